@@ -7,7 +7,7 @@
  * again answers it), and that a rejected request changes nothing. The stack and the helpers:
  * tests/support/servers.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, VALIDATION, buildPath, catalogue, type EndpointDef, type IpPipeSettings, type ServerConfiguration } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
@@ -15,12 +15,7 @@ import { FOREIGN_HUB, HUB, IDS, serversStack } from '../support/servers.js';
 import { DEMO_PASSWORD, eventually, providers } from '../support/stack.js';
 
 describe.each(providers())('server calls on %s', (provider) => {
-  const { ctx, published, call, db, detail, snapshot, fieldMessages, changedEvents, injectFault } = serversStack(provider);
-  let admin: string; // luc_admin: inventory inv-global only
-  let superUser: string;
-  let regular: string;
-  let reader: string;
-  beforeAll(() => void ({ admin, superUser, regular, reader } = ctx.sessions));
+  const { ctx, cookies, published, call, db, detail, snapshot, fieldMessages, changedEvents, injectFault } = serversStack(provider);
 
   it('answers 401 without a session, 403 to roles outside each call, changing nothing', async () => {
     const before = await snapshot();
@@ -30,7 +25,7 @@ describe.each(providers())('server calls on %s', (provider) => {
       expect((await call(def.method, url, undefined)).statusCode, id).toBe(401);
       const writes = def.method !== 'GET';
       const admins = def.path.startsWith('/v2/admin');
-      const outsider = admins ? regular : writes ? reader : undefined;
+      const outsider = admins ? cookies.regular : writes ? cookies.reader : undefined;
       if (!outsider) continue;
       const res = await call(def.method, url, outsider, def.body ? { comment: 'x' } : undefined);
       expect(res.statusCode, id).toBe(403);
@@ -41,14 +36,14 @@ describe.each(providers())('server calls on %s', (provider) => {
 
   it('answers 404 for unknown and foreign servers and for a server of another type', async () => {
     for (const id of ['NO-SUCH-HUB', FOREIGN_HUB]) {
-      expect((await call('GET', `/servers/${id}`, admin)).statusCode).toBe(404);
-      expect((await call('PUT', `/servers/${id}/comment`, admin, { comment: 'x' })).statusCode).toBe(404);
+      expect((await call('GET', `/servers/${id}`, cookies.admin)).statusCode).toBe(404);
+      expect((await call('PUT', `/servers/${id}/comment`, cookies.admin, { comment: 'x' })).statusCode).toBe(404);
     }
-    expect((await call('GET', `/vrservers/${HUB}/configuration`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/mmhservers/VRS-0001/configuration`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/ingestservers/${HUB}/channels`, admin)).statusCode).toBe(404);
-    expect((await call('GET', '/v2/admin/inventories/inv-metro/servers', admin)).statusCode).toBe(404);
-    expect((await call('GET', `/servers/${FOREIGN_HUB}`, superUser)).statusCode).toBe(200);
+    expect((await call('GET', `/vrservers/${HUB}/configuration`, cookies.admin)).statusCode).toBe(404);
+    expect((await call('GET', `/mmhservers/VRS-0001/configuration`, cookies.admin)).statusCode).toBe(404);
+    expect((await call('GET', `/ingestservers/${HUB}/channels`, cookies.admin)).statusCode).toBe(404);
+    expect((await call('GET', '/v2/admin/inventories/inv-metro/servers', cookies.admin)).statusCode).toBe(404);
+    expect((await call('GET', `/servers/${FOREIGN_HUB}`, cookies.superUser)).statusCode).toBe(200);
   });
 
   it('reads a server: detail with live status and cpu/storage, services, capabilities, specifications, ips, status, comment; a read-only user may read', async () => {
@@ -60,33 +55,37 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(d.serverUsage.storage).not.toBeNull();
     // Up time as the server reports it (seconds since it came up), in the detail and the status read.
     expect(d.upTime).toEqual(expect.any(Number));
-    expect((await call('GET', `/servers/${HUB}/status`, reader)).json().upTime).toEqual(expect.any(Number));
+    expect((await call('GET', `/servers/${HUB}/status`, cookies.reader)).json().upTime).toEqual(expect.any(Number));
     for (const part of ['services', 'capabilities', 'specifications', 'ips', 'status', 'comment']) {
-      const res = await call('GET', `/servers/${HUB}/${part}`, reader);
+      const res = await call('GET', `/servers/${HUB}/${part}`, cookies.reader);
       expect(res.statusCode, part).toBe(200);
       expect(res.json().serverId).toBe(HUB);
     }
-    expect((await call('GET', `/servers/${HUB}/status`, reader)).json()).toMatchObject({ status: 'online', online: true });
-    expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json()).toMatchObject({ serverType: 'mmh_server' });
+    expect((await call('GET', `/servers/${HUB}/status`, cookies.reader)).json()).toMatchObject({ status: 'online', online: true });
+    expect((await call('GET', `/servers/${HUB}/specifications`, cookies.reader)).json()).toMatchObject({ serverType: 'mmh_server' });
     // What the hub reported about itself as it came up: addresses, hardware, features.
     const ips = await eventually(async () => {
-      const x = (await call('GET', `/servers/${HUB}/ips`, reader)).json() as { ips: { name: string; address: string }[] };
+      const x = (await call('GET', `/servers/${HUB}/ips`, cookies.reader)).json() as { ips: { name: string; address: string }[] };
       return x.ips.length > 0 ? x.ips : null;
     });
     expect(ips.map((ip) => ip.name)).toEqual(['public', 'private']);
-    expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json().specifications).toMatchObject({
+    expect((await call('GET', `/servers/${HUB}/specifications`, cookies.reader)).json().specifications).toMatchObject({
       cpuCores: expect.any(Number),
       model: expect.any(String),
     });
-    expect((await call('GET', `/servers/${HUB}/capabilities`, reader)).json().capabilities).toMatchObject({ smpte2110: true, ifb: true, videoReturn: false });
-    expect((await call('GET', `/servers/${HUB}/services`, reader)).json().services.map((x: { serviceName: string }) => x.serviceName)).toEqual(
+    expect((await call('GET', `/servers/${HUB}/capabilities`, cookies.reader)).json().capabilities).toMatchObject({
+      smpte2110: true,
+      ifb: true,
+      videoReturn: false,
+    });
+    expect((await call('GET', `/servers/${HUB}/services`, cookies.reader)).json().services.map((x: { serviceName: string }) => x.serviceName)).toEqual(
       expect.arrayContaining(['video', 'sla', 'hevc']),
     );
     // A channel is reached at its server's addresses; a video return channel at its own receiving address.
-    expect((await call('GET', `/channels/${HUB}-CH1/ips`, reader)).json().ips).toEqual(ips);
+    expect((await call('GET', `/channels/${HUB}-CH1/ips`, cookies.reader)).json().ips).toEqual(ips);
     const vr = await db().videoReturnChannel.findFirstOrThrow({ where: { serverId: { not: null } }, orderBy: { id: 'asc' } });
     const vrIps = await eventually(async () => {
-      const x = (await call('GET', `/v2/vrChannels/${vr.id}/ips`, superUser)).json() as { ips: string[] };
+      const x = (await call('GET', `/v2/vrChannels/${vr.id}/ips`, cookies.superUser)).json() as { ips: string[] };
       return x.ips.length > 0 ? x.ips : null;
     });
     expect(vrIps[0]).toMatch(/^203\.0\.113\.\d+:\d+$/);
@@ -94,19 +93,19 @@ describe.each(providers())('server calls on %s', (provider) => {
 
   it('changes the comment: stored, announced to the inventory and the channels’ groups; too long or stale is refused', async () => {
     published.length = 0;
-    const res = await call('PUT', `/servers/${HUB}/comment`, regular, { comment: 'Rack 4, row B' });
+    const res = await call('PUT', `/servers/${HUB}/comment`, cookies.regular, { comment: 'Rack 4, row B' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ comment: 'Rack 4, row B' });
-    expect((await call('GET', `/servers/${HUB}/comment`, reader)).json().comment).toBe('Rack 4, row B');
+    expect((await call('GET', `/servers/${HUB}/comment`, cookies.reader)).json().comment).toBe('Rack 4, row B');
     const events = changedEvents(HUB);
     expect(events.at(-1)?.server.comment).toBe('Rack 4, row B');
     expect(events.at(-1)?.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'group:grp-newsroom']));
 
     const before = await snapshot();
-    const long = await call('PUT', `/servers/${HUB}/comment`, regular, { comment: 'x'.repeat(256) });
+    const long = await call('PUT', `/servers/${HUB}/comment`, cookies.regular, { comment: 'x'.repeat(256) });
     expect(long.statusCode).toBe(400);
     expect(fieldMessages(long)).toEqual([{ path: 'body.comment', message: VALIDATION.max255 }]);
-    const stale = await call('PUT', `/servers/${HUB}/comment`, regular, { comment: 'old', version: 0 });
+    const stale = await call('PUT', `/servers/${HUB}/comment`, cookies.regular, { comment: 'old', version: 0 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('CONFLICT');
     expect(await snapshot()).toBe(before);
@@ -125,18 +124,18 @@ describe.each(providers())('server calls on %s', (provider) => {
       [{ webrtcPort: 'abc' }, 'webrtcPort', VALIDATION.number],
     ];
     for (const [body, path, message] of cases) {
-      const res = await call('POST', `/mmhservers/${HUB}/configuration`, regular, body);
+      const res = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(fieldMessages(res), JSON.stringify(body)).toEqual([{ path: `body.${path}`, message }]);
     }
-    const vrIfb = await call('POST', '/vrservers/VRS-0001/configuration', regular, { ifbMode: 'V2' });
+    const vrIfb = await call('POST', '/vrservers/VRS-0001/configuration', cookies.regular, { ifbMode: 'V2' });
     expect(vrIfb.statusCode).toBe(400);
     expect(await snapshot()).toBe(before);
   });
 
   it('changes the configuration once the device accepts it; a later read and server.changed show it', async () => {
     published.length = 0;
-    const res = await call('POST', `/mmhservers/${HUB}/configuration`, regular, {
+    const res = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, {
       ifbMode: 'V2',
       maxChannels: 8,
       webrtcPort: 8443,
@@ -146,7 +145,7 @@ describe.each(providers())('server calls on %s', (provider) => {
       registrationServerPort: 5061,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const cfg: ServerConfiguration = (await call('GET', `/mmhservers/${HUB}/configuration`, reader)).json();
+    const cfg: ServerConfiguration = (await call('GET', `/mmhservers/${HUB}/configuration`, cookies.reader)).json();
     expect(cfg).toMatchObject({
       ifbMode: 'V2',
       maxChannels: 8,
@@ -157,9 +156,9 @@ describe.each(providers())('server calls on %s', (provider) => {
       registrationServerPort: 5061,
     });
     expect(changedEvents(HUB).at(-1)?.server).toMatchObject({ ifbMode: 'V2', maxChannels: 8, publishingMode: 'manual' });
-    const vr = await call('POST', '/vrservers/VRS-0001/configuration', regular, { webrtcPort: 9443 });
+    const vr = await call('POST', '/vrservers/VRS-0001/configuration', cookies.regular, { webrtcPort: 9443 });
     expect(vr.statusCode, vr.body).toBe(200);
-    expect((await call('GET', '/vrservers/VRS-0001/configuration', reader)).json()).toMatchObject({ webrtcPort: 9443, ifbMode: null });
+    expect((await call('GET', '/vrservers/VRS-0001/configuration', cookies.reader)).json()).toMatchObject({ webrtcPort: 9443, ifbMode: null });
   });
 
   it('refuses an IFB mode change with the §8 reasons and max channels below the allocated ones', async () => {
@@ -167,26 +166,28 @@ describe.each(providers())('server calls on %s', (provider) => {
     // Not idle: a channel collecting.
     injectFault(HUB, { type: 'channelStatus', channelId: channel, status: 'collecting' });
     await eventually(async () => (await db().channel.findUniqueOrThrow({ where: { id: channel } })).status === 'collecting');
-    await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, reader)).json().allocatedChannels === 1);
+    await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, cookies.reader)).json().allocatedChannels === 1);
     let before = await snapshot();
-    const busy = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { ifbMode: 'V1' });
+    const busy = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { ifbMode: 'V1' });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error).toMatchObject({ code: 'IFB_MODE_SERVER_NOT_IDLE', message: ERROR_CATALOGUE.IFB_MODE_SERVER_NOT_IDLE.message });
-    const below = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { maxChannels: 0 });
+    const below = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { maxChannels: 0 });
     expect(below.json().error.code).toBe('MAX_CHANNELS_BELOW_ALLOCATED');
     expect(await snapshot()).toBe(before);
     injectFault(HUB, { type: 'channelStatus', channelId: channel, status: 'idle' });
-    await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, reader)).json().allocatedChannels === 0);
+    await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, cookies.reader)).json().allocatedChannels === 0);
 
     // No SIP server on the inventory, no primary inventory.
     const inv = await db().inventory.findUniqueOrThrow({ where: { id: 'inv-global' } });
     await db().inventory.update({ where: { id: 'inv-global' }, data: { sipServer: null } });
     before = await snapshot();
-    expect((await call('POST', `/mmhservers/${HUB}/configuration`, regular, { ifbMode: 'V1' })).json().error.code).toBe('IFB_MODE_NO_SIP_SERVER');
+    expect((await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { ifbMode: 'V1' })).json().error.code).toBe('IFB_MODE_NO_SIP_SERVER');
     await db().inventory.update({ where: { id: 'inv-global' }, data: { sipServer: inv.sipServer } });
     await db().server.update({ where: { id: HUB }, data: { inventoryId: null } });
     before = await snapshot();
-    expect((await call('POST', `/mmhservers/${HUB}/configuration`, superUser, { ifbMode: 'V1' })).json().error.code).toBe('IFB_MODE_NO_PRIMARY_INVENTORY');
+    expect((await call('POST', `/mmhservers/${HUB}/configuration`, cookies.superUser, { ifbMode: 'V1' })).json().error.code).toBe(
+      'IFB_MODE_NO_PRIMARY_INVENTORY',
+    );
     expect(await snapshot()).toBe(before);
     await db().server.update({ where: { id: HUB }, data: { inventoryId: 'inv-global' } });
   });
@@ -201,14 +202,14 @@ describe.each(providers())('server calls on %s', (provider) => {
       ],
     };
     await db().server.update({ where: { id: HUB }, data: { configuration } });
-    await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, reader)).json().certificates.length === 2);
+    await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, cookies.reader)).json().certificates.length === 2);
     let before = await snapshot();
-    const unknown = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { removeCertificateId: 'crt-9' });
+    const unknown = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { removeCertificateId: 'crt-9' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('Certificate not found');
     injectFault(HUB, { type: 'serverBusy', busy: true });
     await eventually(async () => (await detail(HUB)).status === 'busy');
-    const busy = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { removeCertificateId: 'crt-2' });
+    const busy = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { removeCertificateId: 'crt-2' });
     expect(busy.json().error.code).toBe('CERTIFICATE_DELETION_DEVICE_BUSY');
     expect(await snapshot()).toBe(before);
     injectFault(HUB, { type: 'serverBusy', busy: false });
@@ -216,20 +217,20 @@ describe.each(providers())('server calls on %s', (provider) => {
     // Spec 001 §8 "certificate deletion failed": the server could not delete it; nothing changes.
     injectFault(HUB, { type: 'certificateDeletion', fails: true });
     before = await snapshot();
-    const failed = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { removeCertificateId: 'crt-2' });
+    const failed = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { removeCertificateId: 'crt-2' });
     expect(failed.statusCode, failed.body).toBe(409);
     expect(failed.json().error).toMatchObject({ code: 'CERTIFICATE_DELETION_FAILED', message: 'Certificate deletion failed' });
     expect(await snapshot()).toBe(before);
     injectFault(HUB, { type: 'certificateDeletion', fails: false });
     before = await snapshot();
-    const ok = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { removeCertificateId: 'crt-2' });
+    const ok = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { removeCertificateId: 'crt-2' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().certificates.map((c: { id: string }) => c.id)).toEqual(['crt-1']);
   });
 
   it('changes SMPTE network settings; refuses bad addresses and masks with the spec’s words', async () => {
     const before = await snapshot();
-    const bad = await call('PUT', `/mmhservers/${HUB}/configuration/smpte`, regular, {
+    const bad = await call('PUT', `/mmhservers/${HUB}/configuration/smpte`, cookies.regular, {
       primary: { ip: '10.0.0.300', subnetMask: '255.0.255.0' },
     });
     expect(bad.statusCode).toBe(400);
@@ -238,14 +239,14 @@ describe.each(providers())('server calls on %s', (provider) => {
       { path: 'body.primary.subnetMask', message: VALIDATION.invalidSubnet },
     ]);
     expect(await snapshot()).toBe(before);
-    const ok = await call('PUT', `/mmhservers/${HUB}/configuration/smpte`, regular, {
+    const ok = await call('PUT', `/mmhservers/${HUB}/configuration/smpte`, cookies.regular, {
       primary: { ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' },
       secondary: { ip: '10.1.0.5', subnetMask: '255.255.0.0' },
       ptpDomain: 12,
       genlockOffset: 100,
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await call('GET', `/mmhservers/${HUB}/configuration/smpte`, reader)).json()).toMatchObject({
+    expect((await call('GET', `/mmhservers/${HUB}/configuration/smpte`, cookies.reader)).json()).toMatchObject({
       primary: { ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' },
       secondary: { ip: '10.1.0.5', gateway: null },
       ptpDomain: 12,
@@ -255,9 +256,9 @@ describe.each(providers())('server calls on %s', (provider) => {
 
   it('creates and updates IP pipe settings: the device connects the pipe and the state is stored and announced', async () => {
     const before = await snapshot();
-    const missing = await call('PUT', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: true, port: 7000, servers: [] });
+    const missing = await call('PUT', `/mmhservers/${HUB}/configuration/ippipe`, cookies.regular, { enabled: true, port: 7000, servers: [] });
     expect(missing.json().error.code).toBe('IP_PIPE_SETTINGS_MISSING');
-    const bad = await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: true, port: 0, bitrateKbps: 1000, servers: [] });
+    const bad = await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, cookies.regular, { enabled: true, port: 0, bitrateKbps: 1000, servers: [] });
     expect(fieldMessages(bad)).toEqual([
       { path: 'body.port', message: VALIDATION.minValue(1) },
       { path: 'body.bitrateKbps', message: VALIDATION.maxValue(999) },
@@ -265,7 +266,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     published.length = 0;
-    const created = await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, {
+    const created = await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, cookies.regular, {
       enabled: true,
       port: 7000,
       bitrateKbps: 800,
@@ -274,18 +275,18 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ configured: true, state: 'connecting', serverCount: 2 });
     const connected = await eventually(async () => {
-      const p: IpPipeSettings = (await call('GET', `/mmhservers/${HUB}/configuration/ippipe`, reader)).json();
+      const p: IpPipeSettings = (await call('GET', `/mmhservers/${HUB}/configuration/ippipe`, cookies.reader)).json();
       return p.state === 'connected' ? p : null;
     });
     expect(connected).toMatchObject({ port: 7000, bitrateKbps: 800, servers: ['pipe-1.example.net', 'pipe-2.example.net'], limit: 1000 });
     expect(changedEvents(HUB).some((e) => e.server.ipPipeState === 'connected')).toBe(true);
-    const page = (await call('GET', `/mmhservers/${HUB}/configuration/ippipe?offset=1&limit=1`, reader)).json();
+    const page = (await call('GET', `/mmhservers/${HUB}/configuration/ippipe?offset=1&limit=1`, cookies.reader)).json();
     expect(page).toMatchObject({ servers: ['pipe-2.example.net'], serverCount: 2 });
 
-    expect((await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: true, port: 7000, servers: [] })).json().error.code).toBe(
+    expect((await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, cookies.regular, { enabled: true, port: 7000, servers: [] })).json().error.code).toBe(
       'IP_PIPE_SETTINGS_EXIST',
     );
-    const off = await call('PUT', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: false, port: 7001, servers: [] });
+    const off = await call('PUT', `/mmhservers/${HUB}/configuration/ippipe`, cookies.regular, { enabled: false, port: 7001, servers: [] });
     expect(off.json()).toMatchObject({ state: 'not_connected', port: 7001, enabled: false });
   });
 
@@ -293,7 +294,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     injectFault('VRS-0001', { type: 'serverPower', on: false });
     await eventually(async () => (await detail('VRS-0001')).status === 'offline');
     const before = await snapshot();
-    const res = await call('POST', '/vrservers/VRS-0001/configuration', regular, { webrtcPort: 1234 });
+    const res = await call('POST', '/vrservers/VRS-0001/configuration', cookies.regular, { webrtcPort: 1234 });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe('Configuration not sent, retry');
     expect(await snapshot()).toBe(before);

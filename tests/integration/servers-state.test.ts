@@ -5,22 +5,17 @@
  * inherited by its channels; a channel created on a running hub), the admin inventory server list and
  * an ingest server's channels. The stack and the helpers: tests/support/servers.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminServerPage, ChannelList, ServerDetail } from '@fleet/contracts';
 import { FOREIGN_HUB, HUB, serversStack } from '../support/servers.js';
 import { devicesSettled, eventually, providers } from '../support/stack.js';
 
 describe.each(providers())('server calls on %s', (provider) => {
-  const { ctx, published, call, db, detail, changedEvents, injectFault } = serversStack(provider);
-  let admin: string; // luc_admin: inventory inv-global only
-  let superUser: string;
-  let regular: string;
-  let reader: string;
-  beforeAll(() => void ({ admin, superUser, regular, reader } = ctx.sessions));
+  const { ctx, cookies, published, call, db, detail, changedEvents, injectFault } = serversStack(provider);
 
   it('resets the instance: the server goes offline with its channels, then comes back; status updates reach /ws', async () => {
     published.length = 0;
-    const res = await call('PUT', `/servers/${HUB}/resetinstance`, regular);
+    const res = await call('PUT', `/servers/${HUB}/resetinstance`, cookies.regular);
     expect(res.statusCode, res.body).toBe(200);
     await eventually(() =>
       Promise.resolve(published.some((p) => p.event.type === 'server.status' && p.event.serverId === HUB && p.event.status === 'offline')),
@@ -30,9 +25,9 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(changedEvents(HUB).map((e) => e.server.status)).toEqual(expect.arrayContaining(['offline', 'online']));
     expect((await detail(HUB)).status).toBe('online');
     // A new instance comes back on another public address (the private one stays); later reads show it.
-    const publicOf = async () => ((await call('GET', `/servers/${HUB}/ips`, reader)).json() as { ips: { name: string; address: string }[] }).ips;
+    const publicOf = async () => ((await call('GET', `/servers/${HUB}/ips`, cookies.reader)).json() as { ips: { name: string; address: string }[] }).ips;
     const before = await publicOf();
-    expect((await call('PUT', `/servers/${HUB}/resetinstance`, regular)).statusCode).toBe(200);
+    expect((await call('PUT', `/servers/${HUB}/resetinstance`, cookies.regular)).statusCode).toBe(200);
     const after = await eventually(async () => {
       const now = await publicOf();
       return now.find((ip) => ip.name === 'public')?.address !== before.find((ip) => ip.name === 'public')?.address ? now : null;
@@ -48,7 +43,7 @@ describe.each(providers())('server calls on %s', (provider) => {
 
   it('answers what the server reports of itself: device id and cloud instance (a new one after a reset), running or stopped, its tally and audio hardware, inherited by its channels; changes reach /ws', async () => {
     const hwOfChannel = async () => {
-      const res = await call('GET', `/channels/fetch_details?ids=${HUB}-CH1`, superUser);
+      const res = await call('GET', `/channels/fetch_details?ids=${HUB}-CH1`, cookies.superUser);
       const [c] = (res.json() as { channels: { channel: { tallyHwStatus: string | null; audioHwStatus: string | null } }[] }).channels;
       return c?.channel;
     };
@@ -61,7 +56,7 @@ describe.each(providers())('server calls on %s', (provider) => {
       cloudInstance: expect.stringMatching(/^i-[0-9a-f]{17}$/),
       audioHwStatus: 'connected',
     });
-    expect((await call('GET', `/servers/${HUB}/status`, reader)).json()).toMatchObject({ state: 'running' });
+    expect((await call('GET', `/servers/${HUB}/status`, cookies.reader)).json()).toMatchObject({ state: 'running' });
     expect(await hwOfChannel()).toMatchObject({ tallyHwStatus: 'connected', audioHwStatus: 'connected' });
     // A video return server has neither interface.
     expect(await eventually(async () => ((await detail('VRS-0001')).state === 'running' ? detail('VRS-0001') : null))).toMatchObject({
@@ -86,7 +81,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     const mode = clock.mode();
     clock.setMode({ kind: 'stepped' });
     try {
-      expect((await call('PUT', `/servers/${HUB}/resetinstance`, regular)).statusCode).toBe(200);
+      expect((await call('PUT', `/servers/${HUB}/resetinstance`, cookies.regular)).statusCode).toBe(200);
       await eventually(async () => (changedEvents(HUB).some((e) => e.server.status === 'offline') ? true : null));
     } finally {
       clock.setMode(mode);
@@ -114,18 +109,22 @@ describe.each(providers())('server calls on %s', (provider) => {
   });
 
   it('lists an inventory’s servers for admins: type filter, search, sort and paging', async () => {
-    const all: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers', admin)).json();
+    const all: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers', cookies.admin)).json();
     expect(all.items.map((x) => x.id)).toEqual(['ING-0001', 'MMH-0001', 'VRS-0001']);
     expect(all).toMatchObject({ total: 3, offset: 0, limit: 50 });
-    const hubs: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers?type=vr_server', admin)).json();
+    const hubs: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers?type=vr_server', cookies.admin)).json();
     expect(hubs.items.map((x) => x.id)).toEqual(['VRS-0001']);
-    const search: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers?searchKey=uniqueId&searchValue=mmh', admin)).json();
+    const search: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers?searchKey=uniqueId&searchValue=mmh', cookies.admin)).json();
     expect(search.items.map((x) => x.id)).toEqual(['MMH-0001']);
-    const paged: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers?sortBy=uniqueId&sortDir=desc&limit=1&offset=1', admin)).json();
+    const paged: AdminServerPage = (
+      await call('GET', '/v2/admin/inventories/inv-global/servers?sortBy=uniqueId&sortDir=desc&limit=1&offset=1', cookies.admin)
+    ).json();
     expect(paged).toMatchObject({ total: 3, items: [{ id: 'MMH-0001' }] });
-    const bad = await call('GET', '/v2/admin/inventories/inv-global/servers?type=toaster&limit=0', admin);
+    const bad = await call('GET', '/v2/admin/inventories/inv-global/servers?type=toaster&limit=0', cookies.admin);
     expect(bad.statusCode).toBe(400);
-    expect((await call('GET', '/v2/admin/inventories/inv-metro/servers', superUser)).json().items.map((x: ServerDetail) => x.id)).toContain(FOREIGN_HUB);
+    expect((await call('GET', '/v2/admin/inventories/inv-metro/servers', cookies.superUser)).json().items.map((x: ServerDetail) => x.id)).toContain(
+      FOREIGN_HUB,
+    );
   });
 
   it('hands a channel created on a running hub to its device, which reports it idle; the hub’s detail counts it', async () => {
@@ -137,7 +136,7 @@ describe.each(providers())('server calls on %s', (provider) => {
   });
 
   it('lists an ingest server’s channels with their counters', async () => {
-    const list: ChannelList = (await call('GET', '/ingestservers/ING-0001/channels', reader)).json();
+    const list: ChannelList = (await call('GET', '/ingestservers/ING-0001/channels', cookies.reader)).json();
     expect(list.channels.map((c) => c.channelId)).toEqual(['ING-0001-CH1', 'ING-0001-CH2', 'ING-0001-CH3']);
     expect(list.counters.input).toBe(3);
     expect(list.counters.idle + list.counters.busy + list.counters.offline).toBe(3);

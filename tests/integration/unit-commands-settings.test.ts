@@ -6,25 +6,21 @@
  * rules with the spec's words, and that a rejected command changes nothing. The stack and the
  * helpers: tests/support/unit-commands.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNIT_COMMANDS } from '@fleet/contracts';
 import type { UnitSettings } from '@fleet/simulator';
 import { eventually, providers } from '../support/stack.js';
 import { record, unitCommandsStack, VALID } from '../support/unit-commands.js';
 
 describe.each(providers())('unit commands on %s', (provider) => {
-  const { ctx, events, cmd, detail, row, device, unchanged } = unitCommandsStack(provider);
-  let regular: string;
-  let read: string;
-  let superUser: string;
-  beforeAll(() => void ({ regular, read, superUser } = ctx.sessions));
+  const { ctx, cookies, events, cmd, detail, row, device, unchanged } = unitCommandsStack(provider);
 
   it('declares every command kind of the spec, each answering 401 without a session, 403 to read-only users and 404 for unknown or foreign units', async () => {
     expect(Object.keys(VALID).sort()).toEqual([...UNIT_COMMANDS].sort());
     for (const kind of UNIT_COMMANDS) {
       const none = await cmd('LU800-0001', kind, VALID[kind], null);
       expect(none.statusCode, kind).toBe(401);
-      const ro = await cmd('LU800-0001', kind, VALID[kind], read);
+      const ro = await cmd('LU800-0001', kind, VALID[kind], cookies.read);
       expect(ro.statusCode, kind).toBe(403);
       expect(ro.json().error.code).toBe('FORBIDDEN');
       expect((await cmd('NO-SUCH-UNIT', kind, VALID[kind])).statusCode, kind).toBe(404);
@@ -172,7 +168,7 @@ describe.each(providers())('unit commands on %s', (provider) => {
       }
       return null;
     });
-    const start = await ctx.s.app.inject({ method: 'POST', url: `/api/v2/units/${unit.uniqueId}/stream`, headers: { cookie: regular } });
+    const start = await ctx.s.app.inject({ method: 'POST', url: `/api/v2/units/${unit.uniqueId}/stream`, headers: { cookie: cookies.regular } });
     expect(start.statusCode, start.body).toBe(200);
     await eventually(async () => (await detail(unit.uniqueId)).status === 'streaming');
     const stop = await cmd(unit.uniqueId, 'stopStreaming');
@@ -203,11 +199,11 @@ describe.each(providers())('unit commands on %s', (provider) => {
     /** The channel's status as the core recorded it from the device (control plane `core.channel`). */
     const channelStatus = async (channelId: string): Promise<string | null> => {
       const input = encodeURIComponent(JSON.stringify({ channelId }));
-      const res = await ctx.s.app.inject({ method: 'GET', url: `/mock/trpc/core.channel?input=${input}`, headers: { cookie: superUser } });
+      const res = await ctx.s.app.inject({ method: 'GET', url: `/mock/trpc/core.channel?input=${input}`, headers: { cookie: cookies.superUser } });
       return (res.json() as { result: { data: { status: string | null } } }).result.data.status;
     };
     const stops = {
-      'DELETE stream': (id: string) => ctx.s.app.inject({ method: 'DELETE', url: `/api/v2/units/${id}/stream`, headers: { cookie: regular } }),
+      'DELETE stream': (id: string) => ctx.s.app.inject({ method: 'DELETE', url: `/api/v2/units/${id}/stream`, headers: { cookie: cookies.regular } }),
       stopStreaming: (id: string) => cmd(id, 'stopStreaming'),
     };
     for (const [how, stop] of Object.entries(stops)) {
@@ -230,7 +226,7 @@ describe.each(providers())('unit commands on %s', (provider) => {
       const start = await ctx.s.app.inject({
         method: 'POST',
         url: `/api/v2/units/${unit.uniqueId}/stream`,
-        headers: { cookie: regular },
+        headers: { cookie: cookies.regular },
         payload: { channelId },
       });
       expect(start.statusCode, `${how}: ${start.body}`).toBe(200);

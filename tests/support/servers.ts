@@ -3,22 +3,36 @@
  * on server timings of a fraction of a second (a reset, an IP pipe's connection), a session per role,
  * every announcement recorded, and the calls' helpers.
  */
-import { afterAll, beforeAll } from 'vitest';
 import { serverEndpoints, type ServerDetail, type ServerFault } from '@fleet/contracts';
 import { startSimulator } from '@fleet/stack';
+import { blockStack } from './block-stack.js';
 import { coreCall, eventually, fleetUp, recordPublished, startTestStack, type Method, type Provider, type Published, type TestStack } from './stack.js';
 
 export const IDS = Object.keys(serverEndpoints) as (keyof typeof serverEndpoints)[];
 export const HUB = 'MMH-0001';
 export const FOREIGN_HUB = 'MMH-0002';
 
-/** The sessions of the roles the calls are made as. */
-export interface ServerSessions {
-  /** luc_admin: inventory inv-global only */
-  admin: string;
-  superUser: string;
-  regular: string;
-  reader: string;
+/** The roles the calls are made as: `cookies.admin` is luc_admin's session (inventory inv-global only), and so on. */
+const ROLES = { admin: 'luc_admin', superUser: 'super_user', regular: 'luc_regular', reader: 'luc_read' };
+
+/** A stack whose simulator resets servers and connects their IP pipe quickly (the defaults take seconds). */
+async function startServersStack(provider: Provider): Promise<TestStack> {
+  const s = await startTestStack({ provider, simulator: false });
+  const sim = startSimulator(s.app, {
+    seed: 1,
+    timings: { bootMs: [5, 20], initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, telemetryIntervalMs: 100 },
+    serverTimings: { resetMs: [150, 250], ipPipeConnectMs: [50, 100] },
+  });
+  await fleetUp(s.app, sim);
+  return {
+    ...s,
+    sim,
+    async close() {
+      // The stack stops only the simulator it started itself.
+      sim.stop();
+      await s.close();
+    },
+  };
 }
 
 /**
@@ -26,33 +40,19 @@ export interface ServerSessions {
  * logged in, what its hub published, and the calls its tests make.
  */
 export function serversStack(provider: Provider) {
-  const ctx = { s: undefined as unknown as TestStack, sessions: undefined as unknown as ServerSessions };
   const published: Published[] = [];
-
-  beforeAll(async () => {
-    const s = await startTestStack({ provider, simulator: false });
-    ctx.s = s;
-    // Servers reset and connect their IP pipe quickly here (the defaults take seconds).
-    s.sim = startSimulator(s.app, {
-      seed: 1,
-      timings: { bootMs: [5, 20], initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, telemetryIntervalMs: 100 },
-      serverTimings: { resetMs: [150, 250], ipPipeConnectMs: [50, 100] },
-    });
-    await fleetUp(s.app, s.sim);
-    const [admin, superUser, regular, reader] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_read')]);
-    ctx.sessions = { admin, superUser, regular, reader };
-    recordPublished(s.app, published);
-    await eventually(async () => (await detail(HUB)).status === 'online');
-  });
-  afterAll(async () => {
-    // The stack stops only the simulator it started itself.
-    ctx.s?.sim?.stop();
-    await ctx.s?.close();
-  });
+  const { ctx, cookies } = blockStack(
+    () => startServersStack(provider),
+    ROLES,
+    async (s) => {
+      recordPublished(s.app, published);
+      await eventually(async () => (await detail(HUB)).status === 'online');
+    },
+  );
 
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(ctx.s, method, url, cookie, payload);
   const db = () => ctx.s.app.services.db;
-  const detail = async (id: string): Promise<ServerDetail> => (await call('GET', `/servers/${id}`, ctx.sessions.superUser)).json();
+  const detail = async (id: string): Promise<ServerDetail> => (await call('GET', `/servers/${id}`, cookies.superUser)).json();
   const snapshot = async () =>
     JSON.stringify(
       await db().server.findMany({
@@ -79,5 +79,5 @@ export function serversStack(provider: Provider) {
     ctx.s.sim?.inject({ serverId, fault });
   };
 
-  return { ctx, published, call, db, detail, snapshot, fieldMessages, changedEvents, injectFault };
+  return { ctx, cookies, published, call, db, detail, snapshot, fieldMessages, changedEvents, injectFault };
 }

@@ -2,46 +2,32 @@
  * The unit actions' stack (tests/integration/unit-actions-*.test.ts): the real core and simulator, a
  * session per role the calls are made as, every announcement recorded, and the actions' helpers.
  */
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { unitActionEndpoints, type RealtimeEvent, type UnitDetail } from '@fleet/contracts';
+import { blockStack } from './block-stack.js';
 import { UNIT_DEVICE_COLUMNS } from './db-snapshot.js';
-import { coreCall, eventually, startTestStack, type Method, type Provider, type TestStack } from './stack.js';
+import { coreCall, eventually, recordEvents, startTestStack, type Method, type Provider } from './stack.js';
 
 export const ACTION_IDS = Object.keys(unitActionEndpoints) as (keyof typeof unitActionEndpoints)[];
 
-/** The sessions of the roles the calls are made as. */
-export interface ActionSessions {
-  regular: string;
-  read: string;
-  superUser: string;
-  partner: string;
-}
+/** The roles the calls are made as: `cookies.regular` is luc_regular's session, and so on. */
+const ROLES = { regular: 'luc_regular', read: 'luc_read', superUser: 'super_user', partner: 'luc_partner' };
 
 /**
  * The stack of a describe block (started before its tests, closed after them), its sessions once
  * logged in, the events its hub published, and the calls its tests make.
  */
 export function unitActionsStack(provider: Provider) {
-  const ctx = { s: undefined as unknown as TestStack, sessions: undefined as unknown as ActionSessions };
   const events: RealtimeEvent[] = [];
-
-  beforeAll(async () => {
-    const s = await startTestStack({ provider });
-    ctx.s = s;
-    const [regular, read, superUser, partner] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('super_user'), s.login('luc_partner')]);
-    ctx.sessions = { regular, read, superUser, partner };
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      events.push(event);
-      publish(topics, event);
-    });
-  });
-  afterAll(async () => ctx.s?.close());
+  const { ctx, cookies } = blockStack(
+    () => startTestStack({ provider }),
+    ROLES,
+    async (s) => recordEvents(s.app, events),
+  );
 
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(ctx.s, method, url, cookie, payload);
   const db = () => ctx.s.app.services.db;
-  const detail = async (id: string): Promise<UnitDetail> => (await call('GET', `/v2/units/${id}`, ctx.sessions.superUser)).json();
+  const detail = async (id: string): Promise<UnitDetail> => (await call('GET', `/v2/units/${id}`, cookies.superUser)).json();
   const online = (id: string) => eventually(async () => ((await detail(id)).status === 'idle' ? true : null));
   const device = (id: string) => {
     const d = ctx.s.sim?.device(id);
@@ -52,10 +38,10 @@ export function unitActionsStack(provider: Provider) {
     eventually(async () => ((await detail(id)).applications[key as 'video']?.state === state ? true : null));
   const setService = async (unitId: string, serviceName: string, enabled: boolean) => {
     if (enabled) {
-      const res = await call('POST', `/v2/units/${unitId}/services`, ctx.sessions.superUser, { serviceName });
+      const res = await call('POST', `/v2/units/${unitId}/services`, cookies.superUser, { serviceName });
       expect(res.statusCode, res.body).toBe(200);
     } else {
-      const res = await call('DELETE', `/v2/units/${unitId}/services/${serviceName}`, ctx.sessions.superUser);
+      const res = await call('DELETE', `/v2/units/${unitId}/services/${serviceName}`, cookies.superUser);
       expect([200, 404]).toContain(res.statusCode);
     }
   };
@@ -73,5 +59,5 @@ export function unitActionsStack(provider: Provider) {
     return JSON.stringify({ units, files, services, actions, channels, users, links }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   };
 
-  return { ctx, events, call, db, detail, online, device, untilApp, setService, snapshot };
+  return { ctx, cookies, events, call, db, detail, online, device, untilApp, setService, snapshot };
 }

@@ -3,9 +3,10 @@
  * on command timings short enough for tests, every unit the commands use up, a session per role,
  * every announcement recorded; a valid body per command kind, and the commands' helpers.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Modem, RealtimeEvent, UnitCommand, UnitDetail } from '@fleet/contracts';
-import { eventually, FAST_TIMINGS, startTestStack, type Provider, type TestStack } from './stack.js';
+import { blockStack } from './block-stack.js';
+import { eventually, FAST_TIMINGS, recordEvents, startTestStack, type Provider } from './stack.js';
 
 /** Command and configuration timings of the simulator, short enough for tests. */
 const TIMINGS = {
@@ -49,41 +50,29 @@ export function record(v: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
-/** The sessions of the roles the commands are sent as. */
-export interface CommandSessions {
-  regular: string;
-  read: string;
-  superUser: string;
-}
+/** The roles the commands are sent as: `cookies.regular` is luc_regular's session, and so on. */
+const ROLES = { regular: 'luc_regular', read: 'luc_read', superUser: 'super_user' };
 
 /**
  * The stack of a describe block (started before its tests, closed after them), its sessions once
  * logged in, the events its hub published, and the calls its tests make.
  */
 export function unitCommandsStack(provider: Provider) {
-  const ctx = { s: undefined as unknown as TestStack, sessions: undefined as unknown as CommandSessions };
   const events: RealtimeEvent[] = [];
+  const { ctx, cookies } = blockStack(
+    () => startTestStack({ provider, simulatorTimings: TIMINGS }),
+    ROLES,
+    async (s) => {
+      recordEvents(s.app, events);
+      // Every unit used below is up (the simulator boots them in a few ms).
+      await eventually(async () => {
+        const ids = ['LU800-0001', 'LU800-0003', 'SOLO-0001', 'LULITE-0001', 'LUSMART-0002', 'PTP-0001', 'DRONE-0001'];
+        return ids.every((id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0);
+      });
+    },
+  );
 
-  beforeAll(async () => {
-    const s = await startTestStack({ provider, simulatorTimings: TIMINGS });
-    ctx.s = s;
-    const [regular, read, superUser] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('super_user')]);
-    ctx.sessions = { regular, read, superUser };
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    hub.publish = (topics, event) => {
-      events.push(event);
-      publish(topics, event);
-    };
-    // Every unit used below is up (the simulator boots them in a few ms).
-    await eventually(async () => {
-      const ids = ['LU800-0001', 'LU800-0003', 'SOLO-0001', 'LULITE-0001', 'LUSMART-0002', 'PTP-0001', 'DRONE-0001'];
-      return ids.every((id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0);
-    });
-  });
-  afterAll(async () => ctx.s?.close());
-
-  const cmd = (unit: string, kind: string, body?: unknown, cookie: string | null = ctx.sessions.regular) =>
+  const cmd = (unit: string, kind: string, body?: unknown, cookie: string | null = cookies.regular) =>
     ctx.s.app.inject({
       method: 'POST',
       url: `/api/devices/${unit}/commands/${kind}`,
@@ -91,7 +80,7 @@ export function unitCommandsStack(provider: Provider) {
       ...(body === undefined ? {} : { payload: body as object }),
     });
   const detail = async (id: string): Promise<UnitDetail> =>
-    (await ctx.s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: ctx.sessions.superUser } })).json();
+    (await ctx.s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: cookies.superUser } })).json();
   const row = (id: string) => ctx.s.app.services.db.unit.findUniqueOrThrow({ where: { id } });
   const modems = (id: string): Modem[] => ctx.s.app.services.telemetry.get(id)?.modems ?? [];
   const device = (id: string) => {
@@ -137,5 +126,5 @@ export function unitCommandsStack(provider: Provider) {
     return res;
   }
 
-  return { ctx, events, cmd, detail, row, modems, device, timeHeld, resultEvent, unchanged };
+  return { ctx, cookies, events, cmd, detail, row, modems, device, timeHeld, resultEvent, unchanged };
 }

@@ -3,7 +3,8 @@
  * two units of stored state only (no device behind one, one visible to luc_regular by group only), a
  * session per role, and the reads' helpers.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
+import { blockStack } from './block-stack.js';
 import { eventually, startTestStack, type Provider, type TestStack } from './stack.js';
 
 export type Res = Awaited<ReturnType<TestStack['app']['inject']>>;
@@ -15,22 +16,51 @@ export const CROSS = 'TESTCROSS-0001';
 export const HIDDEN = 'LU800-0005';
 export const LU800 = 'LU800-0001';
 
-/** The sessions of the roles the reads are made as. */
-export interface ReadSessions {
-  regular: string;
-  read: string;
-  superUser: string;
-  admin: string;
-  curator: string;
-  partner: string;
-}
+/** The roles the reads are made as: `cookies.regular` is luc_regular's session, and so on. */
+const ROLES = { regular: 'luc_regular', read: 'luc_read', superUser: 'super_user', admin: 'luc_admin', curator: 'luc_curator', partner: 'luc_partner' };
 
 /**
  * The stack of a describe block (started before its tests, closed after them), its sessions once
  * logged in, and the calls its tests make.
  */
 export function unitReadsStack(provider: Provider) {
-  const ctx = { s: undefined as unknown as TestStack, sessions: undefined as unknown as ReadSessions };
+  const { ctx, cookies } = blockStack(
+    () => startTestStack({ provider }),
+    ROLES,
+    async (s) => {
+      const base = {
+        comment: '',
+        status: 'offline',
+        swVersion: '8.5',
+        sharing: false,
+        license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: 1, rlHours: 2 },
+        capabilities: { intercom: true },
+        services: [],
+        configuration: {},
+        telemetry: {},
+      };
+      await db().unit.create({
+        data: {
+          ...base,
+          id: NODEV,
+          name: 'Test-NoDevice',
+          productType: 'LU-Smart',
+          typeGroup: 'smartUnits',
+          serialNumber: 'TESTSER-1',
+          latitude: 48.1,
+          longitude: 11.5,
+          address: 'Marienplatz 1',
+        },
+      });
+      await db().unitInventory.create({ data: { unitId: NODEV, inventoryId: 'inv-global' } });
+      await db().unitGroup.create({ data: { unitId: NODEV, groupId: 'grp-newsroom' } });
+      await db().unit.create({ data: { ...base, id: CROSS, name: 'Test-Cross', productType: 'LU800', typeGroup: 'fieldUnits', serialNumber: 'TESTSER-2' } });
+      await db().unitInventory.create({ data: { unitId: CROSS, inventoryId: 'inv-metro' } });
+      await db().unitGroup.create({ data: { unitId: CROSS, groupId: 'grp-newsroom' } });
+      // Wait for the simulator's first telemetry of the unit most tests read.
+      await eventually(async () => (s.app.services.telemetry.get(LU800)?.modems.length ?? 0) > 0);
+    },
+  );
   const get = (url: string, cookie?: string): Promise<Res> => ctx.s.app.inject({ method: 'GET', url: `/api${url}`, headers: cookie ? { cookie } : {} });
   const ok = async (url: string, cookie: string) => {
     const res = await get(url, cookie);
@@ -45,51 +75,5 @@ export function unitReadsStack(provider: Provider) {
   };
   const db = () => ctx.s.app.services.db;
 
-  beforeAll(async () => {
-    const s = await startTestStack({ provider });
-    ctx.s = s;
-    const [regular, read, superUser, admin, curator, partner] = await Promise.all([
-      s.login('luc_regular'),
-      s.login('luc_read'),
-      s.login('super_user'),
-      s.login('luc_admin'),
-      s.login('luc_curator'),
-      s.login('luc_partner'),
-    ]);
-    ctx.sessions = { regular, read, superUser, admin, curator, partner };
-    const base = {
-      comment: '',
-      status: 'offline',
-      swVersion: '8.5',
-      sharing: false,
-      license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: 1, rlHours: 2 },
-      capabilities: { intercom: true },
-      services: [],
-      configuration: {},
-      telemetry: {},
-    };
-    await db().unit.create({
-      data: {
-        ...base,
-        id: NODEV,
-        name: 'Test-NoDevice',
-        productType: 'LU-Smart',
-        typeGroup: 'smartUnits',
-        serialNumber: 'TESTSER-1',
-        latitude: 48.1,
-        longitude: 11.5,
-        address: 'Marienplatz 1',
-      },
-    });
-    await db().unitInventory.create({ data: { unitId: NODEV, inventoryId: 'inv-global' } });
-    await db().unitGroup.create({ data: { unitId: NODEV, groupId: 'grp-newsroom' } });
-    await db().unit.create({ data: { ...base, id: CROSS, name: 'Test-Cross', productType: 'LU800', typeGroup: 'fieldUnits', serialNumber: 'TESTSER-2' } });
-    await db().unitInventory.create({ data: { unitId: CROSS, inventoryId: 'inv-metro' } });
-    await db().unitGroup.create({ data: { unitId: CROSS, groupId: 'grp-newsroom' } });
-    // Wait for the simulator's first telemetry of the unit most tests read.
-    await eventually(async () => (s.app.services.telemetry.get(LU800)?.modems.length ?? 0) > 0);
-  });
-  afterAll(async () => ctx.s?.close());
-
-  return { ctx, get, ok, expectError, db };
+  return { ctx, cookies, get, ok, expectError, db };
 }

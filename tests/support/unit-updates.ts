@@ -4,9 +4,10 @@
  * databridge, three units sending to channels (LU800-0001 and LU800-0003 to hub MMH-0001, DRONE-0001
  * to the ingest server), every announcement recorded; a valid call per update, and the files' helpers.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { unitUpdateEndpoints, type RealtimeEvent, type UnitDetail } from '@fleet/contracts';
-import { eventually, FAST_TIMINGS, startTestStack, type Provider, type TestStack } from './stack.js';
+import { blockStack } from './block-stack.js';
+import { eventually, FAST_TIMINGS, recordEvents, startTestStack, type Provider } from './stack.js';
 
 const TIMINGS = { ...FAST_TIMINGS, rebootMs: [400, 500], settingApplyMs: [150, 250], linkToggleMs: [150, 200] } as const;
 
@@ -56,52 +57,47 @@ export const CALLER: Partial<Record<UpdateId, string>> = {
   updateInventoryUnitDetails: 'staff',
 };
 
+/** The roles the calls are made as, each its own name: `cookies.luc_regular` is luc_regular's session. */
+const ROLES: Record<string, string> = Object.fromEntries(['luc_regular', 'luc_read', 'super_user', 'luc_admin', 'staff', 'luc_partner'].map((r) => [r, r]));
+
 /**
- * The stack of a describe block (started before its tests, closed after them) and the calls its tests
- * make. `s` is the stack once started.
+ * The stack of a describe block (started before its tests, closed after them), its sessions once
+ * logged in, the events its hub published, and the calls its tests make.
  */
 export function unitUpdatesStack(provider: Provider) {
-  const ctx = { s: undefined as unknown as TestStack };
-  const cookies: Record<string, string> = {};
   const events: RealtimeEvent[] = [];
-
-  beforeAll(async () => {
-    const s = await startTestStack({ provider, simulatorTimings: TIMINGS });
-    ctx.s = s;
-    for (const role of ['luc_regular', 'luc_read', 'super_user', 'luc_admin', 'staff', 'luc_partner']) cookies[role] = await s.login(role);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    hub.publish = (topics, event) => {
-      events.push(event);
-      publish(topics, event);
-    };
-    // Licences of LU800-0001 (multi camera, video return, databridge services enabled; the
-    // capabilities come from the seed). Units without them are refused below.
-    for (const serviceName of ['multi-camera', 'video-return', 'databridge']) {
-      await s.app.services.db.service.deleteMany({ where: { unitId: 'LU800-0001', serviceName } });
-      await s.app.services.db.service.create({ data: { unitId: 'LU800-0001', serviceName, serviceStatus: 'enabled', usageKind: 'na' } });
-    }
-    // The units' channels: LU800-0001 and LU800-0003 send to hub MMH-0001, DRONE-0001 to the ingest server.
-    await eventually(async () =>
-      ['LU800-0001', 'LU800-0002', 'LU800-0003', 'DRONE-0001', 'LULITE-0001', 'LUSMART-0001', 'PTP-0001', 'SOLO-0001', 'LU300-0001'].every(
-        (id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0,
-      ),
-    );
-    for (const [unit, channelId] of [
-      ['LU800-0001', 'MMH-0001-CH1'],
-      ['LU800-0003', 'MMH-0001-CH2'],
-      ['DRONE-0001', 'ING-0001-CH1'],
-    ] as const) {
-      const res = await s.app.inject({
-        method: 'POST',
-        url: `/api/devices/${unit}/commands/setVirtualChannel`,
-        headers: { cookie: cookies.luc_regular! },
-        payload: { channelId },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  });
-  afterAll(async () => ctx.s?.close());
+  const { ctx, cookies } = blockStack(
+    () => startTestStack({ provider, simulatorTimings: TIMINGS }),
+    ROLES,
+    async (s, cookies) => {
+      recordEvents(s.app, events);
+      // Licences of LU800-0001 (multi camera, video return, databridge services enabled; the
+      // capabilities come from the seed). Units without them are refused below.
+      for (const serviceName of ['multi-camera', 'video-return', 'databridge']) {
+        await s.app.services.db.service.deleteMany({ where: { unitId: 'LU800-0001', serviceName } });
+        await s.app.services.db.service.create({ data: { unitId: 'LU800-0001', serviceName, serviceStatus: 'enabled', usageKind: 'na' } });
+      }
+      // The units' channels: LU800-0001 and LU800-0003 send to hub MMH-0001, DRONE-0001 to the ingest server.
+      await eventually(async () =>
+        ['LU800-0001', 'LU800-0002', 'LU800-0003', 'DRONE-0001', 'LULITE-0001', 'LUSMART-0001', 'PTP-0001', 'SOLO-0001', 'LU300-0001'].every(
+          (id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0,
+        ),
+      );
+      for (const [unit, channelId] of [
+        ['LU800-0001', 'MMH-0001-CH1'],
+        ['LU800-0003', 'MMH-0001-CH2'],
+        ['DRONE-0001', 'ING-0001-CH1'],
+      ] as const) {
+        const res = await s.app.inject({
+          method: 'POST',
+          url: `/api/devices/${unit}/commands/setVirtualChannel`,
+          headers: { cookie: cookies.luc_regular! },
+          payload: { channelId },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    },
+  );
 
   const put = (url: string, body: unknown, role: string | null = 'luc_regular') =>
     ctx.s.app.inject({ method: 'PUT', url: `/api${url}`, headers: role ? { cookie: cookies[role]! } : {}, payload: body as object });
