@@ -11,12 +11,11 @@ import {
   ChannelStatus as ChannelStatusSchema,
 } from '@fleet/contracts';
 import { channelStatusClass, isServiceEnabled } from '@fleet/domain';
-import { type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { inventorySettings, type InventorySettings } from '../../repositories/inventory-columns.js';
 import { mergeIntoChannel } from '../../repositories/channels.js';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr, writableObject } from '../../repositories/json-column.js';
 import type { ChannelRecord, InventoryRow } from '../../repositories/read-model.js';
 import { canSeeChannel, type AuthUser } from '../../platform/access.js';
 import { channelConfiguration, toChannelLive } from '../channels/presenter.js';
@@ -28,10 +27,6 @@ type AssociationKind = 'tally' | 'ifb';
 
 /** How many times a read-modify-write of an inventory's settings is retried when another write came in between. */
 const SETTINGS_ATTEMPTS = 5;
-
-function objectOf(v: unknown): Record<string, Prisma.InputJsonValue> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
-}
 
 export class InventoryChannels {
   constructor(private readonly deps: ServiceDeps) {}
@@ -151,7 +146,7 @@ export class InventoryChannels {
       const row = this.require(id);
       const next = change(inventorySettings.read(row.settings));
       if (next === null) return;
-      const settings = { ...objectOf(row.settings), ...objectOf(inventorySettings.write(next)) };
+      const settings = { ...writableObject(row.settings), ...writableObject(inventorySettings.write(next)) };
       const count = await repo.updateInventoryAtVersion(this.deps.db, id, row.version, { settings });
       if (count === 1) return;
     }
@@ -214,8 +209,8 @@ export class InventoryChannels {
     }
     if (channelStatusClass(parseOr(ChannelStatusSchema, c.status, 'offline' as const)) === 'busy') throw new AppError('CHANNEL_BUSY_CONFLICT');
     const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, c.id, (current) => {
-      const stored = objectOf(current.configuration);
-      return { configuration: { ...stored, ingest: { ...objectOf(stored['ingest']), serverId: add ? server.id : null } } };
+      const stored = writableObject(current.configuration);
+      return { configuration: { ...stored, ingest: { ...writableObject(stored['ingest']), serverId: add ? server.id : null } } };
     });
     return this.ingestAssociation(after);
   }
