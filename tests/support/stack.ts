@@ -229,3 +229,13 @@ export function recordPublished(app: FastifyInstance, into: Published[]): void {
     publish(topics, event);
   };
 }
+
+/** From now on, every event the app's hub publishes is also pushed onto `into` (and still delivered): `recordPublished` without the topics. */
+export function recordEvents(app: FastifyInstance, into: RealtimeEvent[]): void {
+  const hub = app.services.hub;
+  const publish = hub.publish.bind(hub);
+  hub.publish = (topics, event) => {
+    into.push(event);
+    publish(topics, event);
+  };
+}

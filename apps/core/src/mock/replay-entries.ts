@@ -11,7 +11,7 @@
  *   server's reports, alerts and upgrades into those events); the others (a user's change on that
  *   core, what the core makes on its own) are counted as not replayable.
  */
-import type { DeviceEvent, Recording, RecordedDeviceMessage, RecordedUnit, RecordingLine, ReplayEntry } from '@fleet/contracts';
+import type { AlertLevel, AlertType, DeviceEvent, Recording, RecordedDeviceMessage, RecordedUnit, RecordingLine, ReplayEntry } from '@fleet/contracts';
 
 type RecordedEventLine = Extract<RecordingLine, { kind: 'event' }>;
 type RealtimeEventOf<T extends string> = Extract<RecordedEventLine['event'], { type: T }>;
@@ -62,6 +62,18 @@ export function replayEntries(recording: Recording, context: DerivationContext):
   return { entries, notReplayable };
 }
 
+/** A device's alert report on `device` (unit, server, channel): raised at a level, or cleared (level null). */
+function alertReport(
+  device: { unitId: string | null; serverId: string | null; channelId: string | null },
+  alertType: AlertType,
+  level: AlertLevel | null,
+  message: string,
+): Extract<DeviceEvent, { type: 'alert' }> {
+  const { unitId, serverId, channelId } = device;
+  // The default alert settings sound critical alerts only (spec 000 §9).
+  return { type: 'alert', unitId, serverId, channelId, alertType, level, message, value: null, sound: level === 'critical' };
+}
+
 /** The device report that causes an event a core published, or null when no device report does. */
 export function deviceMessageOf(line: RecordedEventLine, context: DerivationContext): RecordedDeviceMessage | null {
   const e = line.event;
@@ -93,33 +105,10 @@ export function deviceMessageOf(line: RecordedEventLine, context: DerivationCont
       if (serverId === null) return null;
       return event({ type: 'vrChannelState', serverId, vrChannelId: e.vrChannelId, status: e.status });
     }
-    case 'alert.raised': {
-      const a = e.alert;
-      return event({
-        type: 'alert',
-        unitId: a.unitId,
-        serverId: a.serverId,
-        channelId: a.channelId,
-        alertType: a.type,
-        level: a.level,
-        message: a.message,
-        value: null,
-        // The default alert settings sound critical alerts only (spec 000 §9).
-        sound: a.level === 'critical',
-      });
-    }
+    case 'alert.raised':
+      return event(alertReport(e.alert, e.alert.type, e.alert.level, e.alert.message));
     case 'alert.cleared':
-      return event({
-        type: 'alert',
-        unitId: e.unitId,
-        serverId: e.serverId,
-        channelId: e.channelId,
-        alertType: e.alertType,
-        level: null,
-        message: '',
-        value: null,
-        sound: false,
-      });
+      return event(alertReport(e, e.alertType, null, ''));
     case 'upgrade.changed': {
       const j = e.job;
       return event({

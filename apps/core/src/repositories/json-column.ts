@@ -87,6 +87,11 @@ export const booleanMap = jsonColumn(
 /** A JSON object of JSON values (file metadata, details blobs), as the contracts' JsonRecord. */
 export const jsonObject = jsonColumn(JsonRecord, () => ({}));
 
+/** A stored JSON object as a copy to write back with changes (unknown keys kept); anything else as an empty object. */
+export function writableObject(v: unknown): Record<string, Prisma.InputJsonValue> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
+}
+
 /** A JSON object whose contents are free (settings blobs the spec leaves "not shown"). */
 export const anyObject = jsonColumn(z.record(z.string(), z.unknown()), () => ({}));
 

@@ -142,11 +142,7 @@ export class AlertService {
     const topics = this.alertTopics(e);
     if (e.level === null) {
       if (active.length === 0) return;
-      await repo.clearAlerts(
-        db,
-        active.map((a) => a.id),
-        new Date(at),
-      );
+      await repo.clearAlerts(db, active, at);
       for (const a of active) {
         this.deps.hub.publish(topics, {
           type: 'alert.cleared',
@@ -162,13 +158,7 @@ export class AlertService {
     }
     const same = active.find((a) => a.level === e.level);
     if (same) return;
-    if (active.length > 0) {
-      await repo.clearAlerts(
-        db,
-        active.map((a) => a.id),
-        new Date(at),
-      );
-    }
+    if (active.length > 0) await repo.clearAlerts(db, active, at);
     const row = await repo.createAlert(db, {
       type: e.alertType,
       level: e.level,
@@ -200,11 +190,7 @@ export class AlertService {
     const db = this.deps.db;
     const active = await repo.findActiveDeviceAlerts(db);
     if (active.length === 0) return;
-    await repo.clearAlerts(
-      db,
-      active.map((a) => a.id),
-      new Date(at),
-    );
+    await repo.clearAlerts(db, active, at);
     for (const a of active) {
       const type = parseOr(AlertType, a.type, 'battery');
       this.deps.hub.publish(this.alertTopics(a), {

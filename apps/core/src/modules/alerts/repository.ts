@@ -36,8 +36,8 @@ export function createAlert(db: Db | DbTx, data: Prisma.AlertUncheckedCreateInpu
 }
 
 /** Close these alerts, cleared at `at`. */
-export async function clearAlerts(db: Db | DbTx, ids: string[], at: Date): Promise<void> {
-  await db.alert.updateMany({ where: { id: { in: ids } }, data: { active: false, clearedAt: at, version: { increment: 1 } } });
+export async function clearAlerts(db: Db | DbTx, rows: readonly { id: string }[], at: number): Promise<void> {
+  await db.alert.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
 }
 
 /** Whether the unit exists in storage. */

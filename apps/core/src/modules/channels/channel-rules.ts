@@ -1,13 +1,8 @@
 /** Channel rules on stored rows (spec 001 §4, §8): general fields, output licences, transceiver feeds. */
 import type { ChannelGeneral } from '@fleet/contracts';
 import { deriveChannelType } from '@fleet/domain';
-import type { Prisma } from '@fleet/db';
 import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
 import { channelConfiguration, ServicesData, typeFlags } from './presenter.js';
-
-export function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
-}
 
 export function defaultGeneral(name: string): ChannelGeneral {
   return {

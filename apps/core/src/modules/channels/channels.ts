@@ -32,6 +32,7 @@ import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatu
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
+import { writableObject } from '../../repositories/json-column.js';
 import { mergeIntoChannel } from '../../repositories/channels.js';
 import type { ChangeOrigin, ChannelRecord } from '../../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
@@ -41,9 +42,9 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
-import { asObject, defaultGeneral, isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from './channel-rules.js';
+import { defaultGeneral, isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from './channel-rules.js';
 import { ChannelChecks } from './channel-checks.js';
-import { ADMIN_SORT_KEY, channelConfiguration, channelType, configurationObject, generalOf, toChannelLive, typeFlags } from './presenter.js';
+import { ADMIN_SORT_KEY, channelConfiguration, channelType, generalOf, toChannelLive, typeFlags } from './presenter.js';
 import * as repo from './repository.js';
 
 /** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
@@ -290,8 +291,8 @@ export class ChannelService {
     await this.send(row.serverId, { type: 'configureChannel', channelId: row.id, setting: 'multipoint', payload: { machines } });
     // The call carries no version: the receivers go into the row as it is after the device took them.
     const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, row.id, (current) => {
-      const stored = configurationObject(current);
-      return { configuration: { ...stored, multipoint: { ...asObject(stored['multipoint']), machines } } };
+      const stored = writableObject(current.configuration);
+      return { configuration: { ...stored, multipoint: { ...writableObject(stored['multipoint']), machines } } };
     });
     return this.ptmpOf(after);
   }
@@ -406,8 +407,8 @@ export class ChannelService {
     const { fourK, ...columns } = general;
     // The version (when given) was checked above; status reports during the device's round trip are merged into.
     const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, id, (current) => {
-      const stored = configurationObject(current);
-      return { ...columns, type: afterType, configuration: { ...stored, general: { ...asObject(stored['general']), fourK } } };
+      const stored = writableObject(current.configuration);
+      return { ...columns, type: afterType, configuration: { ...stored, general: { ...writableObject(stored['general']), fourK } } };
     });
     return this.details(after);
   }

@@ -14,7 +14,6 @@ import {
   type ChannelType,
 } from '@fleet/contracts';
 import { channelStatusClass, deriveChannelType, isOutputChannel } from '@fleet/domain';
-import type { Prisma } from '@fleet/db';
 import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
 import { parseOr } from '../../repositories/json-column.js';
 import { compareText } from '../../platform/order.js';
@@ -55,12 +54,6 @@ type ChannelConfiguration = z.infer<typeof ChannelConfiguration>;
 
 /** The server's PRO-4K service (spec 001 §3 service tiers "pro-4k") in its services data. */
 export const ServicesData = z.record(z.string(), z.unknown()).catch({});
-
-/** The stored configuration object (unknown keys kept), for a read-modify-write. */
-export function configurationObject(row: ChannelRecord): Record<string, Prisma.InputJsonValue> {
-  const c = row.configuration;
-  return c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...(c as Record<string, Prisma.InputJsonValue>) } : {};
-}
 
 export function channelConfiguration(row: ChannelRecord): ChannelConfiguration {
   return ChannelConfiguration.parse(row.configuration);

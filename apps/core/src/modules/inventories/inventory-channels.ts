@@ -2,7 +2,6 @@
  * An inventory's channels (spec 001 §7 Inventories): its tally and IFB channels and IFB counts,
  * its ingest servers and their channel associations.
  */
-import { z } from 'zod';
 import {
   type ChannelIngestAssociation,
   type IfbCounts,
@@ -12,38 +11,22 @@ import {
   ChannelStatus as ChannelStatusSchema,
 } from '@fleet/contracts';
 import { channelStatusClass, isServiceEnabled } from '@fleet/domain';
-import { type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { inventorySettings, type InventorySettings } from '../../repositories/inventory-columns.js';
 import { mergeIntoChannel } from '../../repositories/channels.js';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr, writableObject } from '../../repositories/json-column.js';
 import type { ChannelRecord, InventoryRow } from '../../repositories/read-model.js';
 import { canSeeChannel, type AuthUser } from '../../platform/access.js';
-import { toChannelLive } from '../channels/presenter.js';
+import { channelConfiguration, toChannelLive } from '../channels/presenter.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';
 import * as repo from './repository.js';
 
 type AssociationKind = 'tally' | 'ifb';
 
-/** The ingest association a channel keeps in its configuration (read by GET channels/{id}/ingest_association too). */
-const ChannelIngest = z
-  .object({
-    ingest: z
-      .object({ serverId: z.string().nullable().catch(null) })
-      .partial()
-      .catch({}),
-  })
-  .partial()
-  .catch({});
-
 /** How many times a read-modify-write of an inventory's settings is retried when another write came in between. */
 const SETTINGS_ATTEMPTS = 5;
-
-function objectOf(v: unknown): Record<string, Prisma.InputJsonValue> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
-}
 
 export class InventoryChannels {
   constructor(private readonly deps: ServiceDeps) {}
@@ -163,7 +146,7 @@ export class InventoryChannels {
       const row = this.require(id);
       const next = change(inventorySettings.read(row.settings));
       if (next === null) return;
-      const settings = { ...objectOf(row.settings), ...objectOf(inventorySettings.write(next)) };
+      const settings = { ...writableObject(row.settings), ...writableObject(inventorySettings.write(next)) };
       const count = await repo.updateInventoryAtVersion(this.deps.db, id, row.version, { settings });
       if (count === 1) return;
     }
@@ -173,7 +156,7 @@ export class InventoryChannels {
   // ── Ingest servers ─────────────────────────────────────────────────────────────────────────
   /** The ingest server a channel takes its input from: the one named in its configuration, else its own server when that is an ingest server. */
   private ingestServerOf(c: ChannelRecord): string | null {
-    const explicit = ChannelIngest.parse(c.configuration).ingest?.serverId ?? null;
+    const explicit = channelConfiguration(c).ingest?.serverId ?? null;
     if (explicit !== null) return explicit;
     return this.deps.readModel.servers.get(c.serverId)?.serverType === 'ingest_server' ? c.serverId : null;
   }
@@ -219,15 +202,15 @@ export class InventoryChannels {
     const current = this.ingestServerOf(c);
     if (add && current === serverId) throw new AppError('ASSOCIATION_EXISTS');
     if (add && current !== null) throw new AppError('INGEST_CHANNEL_CONFLICT');
-    if (!add && ChannelIngest.parse(c.configuration).ingest?.serverId !== serverId) {
+    if (!add && channelConfiguration(c).ingest?.serverId !== serverId) {
       // A channel on the ingest server itself is fed by it by nature: that is not an association to remove.
       if (current === serverId) throw new AppError('INGEST_CHANNEL_CONFLICT');
       return this.ingestAssociation(c);
     }
     if (channelStatusClass(parseOr(ChannelStatusSchema, c.status, 'offline' as const)) === 'busy') throw new AppError('CHANNEL_BUSY_CONFLICT');
     const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, c.id, (current) => {
-      const stored = objectOf(current.configuration);
-      return { configuration: { ...stored, ingest: { ...objectOf(stored['ingest']), serverId: add ? server.id : null } } };
+      const stored = writableObject(current.configuration);
+      return { configuration: { ...stored, ingest: { ...writableObject(stored['ingest']), serverId: add ? server.id : null } } };
     });
     return this.ingestAssociation(after);
   }

@@ -28,6 +28,7 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
+import { writableObject } from '../../repositories/json-column.js';
 import { inventorySettings } from '../../repositories/inventory-columns.js';
 import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
@@ -143,7 +144,7 @@ export class GeocodingProfileService {
       if (attempt === SETTINGS_ATTEMPTS) throw new AppError('CONFLICT');
       const inv = this.deps.readModel.inventories.get(inventoryId);
       if (!inv) throw new AppError('NOT_FOUND');
-      const stored = objectOf(inv.settings);
+      const stored = writableObject(inv.settings);
       before = inventorySettings.read(inv.settings).geocodingProfileId ?? null;
       if (before === profileId) return { inventoryId, geocodingProfileId: profileId };
       const { geocodingProfileId: _dropped, ...rest } = stored;
@@ -176,10 +177,6 @@ export class GeocodingProfileService {
     }
     return uses;
   }
-}
-
-function objectOf(v: unknown): Record<string, Prisma.InputJsonValue> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, Prisma.InputJsonValue>) : {};
 }
 
 function toProfile(row: Row, uses: ReadonlyMap<string, number>): GeocodingProfile {
