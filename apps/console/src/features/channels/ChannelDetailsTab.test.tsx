@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS, VALIDATION } from '@fleet/contracts';
-import type { ChannelDetails, Role } from '@fleet/contracts';
+import type { ChannelDetails, Role, StreamingDestinationInfo } from '@fleet/contracts';
+import { countChannels } from '@fleet/domain';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import ChannelModal from './ChannelModal';
+import ChannelsPage from './Channels.page';
 import { makeChannel } from '../../test-utils/channels';
 
 const STAMP = { channelId: 'ch1', version: 3, updatedAt: '2026-01-10T09:00:00.000Z' };
@@ -217,6 +219,56 @@ describe('the manage-channel modal: Destinations tab', () => {
     expect(screen.getByTestId('channel-error-destination.destination.passphrase')).toBeVisible();
     expect(screen.getByTestId('channel-error-destination.destination.bitrate')).toHaveTextContent(VALIDATION.minValue(2000));
     expect(api.calls('addChannelDestination')).toHaveLength(0);
+  }, 20_000);
+});
+
+describe('the manage-channel modal: destinations changed elsewhere', () => {
+  it('the open destinations tab shows a destination added elsewhere and drops it once removed, read again on /ws', async () => {
+    const destination: StreamingDestinationInfo = {
+      id: 'd1',
+      channelId: 'ch1',
+      type: 'mpegts',
+      name: 'ts_elsewhere',
+      provider: 'Venue_elsewhere',
+      streamType: 'main',
+      urlPrimary: null,
+      urlSecondary: null,
+      streamId: null,
+      username: null,
+      hasPassword: false,
+      videoProfile: null,
+      bitrate: null,
+      resolution: null,
+      frameRate: null,
+      srtMode: null,
+      sourcePort: null,
+      hasPassphrase: false,
+      latency: null,
+      mpegTsIp: '10.20.30.40',
+      mpegTsPort: 5000,
+      mpegTsBitrate: 4000,
+      ffmpegOverride: null,
+      active: false,
+      version: 1,
+      updatedAt: '2026-01-10T09:00:00.000Z',
+    };
+    let stored: StreamingDestinationInfo[] = [];
+    const api = core()
+      .on('fetchChannels', { channels: [details().channel], counters: countChannels([details().channel]) })
+      .on('fetchChannelDestinations', () => ({ channelId: 'ch1', destinations: stored }))
+      .on('fetchStreamMediaProfiles', { profiles: [] })
+      .on('getChannelFfmpeg', { ...STAMP, enabled: false, override: '' });
+    const { socket, settled } = await renderWithApp(<ChannelsPage />, { roles: ['luc_read'], api, route: '/channels?channel=ch1&tab=destinations' });
+    const panel = await screen.findByTestId('channel-panel-destinations');
+    await waitFor(() => expect(api.calls('fetchChannelDestinations')).toHaveLength(1));
+    await settled();
+
+    stored = [destination];
+    await socket.emit({ type: 'channelDestinations.changed', channelId: 'ch1', at: 1 });
+    await waitFor(() => expect(panel).toHaveTextContent('Venue_elsewhere'));
+    stored = [];
+    await socket.emit({ type: 'channelDestinations.changed', channelId: 'ch1', at: 2 });
+    await waitFor(() => expect(panel).not.toHaveTextContent('ts_elsewhere'));
   }, 20_000);
 });
 
