@@ -1,12 +1,13 @@
 /**
  * /devices (spec 001 §2 "devices and servers", §3 Server, §7 Servers) in Chromium against the
  * real stack with the simulator: an admin's servers listed by inventory and kept current over /ws,
- * a comment that persists over a reload, a reset instance seen offline then online (on a new public
- * address and cloud instance) with no reload, a hub's device id, run state and tally hardware
- * unplugged live, and a comment edited in one console seen in a second one with no reload (the §5
- * genlock range and a read-only user's detail are asserted by the component tests in
- * apps/console/src/features/devices/ServerDrawerRules.test.tsx); LU-Link (spec 001 §7 Point-to-point): a link's stream started and
- * stopped, and a link made between two units, seen and deleted.
+ * a reset instance seen offline then online (on a new public address and cloud instance) with no
+ * reload, a hub's device id, run state and tally hardware unplugged live, and a comment edited in
+ * one console seen in a second one with no reload and persisting over a reload (the §5 genlock range
+ * and a read-only user's detail are asserted by the component tests in
+ * apps/console/src/features/devices/ServerDrawerRules.test.tsx); LU-Link (spec 001 §7
+ * Point-to-point): a link's stream started and stopped, and a link made between two units, seen and
+ * deleted.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, recordAttribute, recorded, secondConsole, signIn, trackNavigations } from './support';
@@ -50,23 +51,11 @@ test('an admin sees the seeded servers of their inventory, kept current over /ws
   await operator.dispose();
 });
 
-test('a comment edit persists over a reload', async ({ page }) => {
-  await signIn(page, 'luc_admin');
-  await openDevices(page);
-  await openServer(page, HUB);
-  const comment = `Edited ${Date.now()}`;
-  await page.getByTestId('server-comment-input').fill(comment);
-  await page.getByTestId('channel-apply-server-comment').click();
-  await expect(page.getByText(`Server ${await page.getByTestId(`server-name-${HUB}`).textContent()} saved`)).toBeVisible();
-  await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment);
-
-  await page.reload();
-  await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment, { timeout: 30_000 });
-  // The drawer is part of the address: it is open again with the stored comment.
-  await expect(page.getByTestId('server-comment-input')).toHaveValue(comment, { timeout: 30_000 });
-});
-
-test('a comment edited in one console shows in a second one, in its list and its open detail, with no reload', async ({ page, browser, baseURL }) => {
+test('a comment edited in one console shows in a second one, in its list and its open detail, with no reload, and persists over a reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signIn(page, 'luc_admin');
   await openDevices(page, `&server=${HUB}`);
   await expect(page.getByTestId('server-panel-overview')).toBeVisible({ timeout: 30_000 });
@@ -81,10 +70,16 @@ test('a comment edited in one console shows in a second one, in its list and its
     const comment = `Seen elsewhere ${Date.now()}`;
     await input.fill(comment);
     await page.getByTestId('channel-apply-server-comment').click();
+    await expect(page.getByText(`Server ${await page.getByTestId(`server-name-${HUB}`).textContent()} saved`)).toBeVisible();
     await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment);
     await expect(other.page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment);
     await expect(other.page.getByTestId('server-comment-input')).toHaveValue(comment);
     expect(navigations).toEqual([]);
+
+    await page.reload();
+    await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment, { timeout: 30_000 });
+    // The drawer is part of the address: it is open again with the stored comment.
+    await expect(page.getByTestId('server-comment-input')).toHaveValue(comment, { timeout: 30_000 });
   } finally {
     // The comment it had, seen by the second console too.
     expect((await page.request.put(`/api/servers/${HUB}/comment`, { data: { comment: original } })).ok()).toBe(true);
