@@ -2,10 +2,11 @@
  * Shares (spec 001 §2 /publishers and /subscribers under manage/shares for super_user and
  * luc_media_group_admin; §3 Publisher, Subscriber / folder, Share link; §5 rules; §9 "Max 10 share
  * links") in Chromium against the real stack: a publisher created, edited, given share links and a
- * new key, deleted; the §5 messages inline before anything is sent; the 10-link limit shown; the
- * subscriber folder tree with its root not editable, a folder and a subscriber created, moved and
- * deleted; changes from another session seen without a reload. A manage role without shares sent
- * to the unit list is asserted by apps/console/src/routing/ManageGuards.test.tsx. Everything made here is removed again (the stack is shared between specs).
+ * new key, deleted; the subscriber folder tree with its root not editable, a folder and a subscriber
+ * created, moved and deleted; changes from another session seen without a reload. The §5 messages
+ * inline before anything is sent and the 10-link limit (Publishers.page.test.tsx), and a manage role
+ * without shares sent to the unit list (routing/ManageGuards.test.tsx) are asserted by component
+ * tests. Everything made here is removed again (the stack is shared between specs).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, signIn } from './support';
@@ -104,63 +105,6 @@ test("a media group admin sees their groups' publishers, creates one sharing a s
   await expect(page.getByTestId('publisher-delete-question')).toContainText('E2E-Publisher');
   await page.getByTestId('publisher-delete-confirm').click();
   await expect(publisherRow(page, 'E2E-Publisher')).toHaveCount(0);
-});
-
-test("the publisher and share link rules show inline in the spec's words and nothing is sent; at 10 links the limit shows", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  const api = await apiAs(playwright, baseURL, MGA);
-  await deletePublishersNamed(api, 'E2E-Full');
-  const full = (await (await api.post('/api/v2/shares/publishers', { data: { groupId: 'grp-newsroom', name: 'E2E-Full' } })).json()) as { id: string };
-  try {
-    for (let i = 1; i <= 10; i++) {
-      expect(
-        (
-          await api.post(`/api/v2/shares/publishers/${full.id}/links`, { data: { description: `Link ${i}`, startTime: inFuture(), durationMinutes: 30 } })
-        ).status(),
-      ).toBe(201);
-    }
-    await signIn(page, MGA);
-    await openPublishers(page);
-    let posts = 0;
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/shares/publishers')) posts++;
-    });
-    await page.getByTestId('publishers-create').click();
-    await page.getByTestId('publisher-save').click();
-    await expect(page.getByTestId('publisher-error.name')).toHaveText('This field is required');
-    await page.getByTestId('publisher-name').fill('x'.repeat(33));
-    await expect(page.getByTestId('publisher-error.name')).toHaveText('Must be between 1 and 32 characters');
-    await page.getByTestId('publisher-description').fill('d'.repeat(33));
-    await expect(page.getByTestId('publisher-error.description')).toHaveText('Must have at most 32 characters');
-    await page.getByTestId('publisher-cancel').click();
-
-    await page.getByTestId('publisher-open-links-pub-0001').click();
-    await page.getByTestId('share-link-add').click();
-    await expect(page.getByTestId('share-link-error.description')).toHaveText('This field is required');
-    await expect(page.getByTestId('share-link-error.startTime')).toHaveText('This field is required');
-    await expect(page.getByTestId('share-link-error.durationMinutes')).toHaveText('This field is required');
-    await page.getByTestId('share-link-description').fill('Too late');
-    await page.getByTestId('share-link-start').fill(localInput(-3_600_000));
-    await page.getByTestId('share-link-duration').fill('30');
-    await expect(page.getByTestId('share-link-error.startTime')).toHaveText('Start time must be in the future');
-    await page.getByTestId('share-link-add').click();
-    await expect(page.getByTestId('share-link-error.startTime')).toHaveText('Start time must be in the future');
-    expect(posts).toBe(0);
-    await page.getByTestId('share-links-close').click();
-
-    // §9: the full publisher shows 10 of 10 and the limit instead of the form.
-    await expect(page.getByTestId(`publisher-links-${full.id}`)).toHaveAttribute('data-value', '10');
-    await page.getByTestId(`publisher-open-links-${full.id}`).click();
-    await expect(page.getByTestId('share-links-count')).toHaveAttribute('data-value', '10');
-    await expect(page.getByTestId('share-links-limit')).toHaveText('At most 10 share links');
-    await expect(page.getByTestId('share-link-form')).toHaveCount(0);
-  } finally {
-    await api.delete(`/api/v2/shares/publishers/${full.id}`);
-    await api.dispose();
-  }
 });
 
 test('a publisher created and removed in another session appears and goes without a reload', async ({ page, playwright, baseURL }) => {
