@@ -8,7 +8,7 @@
  * without shares sent to the unit list (routing/ManageGuards.test.tsx) are asserted by component
  * tests. Everything made here is removed again (the stack is shared between specs).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
 import { apiAs, signIn } from './support';
 
 const MGA = 'luc_media_group_admin';
@@ -41,8 +41,10 @@ async function deletePublishersNamed(api: APIRequestContext, name: string): Prom
   for (const p of page.items.filter((x) => x.name === name)) await api.delete(`/api/v2/shares/publishers/${p.id}`);
 }
 
-test("a media group admin sees their groups' publishers, creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({
+test("a media group admin sees their groups' publishers, one created and removed in another session appearing and going without a reload; creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({
   page,
+  playwright,
+  baseURL,
 }) => {
   await signIn(page, MGA);
   await openPublishers(page);
@@ -50,6 +52,27 @@ test("a media group admin sees their groups' publishers, creates one sharing a s
   await expect(page.getByTestId('publisher-links-pub-0001')).toHaveAttribute('data-value', '2');
   // Another organisation's publisher is not listed.
   await expect(page.getByTestId('publisher-row-pub-0003')).toHaveCount(0);
+
+  // Made, given a link and removed in another session: seen live, with no navigation.
+  const navigations: string[] = [];
+  const track = (f: Frame) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  };
+  page.on('framenavigated', track);
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await deletePublishersNamed(api, 'E2E-Live');
+    const created = (await (await api.post('/api/v2/shares/publishers', { data: { groupId: 'grp-newsroom', name: 'E2E-Live' } })).json()) as { id: string };
+    await expect(publisherRow(page, 'E2E-Live')).toBeVisible({ timeout: 15_000 });
+    await api.post(`/api/v2/shares/publishers/${created.id}/links`, { data: { description: 'Live link', startTime: inFuture(), durationMinutes: 15 } });
+    await expect(page.getByTestId(`publisher-links-${created.id}`)).toHaveAttribute('data-value', '1', { timeout: 15_000 });
+    await api.delete(`/api/v2/shares/publishers/${created.id}`);
+    await expect(publisherRow(page, 'E2E-Live')).toHaveCount(0, { timeout: 15_000 });
+    expect(navigations).toEqual([]);
+  } finally {
+    page.off('framenavigated', track);
+    await api.dispose();
+  }
 
   await page.getByTestId('publishers-create').click();
   await page.getByTestId('publisher-group').click();
@@ -107,33 +130,25 @@ test("a media group admin sees their groups' publishers, creates one sharing a s
   await expect(publisherRow(page, 'E2E-Publisher')).toHaveCount(0);
 });
 
-test('a publisher created and removed in another session appears and goes without a reload', async ({ page, playwright, baseURL }) => {
-  await signIn(page, MGA);
-  await openPublishers(page);
-  const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
-  const api = await apiAs(playwright, baseURL, 'super_user');
-  try {
-    await deletePublishersNamed(api, 'E2E-Live');
-    const created = (await (await api.post('/api/v2/shares/publishers', { data: { groupId: 'grp-newsroom', name: 'E2E-Live' } })).json()) as { id: string };
-    await expect(publisherRow(page, 'E2E-Live')).toBeVisible({ timeout: 15_000 });
-    await api.post(`/api/v2/shares/publishers/${created.id}/links`, { data: { description: 'Live link', startTime: inFuture(), durationMinutes: 15 } });
-    await expect(page.getByTestId(`publisher-links-${created.id}`)).toHaveAttribute('data-value', '1', { timeout: 15_000 });
-    await api.delete(`/api/v2/shares/publishers/${created.id}`);
-    await expect(publisherRow(page, 'E2E-Live')).toHaveCount(0, { timeout: 15_000 });
-    expect(navigations).toEqual([]);
-  } finally {
-    await api.dispose();
-  }
-});
-
-test('the subscriber folders: the root shows no edit or delete; a folder and a subscriber are created, moved and deleted; an unknown key is refused inline', async ({
+test('the subscriber folders: a subscriber added in another session appears in the open folder without a reload; the root shows no edit or delete; a folder and a subscriber are created, moved and deleted; an unknown key is refused inline', async ({
   page,
+  playwright,
+  baseURL,
 }) => {
   await signIn(page, MGA);
   await openSubscribers(page);
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    const created = await api.post('/api/v2/shares/inventories/inv-global/subscribers', { data: { name: 'E2E-Live-Sub', shareKey: 'PUB-METRO00001' } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await expect(page.getByTestId(`subscriber-row-${id}`)).toBeVisible({ timeout: 15_000 });
+    await api.delete(`/api/v2/shares/subscribers/${id}`);
+    await expect(page.getByTestId(`subscriber-row-${id}`)).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await api.dispose();
+  }
+
   await expect(page.getByTestId('folder-sbf-root')).toHaveAttribute('data-root', 'true');
   await expect(page.getByTestId('folder-edit-sbf-root')).toHaveCount(0);
   await expect(page.getByTestId('folder-delete-sbf-root')).toHaveCount(0);
@@ -186,20 +201,4 @@ test('the subscriber folders: the root shows no edit or delete; a folder and a s
   await expect(page.getByTestId('folder-delete-question')).toContainText('E2E-Folder');
   await page.getByTestId('folder-delete-confirm').click();
   await expect(page.getByTestId(`folder-${folderId}`)).toHaveCount(0);
-});
-
-test('a subscriber added in another session appears in the open folder without a reload', async ({ page, playwright, baseURL }) => {
-  await signIn(page, MGA);
-  await openSubscribers(page);
-  const api = await apiAs(playwright, baseURL, 'super_user');
-  try {
-    const created = await api.post('/api/v2/shares/inventories/inv-global/subscribers', { data: { name: 'E2E-Live-Sub', shareKey: 'PUB-METRO00001' } });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    await expect(page.getByTestId(`subscriber-row-${id}`)).toBeVisible({ timeout: 15_000 });
-    await api.delete(`/api/v2/shares/subscribers/${id}`);
-    await expect(page.getByTestId(`subscriber-row-${id}`)).toHaveCount(0, { timeout: 15_000 });
-  } finally {
-    await api.dispose();
-  }
 });
