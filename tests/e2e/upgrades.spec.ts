@@ -106,6 +106,16 @@ test('a server upgrade started from the tab runs to success, seen live in a seco
   const other = await secondConsole(browser, baseURL, 'staff');
   try {
     await waitServerIdle(operator, HUB);
+    // Idle means its channels too (a stream on one makes the hub busy, 6808): wait until a target is offered.
+    await expect
+      .poll(
+        async () => {
+          const offered = await targetsOf(operator, 'servers', HUB);
+          return offered.targets.some((t) => t.eligible && t.number !== offered.currentVersion);
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     await signIn(page, 'super_user');
     await openUpgradeTab(page);
     await openUpgradeTab(other.page);
