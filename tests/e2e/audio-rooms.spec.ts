@@ -58,7 +58,10 @@ test("an admin sees the inventory's rooms, creates one with a participant, edits
   await expect(row(page, 'E2E-Desk')).toHaveCount(0);
 });
 
-test('a room with an IFB server starts on it and stops; the list shows its state', async ({ page }) => {
+test('a room with an IFB server starts on it and stops, the list showing its state; a room created in another browser appears without a reload', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'luc_admin');
   await openAudioRooms(page);
   // Newsroom-IFB's server is the simulated hub MMH-0001.
@@ -67,11 +70,7 @@ test('a room with an IFB server starts on it and stops; the list shows its state
   await expect(page.getByTestId('audio-room-active-aud-0001')).toHaveAttribute('data-value', 'true', { timeout: 20_000 });
   await page.getByTestId('audio-room-toggle-aud-0001').click();
   await expect(page.getByTestId('audio-room-active-aud-0001')).toHaveAttribute('data-value', 'false', { timeout: 20_000 });
-});
 
-test('a room created in another browser appears without a reload', async ({ page, browser }) => {
-  await signIn(page, 'luc_admin');
-  await openAudioRooms(page);
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) navigations.push(f.url());
