@@ -37,7 +37,7 @@ const v101: SoftwareVersion = {
   createdAt: AT,
   updatedAt: AT,
 };
-const page = (items: readonly unknown[], query: { offset: number; limit: number }) => ({
+const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({
   items: [...items],
   total: items.length,
   offset: query.offset,
