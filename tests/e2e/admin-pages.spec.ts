@@ -5,7 +5,8 @@
  * the super user and seen live by a second (staff) console; the spec's message inline; a global
  * system message shown in another user's banner without a reload and gone once deleted; an access
  * approval (opened through REST by the support access remote action on a unit no other spec uses)
- * revoked; staff's remote actions over every inventory; luc_admin sent to the unit list.
+ * revoked; staff's remote actions over every inventory (luc_admin sent from /access_approvals to the
+ * unit list is asserted by apps/console/src/routing/ManageGuards.test.tsx).
  * Everything made here is deleted or ends (the approval) within the test.
  */
 import { expect, test } from '@playwright/test';
@@ -109,11 +110,7 @@ test("a global system message shows in another user's banner without a reload an
   }
 });
 
-test('an access approval opened by support access is revoked on /access_approvals; luc_admin is sent to the unit list', async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
+test('an access approval opened by support access is revoked on /access_approvals', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   const res = await api.post('/api/v2/remoteActions', {
     data: { deviceType: 'unit', deviceId: 'LUSMART-0002', action: 'supportAccess', reason: `E2E-admin-pages ${Date.now()}` },
@@ -135,18 +132,6 @@ test('an access approval opened by support access is revoked on /access_approval
     // Whatever happened above, the access ends (an already ended one answers 409).
     await api.put(`/api/v2/admin/accessApprovals/${approvalId}/revoke`, { data: {} });
     await api.dispose();
-  }
-
-  const admin = await page.context().browser()!.newContext({ baseURL });
-  try {
-    const p = await admin.newPage();
-    await signIn(p, 'luc_admin');
-    // The saved route is ignored: luc_admin's, saved by another spec meanwhile, would be opened instead.
-    await p.goto('/access_approvals?ignoreRouteDefault=1');
-    await expect(p).toHaveURL(/\/list/, { timeout: 30_000 });
-    await expect(p.getByTestId('access-approvals-page')).toHaveCount(0);
-  } finally {
-    await admin.close();
   }
 });
 

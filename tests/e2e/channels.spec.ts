@@ -1,14 +1,15 @@
 /**
- * /channels (spec 001 §2 "manage channels", §3 channel live state and counters, §4 status, §6
- * read-only users) in Chromium against the real stack with the simulator: the seeded channels
- * with their counters, a status change on the simulated server reaching the row over /ws with no
- * reload, an edit in the manage-channel modal that persists (and a spec message inline), a
- * read-only user who sees the list and the modal without write controls, an input source
- * added to and removed from an input channel, and changes made in one console (a rename, a
- * streaming destination added and removed) seen in a second one with no reload; a destination's
- * video settings (bitrate within 2000-8000, a default media resolution) kept across an edit; a
- * channel's logs sent, ended by the simulated server live, and stopped; the unit area's channel
- * field suggesting channels by name.
+ * /channels (spec 001 §2 "manage channels", §3 channel live state and counters, §4 status) in
+ * Chromium against the real stack with the simulator: the seeded channels with their counters, a
+ * status change on the simulated server reaching the row over /ws with no reload, an edit in the
+ * manage-channel modal that persists, an input source added to and removed from an input channel,
+ * and a rename made in one console seen in a second one with no reload; a destination's video
+ * settings (bitrate within 2000-8000, a default media resolution) kept across an edit; a channel's
+ * logs sent, ended by the simulated server live, and stopped; the unit area's channel field
+ * suggesting channels by name. The general tab's and a new destination's spec messages, a read-only
+ * user's modal and the open destinations tab following a change made elsewhere are asserted by the
+ * component tests (ChannelModal.test.tsx, ChannelDetailsTab.test.tsx in
+ * apps/console/src/features/channels).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED, signIn } from './support';
@@ -19,8 +20,6 @@ const CHANNEL = 'MMH-0001-CH1';
 const EDITED = 'MMH-0001-CH1';
 /** The channel the status test forces (no other spec uses it). */
 const STATUS_CHANNEL = 'MMH-0001-CH3';
-/** The channel whose destinations the two-console test changes (no other spec adds to it). */
-const DESTINATIONS_CHANNEL = 'MMH-0001-CH2';
 /** The channel whose logs are sent (idle as seeded; sending them keeps it idle). */
 const LOGS_CHANNEL = 'MMH-0001-CH2';
 /** The hub's SDI input channel (the seed makes every fourth channel of a hub an input). */
@@ -103,7 +102,7 @@ test('a status change on the simulated server reaches the row without a reload',
     await operator.dispose();
   }
 });
-test('an admin edits the general tab: a spec message inline, then a save that persists', async ({ page }) => {
+test('an admin edits the general tab: a save that persists', async ({ page }) => {
   await signIn(page, 'luc_admin');
   await openChannels(page);
   await page.getByTestId(`channel-name-${EDITED}`).click();
@@ -111,10 +110,6 @@ test('an admin edits the general tab: a spec message inline, then a save that pe
   await expect(page.getByTestId('channel-panel-general')).toBeVisible({ timeout: 30_000 });
 
   const name = page.getByTestId('channel-general-name');
-  await name.fill('bad name!');
-  await page.getByTestId('channel-apply-general').click();
-  await expect(page.getByTestId('channel-error-general.name')).toHaveText('Only letters, numbers, underscores and hyphens are allowed');
-
   const renamed = `Desk_${Date.now().toString(36)}`;
   await name.fill(renamed);
   await page.getByTestId('channel-apply-general').click();
@@ -124,29 +119,6 @@ test('an admin edits the general tab: a spec message inline, then a save that pe
   // The modal is in the address: a reload opens it again with the stored value.
   await page.reload();
   await expect(page.getByTestId('channel-general-name')).toHaveValue(renamed, { timeout: 30_000 });
-});
-
-test('a read-only user sees the list and the modal with no write controls', async ({ page }) => {
-  await signIn(page, 'luc_read');
-  await openChannels(page);
-  await page.getByTestId(`channel-name-${CHANNEL}`).click();
-  const modal = page.getByTestId('channel-modal');
-  await expect(modal).toHaveAttribute('data-read-only', 'true', { timeout: 30_000 });
-  await expect(page.getByTestId('channel-panel-general')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('channel-apply-unavailable-general')).toHaveText('Not available for your user type');
-  await expect(page.getByTestId('channel-general-name')).toBeDisabled();
-  await expect(page.getByTestId('channel-logs-unavailable')).toHaveText('Not available for your user type');
-  await expect(page.getByTestId('channel-logs-start')).toHaveCount(0);
-  const writeControls = modal.locator(
-    '[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"]), [data-testid^="channel-destination-remove-"]:not([data-testid^="channel-destination-remove-unavailable-"]), [data-testid^="channel-destination-edit-"], [data-testid="channel-overlay-upload"]',
-  );
-  for (const tab of ['multipoint', 'ndi', 'streaming', 'overlay', 'smpte', 'tally', 'audio', 'ingest', 'destinations', 'social']) {
-    await page.getByTestId(`channel-tab-${tab}`).click();
-    await expect(page.getByTestId(`channel-panel-${tab}`)).toBeVisible();
-    // The tab's reads have answered (its forms or tables are shown) before counting controls.
-    await expect(page.getByTestId(`channel-panel-${tab}`).locator('[data-testid^="channel-"]').first()).toBeVisible();
-    await expect(writeControls).toHaveCount(0);
-  }
 });
 
 test('the unit area offers channels by name: the camera tab suggests the channel by its name and names the typed id', async ({ page }) => {
@@ -195,7 +167,7 @@ test('a regular user sends a channel’s logs: sending shows, the server ends it
   expect(navigations).toEqual([]);
 });
 
-test('a regular user adds an SRT destination: the spec rules inline, then it is listed after a reload', async ({ page }) => {
+test('a regular user adds an SRT destination: it is listed after a reload and edited in place', async ({ page }) => {
   await signIn(page, 'luc_regular');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${CHANNEL}&tab=destinations`);
   await expect(page.getByTestId('channel-panel-destinations')).toBeVisible({ timeout: 30_000 });
@@ -204,17 +176,9 @@ test('a regular user adds an SRT destination: the spec rules inline, then it is 
   await page.getByTestId('channel-destination-name').fill(name);
   await page.getByTestId('channel-destination-provider').fill('Venue');
   await page.getByTestId('channel-destination-urlPrimary').fill('srt://203.0.113.7:9000');
-  await page.getByTestId('channel-destination-sourcePort').fill('555');
-  await page.getByTestId('channel-destination-passphrase').fill('short');
-  await page.getByTestId('channel-destination-bitrate').fill('1999');
-  await page.getByTestId('channel-apply-destination').click();
-  await expect(page.getByTestId('channel-error-destination.destination.sourcePort')).toHaveText('Must be between 0 and 553 or between 558 and 65535');
-  await expect(page.getByTestId('channel-error-destination.destination.passphrase')).toBeVisible();
-  await expect(page.getByTestId('channel-error-destination.destination.bitrate')).toHaveText('Must be 2000 or more');
   // The video settings (001 §3): a bitrate within §5 and a §9 default media resolution.
   await page.getByTestId('channel-destination-bitrate').fill('6000');
   await page.getByTestId('channel-destination-resolution').selectOption('1080p50');
-
   await page.getByTestId('channel-destination-sourcePort').fill('9001');
   await page.getByTestId('channel-destination-passphrase').fill('LongEnoughKey42');
   await page.getByTestId('channel-apply-destination').click();
@@ -290,50 +254,6 @@ test('a rename made in one console shows in a second one, in its list and its op
     await page.getByTestId('channel-apply-general').click();
     await expect(page.getByTestId(`channel-name-${EDITED}`)).toHaveText(original);
     await expect(other.page.getByTestId(`channel-name-${EDITED}`)).toHaveText(original);
-    await other.close();
-  }
-});
-
-test("a destination added in one console shows in a second one's open destinations tab, and its removal too", async ({ page, browser, baseURL }) => {
-  const at = `/channels?ignoreRouteDefault=1&channel=${DESTINATIONS_CHANNEL}&tab=destinations`;
-  await signIn(page, 'luc_regular');
-  await page.goto(at);
-  await expect(page.getByTestId('channel-form-destination')).toBeVisible({ timeout: 30_000 });
-  const other = await secondConsole(browser, baseURL, 'luc_read');
-  const stamp = Date.now().toString(36);
-  const name = `ts_${stamp}`;
-  const otherRow = other.page.getByTestId('channel-panel-destinations').locator('tr', { hasText: name });
-  try {
-    await other.page.goto(at);
-    await expect(other.page.getByTestId('channel-panel-destinations')).toBeVisible({ timeout: 30_000 });
-    await expect(other.page.getByTestId('channel-panel-destinations').locator('[data-testid^="channel-destination"]').first()).toBeVisible({ timeout: 30_000 });
-    await expect(otherRow).toHaveCount(0);
-    const navigations = trackNavigations(other.page);
-
-    await page.getByTestId('channel-destination-type').selectOption('mpegts');
-    await page.getByTestId('channel-destination-name').fill(name);
-    // One main stream per provider: a provider of this run only.
-    await page.getByTestId('channel-destination-provider').fill(`Venue_${stamp}`);
-    await page.getByTestId('channel-destination-mpegTsIp').fill('10.20.30.40');
-    await page.getByTestId('channel-destination-mpegTsPort').fill('5000');
-    await page.getByTestId('channel-destination-mpegTsBitrate').fill('4000');
-    await page.getByTestId('channel-apply-destination').click();
-    await expect(page.getByTestId('channel-destinations')).toContainText(name);
-    await expect(otherRow).toContainText(`Venue_${stamp}`);
-
-    await page.getByTestId('channel-destinations').locator('tr', { hasText: name }).locator('[data-testid^="channel-destination-remove-"]').click();
-    await expect(page.getByTestId('channel-destinations').locator('tr', { hasText: name })).toHaveCount(0);
-    await expect(otherRow).toHaveCount(0);
-    expect(navigations).toEqual([]);
-  } finally {
-    // Whatever happened above, the channel is left without this run's destination.
-    const api = page.request;
-    const list = (await (await api.post('/api/channels/streamingdestinations/fetch_cdns', { data: { channelId: DESTINATIONS_CHANNEL } })).json()) as {
-      destinations: { id: string; name: string }[];
-    };
-    for (const d of list.destinations.filter((x) => x.name === name)) {
-      await api.post('/api/channels/streamingdestinations/remove_details', { data: { channelId: DESTINATIONS_CHANNEL, id: d.id } });
-    }
     await other.close();
   }
 });

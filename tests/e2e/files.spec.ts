@@ -3,7 +3,8 @@
  * a chunk, Download, Chunks"; spec 001 §7 Channel files, §4 file transfer) in Chromium against the
  * real stack with the simulator: filtering (restored from the preferences), each details tab,
  * playout start/stop, rename and chunk validation with the spec's words, live updates without a
- * reload (a rename from another session, a unit's transfer to the channel), and a read-only user.
+ * reload (a rename from another session, a unit's transfer to the channel). A read-only user's
+ * details are asserted by apps/console/src/features/files/FileDetails.test.tsx.
  */
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { login, PASSWORD } from './support';
@@ -188,22 +189,4 @@ test('the grid follows changes made elsewhere and a unit’s transfer, without a
   await expect(page.getByText(`File transfer started: ${recorded!.fileName}`).first()).toBeVisible();
   expect(navigations).toEqual([]);
   await api.dispose();
-});
-
-test('a read-only user sees files and their details but no write button', async ({ page }) => {
-  await login(page, 'luc_read');
-  await openFiles(page);
-  await page.goto('/files?file=chf-3&ignoreRouteDefault=1');
-  await expect(page.getByTestId('file-details-body')).toHaveAttribute('data-file-id', 'chf-3');
-  await expect(page.getByTestId('file-read-only')).toBeVisible();
-  await expect(page.getByTestId('file-playout-status')).toBeVisible();
-  await expect(page.getByTestId('file-playout-start')).toHaveCount(0);
-  await expect(page.getByTestId('file-playout-stop')).toHaveCount(0);
-  await expect(page.getByTestId('file-rename-form')).toHaveCount(0);
-  await expect(page.getByTestId('file-remove')).toHaveCount(0);
-  await page.getByTestId('file-tab-chunk').click();
-  await expect(page.getByTestId('file-chunk-read-only')).toBeVisible();
-  await expect(page.getByTestId('file-chunk-submit')).toHaveCount(0);
-  await page.getByTestId('file-tab-metadata').click();
-  await expect(page.getByTestId('file-meta-codec')).toHaveText('h264');
 });

@@ -2,9 +2,11 @@
  * /unit_license_activation (spec 001 §2; §6 "Unit and license activation is a grantable
  * permission"; §8 "license limit reached") in Chromium against the real stack: a user with the
  * permission activates a licence from the inventory's pool and sees "License limit reached"
- * inline once the pool is exhausted; another console sees the activation without a reload; a user
- * without the permission gets read-only switches with "Not available for your user type"; a role
- * without access is sent to the unit list. The pool and the licences are put back at the end.
+ * inline once the pool is exhausted; another console sees the activation without a reload. A user
+ * without the permission getting read-only switches with "Not available for your user type"
+ * (UnitLicenseActivation.test.tsx) and a role without access sent to the unit list
+ * (routing/ManageGuards.test.tsx) are asserted by component tests. The pool and the licences are
+ * put back at the end.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { LicenceActivationView } from '@fleet/contracts';
@@ -57,20 +59,4 @@ test('activates a licence from the pool, shows License limit reached inline, and
     await api.put('/api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.total } });
     await api.dispose();
   }
-});
-
-test('without the permission the switches are read-only with the spec tooltip', async ({ page }) => {
-  await signIn(page, 'luc_media_group_admin');
-  await openLicences(page);
-  const firstSwitch = page.locator('[data-testid^="licence-readonly-"]').first();
-  await expect(firstSwitch).toBeVisible();
-  await expect(page.locator('[data-testid^="licence-"][data-active]').first()).toBeDisabled();
-  await firstSwitch.hover();
-  await expect(page.getByText('Not available for your user type')).toBeVisible();
-});
-
-test('a role without access is sent to the unit list', async ({ page }) => {
-  await signIn(page, 'luc_regular');
-  await page.goto('/unit_license_activation?ignoreRouteDefault=1');
-  await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
 });

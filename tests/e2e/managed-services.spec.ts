@@ -3,8 +3,9 @@
  * types; §4 service and trial states; §9 trials) in Chromium against the real stack: the current
  * inventory's services with their state badges, an offered trial started (30 days left), a trial
  * ending seen flipping to "Trial expired" without a reload, super users' admin controls with the
- * spec's message inline, a partner without the start-trial action, a role without access sent to
- * the unit list. Every change is undone at the end (the stack is shared between specs).
+ * spec's message inline. A partner without the start-trial action (InventoryServices.test.tsx) and
+ * a role without access sent to the unit list (routing/ManageGuards.test.tsx) are asserted by
+ * component tests. Every change is undone at the end (the stack is shared between specs).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
@@ -110,18 +111,4 @@ test('a super user offers a trial, enables a service and sees the quota rule inl
     await restore(api, before);
     await api.dispose();
   }
-});
-
-test('a partner sees the services without the start-trial action', async ({ page }) => {
-  await signIn(page, 'luc_partner');
-  await openServices(page);
-  await expect(page.getByTestId('service-state-smart_plan')).toHaveAttribute('data-value', /notEnabled|onTrial/);
-  await expect(page.locator('[data-testid^="service-start-trial-"]')).toHaveCount(0);
-  await expect(page.locator('[data-testid^="service-admin-"]')).toHaveCount(0);
-});
-
-test('a role without access is sent to the unit list', async ({ page }) => {
-  await signIn(page, 'luc_regular');
-  await page.goto('/inventory_services?ignoreRouteDefault=1');
-  await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
 });

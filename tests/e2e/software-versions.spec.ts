@@ -112,33 +112,28 @@ test('a super user sees the versions newest first, creates one, edits, deprecate
   }
 });
 
-test('a version created and deleted in another session appears and disappears without a reload', async ({ page, playwright, baseURL }) => {
+test('a version created and deleted in another session appears and disappears without a reload; an admin withdraws a version from their inventory without the write controls; the last inventory stays', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
-  await removeVersions(api, ['7.9.2']);
-  try {
-    await signIn(page, 'luc_admin');
-    await openVersions(page);
-    const navigations = trackNavigations(page);
-    const id = await createVersion(api, { number: '7.9.2', description: 'Live', inventoryIds: ['inv-global'] });
-    await expect(row(page, '7.9.2')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId(`sw-version-inventories-${id}`)).toHaveText('Global-News');
-    expect((await api.delete(`/api/v2/softwareVersions/${id}`)).status()).toBe(200);
-    await expect(row(page, '7.9.2')).toHaveCount(0, { timeout: 15_000 });
-    expect(navigations).toEqual([]);
-  } finally {
-    await removeVersions(api, ['7.9.2']);
-    await api.dispose();
-  }
-});
-
-test('an admin withdraws a version from their inventory without the write controls; the last inventory stays', async ({ page, playwright, baseURL }) => {
-  const api = await apiAs(playwright, baseURL, 'super_user');
-  await removeVersions(api, ['7.9.3', '7.9.4']);
+  await removeVersions(api, ['7.9.2', '7.9.3', '7.9.4']);
   try {
     const shared = await createVersion(api, { number: '7.9.3', inventoryIds: ['inv-global', 'inv-metro'] });
     const own = await createVersion(api, { number: '7.9.4', inventoryIds: ['inv-global'] });
     await signIn(page, 'luc_admin');
     await openVersions(page);
+
+    // Made and deleted in another session: it comes and goes with no navigation.
+    const navigations = trackNavigations(page);
+    const live = await createVersion(api, { number: '7.9.2', description: 'Live', inventoryIds: ['inv-global'] });
+    await expect(row(page, '7.9.2')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId(`sw-version-inventories-${live}`)).toHaveText('Global-News');
+    expect((await api.delete(`/api/v2/softwareVersions/${live}`)).status()).toBe(200);
+    await expect(row(page, '7.9.2')).toHaveCount(0, { timeout: 15_000 });
+    expect(navigations).toEqual([]);
+
     await expect(page.getByTestId('sw-versions-create')).toHaveCount(0);
     await expect(page.getByTestId(`sw-version-edit-${shared}`)).toHaveCount(0);
     await expect(page.getByTestId(`sw-version-delete-${shared}`)).toHaveCount(0);
@@ -167,7 +162,7 @@ test('an admin withdraws a version from their inventory without the write contro
     const after = (await (await api.get(`/api/v2/softwareVersions/${shared}`)).json()) as { inventories: { id: string }[] };
     expect(after.inventories.map((i) => i.id)).toEqual(['inv-metro']);
   } finally {
-    await removeVersions(api, ['7.9.3', '7.9.4']);
+    await removeVersions(api, ['7.9.2', '7.9.3', '7.9.4']);
     await api.dispose();
   }
 });

@@ -2,17 +2,16 @@
  * /system_settings stream_providers, stream_profile, stream_media_profile, software_version and
  * software_version_product (spec 001 §2; §3 the entities) in Chromium against the real stack: a
  * super user creates, edits and deletes a provider with two profiles (its delete takes them) and a
- * media profile (the largest value kept; another session's rename seen live); staff sees the
- * software versions and the versions by product, in Chinese once. Everything made is deleted
- * again. The forms' checks and the core's refusals (§5 "accuracies must match geocoders", "Only
+ * media profile (the largest value kept; another session's rename seen live). Everything made is
+ * deleted again. Staff seeing the software versions and the versions by product, in Chinese once, is
+ * apps/console/src/features/system-settings/StaffSettings.test.tsx. The forms' checks and the core's refusals (§5 "accuracies must match geocoders", "Only
  * one main stream profile per provider", "Stream media profile values 0-2147483647"; §8
  * "geocoding profile in use") and the geocoding profiles are
  * apps/console/src/features/system-settings/StreamSettings.test.tsx; the route guard (luc_admin
  * sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import zh from '../../apps/console/src/i18n/areas/streamSettings.zh.json' with { type: 'json' };
-import { apiAs, ownUser, signIn } from './support';
+import { apiAs, signIn } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
   await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
@@ -109,27 +108,5 @@ test('a super user manages a stream media profile: the largest value kept, anoth
   } finally {
     for (const name of [media, `${media}-renamed`]) await cleanUp(api, 'streamMediaProfiles', 'streamMediaProfiles', name);
     await api.dispose();
-  }
-});
-
-test('staff sees the software versions and the versions by product, in Chinese once', async ({ page, playwright, baseURL }) => {
-  // A staff user of this test's own: the language it switches to is kept in the user's preferences,
-  // which a spec running beside this one as staff would otherwise load.
-  const user = await ownUser(playwright, baseURL, 'staff', { label: 'lang-stream-settings' });
-  try {
-    await signIn(page, user.username, user.password);
-    await openKind(page, 'software_version');
-    await expect(page.getByTestId('sw-versions-table')).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator('[data-testid^="sw-version-row-"]').first()).toBeVisible();
-    await page.getByTestId('section-tab-software_version_product').click();
-    await expect(page.getByTestId('settings-sw-products-row-fieldUnits')).toBeVisible();
-    await expect(page.locator('[data-testid^="settings-sw-products-version-"]').first()).toBeVisible();
-    await page.getByTestId('section-tab-stream_providers').click();
-    await expect(page.getByTestId('settings-stream-providers-add')).toBeVisible();
-    await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-switch-zh').click();
-    await expect(page.getByTestId('settings-stream-providers-add')).toHaveText(zh.providers.add);
-  } finally {
-    await user.dispose();
   }
 });

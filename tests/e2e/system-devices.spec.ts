@@ -3,9 +3,9 @@
  * §2 the system admin console for super user and staff; §3 Server, Channel, databridge gateways;
  * §5 names, genlock offset, ports) in Chromium against the real stack: super user creates, edits
  * and deletes a multimedia hub and a databridge gateway; a channel joins an inventory and leaves
- * it again; the IFB Servers entry opens the multimedia hubs with their IFB mode; staff sees the
- * lists. The forms' messages (their own and the core's) are ServersEntity.test.tsx and
- * DbGatewaysEntity.test.tsx beside apps/console/src/features/system-entities/; the route guard
+ * it again; the IFB Servers entry opens the multimedia hubs with their IFB mode. The forms' messages
+ * (their own and the core's) are ServersEntity.test.tsx and DbGatewaysEntity.test.tsx, staff seeing
+ * the lists StaffDeviceLists.test.tsx, beside apps/console/src/features/system-entities/; the route guard
  * (luc_admin sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx. Objects made here
  * carry a unique name and are deleted in `finally`; the channel used (ING-0001-CH3) is used by no
  * other spec and only joins Metro-TV for the test.
@@ -126,15 +126,4 @@ test('super user associates a channel with an inventory and takes it back; IFB S
     await api.delete(`/api/v2/admin/inventories/inv-metro/channels/${CHANNEL}`);
     await api.dispose();
   }
-});
-
-test('staff sees the server, channel and gateway lists', async ({ page }) => {
-  await signIn(page, 'staff');
-  await openKind(page, 'transceiver_servers', 'servers');
-  await expect(page.getByTestId('servers-row-TRX-0001')).toBeVisible();
-  // The other kinds through the section's tabs (no reload).
-  await page.getByRole('tab', { name: 'Databridge Gateways' }).click();
-  await expect(page.getByTestId('db-gateways-grid')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('tab', { name: 'Video Return Channels' }).click();
-  await expect(page.getByTestId('vr-channels-grid')).toBeVisible({ timeout: 30_000 });
 });

@@ -21,25 +21,6 @@ async function switchTab(page: Page, tab: string) {
   await expect(page).toHaveURL(new RegExp(`unit=${UNIT}`));
 }
 
-test('video/audio: an applied delay persists after reload', async ({ page, playwright, baseURL }) => {
-  const api = await apiAs(playwright, baseURL, 'luc_regular');
-  await waitOnline(api, UNIT);
-  await signIn(page, 'luc_regular');
-  await openConfig(page, UNIT, 'videoAudio');
-
-  const delay = page.getByTestId('config-delay-delayMs');
-  const wanted = String(2000 + Math.floor(Math.random() * 9) * 100);
-  await delay.fill(wanted);
-  await page.getByTestId('config-apply-delay').click();
-  await expect(page.getByTestId('toasts')).toContainText('Configuration applied');
-
-  await page.reload();
-  // A loaded machine may take a while to boot the console again: wait for the modal, then its tab.
-  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('config-delay-delayMs')).toHaveValue(wanted, { timeout: 30_000 });
-  await api.dispose();
-});
-
 test('an administrator sets bandwidth caps: valid caps persist after reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_admin');
   await waitOnline(api, UNIT);
@@ -58,11 +39,27 @@ test('an administrator sets bandwidth caps: valid caps persist after reload', as
   await api.dispose();
 });
 
-test('a change made elsewhere shows up in the open modal without reload', async ({ page, playwright, baseURL }) => {
+test('video/audio: an applied delay persists after reload, and a change made elsewhere shows up in the open modal without reload', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
   await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
+
+  const applied = page.getByTestId('config-delay-delayMs');
+  const wanted = String(2000 + Math.floor(Math.random() * 9) * 100);
+  await applied.fill(wanted);
+  await page.getByTestId('config-apply-delay').click();
+  await expect(page.getByTestId('toasts')).toContainText('Configuration applied');
+
+  await page.reload();
+  // A loaded machine may take a while to boot the console again: wait for the modal, then its tab.
+  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('config-delay-delayMs')).toHaveValue(wanted, { timeout: 30_000 });
+
   // A marker on the window survives tab changes (history updates) but not a reload.
   await page.evaluate(() => Object.assign(window, { unitConfigMarker: 'kept' }));
 

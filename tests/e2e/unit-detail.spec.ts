@@ -1,16 +1,16 @@
 /**
  * The unit detail panel (spec 000 §2 unit detail tabs; §4 transitions, channel selection,
- * transmission modes; §5 validation) in /list?unit=<id>, against the real stack and simulator.
+ * transmission modes) in /list?unit=<id>, against the real stack and simulator: tabs switched and a
+ * stream started and stopped live. The §4 and §5 refusals and validation, the configuration modal
+ * and dialogs in the URL and a read-only user's panel are asserted by the component tests
+ * (apps/console/src/features/unit-detail/UnitDetailRules.test.tsx).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, releaseUnits, signIn } from './support';
+import { leaseUnit, login, releaseUnits } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
-import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 
 test.afterEach(releaseUnits);
 
-/** Seeded (packages/db seed.ts SEED_IDS.unitWithoutSdCard): luc_regular's group, no SD card. */
-const UNIT_WITHOUT_SD_CARD = 'LU800-0002';
 const TABS = ['multiCamera', 'intercom', 'databridge', 'videoReturn', 'xtend', 'camera'] as const;
 
 interface ListedUnit {
@@ -104,74 +104,4 @@ test('a regular user switches tabs and starts and stops a stream live, without a
   await expect(state).toHaveText(detailEn.state.off);
   await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'idle');
   expect(await sameDocument()).toBe(true);
-});
-
-test('refusals and validation show the spec wording: no SD card, unknown channel, field rules', async ({ page }) => {
-  await signIn(page, 'luc_regular');
-
-  // Spec 000 §4: Store & Forward is disabled without an SD card, with its reason.
-  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}&ignoreRouteDefault=1`);
-  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
-  await expect(page.getByTestId('unit-detail-mode-storeAndForward')).toBeDisabled();
-  await expect(page.getByTestId('unit-detail-mode-reason-storeAndForward')).toHaveText(detailEn.camera.modeBlockers.noSdCard);
-  await expect(page.getByTestId('unit-detail-mode-live')).toBeEnabled();
-
-  // Spec 000 §4: a channel that is not found marks the selection External; an empty one is required.
-  const id = await idleStreamableUnit(page);
-  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
-  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
-  await page.getByTestId('unit-detail-channel-apply').click();
-  await expect(page.getByText(en.forms.validation.required)).toBeVisible();
-  await page.getByTestId('unit-detail-channel-input').fill('NO-SUCH-CHANNEL');
-  await page.getByTestId('unit-detail-channel-apply').click();
-  await expect(page.getByTestId('unit-detail-channel-result')).toHaveAttribute('data-outcome', 'external');
-  await expect(page.getByTestId('unit-detail-channel')).toHaveAttribute('data-external', 'true');
-  await expect(page.getByTestId('unit-detail-channel')).toHaveText(detailEn.channel.externalWithId.replace('{{channel}}', 'NO-SUCH-CHANNEL'));
-
-  // Spec 000 §5: multi-camera labels have at most 12 characters.
-  await page.getByTestId('unit-detail-tab-multiCamera').click();
-  await page.getByTestId('unit-detail-multicamera-label-1').fill('A-label-far-too-long');
-  await page.getByTestId('unit-detail-multicamera-save').click();
-  await expect(page.getByText(en.forms.validation.maxChars.replace('{{n}}', '12'))).toBeVisible();
-});
-
-test('the configure button and the dialog menu open through the URL', async ({ page }) => {
-  await signIn(page, 'luc_regular');
-  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}&ignoreRouteDefault=1`);
-  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
-  await page.getByTestId('unit-detail-configure').click();
-  await expect(page).toHaveURL(/[?&]config=/);
-  await expect(page.getByTestId('unit-config')).toBeVisible();
-  // The modal lives in the URL: going back closes it.
-  await page.goBack();
-  await expect(page).not.toHaveURL(/[?&]config=/);
-  await expect(page.getByTestId('unit-config')).toHaveCount(0);
-  await page.getByTestId('unit-detail-dialogs-menu').click();
-  await page.getByTestId('unit-detail-dialog-speedTest').click();
-  await expect(page).toHaveURL(/[?&]dialog=speedTest(&|$)/);
-  await expect(page).toHaveURL(new RegExp(`[?&]unit=${UNIT_WITHOUT_SD_CARD}(&|$)`));
-});
-
-test('a read-only user sees the unit but no write buttons', async ({ page }) => {
-  await login(page, 'luc_read');
-  const res = await page.request.get('/api/devices/fetch');
-  const units = (await res.json()) as ListedUnit[];
-  const id = units.find((u) => u.typeGroup === 'fieldUnits')?.uniqueId ?? units[0]!.uniqueId;
-  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
-  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
-  await expect(page.getByTestId('unit-detail-stream-state')).toBeVisible();
-  await expect(page.getByTestId('unit-detail-mode-value')).toBeVisible();
-  await expect(page.getByTestId('unit-detail-stream-start')).toHaveCount(0);
-  await expect(page.getByTestId('unit-detail-stream-stop')).toHaveCount(0);
-  await expect(page.getByTestId('unit-detail-channel-apply')).toHaveCount(0);
-  await expect(page.getByTestId('unit-detail-mode')).toHaveCount(0);
-  await page.getByTestId('unit-detail-tab-intercom').click();
-  await expect(page.getByTestId('unit-detail-intercom')).toBeVisible();
-  await expect(page.locator('[data-testid^="unit-detail-intercom-"][data-testid$="-save"]')).toHaveCount(0);
-  await expect(page.locator('[data-testid^="unit-detail-intercom-"][data-testid$="-session-start"]')).toHaveCount(0);
-  await page.getByTestId('unit-detail-dialogs-menu').click();
-  await expect(page.getByTestId('unit-detail-dialog-uploadProgress')).toBeVisible();
-  await expect(page.getByTestId('unit-detail-dialog-speedTest')).toHaveCount(0);
-  await expect(page.getByTestId('unit-detail-dialog-sendLogs')).toHaveCount(0);
-  await expect(page.getByTestId('unit-detail-dialog-aiSession')).toHaveCount(0);
 });

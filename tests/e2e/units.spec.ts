@@ -60,16 +60,6 @@ async function streamAndStop(page: Page) {
   expect(navigations).toEqual([]);
 }
 
-test('a read-only user cannot reach /users and lands on the unit list', async ({ page }) => {
-  await login(page, 'luc_read');
-  await expect(page).toHaveURL(/\/list/);
-  // The saved route is ignored: the user's, saved by another spec meanwhile, would be opened instead.
-  await page.goto('/users?ignoreRouteDefault=1');
-  // The list may restore the last selected unit (?unit=, spec 000 §2 "last selected unit remembered").
-  await expect(page).toHaveURL(/\/list(\?unit=[^&]+)?$/);
-  await expect(page.locator('[data-testid^="unit-row-"]').first()).toBeVisible();
-});
-
 test('an unknown path redirects to the unit list', async ({ page }) => {
   await login(page, 'luc_regular');
   await expect(page).toHaveURL(/\/list/);

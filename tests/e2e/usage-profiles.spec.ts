@@ -9,7 +9,7 @@
  * apps/console/src/features/usage-profiles/UsageProfiles.page.test.tsx; the route guard is
  * apps/console/src/routing/ManageGuards.test.tsx.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import type { UnitUsageProfiles, UsageProfilePage } from '@fleet/contracts';
 import { apiAs, secondConsole, signIn } from './support';
 
@@ -24,8 +24,9 @@ async function openProfiles(page: Page): Promise<void> {
 const row = (page: Page, name: string) => page.locator(`[data-testid^="usage-profile-row-"][data-name="${name}"]`);
 const idOf = async (page: Page, name: string) => (await row(page, name).getAttribute('data-testid'))!.replace('usage-profile-row-', '');
 
-test('an admin sees the profiles with unit counts, creates one, edits it, puts a unit on it, and deletes it once empty', async ({
+test('an admin sees the profiles with unit counts, one created in another console appearing without a reload; creates one, edits it, puts a unit on it, and deletes it once empty', async ({
   page,
+  browser,
   playwright,
   baseURL,
 }) => {
@@ -43,6 +44,38 @@ test('an admin sees the profiles with unit counts, creates one, edits it, puts a
     // Global profiles are changed by global roles only: no edit or delete here.
     await expect(page.getByTestId('usage-profile-edit-usp-data-default')).toHaveCount(0);
     await expect(page.getByTestId('usage-profile-delete-usp-hours-default')).toHaveCount(0);
+
+    // A profile created in another console appears without a reload.
+    const navigations: string[] = [];
+    const track = (f: Frame) => {
+      if (f === page.mainFrame()) navigations.push(f.url());
+    };
+    page.on('framenavigated', track);
+    const admin = await apiAs(playwright, baseURL, 'super_user');
+    const second = await secondConsole(browser, baseURL, 'super_user');
+    try {
+      await second.page.goto('/usage_profiles?ignoreRouteDefault=1');
+      await expect(second.page.getByTestId('usage-profiles-page')).toBeVisible({ timeout: 30_000 });
+      await second.page.getByTestId('usage-profiles-inventory').click();
+      await second.page.getByRole('option', { name: 'Global-News', exact: true }).click();
+      await expect(second.page.getByTestId('usage-profile-row-usp-data-default')).toBeVisible({ timeout: 30_000 });
+
+      await second.page.getByTestId('usage-profiles-create').click();
+      await second.page.getByTestId('usage-profile-name').fill('E2E-Live-Data');
+      await second.page.getByTestId('usage-profile-quota').fill('250');
+      await second.page.getByTestId('usage-profile-save').click();
+      await expect(row(second.page, 'E2E-Live-Data')).toBeVisible();
+      await expect(row(page, 'E2E-Live-Data')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId(`usage-profile-quota-${await idOf(page, 'E2E-Live-Data')}`)).toHaveText('250 GB');
+      expect(navigations).toEqual([]);
+    } finally {
+      page.off('framenavigated', track);
+      await second.close();
+      const list: UsageProfilePage = await (await admin.get('/api/v2/inventories/inv-global/usageProfiles?searchValue=E2E-Live-Data')).json();
+      for (const p of list.items) await admin.delete(`/api/v2/usageProfiles/${p.id}`);
+      await admin.dispose();
+    }
+    await expect(row(page, 'E2E-Live-Data')).toHaveCount(0, { timeout: 15_000 });
 
     await page.getByTestId('usage-profiles-create').click();
     await page.getByTestId('usage-profile-name').fill('E2E-Hours');
@@ -96,37 +129,4 @@ test('an admin sees the profiles with unit counts, creates one, edits it, puts a
     await api.put('/api/v2/inventories/inv-global/unitUsageProfiles', { data: { usageProfileId: unit.usageProfileId, unitIds: [unit.unitId] } });
     await api.dispose();
   }
-});
-
-test('a profile created in another console appears without a reload', async ({ page, browser, baseURL, playwright }) => {
-  await signIn(page, 'luc_admin');
-  await openProfiles(page);
-  const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
-  const api = await apiAs(playwright, baseURL, 'super_user');
-  const second = await secondConsole(browser, baseURL, 'super_user');
-  try {
-    await second.page.goto('/usage_profiles?ignoreRouteDefault=1');
-    await expect(second.page.getByTestId('usage-profiles-page')).toBeVisible({ timeout: 30_000 });
-    await second.page.getByTestId('usage-profiles-inventory').click();
-    await second.page.getByRole('option', { name: 'Global-News', exact: true }).click();
-    await expect(second.page.getByTestId('usage-profile-row-usp-data-default')).toBeVisible({ timeout: 30_000 });
-
-    await second.page.getByTestId('usage-profiles-create').click();
-    await second.page.getByTestId('usage-profile-name').fill('E2E-Live-Data');
-    await second.page.getByTestId('usage-profile-quota').fill('250');
-    await second.page.getByTestId('usage-profile-save').click();
-    await expect(row(second.page, 'E2E-Live-Data')).toBeVisible();
-    await expect(row(page, 'E2E-Live-Data')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId(`usage-profile-quota-${await idOf(page, 'E2E-Live-Data')}`)).toHaveText('250 GB');
-    expect(navigations).toEqual([]);
-  } finally {
-    await second.close();
-    const list: UsageProfilePage = await (await api.get('/api/v2/inventories/inv-global/usageProfiles?searchValue=E2E-Live-Data')).json();
-    for (const p of list.items) await api.delete(`/api/v2/usageProfiles/${p.id}`);
-    await api.dispose();
-  }
-  await expect(row(page, 'E2E-Live-Data')).toHaveCount(0, { timeout: 15_000 });
 });

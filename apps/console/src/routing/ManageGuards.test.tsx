@@ -5,8 +5,9 @@
  * /remote_actions to luc_partner (and, as the platform admins' page, to the super user). Everyone
  * else asking for one of them lands on the unit list ("A failed guard sends the user to the unit
  * list"). The same for platform admin and manage screens asked for by a role outside their set
- * (a system settings or system entities tab by luc_admin, /sw_version and /usage_profiles by
- * luc_regular), each shown to a role of the set. The paths are asked for as a typed address would
+ * (a system settings or system entities tab, /access_approvals, /batch_upgrade and the shares'
+ * publishers and subscribers by luc_admin; /sw_version, /usage_profiles, /inventory_services, /reports and
+ * /unit_license_activation by luc_regular), each shown to a role of the set. The paths are asked for as a typed address would
  * be (`?ignoreRouteDefault=1`: the saved route is not restored over it).
  */
 import { cleanup, screen } from '@testing-library/react';
@@ -33,7 +34,7 @@ const CASES: readonly { role: Role; open: readonly Path[]; refused: readonly Pat
   { role: 'luc_media_group_admin', open: ['/users', '/groups', '/audio_rooms'], refused: ['/entities', '/remote_actions'] },
   { role: 'luc_admin', open: ['/users', '/groups', '/audio_rooms'], refused: ['/entities', '/remote_actions'] },
   { role: 'luc_regular', open: [], refused: ['/users', '/groups', '/audio_rooms', '/entities', '/remote_actions'] },
-  { role: 'luc_read', open: [], refused: ['/groups', '/audio_rooms', '/entities', '/remote_actions'] },
+  { role: 'luc_read', open: [], refused: ['/users', '/groups', '/audio_rooms', '/entities', '/remote_actions'] },
 ];
 
 /**
@@ -47,6 +48,13 @@ const REFUSED: readonly { role: Role; path: string; screen: string; opener: Role
   { role: 'luc_admin', path: '/system_entities/mmh_servers', screen: 'system-entities', opener: 'super_user' },
   { role: 'luc_regular', path: '/sw_version', screen: 'sw-versions-page', opener: 'luc_admin' },
   { role: 'luc_regular', path: '/usage_profiles', screen: 'usage-profiles-page', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/inventory_services', screen: 'inventory-services-page', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/reports', screen: 'reports-page', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/unit_license_activation', screen: 'licence-activation-page', opener: 'luc_admin' },
+  { role: 'luc_admin', path: '/access_approvals', screen: 'access-approvals-page', opener: 'super_user' },
+  { role: 'luc_admin', path: '/batch_upgrade', screen: 'batch-upgrade-page', opener: 'super_user' },
+  { role: 'luc_admin', path: '/manage/shares/publishers', screen: 'publishers-page', opener: 'luc_media_group_admin' },
+  { role: 'luc_admin', path: '/manage/shares/subscribers', screen: 'subscribers-page', opener: 'luc_media_group_admin' },
 ];
 
 const UNIT = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north' });
@@ -64,6 +72,13 @@ beforeAll(async () => {
     import('../pages/RemoteActions.page'),
     import('../features/software-versions/SoftwareVersions.page'),
     import('../features/usage-profiles/UsageProfiles.page'),
+    import('../features/managed-services/InventoryServices.page'),
+    import('../features/reports/Reports.page'),
+    import('../features/licence-activation/UnitLicenseActivation.page'),
+    import('../features/access-approvals/AccessApprovals.page'),
+    import('../features/batch-upgrade/BatchUpgrade.page'),
+    import('../features/shares/Publishers.page'),
+    import('../features/shares/Subscribers.page'),
   ]);
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ManagedService, Role, ServicesStatus } from '@fleet/contracts';
-import { FakeApi } from '../test-utils/fakeApi';
+import { FakeApi, apiError } from '../test-utils/fakeApi';
 import { makeUser } from '../test-utils/fixtures';
 import { renderWithApp } from '../test-utils/render';
 import type { UserEvent } from '@testing-library/user-event';
@@ -163,5 +163,13 @@ describe('the menu per managed service', () => {
     expect(links()).toContain('audioConnect');
     expect(screen.getByTestId('nav-audioConnect')).toHaveTextContent('Audio Connect');
     expect(api.calls('getServicesStatus')).toHaveLength(reads);
+  });
+
+  it('leaves every entry as it is when the services status cannot be read', async () => {
+    const api = new FakeApi().on('getServicesStatus', apiError('GENERIC'));
+    await renderMenu(['luc_media_group_admin'], api);
+    await waitFor(() => expect(api.calls('getServicesStatus').length).toBeGreaterThan(0));
+    expect(screen.getByTestId('nav-audioConnect')).toBeVisible();
+    expect(screen.getByTestId('nav-myGraphics')).toBeVisible();
   });
 });

@@ -16,6 +16,7 @@ const chunks = import.meta.glob([
   '../features/users/UserModal.tsx',
   '../features/channels/{ChannelModal,ChannelPanels}.tsx',
   '../features/video-return/VrChannelModal.tsx',
+  '../features/files/FileDetails.tsx',
 ]);
 
 let loaded: Promise<unknown> | null = null;

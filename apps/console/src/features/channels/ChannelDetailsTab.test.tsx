@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TIMINGS } from '@fleet/contracts';
-import type { ChannelDetails, Role } from '@fleet/contracts';
+import { TIMINGS, VALIDATION } from '@fleet/contracts';
+import type { ChannelDetails, Role, StreamingDestinationInfo } from '@fleet/contracts';
+import { countChannels } from '@fleet/domain';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
-import { renderWithApp } from '../../test-utils/render';
+import { fill, renderWithApp } from '../../test-utils/render';
 import ChannelModal from './ChannelModal';
+import ChannelsPage from './Channels.page';
 import { makeChannel } from '../../test-utils/channels';
 
 const STAMP = { channelId: 'ch1', version: 3, updatedAt: '2026-01-10T09:00:00.000Z' };
@@ -194,6 +196,125 @@ describe('the manage-channel modal: ingest, multipoint and ffmpeg reads', () => 
     expect(call?.body).toEqual({ enabled: true, override: '-c copy', version: 3 });
     expect(await screen.findByTestId('toasts')).toHaveTextContent('Channel Studio_out saved');
   });
+});
+
+describe('the manage-channel modal: Destinations tab', () => {
+  it('checks a new SRT destination in the spec’s words before sending: the source port, the passphrase and the bitrate', async () => {
+    const api = core()
+      .on('fetchChannelDestinations', { channelId: 'ch1', destinations: [] })
+      .on('fetchStreamMediaProfiles', { profiles: [] })
+      .on('getChannelFfmpeg', { ...STAMP, enabled: false, override: '' });
+    const { user } = await open('destinations', ['luc_regular'], api);
+
+    await user.selectOptions(await screen.findByTestId('channel-destination-type'), 'srt');
+    await fill(user, screen.getByTestId('channel-destination-name'), 'srt_venue');
+    await fill(user, screen.getByTestId('channel-destination-provider'), 'Venue');
+    await fill(user, screen.getByTestId('channel-destination-urlPrimary'), 'srt://203.0.113.7:9000');
+    await fill(user, screen.getByTestId('channel-destination-sourcePort'), '555');
+    await fill(user, screen.getByTestId('channel-destination-passphrase'), 'short');
+    await fill(user, screen.getByTestId('channel-destination-bitrate'), '1999');
+    await user.click(screen.getByTestId('channel-apply-destination'));
+
+    expect(await screen.findByTestId('channel-error-destination.destination.sourcePort')).toHaveTextContent(VALIDATION.sourcePortRange);
+    expect(screen.getByTestId('channel-error-destination.destination.passphrase')).toBeVisible();
+    expect(screen.getByTestId('channel-error-destination.destination.bitrate')).toHaveTextContent(VALIDATION.minValue(2000));
+    expect(api.calls('addChannelDestination')).toHaveLength(0);
+  }, 20_000);
+});
+
+describe('the manage-channel modal: destinations changed elsewhere', () => {
+  it('the open destinations tab shows a destination added elsewhere and drops it once removed, read again on /ws', async () => {
+    const destination: StreamingDestinationInfo = {
+      id: 'd1',
+      channelId: 'ch1',
+      type: 'mpegts',
+      name: 'ts_elsewhere',
+      provider: 'Venue_elsewhere',
+      streamType: 'main',
+      urlPrimary: null,
+      urlSecondary: null,
+      streamId: null,
+      username: null,
+      hasPassword: false,
+      videoProfile: null,
+      bitrate: null,
+      resolution: null,
+      frameRate: null,
+      srtMode: null,
+      sourcePort: null,
+      hasPassphrase: false,
+      latency: null,
+      mpegTsIp: '10.20.30.40',
+      mpegTsPort: 5000,
+      mpegTsBitrate: 4000,
+      ffmpegOverride: null,
+      active: false,
+      version: 1,
+      updatedAt: '2026-01-10T09:00:00.000Z',
+    };
+    let stored: StreamingDestinationInfo[] = [];
+    const api = core()
+      .on('fetchChannels', { channels: [details().channel], counters: countChannels([details().channel]) })
+      .on('fetchChannelDestinations', () => ({ channelId: 'ch1', destinations: stored }))
+      .on('fetchStreamMediaProfiles', { profiles: [] })
+      .on('getChannelFfmpeg', { ...STAMP, enabled: false, override: '' });
+    const { socket, settled } = await renderWithApp(<ChannelsPage />, { roles: ['luc_read'], api, route: '/channels?channel=ch1&tab=destinations' });
+    const panel = await screen.findByTestId('channel-panel-destinations');
+    await waitFor(() => expect(api.calls('fetchChannelDestinations')).toHaveLength(1));
+    await settled();
+
+    stored = [destination];
+    await socket.emit({ type: 'channelDestinations.changed', channelId: 'ch1', at: 1 });
+    await waitFor(() => expect(panel).toHaveTextContent('Venue_elsewhere'));
+    stored = [];
+    await socket.emit({ type: 'channelDestinations.changed', channelId: 'ch1', at: 2 });
+    await waitFor(() => expect(panel).not.toHaveTextContent('ts_elsewhere'));
+  }, 20_000);
+});
+
+describe('the manage-channel modal: a read-only user', () => {
+  it('sees every tab with no write control, and the logs not available for the user type', async () => {
+    const api = core()
+      .on('getChannelIngestAssociation', details().ingest)
+      .on('getChannelOverlay', { ...STAMP, overlay: null })
+      .on('getChannelSmpte', { ...STAMP, enabled: true, flows: [], smpteMetadata: { isConfigured: false } })
+      .on('fetchChannelDestinations', { channelId: 'ch1', destinations: [] })
+      .on('fetchStreamMediaProfiles', { profiles: [] })
+      .on('getChannelFfmpeg', { ...STAMP, enabled: false, override: '' })
+      .on('fetchSocialMediaDetails', {
+        ...STAMP,
+        provider: 'facebook',
+        enabled: false,
+        pageId: null,
+        title: '',
+        description: '',
+        privacy: 'public',
+        hasAccessToken: true,
+      });
+    const { user } = await open('general', ['luc_read'], api);
+
+    const modal = screen.getByTestId('channel-modal');
+    expect(modal).toHaveAttribute('data-read-only', 'true');
+    expect(screen.getByTestId('channel-apply-unavailable-general')).toHaveTextContent('Not available for your user type');
+    expect(screen.getByTestId('channel-general-name')).toBeDisabled();
+    expect(screen.getByTestId('channel-logs-unavailable')).toHaveTextContent('Not available for your user type');
+    expect(screen.queryByTestId('channel-logs-start')).not.toBeInTheDocument();
+    const writeControls = () =>
+      within(modal)
+        .queryAllByTestId(/^channel-(apply-|destination-remove-|destination-edit-|overlay-upload$)/)
+        .filter((el) => !/^channel-(apply|destination-remove)-unavailable-/.test(el.getAttribute('data-testid') ?? ''));
+    for (const tab of ['multipoint', 'ndi', 'streaming', 'overlay', 'smpte', 'tally', 'audio', 'ingest', 'destinations', 'social']) {
+      await user.click(screen.getByTestId(`channel-tab-${tab}`));
+      const panel = await screen.findByTestId(`channel-panel-${tab}`);
+      // The tab's reads have answered (its forms or tables are shown) before counting controls.
+      await waitFor(() => expect(within(panel).queryAllByTestId(/^channel-/).length).toBeGreaterThan(0));
+      await waitFor(() => expect(within(panel).queryAllByRole('progressbar')).toHaveLength(0));
+      expect(writeControls(), tab).toHaveLength(0);
+    }
+    expect(api.calls('getChannelOverlay')).toHaveLength(1);
+    expect(api.calls('fetchChannelDestinations')).toHaveLength(1);
+    expect(api.calls('fetchSocialMediaDetails')).toHaveLength(1);
+  }, 30_000);
 });
 
 describe('the manage-channel modal: Facebook go-live', () => {

@@ -7,7 +7,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UpgradeCandidate, UpgradeEligibility, UpgradeJob, UpgradeTargets } from '@fleet/contracts';
-import { FakeApi } from '../../test-utils/fakeApi';
+import zh from '../../i18n/zh.json';
+import zhUpgrades from '../../i18n/areas/upgrades.zh.json';
+import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { UpgradeTab } from './UpgradeTab';
 
@@ -77,8 +79,8 @@ function upgradeApi(device: UpgradeCandidate = candidate()): FakeApi {
   return new FakeApi().on('listUpgradeCandidates', { items: [device], total: 1, offset: 0, limit: 50 }).on('getUnitUpgradeTargets', targets);
 }
 
-async function chooseTarget(api: FakeApi) {
-  const rendered = await renderWithApp(<UpgradeTab />, { roles: ['luc_admin'], route: '/devices', api });
+async function chooseTarget(api: FakeApi, language: 'en' | 'zh' = 'en') {
+  const rendered = await renderWithApp(<UpgradeTab />, { roles: ['luc_admin'], route: '/devices', api, language });
   await rendered.user.click(await screen.findByTestId('upgrade-open-LU800-0001'));
   await rendered.user.click(await screen.findByTestId('upgrade-target'));
   await rendered.user.click(await screen.findByRole('option', { name: /^10\.0/ }));
@@ -135,6 +137,39 @@ describe('Software upgrade: the eligibility checked before the start', () => {
     await user.click(await screen.findByRole('option', { name: /^10\.0/ }));
     expect(await screen.findByTestId('upgrade-reason-serverBusy')).toHaveTextContent('Server busy (6808)');
     expect(api.calls('getServerUpgradeEligibility')[0]?.url).toBe('/api/v2/servers/srv-1/upgrade/eligibility?targetVersion=10.0');
+  });
+});
+
+describe('Software upgrade: a refusal of the core and a read-only user', () => {
+  it('shows a refusal of the core in the user’s language, then the reason read again, and offers no start', async () => {
+    // The device was eligible when the dialog checked it; its server went offline before the start.
+    let checks = 0;
+    const api = upgradeApi()
+      .on('getUnitUpgradeEligibility', () => {
+        checks += 1;
+        return checks === 1
+          ? eligibility()
+          : eligibility({ eligible: false, reasons: [{ rule: 'serverOffline', errorCode: 'UPGRADE_6199', deviceCode: 6199, message: 'Server offline' }] });
+      })
+      .on('startUnitUpgrade', apiError('UPGRADE_6199'));
+    const { user } = await chooseTarget(api, 'zh');
+
+    expect(await screen.findByTestId('upgrade-eligible')).toBeVisible();
+    await user.click(screen.getByTestId('upgrade-start'));
+
+    const refused = await screen.findByTestId('upgrade-refused');
+    expect(refused).toHaveAttribute('data-code', 'UPGRADE_6199');
+    expect(screen.getByTestId('upgrade-refused-message')).toHaveTextContent(zh.apiErrors.UPGRADE_6199);
+    expect(await screen.findByTestId('upgrade-reason-serverOffline')).toHaveTextContent(zhUpgrades.rules.serverOffline);
+    expect(screen.getByTestId('upgrade-start')).toBeDisabled();
+  });
+
+  it('shows a read-only user the devices and their history with no start control', async () => {
+    await renderWithApp(<UpgradeTab />, { roles: ['luc_read'], route: '/devices', api: upgradeApi() });
+
+    expect(await screen.findByTestId('upgrade-read-only')).toBeVisible();
+    expect(await screen.findByTestId('upgrade-history-LU800-0001')).toBeVisible();
+    expect(screen.queryByTestId('upgrade-open-LU800-0001')).not.toBeInTheDocument();
   });
 });
 

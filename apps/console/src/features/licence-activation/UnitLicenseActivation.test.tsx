@@ -53,3 +53,20 @@ describe('/unit_license_activation: the licence pool', () => {
     expect(screen.queryByTestId('licence-pool-form')).not.toBeInTheDocument();
   });
 });
+
+describe('/unit_license_activation: a user without the permission', () => {
+  it('sees the switches read-only, with the spec’s tooltip', async () => {
+    const api = new FakeApi().on('getLicenceActivation', {
+      inventoryId: 'inv1',
+      canActivate: false,
+      pool: [{ serviceName: 'sla', total: 3, used: 2, available: 1 }],
+      units: [{ unitId: 'u1', name: 'LU800-1', productType: 'LU800', active: ['sla'] }],
+    });
+    const { user } = await renderWithApp(<UnitLicenseActivationPage />, { roles: ['luc_media_group_admin'], api });
+
+    const readOnly = await screen.findByTestId('licence-readonly-u1-sla');
+    expect(screen.getByTestId('licence-u1-sla')).toBeDisabled();
+    await user.hover(readOnly);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Not available for your user type');
+  });
+});

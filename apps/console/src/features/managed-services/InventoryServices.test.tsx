@@ -59,4 +59,19 @@ describe('/inventory_services: the admin read of the services', () => {
     expect(api.calls('listAdminManagedServices')).toHaveLength(0);
     expect(screen.queryByTestId('service-admin-graphics')).not.toBeInTheDocument();
   });
+
+  it('shows a partner the services without the start-trial action an admin is offered, nor an admin change', async () => {
+    const api = new FakeApi().on('listManagedServices', ({ params }) => ({
+      inventoryId: params.id,
+      items: [service({ serviceName: 'smart_plan', trialAvailable: true })],
+    }));
+    const { unmount } = await renderWithApp(<InventoryServicesPage />, { roles: ['luc_admin'], api });
+    expect(await screen.findByTestId('service-start-trial-smart_plan')).toBeVisible();
+    unmount();
+
+    await renderWithApp(<InventoryServicesPage />, { roles: ['luc_partner'], api });
+    expect(await screen.findByTestId('service-state-smart_plan')).toHaveAttribute('data-value', 'notEnabled');
+    expect(screen.queryAllByTestId(/^service-start-trial-/)).toHaveLength(0);
+    expect(screen.queryAllByTestId(/^service-admin-/)).toHaveLength(0);
+  });
 });

@@ -5,10 +5,12 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { VALIDATION } from '@fleet/contracts';
 import type { RemoteAction } from '@fleet/contracts';
-import { FakeApi } from '../../test-utils/fakeApi';
+import { countChannels } from '@fleet/domain';
+import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeUnit } from '../../test-utils/fixtures';
-import { renderWithApp } from '../../test-utils/render';
+import { fill, renderWithApp } from '../../test-utils/render';
 import { PartnerRemoteActions } from './PartnerRemoteActions';
 
 function action(overrides: Partial<RemoteAction> = {}): RemoteAction {
@@ -71,4 +73,24 @@ describe('Remote actions: one action’s details', () => {
     // …the action read now says expired.
     await waitFor(() => expect(screen.getByTestId('ra-detail-access')).toHaveTextContent('Expired'));
   });
+});
+
+describe('Remote actions: send logs', () => {
+  it('requires the reason, then shows the core’s refusal of a partner without an e-mail address in its words', async () => {
+    const api = raApi(action({ status: 'done' }), { fresh: action({ status: 'done' }) })
+      .on('fetchChannels', { channels: [], counters: countChannels([]) })
+      .on('createRemoteAction', apiError('SUPPORT_CASE_NO_EMAIL'));
+    const { user } = await renderWithApp(<PartnerRemoteActions />, { roles: ['luc_partner'], route: '/remote_actions', api });
+
+    await user.click(await screen.findByTestId('ra-send-logs-LU800-0001'));
+    const dialog = await screen.findByTestId('ra-dialog-sendLogs');
+    await user.click(screen.getByTestId('ra-dialog-confirm'));
+    // The call's own schema refuses the empty reason (the core would answer the same).
+    await waitFor(() => expect(dialog).toHaveTextContent(VALIDATION.required));
+
+    await fill(user, screen.getByTestId('ra-dialog-reason'), 'Dropped frames since noon');
+    await user.click(screen.getByTestId('ra-dialog-confirm'));
+    expect(await screen.findByTestId('ra-dialog-error')).toHaveTextContent(VALIDATION.supportCaseNoEmail);
+    expect(screen.getByTestId('ra-dialog-sendLogs')).not.toHaveTextContent(VALIDATION.required);
+  }, 20_000);
 });

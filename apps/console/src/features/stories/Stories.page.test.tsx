@@ -62,3 +62,24 @@ describe('Stories page: the inventory’s story count', () => {
     await waitFor(() => expect(screen.getByTestId('story-slugline-s1')).toHaveTextContent('Flood_report_v2'));
   });
 });
+
+describe('Stories page: a read-only user', () => {
+  it('sees the stories and a story’s details but no add, edit, delete, unit or integration buttons', async () => {
+    if (STORIES_ROUTE === undefined) throw new Error('no stories route');
+    const api = new FakeApi()
+      .on('listInventoryStories', ({ query }) => ({ items: [story('s1', 'Flood_report')], total: 1, offset: 0, limit: query.limit }))
+      .on('countInventoryStories', { count: 1 })
+      .on('getStory', story('s1', 'Flood_report'));
+    const { user } = await renderWithApp(<StoriesPage route={STORIES_ROUTE} />, { roles: ['luc_read'], route: '/stories', api });
+
+    expect(await screen.findByTestId('story-slugline-s1')).toHaveTextContent('Flood_report');
+    expect(screen.queryByTestId('stories-add')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stories-integration')).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId(/^story-(edit|delete)-/)).toHaveLength(0);
+
+    await user.click(screen.getByTestId('story-open-s1'));
+    expect(await screen.findByTestId('story-details-slugline')).toBeVisible();
+    expect(screen.queryByTestId('story-details-edit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('story-unit-assign')).not.toBeInTheDocument();
+  }, 20_000);
+});

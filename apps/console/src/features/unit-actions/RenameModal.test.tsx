@@ -23,7 +23,7 @@ async function renderRename(api: FakeApi) {
 }
 
 describe('RenameModal (spec 000 §5 unit name and comment)', () => {
-  it('refuses characters outside the name rule in the spec’s words and sends nothing', async () => {
+  it('refuses characters outside the name rule and an empty name in the spec’s words, and sends nothing', async () => {
     const api = new FakeApi().on('getUnit', makeDetail({ name: 'Camera_north', version: 3 }));
     const { user } = await renderRename(api);
     expect(screen.getByTestId('unit-rename-save')).toBeDisabled();
@@ -32,6 +32,10 @@ describe('RenameModal (spec 000 §5 unit name and comment)', () => {
     await user.click(screen.getByTestId('unit-rename-save'));
 
     expect(await screen.findByTestId('unit-rename-name-error')).toHaveTextContent(VALIDATION.unitNameCharacters);
+    await user.clear(screen.getByTestId('unit-rename-name'));
+    expect(await screen.findByTestId('unit-rename-name-error')).toHaveTextContent(VALIDATION.required);
+    await fill(user, screen.getByTestId('unit-rename-name'), 'Camera_north-2');
+    await waitFor(() => expect(screen.queryByTestId('unit-rename-name-error')).not.toBeInTheDocument());
     expect(api.calls('renameDevice')).toHaveLength(0);
   });
 

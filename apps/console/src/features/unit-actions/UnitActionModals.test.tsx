@@ -47,6 +47,18 @@ function profile(overrides: Partial<UsageProfile>): UsageProfile {
   };
 }
 
+describe('Unit actions: a read-only user', () => {
+  it('gets the services and no write entry in the Actions menu; the services show with no add or remove', async () => {
+    const api = unitApi().on('getUnitServices', []);
+    await openAction(api, ['luc_read'], 'services');
+    for (const action of ['rename', 'reboot', 'shutdown', 'removePairing']) expect(screen.queryByTestId(`unit-actions-${action}`)).not.toBeInTheDocument();
+    const modal = await screen.findByTestId('unit-services');
+    expect(await within(modal).findByTestId('unit-services-empty')).toBeVisible();
+    expect(screen.queryByTestId('unit-service-add')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('unit-service-add-select')).not.toBeInTheDocument();
+  });
+});
+
 describe('Unit actions: the pairing code', () => {
   it('shows read-only users too whether pairing by code is on, the code and until when', async () => {
     const api = unitApi().on('getUnitPairingCode', { uniqueId: UNIT, enabled: true, code: 'K7M2-QX9P', expiresAt: '2026-03-01T12:00:00.000Z' });

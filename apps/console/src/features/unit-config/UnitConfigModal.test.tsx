@@ -200,6 +200,26 @@ describe('unit configuration: device commands refused inline', () => {
   });
 });
 
+describe('unit configuration: a command setting changed elsewhere', () => {
+  it('shows the video complexity the unit reports over /ws in the open modal, without reading again', async () => {
+    const config = makeUnitConfiguration({ videoComplexity: 'medium' });
+    const { socket, settled, api } = await openConfig('videoAudio', ['luc_regular'], core(config));
+    await waitFor(() => expect(screen.getByTestId('config-videoComplexity-level')).toHaveValue('medium'));
+    await settled();
+    const reads = api.calls('getUnitConfigurationV2').length;
+
+    await socket.emit({
+      type: 'unit.configuration',
+      unitId: UNIT,
+      setting: 'videoComplexity',
+      configuration: { ...config, version: 2, videoComplexity: 'high' },
+      at: 2,
+    });
+    await waitFor(() => expect(screen.getByTestId('config-videoComplexity-level')).toHaveValue('high'));
+    expect(api.calls('getUnitConfigurationV2')).toHaveLength(reads);
+  });
+});
+
 describe('unit configuration: a read-only user', () => {
   /** The modal as the unit detail opens it from the deep link of /list (`?unit=...&config=...`), closed by the detail. */
   async function openFromDetail(tab: string, api: FakeApi): Promise<AppRenderResult> {

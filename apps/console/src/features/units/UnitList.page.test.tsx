@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { VALIDATION } from '@fleet/contracts';
+import shell from '../../i18n/en.json';
+import listEn from '../../i18n/areas/unitList.en.json';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeUnit } from '../../test-utils/fixtures';
-import { renderWithApp } from '../../test-utils/render';
+import { fill, renderWithApp } from '../../test-utils/render';
 import UnitListPage from './UnitList.page';
 
 const idle = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', version: 5 });
@@ -80,6 +83,52 @@ describe('/list', () => {
 
     await waitFor(() => expect(screen.getByTestId('unit-name-LU800-0002')).toHaveTextContent('Van_7'));
     expect(screen.getByTestId('unit-name-LU800-0001')).toHaveTextContent('Camera_north');
+  });
+
+  it('filters by type from the filter panel, counting the filter, and shows every unit once it is reset', async () => {
+    const hub = makeUnit({ uniqueId: 'LU2000-0001', name: 'Link_one', typeGroup: 'ptmpUnits' });
+    const { user } = await renderList(new FakeApi().on('fetchDevices', [...units, hub]));
+
+    await user.click(screen.getByTestId('unit-filters-toggle'));
+    // The filter panel is a lazy chunk: its first load may take a while on a busy machine.
+    await user.click(await screen.findByTestId('unit-filter-type', {}, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('option', { name: shell.units.typeGroups.ptmpUnits }));
+    await waitFor(() => expect(shownUnits()).toEqual(['Link_one']));
+    expect(screen.getByTestId('unit-filters-count')).toHaveTextContent('1');
+    expect(screen.getByTestId('unit-list-summary')).toHaveTextContent('1 of 4 units');
+
+    await user.click(screen.getByTestId('unit-filters-reset'));
+    await waitFor(() => expect(shownUnits()).toHaveLength(4));
+  }, 20_000);
+
+  it('explains an invalid modified-date value in the spec’s words and does not filter with it', async () => {
+    const { user } = await renderList();
+
+    await user.click(screen.getByTestId('unit-filters-toggle'));
+    await user.click(
+      within(await screen.findByTestId('unit-filter-modified-kind', {}, { timeout: 10_000 })).getByText(listEn.filters.modifiedKinds.last, { exact: true }),
+    );
+    const amount = screen.getByTestId('unit-filter-modified-amount');
+    await fill(user, amount, '0');
+    await waitFor(() => expect(screen.getByTestId('unit-filter-modified-error')).toHaveTextContent(VALIDATION.minValue(1)));
+    await fill(user, amount, '1.5');
+    await waitFor(() => expect(screen.getByTestId('unit-filter-modified-error')).toHaveTextContent(VALIDATION.integer));
+    expect(screen.getByTestId('unit-list-summary')).toHaveTextContent('3 of 3 units');
+    await fill(user, amount, '24');
+    await waitFor(() => expect(screen.queryByTestId('unit-filter-modified-error')).not.toBeInTheDocument());
+
+    await user.click(within(screen.getByTestId('unit-filter-modified-kind')).getByText(listEn.filters.modifiedKinds.range, { exact: true }));
+    await fill(user, screen.getByTestId('unit-filter-modified-from'), '2025-06-10');
+    await fill(user, screen.getByTestId('unit-filter-modified-to'), '2025-06-01');
+    await waitFor(() => expect(screen.getByTestId('unit-filter-modified-error')).toHaveTextContent(listEn.validation.rangeOrder));
+  }, 20_000);
+
+  it('shows a read-only user the units without the actions column or start and stop buttons', async () => {
+    await renderWithApp(<UnitListPage />, { api: new FakeApi().on('fetchDevices', units), route: '/list', roles: ['luc_read'] });
+    await screen.findByTestId('unit-row-LU800-0001');
+    expect(screen.getByTestId('grid-header-name')).toBeVisible();
+    expect(screen.queryByTestId('grid-header-actions')).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId(/^unit-(start|stop)-/)).toHaveLength(0);
   });
 
   it('says there is nothing to show for a user without units', async () => {

@@ -66,6 +66,70 @@ describe('UserModal: a new user', () => {
     expect(screen.getByTestId('toasts')).toHaveTextContent('User anna.berg created');
   });
 
+  it('shows every other §5 rule in the spec’s words, then the core’s conflicts under their fields, storing nothing until the form is right; the expiry policy is sent', async () => {
+    let attempts = 0;
+    const api = new FakeApi().on('createUser', ({ body }) => {
+      attempts += 1;
+      if (body.username === 'luc_read') return apiError('USER_EXISTS', [{ path: 'body.username', message: 'User already exists' }]);
+      if (body.email === 'luc.read@example.com') return apiError('EMAIL_IN_USE', [{ path: 'body.email', message: 'Email used by another user' }]);
+      return makeUserAccount({ id: 'u9', username: body.username });
+    });
+    const { user } = await renderWithApp(<UserModal userId={null} onClose={noop} onCreated={noop} />, { api });
+
+    // The caller's one inventory is chosen already; taking it away breaks "at least one inventory".
+    await user.click(screen.getByTestId('user-form-inventories'));
+    await user.keyboard('{Backspace}');
+    await fill(user, screen.getByTestId('user-form-username'), 'anna berg');
+    await fill(user, screen.getByTestId('user-form-email'), 'not-an-email');
+    await fill(user, screen.getByTestId('user-form-firstName'), 'Anna');
+    await fill(user, screen.getByTestId('user-form-lastName'), 'B');
+    await fill(user, screen.getByTestId('user-form-userLabel'), 'x'.repeat(31));
+    await fill(user, screen.getByTestId('user-form-password'), 'weakpass');
+    await fill(user, screen.getByTestId('user-form-passwordConfirmation'), 'weakpass');
+    await user.click(screen.getByTestId('user-form-save'));
+
+    await waitFor(() => expect(fieldError('username')).toBe(VALIDATION.usernameCharacters));
+    expect(fieldError('email')).toBe(VALIDATION.invalidEmail);
+    expect(fieldError('lastName')).toBe(VALIDATION.betweenChars(2, 255));
+    expect(fieldError('userLabel')).toBe(VALIDATION.maxChars(30));
+    expect(fieldError('inventoryIds')).toBe(VALIDATION.userInventoryRequired);
+    expect(fieldError('password')).toBe(VALIDATION.passwordRule);
+    await fill(user, screen.getByTestId('user-form-username'), 'ab');
+    await waitFor(() => expect(fieldError('username')).toBe(VALIDATION.betweenChars(3, 255)));
+    expect(api.calls('createUser')).toHaveLength(0);
+
+    // The form is right, but the username is taken: the core's "User already exists" under the field.
+    await user.click(screen.getByTestId('user-form-inventories'));
+    await user.click(await screen.findByRole('option', { name: 'Inventory 1' }));
+    await fill(user, screen.getByTestId('user-form-username'), 'luc_read');
+    await fill(user, screen.getByTestId('user-form-email'), 'anna@example.com');
+    await fill(user, screen.getByTestId('user-form-lastName'), 'Berg');
+    await fill(user, screen.getByTestId('user-form-userLabel'), 'Night desk');
+    await fill(user, screen.getByTestId('user-form-password'), 'Secret-2026');
+    await fill(user, screen.getByTestId('user-form-passwordConfirmation'), 'Secret-2026');
+    await user.click(screen.getByTestId('user-form-expiry'));
+    await user.click(await screen.findByRole('option', { name: '6 months' }));
+    await waitFor(() => expect(fieldError('inventoryIds')).toBeNull());
+    await user.click(screen.getByTestId('user-form-save'));
+    await waitFor(() => expect(fieldError('username')).toBe('User already exists'));
+    // A free username with another user's e-mail: "Email used by another user".
+    await fill(user, screen.getByTestId('user-form-username'), 'anna.berg');
+    await fill(user, screen.getByTestId('user-form-email'), 'luc.read@example.com');
+    await user.click(screen.getByTestId('user-form-save'));
+    await waitFor(() => expect(fieldError('email')).toBe('Email used by another user'));
+    expect(attempts).toBe(2);
+
+    await fill(user, screen.getByTestId('user-form-email'), 'anna@example.com');
+    await user.click(screen.getByTestId('user-form-save'));
+    await waitFor(() => expect(api.calls('createUser')).toHaveLength(3));
+    expect(api.calls('createUser')[2]?.body).toMatchObject({
+      username: 'anna.berg',
+      userLabel: 'Night desk',
+      inventoryIds: ['inv1'],
+      passwordExpiryPolicy: '6',
+    });
+  }, 30_000);
+
   it('shows the catalogue’s text when the core refuses the user', async () => {
     const api = new FakeApi().on('createUser', apiError('USER_EXISTS'));
     const { user } = await renderWithApp(<UserModal userId={null} onClose={noop} onCreated={noop} />, { api });
@@ -114,6 +178,25 @@ describe('UserModal: an existing user', () => {
     expect(call?.params).toEqual({ id: 'u2' });
     expect(call?.body).toMatchObject({ lastName: 'Lind', firstName: 'Anna', version: 7 });
     expect(await screen.findByTestId('toasts')).toHaveTextContent('User anna.berg saved');
+  });
+
+  it('shows an admin a user of a higher type read-only: no save, groups, password or state controls; their own type stays editable', async () => {
+    const api = new FakeApi().on('getUser', ({ params }) =>
+      params.id === 'u1' ? makeUserAccount({ id: 'u1', username: 'super_user', userType: 'super_user', roles: ['super_user'] }) : makeUserAccount({ id: 'u2' }),
+    );
+    const { unmount } = await renderWithApp(<UserModal userId="u1" onClose={noop} onCreated={noop} />, { api, roles: ['luc_admin'] });
+
+    expect(await screen.findByTestId('user-above-caller')).toHaveTextContent('Not available for your user type');
+    expect(screen.getByTestId('user-editor')).toHaveAttribute('data-editable', 'false');
+    expect(screen.getByTestId('user-form-username')).toBeDisabled();
+    expect(screen.getByTestId('user-form-expiry')).toBeDisabled();
+    for (const control of ['user-form-save', 'user-form-groups', 'user-password-apply', 'user-toggle-active', 'user-delete'])
+      expect(screen.queryByTestId(control)).not.toBeInTheDocument();
+    unmount();
+
+    await renderWithApp(<UserModal userId="u2" onClose={noop} onCreated={noop} />, { api, roles: ['luc_admin'] });
+    await waitFor(() => expect(screen.getByTestId('user-editor')).toHaveAttribute('data-editable', 'true'));
+    expect(screen.getByTestId('user-form-save')).toBeVisible();
   });
 
   it('shows an SSO user read-only: managed by an IT admin', async () => {
