@@ -10,7 +10,7 @@
  * `<testId>-new`; `<formTestId>-modal`, `-loading`, `-load-error`, `-tab-<value>`, `-<field>`,
  * `-error.<field>`, `-form-error`, `-save`, `-cancel`, `-delete`, `-delete-confirm`.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/ApiError';
 import type { QueryLike } from '../components/queryView';
 import { useForm } from '../lib/forms/useForm';
-import { useRealtime } from '../realtime/RealtimeProvider';
 import { invalidateReads } from '../realtime/systemEntities';
 import { useToast } from '../toast/useToast';
 import { canCall, useUserRoles } from './access';
@@ -27,6 +26,7 @@ import { FormPanel } from './FormPanel';
 import { DeleteButton, ResourceModal } from './ModalParts';
 import type { ListView, Resource } from './resource';
 import { ResourceList, useListView } from './ResourceList';
+import { useStaleReads } from './useLiveEvents';
 
 /** The open modal: a new entity, one by its key, or a row that opens as listed. */
 type Open<Row> = { readonly kind: 'new' } | { readonly kind: 'key'; readonly key: string } | { readonly kind: 'row'; readonly row: Row };
@@ -104,11 +104,10 @@ function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: string, t
 
 /** Each realtime event makes the reads the declaration names stale (read again where cached). */
 export function useResourceLive<Row, E, V>(resource: Resource<Row, E, V>): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  const { staleOn } = resource;
-  useEffect(() => (staleOn === undefined ? undefined : subscribe((event) => invalidateReads(queryClient, staleOn(event)))), [subscribe, queryClient, staleOn]);
+  useStaleReads(resource.staleOn ?? NOTHING_STALE);
 }
+
+const NOTHING_STALE = () => [];
 
 interface DialogProps<Row, E, V> {
   readonly resource: Resource<Row, E, V>;

@@ -79,7 +79,14 @@ function FieldInput<V extends object>({ field, form, id, label, error, readOnly,
         />
       );
     case 'password':
-      return <PasswordInput {...common} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} autoComplete="new-password" />;
+      return (
+        <PasswordInput
+          {...common}
+          value={String(value ?? '')}
+          onChange={(e) => set(e.currentTarget.value)}
+          autoComplete={field.autoComplete ?? 'new-password'}
+        />
+      );
     case 'textarea':
       return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
     case 'switch':

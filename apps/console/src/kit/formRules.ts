@@ -52,7 +52,9 @@ export interface CustomFieldProps<V> {
 
 export type Field<V> = FieldBase<V> &
   (
-    | { readonly kind: 'text' | 'password' | 'textarea' | 'number'; readonly name: KeysOf<V, string> }
+    | { readonly kind: 'text' | 'textarea' | 'number'; readonly name: KeysOf<V, string> }
+    /** `autoComplete`: what the browser may fill in; default a new password. */
+    | { readonly kind: 'password'; readonly name: KeysOf<V, string>; readonly autoComplete?: 'current-password' }
     | { readonly kind: 'switch'; readonly name: KeysOf<V, boolean> }
     | {
         readonly kind: 'select';

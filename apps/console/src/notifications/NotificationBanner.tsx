@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS, type ClientNotification } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig } from '../config/runtimeConfig';
-import { useRealtime } from '../realtime/RealtimeProvider';
+import { useLiveEvents } from '../kit/useLiveEvents';
 import { bannerColor, expiryFlag, initialPollDelay, withoutNotification } from './polling';
 
 /**
@@ -17,8 +16,6 @@ import { bannerColor, expiryFlag, initialPollDelay, withoutNotification } from '
  */
 export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
   const [delay] = useState(() => initialPollDelay(initialDelayMs ?? getRuntimeConfig().pollInitialDelayMs));
   const [started, setStarted] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -28,18 +25,14 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
     return () => clearTimeout(timer);
   }, [delay]);
 
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type === 'notification') setStarted(true);
-        if (event.type === 'notification.removed') {
-          queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
-            withoutNotification(list, event.notificationId),
-          );
-        }
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (event.type === 'notification') setStarted(true);
+    if (event.type === 'notification.removed') {
+      queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
+        withoutNotification(list, event.notificationId),
+      );
+    }
+  });
 
   const { data } = useEndpointQuery(
     'fetchClientNotifications',

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult } from '@tanstack/react-query';
 import type { ApplicationUrls } from '@fleet/contracts';
 import { isApiError, type ApiError } from '../api/ApiError';
 import { endpointPrefix, useEndpointQuery } from '../api/hooks';
-import { useRealtime } from '../realtime/RealtimeProvider';
+import { useLiveEvents } from '../kit/useLiveEvents';
 
 /** GET application_urls: deployment URLs change rarely, read once per session (switcher and entry pages share it). */
 export function useApplicationUrls(): UseQueryResult<ApplicationUrls, ApiError> {
@@ -17,18 +16,12 @@ export function useApplicationUrls(): UseQueryResult<ApplicationUrls, ApiError> 
  * a reload. A client configuration rejected with 403 stays rejected (not asked again).
  */
 export function useApplicationConfigurationLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type !== 'systemSetting.changed' || event.kind !== 'application_configuration') return;
-        void queryClient.invalidateQueries({ queryKey: endpointPrefix('getApplicationUrls') });
-        void queryClient.invalidateQueries({
-          queryKey: endpointPrefix('getClientConfiguration'),
-          predicate: (query) => !(isApiError(query.state.error) && query.state.error.status === 403),
-        });
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (event.type !== 'systemSetting.changed' || event.kind !== 'application_configuration') return;
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('getApplicationUrls') });
+    void queryClient.invalidateQueries({
+      queryKey: endpointPrefix('getClientConfiguration'),
+      predicate: (query) => !(isApiError(query.state.error) && query.state.error.status === 403),
+    });
+  });
 }

@@ -4,12 +4,11 @@
  * `managedService.changed` (the core announces each change, a trial or service running out
  * included, to the inventory's topics, which the console follows for its current inventory).
  */
-import { useEffect, useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { TIMINGS, type ServicesStatus } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../api/hooks';
 import { usePreferences } from '../preferences/usePreferences';
-import { useRealtime } from '../realtime/RealtimeProvider';
+import { useLiveEvents } from '../kit/useLiveEvents';
 import { rolesOf, useSessionUser } from '../session/hooks';
 import { currentInventory, picksAmongAllInventories } from './scope';
 import { applyServiceChange, featureGates, type FeatureOff } from './serviceGates';
@@ -37,20 +36,14 @@ export function useServiceGates(): FeatureOff {
 
 /** Keeps every cached services_status answer current from /ws (mounted once, by the shell's menu). */
 export function useServicesStatusLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type !== 'managedService.changed') return;
-        for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getServicesStatus') })) {
-          const key = query.queryKey as EndpointQueryKey<'getServicesStatus'>;
-          const before = queryClient.getQueryData<ServicesStatus>(key);
-          if (!before) continue;
-          const after = applyServiceChange(before, event);
-          if (after !== before) queryClient.setQueryData(key, after);
-        }
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (event.type !== 'managedService.changed') return;
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getServicesStatus') })) {
+      const key = query.queryKey as EndpointQueryKey<'getServicesStatus'>;
+      const before = queryClient.getQueryData<ServicesStatus>(key);
+      if (!before) continue;
+      const after = applyServiceChange(before, event);
+      if (after !== before) queryClient.setQueryData(key, after);
+    }
+  });
 }

@@ -3,7 +3,7 @@
  * inline in the spec's words; PUT users/current/password. Used by the account modal and by the
  * password change page.
  */
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,17 +11,22 @@ import type { PasswordChanged } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
-import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
+import { ResourceForm, type Field } from '../../kit';
 import { checkPasswordChange, EMPTY_PASSWORD_CHANGE } from './accountForms';
 import type { PasswordChangeForm as Values } from './accountForms';
+
+const FIELDS: readonly Field<Values>[] = [
+  { kind: 'password', name: 'oldPassword', label: 'account.password.old', testId: 'old', autoComplete: 'current-password' },
+  { kind: 'password', name: 'password', label: 'account.password.new', description: 'account.password.rule', testId: 'new' },
+  { kind: 'password', name: 'passwordConfirmation', label: 'account.password.confirmation', testId: 'confirmation' },
+];
 
 export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (result: PasswordChanged) => void; extraActions?: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const form = useForm<Values>(EMPTY_PASSWORD_CHANGE, checkPasswordChange);
-  const error = useFieldError('password-change-error', form.errors);
   const mutation = useEndpointMutation('changeOwnPassword');
   const { submit, failed, reset } = form;
   const apply = () => {
@@ -43,31 +48,7 @@ export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (re
   const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return (
     <Stack gap="xs" data-testid="password-change-form">
-      <PasswordInput
-        label={t('account.password.old')}
-        autoComplete="current-password"
-        value={form.values.oldPassword}
-        onChange={(e) => form.set({ oldPassword: e.currentTarget.value })}
-        error={error('oldPassword')}
-        data-testid="password-change-old"
-      />
-      <PasswordInput
-        label={t('account.password.new')}
-        description={t('account.password.rule')}
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.set({ password: e.currentTarget.value })}
-        error={error('password')}
-        data-testid="password-change-new"
-      />
-      <PasswordInput
-        label={t('account.password.confirmation')}
-        autoComplete="new-password"
-        value={form.values.passwordConfirmation}
-        onChange={(e) => form.set({ passwordConfirmation: e.currentTarget.value })}
-        error={error('passwordConfirmation')}
-        data-testid="password-change-confirmation"
-      />
+      <ResourceForm fields={FIELDS} form={form} testId="password-change" isNew />
       {failure !== null && (
         <Alert color="red" data-testid="password-change-failure">
           {failure}

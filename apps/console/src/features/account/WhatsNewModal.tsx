@@ -3,27 +3,16 @@
  * v2/whatsNew). An entry published, changed or withdrawn meanwhile (whatsNew.changed / removed on
  * /ws) is read again while the modal is open.
  */
-import { useEffect } from 'react';
 import { Anchor, Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useStaleReads } from '../../kit/useLiveEvents';
 
 export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
   const feed = useEndpointQuery('listWhatsNew', {}, { enabled: opened, staleTime: 0 });
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed')
-          void queryClient.invalidateQueries({ queryKey: endpointPrefix('listWhatsNew') });
-      }),
-    [subscribe, queryClient],
-  );
+  useStaleReads((event) => (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed' ? ['listWhatsNew'] : []));
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Modal opened={opened} onClose={onClose} title={t('userMenu.whatsNew')} size="lg" data-testid="whats-new-modal">

@@ -7,7 +7,7 @@
  * again after a reload), and its per-device progress and results live over /ws; the past batches
  * below (live too). The open batch is the `batch` search parameter (linkable).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
-import { useRealtime } from '../../realtime/RealtimeProvider';
-import { invalidateReads } from '../../realtime/systemEntities';
+import { useStaleReads } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
 import { UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
@@ -346,12 +345,8 @@ export default function BatchUpgradePage() {
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
   useUpgradesLive();
-  const { subscribe } = useRealtime();
   // A batch created, or its state and counts moved on: the batch lists and the open batch are read again.
-  useEffect(
-    () => subscribe((event) => event.type === 'upgradeBatch.changed' && invalidateReads(queryClient, ['listUpgradeBatches', 'getUpgradeBatch'])),
-    [subscribe, queryClient],
-  );
+  useStaleReads((event) => (event.type === 'upgradeBatch.changed' ? ['listUpgradeBatches', 'getUpgradeBatch'] : []));
   const created = (batch: UpgradeBatchCreated) => {
     // The new batch shows at once with its jobs and lines (as its read call answers them); /ws moves the jobs on.
     queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), batch);

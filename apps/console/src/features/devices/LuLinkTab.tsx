@@ -11,14 +11,14 @@
  * the tab offers the links it has learned this session — read by id, or announced over /ws
  * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useToast } from '../../toast/useToast';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
@@ -43,20 +43,15 @@ function linkReads(id: string) {
  */
 function useKnownLinks(current: P2pLink | undefined): { links: readonly P2pLink[]; forget: (link: P2pLink) => void } {
   const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
   const [announced, setAnnounced] = useState<readonly P2pLink[]>(NO_LINKS);
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (!isP2pEvent(event)) return;
-        setAnnounced((links) => rememberLink(links, event.link, event.removed));
-        const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
-        const cached = queryClient.getQueryData<P2pLink>(key);
-        if (cached && replaces(event.link, cached)) queryClient.setQueryData(key, event.link);
-        if (!event.removed) for (const read of linkReads(event.link.id).slice(1)) void queryClient.invalidateQueries({ queryKey: read });
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((_client, event) => {
+    if (!isP2pEvent(event)) return;
+    setAnnounced((links) => rememberLink(links, event.link, event.removed));
+    const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
+    const cached = queryClient.getQueryData<P2pLink>(key);
+    if (cached && replaces(event.link, cached)) queryClient.setQueryData(key, event.link);
+    if (!event.removed) for (const read of linkReads(event.link.id).slice(1)) void queryClient.invalidateQueries({ queryKey: read });
+  });
   const forget = useCallback(
     (link: P2pLink) => {
       setAnnounced((links) => rememberLink(links, link, true));

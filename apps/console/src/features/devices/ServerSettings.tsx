@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
@@ -21,8 +21,9 @@ import { useToast } from '../../toast/useToast';
 import { useQueryClient } from '@tanstack/react-query';
 import { ifbDelayMs, isLowDelayIfb } from '@fleet/domain';
 import { ChannelFormSection } from '../channels/parts';
+import { ConfigFields, type ConfigRow } from '../../kit/ConfigFields';
 import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPath, smpteForm } from './serverForms';
-import type { ServerConfigForm } from './serverForms';
+import type { ServerConfigForm, SmpteForm } from './serverForms';
 import { useServerForm } from './useServerForm';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
@@ -207,45 +208,27 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
     refresh: ['getMmhServerSmpte'],
   });
   const error = useFieldError('server-error-smpte', form.errors);
-  const text = (
-    field: 'primaryIp' | 'primaryMask' | 'primaryGateway' | 'secondaryIp' | 'secondaryMask' | 'secondaryGateway' | 'ptpDomain' | 'genlockOffset',
-    label: string,
-  ) => (
-    <TextInput
-      label={label}
-      value={form.values[field]}
-      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
-      error={error(smpteErrorPath(field))}
-      data-testid={`server-smpte-${field}`}
-    />
+  const network = (side: 'primary' | 'secondary'): ConfigRow<SmpteForm> => [
+    { kind: 'text', name: `${side}Ip`, label: t('devices.smpte.ip') },
+    { kind: 'text', name: `${side}Mask`, label: t('devices.smpte.subnetMask') },
+    { kind: 'text', name: `${side}Gateway`, label: t('devices.smpte.gateway') },
+  ];
+  const fields = (rows: readonly ConfigRow<SmpteForm>[]) => (
+    <ConfigFields prefix="server" formId="smpte" form={form} fields={rows} error={(name) => error(smpteErrorPath(name as keyof SmpteForm))} />
   );
   return (
     <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
       <Text size="sm" fw={500}>
         {t('devices.smpte.primary')}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {text('primaryIp', t('devices.smpte.ip'))}
-        {text('primaryMask', t('devices.smpte.subnetMask'))}
-        {text('primaryGateway', t('devices.smpte.gateway'))}
-      </SimpleGrid>
-      <Checkbox
-        label={t('devices.smpte.redundant')}
-        checked={form.values.redundant}
-        onChange={(e) => form.set({ redundant: e.currentTarget.checked })}
-        data-testid="server-smpte-redundant"
-      />
-      {form.values.redundant && (
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {text('secondaryIp', t('devices.smpte.ip'))}
-          {text('secondaryMask', t('devices.smpte.subnetMask'))}
-          {text('secondaryGateway', t('devices.smpte.gateway'))}
-        </SimpleGrid>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('ptpDomain', t('devices.smpte.ptpDomain'))}
-        {text('genlockOffset', t('devices.config.genlockOffset'))}
-      </SimpleGrid>
+      {fields([network('primary'), { kind: 'checkbox', name: 'redundant', label: t('devices.smpte.redundant') }])}
+      {form.values.redundant && fields([network('secondary')])}
+      {fields([
+        [
+          { kind: 'text', name: 'ptpDomain', label: t('devices.smpte.ptpDomain') },
+          { kind: 'text', name: 'genlockOffset', label: t('devices.config.genlockOffset') },
+        ],
+      ])}
     </ChannelFormSection>
   );
 }
@@ -283,37 +266,24 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
           {t(`devices.ipPipe.states.${state}`)}
         </Badge>
       </Group>
-      <Checkbox
-        label={t('devices.ipPipe.enabled')}
-        checked={form.values.enabled}
-        onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
-        data-testid="server-ippipe-enabled"
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('devices.ipPipe.port')}
-          value={form.values.port}
-          onChange={(e) => form.set({ port: e.currentTarget.value })}
-          error={error('port')}
-          data-testid="server-ippipe-port"
-        />
-        <TextInput
-          label={t('devices.ipPipe.bitrate')}
-          value={form.values.bitrateKbps}
-          onChange={(e) => form.set({ bitrateKbps: e.currentTarget.value })}
-          error={error('bitrateKbps')}
-          data-testid="server-ippipe-bitrate"
-        />
-      </SimpleGrid>
-      <Textarea
-        label={t('devices.ipPipe.servers')}
-        description={t('devices.ipPipe.serversHint', { count: settings.serverCount })}
-        autosize
-        minRows={2}
-        value={form.values.servers}
-        onChange={(e) => form.set({ servers: e.currentTarget.value })}
-        error={error('servers')}
-        data-testid="server-ippipe-servers"
+      <ConfigFields
+        prefix="server"
+        formId="ippipe"
+        form={form}
+        error={error}
+        fields={[
+          { kind: 'checkbox', name: 'enabled', label: t('devices.ipPipe.enabled') },
+          [
+            { kind: 'text', name: 'port', label: t('devices.ipPipe.port') },
+            { kind: 'text', name: 'bitrateKbps', label: t('devices.ipPipe.bitrate'), testId: 'server-ippipe-bitrate' },
+          ],
+          {
+            kind: 'textarea',
+            name: 'servers',
+            label: t('devices.ipPipe.servers'),
+            description: t('devices.ipPipe.serversHint', { count: settings.serverCount }),
+          },
+        ]}
       />
     </ChannelFormSection>
   );

@@ -4,14 +4,14 @@
  * place (serverList.ts); a newer server also has its configuration reads fetched again, so an
  * open detail shows what changed elsewhere (e.g. the IP pipe going connecting → connected).
  */
-import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
 import type { ServerDetail } from '@fleet/contracts';
 import type { ApiError } from '../../api/ApiError';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { applyServerEvent, applyToServer, isServerEvent } from './serverList';
 import type { ServerEvent } from './serverList';
@@ -56,15 +56,9 @@ export function applyToServerCaches(queryClient: QueryClient, event: ServerEvent
 }
 
 export function useServersLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (isServerEvent(event)) applyToServerCaches(queryClient, event);
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (isServerEvent(event)) applyToServerCaches(queryClient, event);
+  });
 }
 
 export function useServerSourceUser(): ServerSourceUser | null {

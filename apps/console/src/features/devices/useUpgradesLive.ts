@@ -4,13 +4,11 @@
  * and open batches. When a run ends, the device's targets are read again (its version and so its
  * eligibility changed). Used by the /devices upgrade tab and the /batch_upgrade page.
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent, UpgradeBatch, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
 import { newest } from '../../kit/cache';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import {
   applyStatusToCandidates,
   applyUpgradeToBatch,
@@ -73,19 +71,13 @@ export function statusChange(event: RealtimeEvent): StatusChange | null {
 }
 
 export function useUpgradesLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        const status = statusChange(event);
-        if (status !== null) {
-          queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) =>
-            page ? applyStatusToCandidates(page, status.deviceType, status.deviceId, status.status, status.version) : page,
-          );
-        }
-        if (event.type === 'upgrade.changed') applyUpgradeChange(queryClient, { deviceType: event.deviceType, deviceId: event.deviceId, job: event.job });
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    const status = statusChange(event);
+    if (status !== null) {
+      queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) =>
+        page ? applyStatusToCandidates(page, status.deviceType, status.deviceId, status.status, status.version) : page,
+      );
+    }
+    if (event.type === 'upgrade.changed') applyUpgradeChange(queryClient, { deviceType: event.deviceType, deviceId: event.deviceId, job: event.job });
+  });
 }

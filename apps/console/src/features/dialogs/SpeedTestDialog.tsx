@@ -13,7 +13,7 @@ import { formatBitrate } from '@fleet/domain';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
 import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
 import type { SpeedTestBlocker } from './rules';
@@ -48,7 +48,6 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
-  const { subscribe } = useRealtime();
   const canAct = useCanUseCall('commandSpeedTest');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
   const [state, dispatch] = useReducer(speedTestReducer, SPEED_TEST_READY);
@@ -57,7 +56,7 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
   const cancel = useEndpointMutation('commandStopStreaming');
 
   // The outcome arrives on /ws.
-  useEffect(() => subscribe((event) => dispatch({ type: 'event', event, unitId })), [subscribe, unitId]);
+  useLiveEvents((_client, event) => dispatch({ type: 'event', event, unitId }));
 
   // Opened while a test runs: show it running.
   const status = unit.data?.status;

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile, UploadedFileStatus } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
@@ -34,7 +34,6 @@ const STATUS_COLOUR: Record<UploadedFileStatus, string> = {
 function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
-  const { subscribe } = useRealtime();
   const canAct = useCanUseCall('commandCancelFileUpload');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
@@ -46,16 +45,13 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   // Live: re-read on the unit's transfer, telemetry and status events.
   const { refetch } = files;
   const lastRead = useRef(0);
-  useEffect(() => {
-    if (!opened) return undefined;
-    return subscribe((event) => {
-      if (!touchesUploads(event, unitId)) return;
-      const now = Date.now();
-      if (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted' && now - lastRead.current < EVENT_REFRESH_MIN_GAP_MS) return;
-      lastRead.current = now;
-      void refetch();
-    });
-  }, [opened, subscribe, unitId, refetch]);
+  useLiveEvents((_client, event) => {
+    if (!opened || !touchesUploads(event, unitId)) return;
+    const now = Date.now();
+    if (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted' && now - lastRead.current < EVENT_REFRESH_MIN_GAP_MS) return;
+    lastRead.current = now;
+    void refetch();
+  });
 
   useEffect(() => {
     if (!opened || activeCount === 0) return undefined;

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UnitStorageFiles } from '@fleet/contracts';
 import type { ApiError } from '../../api/ApiError';
 import { useEndpointQuery } from '../../api/hooks';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { applyTransferEvent } from './fileUploadState';
 
 /** While an upload runs, its progress is read again this often (no event carries it). */
@@ -34,8 +32,6 @@ export interface UnitFiles {
  * the listing is refreshed every PROGRESS_REFRESH_MS.
  */
 export function useUnitFiles(unitId: string, path: string | undefined): UnitFiles {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
   const all = useEndpointQuery(
     'getUnitStorageFiles',
     { params: { id: unitId } },
@@ -43,14 +39,11 @@ export function useUnitFiles(unitId: string, path: string | undefined): UnitFile
   );
   const byPath = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId }, query: { path } }, { enabled: unitId !== '' && path !== undefined });
 
-  useEffect(() => {
-    if (unitId === '') return undefined;
-    return subscribe((event) => {
-      if ((event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted') || event.unitId !== unitId) return;
-      queryClient.setQueriesData<UnitStorageFiles>({ queryKey: unitFilesKey(unitId) }, (data) => applyTransferEvent(data, event));
-      void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
-    });
-  }, [queryClient, subscribe, unitId]);
+  useLiveEvents((queryClient, event) => {
+    if (unitId === '' || (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted') || event.unitId !== unitId) return;
+    queryClient.setQueriesData<UnitStorageFiles>({ queryKey: unitFilesKey(unitId) }, (data) => applyTransferEvent(data, event));
+    void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
+  });
 
   return { all, storage: path === undefined ? all : byPath };
 }

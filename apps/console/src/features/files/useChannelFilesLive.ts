@@ -5,12 +5,10 @@
  * patching is idempotent. The transfer notices of spec 001 §4 ("started ... notifies; completed
  * ... notifies") are the console-wide toasts of file.transferStarted / file.transferCompleted.
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelFileList } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { applyChannelFileEvent, isChannelFileEvent } from './fileCache';
 import type { ChannelFileEvent } from './fileCache';
 
@@ -24,14 +22,5 @@ export function applyToFileCaches(queryClient: QueryClient, event: ChannelFileEv
 }
 
 export function useChannelFilesLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (isChannelFileEvent(event)) applyToFileCaches(queryClient, event);
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => isChannelFileEvent(event) && applyToFileCaches(queryClient, event));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Card, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
@@ -7,7 +7,7 @@ import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } fr
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
 import { ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
@@ -17,19 +17,13 @@ import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPic
 
 /** Reads the view again when a unit it lists changes on /ws (a licence activated elsewhere announces its unit). */
 function useLicencesLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type !== 'unit.updated') return;
-        const lists = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
-        if (lists.some(([, view]) => view?.units.some((u) => u.unitId === event.unit.uniqueId))) {
-          void queryClient.invalidateQueries({ queryKey: endpointPrefix('getLicenceActivation') });
-        }
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (event.type !== 'unit.updated') return;
+    const lists = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
+    if (lists.some(([, view]) => view?.units.some((u) => u.unitId === event.unit.uniqueId))) {
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('getLicenceActivation') });
+    }
+  });
 }
 
 /**

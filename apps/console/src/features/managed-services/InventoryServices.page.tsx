@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList } from '@fleet/contracts';
@@ -8,7 +8,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
@@ -20,22 +20,16 @@ const SERVICE_LISTS = ['listManagedServices', 'listAdminManagedServices'] as con
 
 /** Keeps the cached service lists current from /ws `managedService.changed` (an admin change, a trial started or run out). */
 function useManagedServicesLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (!isManagedServiceEvent(event)) return;
-        for (const id of SERVICE_LISTS) {
-          for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
-            queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
-              list ? applyManagedServiceEvent(list, event) : list,
-            );
-          }
-        }
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (!isManagedServiceEvent(event)) return;
+    for (const id of SERVICE_LISTS) {
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
+        queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
+          list ? applyManagedServiceEvent(list, event) : list,
+        );
+      }
+    }
+  });
 }
 
 /**

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitCoords, UnitSummary } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
@@ -22,26 +21,20 @@ const UnitMap = lazy(() => import('./UnitMap'));
  * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events.
  */
 function useMapLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        const coordsKey = endpointKey('fetchDeviceCoords', {});
-        const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
-        if (current !== undefined) {
-          const next = patchCoords(current, event);
-          if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
-          else if (next !== current) queryClient.setQueryData(coordsKey, next);
-        }
-        if (isUnitEvent(event)) {
-          queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
-            unit ? applyToSummary(unit, event) : unit,
-          );
-        }
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents((queryClient, event) => {
+    const coordsKey = endpointKey('fetchDeviceCoords', {});
+    const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
+    if (current !== undefined) {
+      const next = patchCoords(current, event);
+      if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
+      else if (next !== current) queryClient.setQueryData(coordsKey, next);
+    }
+    if (isUnitEvent(event)) {
+      queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
+        unit ? applyToSummary(unit, event) : unit,
+      );
+    }
+  });
 }
 
 /**

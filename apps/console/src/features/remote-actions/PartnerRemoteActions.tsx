@@ -18,7 +18,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useStaleReads } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
@@ -53,9 +53,7 @@ function useNow(dataUpdatedAt: number): number {
 
 /** A changed or new action: the history pages and an opened action are read again. */
 function useRemoteActionsLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(() => subscribe((event) => event.type === 'remoteAction.changed' && invalidateReads(queryClient, REMOTE_ACTION_READS)), [subscribe, queryClient]);
+  useStaleReads((event) => (event.type === 'remoteAction.changed' ? REMOTE_ACTION_READS : []));
 }
 
 export function PartnerRemoteActions() {

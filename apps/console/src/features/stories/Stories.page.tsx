@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ResourceList, useListView, type ListColumn } from '../../kit';
 import type { PageProps } from '../../pages/types';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useStaleReads } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, usePreferencesQuery, useSessionUser, useUpdatePreferences } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
@@ -43,8 +43,7 @@ export default function StoriesPage(_props: PageProps) {
   const errorMessage = useApiErrorMessage();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(() => subscribe((event) => isStoryEvent(event) && invalidateReads(queryClient, STORY_READS)), [subscribe, queryClient]);
+  useStaleReads((event) => (isStoryEvent(event) ? STORY_READS : []));
 
   const inventories = user?.inventories ?? [];
   const preferred = preferences?.inventoryId;

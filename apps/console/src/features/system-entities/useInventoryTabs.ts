@@ -2,10 +2,10 @@
  * What the inventory's tabs share: reading the inventory's versioned reads again after a write of
  * one of them (inventoryTabRules.ts `versionReadsAfter`), and keeping the tabs current from /ws.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId } from '@fleet/contracts';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { staleInventoryTabReads, versionReadsAfter } from './inventoryTabRules';
 
 /** The cached reads of one call for one inventory read again. */
@@ -29,6 +29,5 @@ export function useAfterInventoryWrite(inventoryId: string): (written: EndpointI
 /** The tabs of `inventoryId` read again when an event says what they show changed. */
 export function useInventoryTabsLive(inventoryId: string): void {
   const invalidate = useInvalidate(inventoryId);
-  const { subscribe } = useRealtime();
-  useEffect(() => subscribe((event) => invalidate(staleInventoryTabReads(event, inventoryId))), [subscribe, invalidate, inventoryId]);
+  useLiveEvents((_client, event) => invalidate(staleInventoryTabReads(event, inventoryId)));
 }

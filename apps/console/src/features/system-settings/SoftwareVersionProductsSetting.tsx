@@ -4,16 +4,15 @@
  * supporting it, newest first; super user and staff add a version to a product or remove it (the
  * version's supported devices, over its row version). Kept current over /ws (`softwareVersion.*`).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, Select, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useStaleReads } from '../../kit/useLiveEvents';
 import { useToast } from '../../toast/useToast';
 import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
@@ -23,15 +22,7 @@ const PREFIX = 'settings-sw-products';
 export default function SoftwareVersionProductsSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
   const list = useEndpointQuery('listSoftwareVersionProducts');
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (isSoftwareVersionEvent(event)) void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersionProducts') });
-      }),
-    [subscribe, queryClient],
-  );
+  useStaleReads((event) => (isSoftwareVersionEvent(event) ? ['listSoftwareVersionProducts'] : []));
   return (
     <QueryView query={list} testIdPrefix={PREFIX} errorTitle={t('kit.list.loadError')}>
       {(data) => (

@@ -2,9 +2,9 @@
  * The system settings of the admin console (spec 001 §2 /system_settings/:kind): each kind a list with create, edit and delete and the spec's rules.
  * One component per kind (each its own chunk); the section page shows the tabs and the title.
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { Loader } from '@mantine/core';
+import { KindView } from '../../components/KindView';
 import type { SECTIONS } from '../../routing/routes';
 
 export type SystemSettingsKind = (typeof SECTIONS)['systemSettings']['kinds'][number];
@@ -14,39 +14,21 @@ export interface SystemSettingsProps {
   readonly kind: SystemSettingsKind;
 }
 
-const ClientApplicationsSetting = lazy(() => import('./ClientApplicationsSetting'));
-const ModemVendorsSetting = lazy(() => import('./ModemVendorsSetting'));
-const AiSettingsSetting = lazy(() => import('./AiSettingsSetting'));
-const StreamProfilesSetting = lazy(() => import('./StreamProfilesSetting'));
-const StreamProvidersSetting = lazy(() => import('./StreamProvidersSetting'));
-const StreamMediaProfilesSetting = lazy(() => import('./StreamMediaProfilesSetting'));
-const OrganizationsSetting = lazy(() => import('./OrganizationsSetting'));
-const OrganizationInventoriesSetting = lazy(() => import('./OrganizationInventoriesSetting'));
-const SoftwareVersionSetting = lazy(() => import('./SoftwareVersionSetting'));
-const SoftwareVersionProductsSetting = lazy(() => import('./SoftwareVersionProductsSetting'));
-const GeocodingProfilesSetting = lazy(() => import('./GeocodingProfilesSetting'));
-const ApplicationConfigurationSetting = lazy(() => import('./ApplicationConfigurationSetting'));
-
 const KINDS: Record<SystemSettingsKind, ComponentType<SystemSettingsProps>> = {
-  client_application: ClientApplicationsSetting,
-  modem_vendor: ModemVendorsSetting,
-  ai_settings: AiSettingsSetting,
-  stream_profile: StreamProfilesSetting,
-  stream_providers: StreamProvidersSetting,
-  stream_media_profile: StreamMediaProfilesSetting,
-  organization: OrganizationsSetting,
-  organization_inventory: OrganizationInventoriesSetting,
-  software_version: SoftwareVersionSetting,
-  software_version_product: SoftwareVersionProductsSetting,
-  geocoding_profile: GeocodingProfilesSetting,
-  application_configuration: ApplicationConfigurationSetting,
+  client_application: lazy(() => import('./ClientApplicationsSetting')),
+  modem_vendor: lazy(() => import('./ModemVendorsSetting')),
+  ai_settings: lazy(() => import('./AiSettingsSetting')),
+  stream_profile: lazy(() => import('./StreamProfilesSetting')),
+  stream_providers: lazy(() => import('./StreamProvidersSetting')),
+  stream_media_profile: lazy(() => import('./StreamMediaProfilesSetting')),
+  organization: lazy(() => import('./OrganizationsSetting')),
+  organization_inventory: lazy(() => import('./OrganizationInventoriesSetting')),
+  software_version: lazy(() => import('./SoftwareVersionSetting')),
+  software_version_product: lazy(() => import('./SoftwareVersionProductsSetting')),
+  geocoding_profile: lazy(() => import('./GeocodingProfilesSetting')),
+  application_configuration: lazy(() => import('./ApplicationConfigurationSetting')),
 };
 
 export function SystemSettings({ kind }: SystemSettingsProps) {
-  const View = KINDS[kind];
-  return (
-    <Suspense fallback={<Loader size="sm" />}>
-      <View kind={kind} />
-    </Suspense>
-  );
+  return <KindView views={KINDS} kind={kind} />;
 }

@@ -3,7 +3,7 @@
  * (saved through the interfaces configuration), SIM A/B, and the operator: the scan (its result
  * arrives on /ws), the selection and the return to automatic, waited for up to 30 seconds (spec 000 §9).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,7 +22,7 @@ import {
 import { validateCellularScan } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { modemBody, modemForm, type NetworkMode, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { RowList } from '../../kit/ConfigFields';
@@ -49,19 +49,14 @@ interface ScanState {
 
 /** The outcome of this modem's cellular scan, which arrives on /ws as `unit.commandResult` (1–2 minutes later). */
 function useScanResult(unitId: string, modemId: string): [ScanState, (s: ScanState) => void] {
-  const { subscribe } = useRealtime();
   const [state, setState] = useState<ScanState>({ running: false, operators: null, failure: null });
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type !== 'unit.commandResult' || event.unitId !== unitId || event.command !== 'cellularScan') return;
-        const report = CellularScanReport.safeParse(event.result);
-        if (report.success && report.data.modemId !== modemId) return;
-        if (event.outcome === 'completed' && report.success) setState({ running: false, operators: report.data.operators, failure: null });
-        else setState({ running: false, operators: null, failure: event.message ?? event.code ?? '' });
-      }),
-    [modemId, subscribe, unitId],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (event.type !== 'unit.commandResult' || event.unitId !== unitId || event.command !== 'cellularScan') return;
+    const report = CellularScanReport.safeParse(event.result);
+    if (report.success && report.data.modemId !== modemId) return;
+    if (event.outcome === 'completed' && report.success) setState({ running: false, operators: report.data.operators, failure: null });
+    else setState({ running: false, operators: null, failure: event.message ?? event.code ?? '' });
+  });
   return [state, setState];
 }
 

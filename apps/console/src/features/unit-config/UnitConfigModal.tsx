@@ -5,16 +5,16 @@
  * with the core's rules, and apply through the catalogue; read-only users see the values without
  * Apply buttons (spec 000 §6).
  */
-import { useEffect, useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitConfiguration, type UnitDetail } from '@fleet/contracts';
 import { sharedConfiguration, useApplyConfiguration } from '../../api/configurationCache';
-import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { TabbedModal } from '../../kit/TabbedModal';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CONFIG_TABS, CONFIG_PARAM, resolveTab, withTab, type ConfigTab } from './tabs';
 import { ConfigContext } from './parts';
@@ -51,17 +51,12 @@ function factsOf(unit: UnitDetail): UnitFacts {
 
 /** `unit.configuration` events put the unit's configuration in the cache (a change made elsewhere shows at once). */
 function useLiveConfiguration(unitId: string, enabled: boolean): void {
-  const { subscribe } = useRealtime();
-  const queryClient = useQueryClient();
   const applyConfiguration = useApplyConfiguration(unitId);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    return subscribe((event) => {
-      if (event.type !== 'unit.configuration' || event.unitId !== unitId) return;
-      applyConfiguration(event.configuration);
-      for (const id of settingRefetches(event.setting)) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
-    });
-  }, [applyConfiguration, enabled, queryClient, subscribe, unitId]);
+  useLiveEvents((queryClient, event) => {
+    if (!enabled || event.type !== 'unit.configuration' || event.unitId !== unitId) return;
+    applyConfiguration(event.configuration);
+    invalidateReads(queryClient, settingRefetches(event.setting));
+  });
 }
 
 function TabContent({ tab, config, unit }: { tab: ConfigTab; config: UnitConfiguration; unit: UnitFacts }) {

@@ -158,12 +158,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
         activity="video"
         keys={['video']}
         canControl={canCall('startUnitStream')}
-        labels={{
-          start: t('unitDetail.camera.start'),
-          stop: t('unitDetail.camera.stop'),
-          startFailed: t('unitDetail.camera.startFailed'),
-          stopFailed: t('unitDetail.camera.stopFailed'),
-        }}
+        labels="unitDetail.camera"
         call={(direction) => callEndpoint(direction === 'start' ? 'startUnitStream' : 'stopUnitStream', { params: { id } })}
       />
 

@@ -34,12 +34,7 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
         activity="databridge"
         keys={['databridge']}
         canControl={canCall('startDatabridge')}
-        labels={{
-          start: t('unitDetail.databridge.start'),
-          stop: t('unitDetail.databridge.stop'),
-          startFailed: t('unitDetail.databridge.startFailed'),
-          stopFailed: t('unitDetail.databridge.stopFailed'),
-        }}
+        labels="unitDetail.databridge"
         call={(direction) => callEndpoint(direction === 'start' ? 'startDatabridge' : 'stopDatabridge', { params: { id } })}
       />
       <Section title={t('unitDetail.databridge.gateway')}>

@@ -34,12 +34,7 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
         activity="multiCamera"
         keys={keys}
         canControl={canControl}
-        labels={{
-          start: t('unitDetail.multiCamera.start'),
-          stop: t('unitDetail.multiCamera.stop'),
-          startFailed: t('unitDetail.multiCamera.startFailed'),
-          stopFailed: t('unitDetail.multiCamera.stopFailed'),
-        }}
+        labels="unitDetail.multiCamera"
         call={(direction) => {
           if (mode === 'highQuality') return callEndpoint(direction === 'start' ? 'startMultiCameraStream' : 'stopMultiCameraStream', { params: { id } });
           return direction === 'start'

@@ -3,31 +3,23 @@
  * devices/{id}/location): read when the detail opens — the device's live GPS when it reports one,
  * else the stored address — and moved by the unit's `unit.telemetry` events while the panel is open.
  */
-import { useEffect } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UnitLocationInfo } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 
 export function UnitLocation({ unitId }: { readonly unitId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
   const input = { params: { id: unitId } };
   const read = useEndpointQuery('getDeviceLocation', input, { staleTime: Number.POSITIVE_INFINITY, retry: false });
 
-  useEffect(
-    () =>
-      subscribe((event) => {
-        // A report without a position leaves the last known one (the core then answers the stored address).
-        if (event.type !== 'unit.telemetry' || event.unitId !== unitId || event.location === null) return;
-        const next: UnitLocationInfo = { uniqueId: unitId, location: event.location, live: true };
-        queryClient.setQueryData<UnitLocationInfo>(endpointKey('getDeviceLocation', { params: { id: unitId } }), next);
-      }),
-    [subscribe, queryClient, unitId],
-  );
+  useLiveEvents((queryClient, event) => {
+    // A report without a position leaves the last known one (the core then answers the stored address).
+    if (event.type !== 'unit.telemetry' || event.unitId !== unitId || event.location === null) return;
+    const next: UnitLocationInfo = { uniqueId: unitId, location: event.location, live: true };
+    queryClient.setQueryData<UnitLocationInfo>(endpointKey('getDeviceLocation', { params: { id: unitId } }), next);
+  });
 
   if (read.isError) {
     return (

@@ -42,12 +42,7 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
         activity="videoReturn"
         keys={['videoReturn']}
         canControl={canCall('startVideoReturn')}
-        labels={{
-          start: t('unitDetail.videoReturn.start'),
-          stop: t('unitDetail.videoReturn.stop'),
-          startFailed: t('unitDetail.videoReturn.startFailed'),
-          stopFailed: t('unitDetail.videoReturn.stopFailed'),
-        }}
+        labels="unitDetail.videoReturn"
         call={(direction) => callEndpoint(direction === 'start' ? 'startVideoReturn' : 'stopVideoReturn', { params: { id } })}
       />
       {configuration !== undefined && <VideoReturnSettingSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitVideoReturn')} />}

@@ -119,7 +119,8 @@ interface ActivitySectionProps {
   readonly activity: DetailActivity;
   readonly keys: readonly UnitApplicationKey[];
   readonly canControl: boolean;
-  readonly labels: { readonly start: string; readonly stop: string; readonly startFailed: string; readonly stopFailed: string };
+  /** Where its texts are: `<labels>.start`, `.stop`, `.startFailed`, `.stopFailed`. */
+  readonly labels: 'unitDetail.camera' | 'unitDetail.multiCamera' | 'unitDetail.databridge' | 'unitDetail.videoReturn';
   readonly call: (direction: 'start' | 'stop') => Promise<unknown>;
 }
 
@@ -140,6 +141,7 @@ export function ActivitySection({
   labels,
   call,
 }: ActivitySectionProps) {
+  const { t } = useTranslation();
   const toast = useToast();
   const errorMessage = useApiErrorMessage();
   const [error, setError] = useState<unknown>(null);
@@ -150,7 +152,7 @@ export function ActivitySection({
       .then((failure) => {
         if (failure === null) return;
         setError(failure);
-        toast.show({ title: direction === 'start' ? labels.startFailed : labels.stopFailed, message: errorMessage(failure), variant: 'error' });
+        toast.show({ title: t(`${labels}.${direction}Failed`), message: errorMessage(failure), variant: 'error' });
       });
   };
   return (
@@ -166,8 +168,8 @@ export function ActivitySection({
           testId={testId}
           state={transitions.stateOf(activity, keys)}
           canControl={canControl}
-          startLabel={labels.start}
-          stopLabel={labels.stop}
+          startLabel={t(`${labels}.start`)}
+          stopLabel={t(`${labels}.stop`)}
           blocked={unlicensed ?? blocked}
           onStart={() => run('start')}
           onStop={() => run('stop')}

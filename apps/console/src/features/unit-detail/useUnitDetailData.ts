@@ -15,7 +15,7 @@ import { TIMINGS } from '@fleet/contracts';
 import { sharedEnhanced, useApplyConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useRetryTimer } from '../../lib/useRetryTimer';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 
 const EMPTY_CAPABILITIES: Record<string, boolean> = {};
 
@@ -32,15 +32,10 @@ export function useUnitDetailData(unitId: string) {
   const modems = useEndpointQuery('getDeviceModems', params, { retry: false });
   const capabilitiesRetry = useCapabilitiesRetry(capabilities.isError, capabilities.refetch);
   const applyConfiguration = useApplyConfiguration(unitId);
-  const { subscribe } = useRealtime();
 
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type === 'unit.configuration' && event.unitId === unitId) applyConfiguration(event.configuration);
-      }),
-    [subscribe, unitId, applyConfiguration],
-  );
+  useLiveEvents((queryClient, event) => {
+    if (event.type === 'unit.configuration' && event.unitId === unitId) applyConfiguration(event.configuration);
+  });
 
   return {
     unit,

@@ -4,20 +4,11 @@
  * read again (the lists are sorted and paged by the core). The licences count active users, and
  * an organisation's max users is a system setting.
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRealtime } from '../../realtime/RealtimeProvider';
-import { invalidateReads } from '../../realtime/systemEntities';
+import { useStaleReads } from '../../kit/useLiveEvents';
 
 export function useUsersLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type === 'user.changed' || event.type === 'user.removed') invalidateReads(queryClient, ['searchUsers', 'getUser', 'getUserLicences']);
-        else if (event.type === 'systemSetting.changed' && event.kind === 'organization') invalidateReads(queryClient, ['getUserLicences']);
-      }),
-    [subscribe, queryClient],
-  );
+  useStaleReads((event) => {
+    if (event.type === 'user.changed' || event.type === 'user.removed') return ['searchUsers', 'getUser', 'getUserLicences'];
+    return event.type === 'systemSetting.changed' && event.kind === 'organization' ? ['getUserLicences'] : [];
+  });
 }
