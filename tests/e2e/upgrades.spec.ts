@@ -106,7 +106,8 @@ test('a server upgrade started from the tab runs to success, seen live in a seco
   const other = await secondConsole(browser, baseURL, 'staff');
   try {
     await waitServerIdle(operator, HUB);
-    // Idle means its channels too (a stream on one makes the hub busy, 6808): wait until a target is offered.
+    // Online is not enough: a hub with a collecting channel is busy (6808), and the seed's channels of this hub
+    // collect until the simulator's servers have reported. Wait until the core offers a target.
     await expect
       .poll(
         async () => {
