@@ -36,7 +36,7 @@ const { values } = parseArgs({
     'compare-dist': { type: 'string' },
     /** A name for the compared build in the result (e.g. the commit it was built from). */
     'compare-label': { type: 'string', default: 'compared build' },
-    /** Print where the map's background script time goes (CPU profile, self time by function). */
+    /** Print where the script time goes (CPU profiles of the first renders and the backgrounds, self time by function). */
     profile: { type: 'boolean', default: false },
   },
 });
@@ -71,13 +71,15 @@ async function firstRender(page: Page, cdp: CDPSession, open: () => Promise<unkn
   await got;
   await page.getByTestId(booted).waitFor({ timeout: 60_000 });
   await sleep(1500);
-  const before = await scriptMs(cdp);
-  const t0 = Date.now();
-  release();
-  await done();
-  await settle(page);
-  const wallMs = Date.now() - t0;
-  const ms = (await scriptMs(cdp)) - before;
+  const measured = await profiled(cdp, `first render (${held})`, values.profile === true, async () => {
+    const before = await scriptMs(cdp);
+    const t0 = Date.now();
+    release();
+    await done();
+    await settle(page);
+    return { wallMs: Date.now() - t0, ms: (await scriptMs(cdp)) - before };
+  });
+  const { wallMs, ms } = measured;
   await page.unroute(held);
   return { scriptMs: ms, wallMs };
 }
@@ -123,7 +125,7 @@ async function measureList(page: Page, base: string): Promise<Runs> {
       () => page.waitForFunction(() => document.querySelector('[data-testid^="unit-row-"]') !== null, undefined, { timeout: 60_000 }),
     );
     runs.firstRenderMs.push(r.scriptMs);
-    runs.backgroundMsPerS.push(await background(cdp));
+    runs.backgroundMsPerS.push(await profiled(cdp, `/list background, run ${run + 1}`, values.profile === true, () => background(cdp)));
     await cdp.detach();
     console.log(`  /list run ${run + 1}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
   }
