@@ -11,7 +11,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { canvas, circleMarker, divIcon, featureGroup, marker as leafletMarker, popup as leafletPopup } from 'leaflet';
-import type { Canvas, CircleMarker, FeatureGroup, LeafletEvent, Marker, Popup } from 'leaflet';
+import type { Canvas, CircleMarker, FeatureGroup, LeafletEvent, LeafletKeyboardEvent, Marker, Popup } from 'leaflet';
 import { GeoJSON, MapContainer, useMap, useMapEvents } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { countriesGeoJson } from './basemap';
@@ -63,6 +63,14 @@ function canvasMarker(marker: UnitMarker, renderer: Canvas): Placed {
   return { marker, layer, dot: null, seen: 0 };
 }
 
+/** The markers' group, the one popup, and the markers placed, by unit id and by layer. */
+interface Layers {
+  readonly group: FeatureGroup;
+  readonly popup: Popup;
+  readonly placed: Map<string, Placed>;
+  readonly ids: Map<unknown, string>;
+}
+
 /** Brings a placed marker up to date with its unit's new marker. */
 function update(placed: Placed, next: UnitMarker): void {
   const before = placed.marker;
@@ -72,17 +80,19 @@ function update(placed: Placed, next: UnitMarker): void {
     if (before.status !== next.status) (placed.layer as CircleMarker).setStyle({ fillColor: fillOf(next) });
     return;
   }
-  if (before.status !== next.status || before.name !== next.name) {
-    // A new icon (its element changes with the status); the title follows the name.
+  // The dot is changed in place: a move changes its position attributes only, a status its colour
+  // too; the title follows the name.
+  if (before.status !== next.status) setMarkerElement(placed.dot, next);
+  else {
+    placed.dot.setAttribute('data-lat', String(next.lat));
+    placed.dot.setAttribute('data-lng', String(next.lng));
+  }
+  if (before.name !== next.name) {
     const layer = placed.layer as Marker;
     layer.options.title = next.name;
     layer.options.alt = next.name;
-    setMarkerElement(placed.dot, next);
-    layer.setIcon(divIcon({ ...layer.options.icon?.options, html: placed.dot }));
-  } else {
-    // A move changes only the position attributes of the element.
-    placed.dot.setAttribute('data-lat', String(next.lat));
-    placed.dot.setAttribute('data-lng', String(next.lng));
+    const element = layer.getElement();
+    if (element !== undefined) element.title = next.name;
   }
 }
 
@@ -97,36 +107,46 @@ function MarkerLayer({ markers, dense }: { markers: readonly UnitMarker[]; dense
   const renderer = useMemo(() => canvas({ padding: 0.5 }), []);
   const content = useMemo(() => document.createElement('div'), []);
   const [openId, setOpenId] = useState<string | null>(null);
-  const layers = useRef<{ group: FeatureGroup; popup: Popup; placed: Map<string, Placed>; ids: Map<unknown, string>; generation: number } | null>(null);
+  const layers = useMemo<Layers>(() => ({ group: featureGroup(), popup: leafletPopup().setContent(content), placed: new Map(), ids: new Map() }), [content]);
+  const generation = useRef(0);
 
   useEffect(() => {
-    const group = featureGroup().addTo(map);
-    const popup = leafletPopup().setContent(content);
-    const state = { group, popup, placed: new Map<string, Placed>(), ids: new Map<unknown, string>(), generation: 0 };
+    const { group, popup, ids } = layers;
     let bound: Marker | CircleMarker | null = null;
-    group.on('click', (event: LeafletEvent & { layer?: unknown }) => {
+    // The popup is bound to a marker when it is first opened on it (a click, or Enter on a focused
+    // marker); after that Leaflet opens and closes it there itself.
+    const open = (event: LeafletEvent & { layer?: unknown }) => {
       const layer = (event.layer ?? event.sourceTarget) as Marker | CircleMarker;
-      const id = state.ids.get(layer);
-      // Clicks on the marker the popup is bound to are Leaflet's (it opens or closes the popup).
+      const id = ids.get(layer);
       if (id === undefined || layer === bound) return;
       bound?.unbindPopup();
       bound = layer;
       layer.bindPopup(popup).openPopup();
       setOpenId(id);
-    });
-    popup.on('add', () => setOpenId(bound === null ? null : (state.ids.get(bound) ?? null)));
-    popup.on('remove', () => setOpenId(null));
-    layers.current = state;
+    };
+    const onKey = (event: LeafletKeyboardEvent) => {
+      if (event.originalEvent.key === 'Enter' || event.originalEvent.keyCode === 13) open(event);
+    };
+    const onAdd = () => setOpenId(bound === null ? null : (ids.get(bound) ?? null));
+    const onRemove = () => setOpenId(null);
+    group.on('click', open);
+    group.on('keypress', onKey);
+    popup.on('add', onAdd);
+    popup.on('remove', onRemove);
+    group.addTo(map);
     return () => {
-      layers.current = null;
+      group.off('click', open);
+      group.off('keypress', onKey);
+      popup.off('add', onAdd);
+      popup.off('remove', onRemove);
+      bound?.unbindPopup();
       popup.remove();
       group.remove();
     };
-  }, [map, content]);
+  }, [map, layers]);
 
   useEffect(() => {
-    const state = layers.current;
-    if (state === null) return;
+    const state = layers;
     // A fleet crossing the limit changes the kind of every marker: all are made again.
     const kind = dense ? 'canvas' : 'dom';
     if (state.placed.size > 0 && (state.placed.values().next().value?.dot === null ? 'canvas' : 'dom') !== kind) {
@@ -134,39 +154,38 @@ function MarkerLayer({ markers, dense }: { markers: readonly UnitMarker[]; dense
       state.placed.clear();
       state.ids.clear();
     }
-    state.generation += 1;
-    const generation = state.generation;
+    generation.current += 1;
+    const seen = generation.current;
     const added: Placed[] = [];
     for (const marker of markers) {
       const placed = state.placed.get(marker.uniqueId);
       if (placed === undefined) {
         const fresh = dense ? canvasMarker(marker, renderer) : domMarker(marker);
-        fresh.seen = generation;
+        fresh.seen = seen;
         state.placed.set(marker.uniqueId, fresh);
         state.ids.set(fresh.layer, marker.uniqueId);
         added.push(fresh);
         continue;
       }
-      placed.seen = generation;
+      placed.seen = seen;
       if (placed.marker !== marker) update(placed, marker);
     }
     if (state.placed.size > markers.length) {
       for (const [id, placed] of state.placed) {
-        if (placed.seen === generation) continue;
+        if (placed.seen === seen) continue;
         state.group.removeLayer(placed.layer);
         state.placed.delete(id);
         state.ids.delete(placed.layer);
       }
     }
     for (const placed of added) state.group.addLayer(placed.layer);
-  }, [markers, dense, renderer]);
+  }, [layers, markers, dense, renderer]);
 
   const open = openId === null ? undefined : markers.find((m) => m.uniqueId === openId);
   // The popup's size follows its content once React has put it in.
   useLayoutEffect(() => {
-    const popup = layers.current?.popup;
-    if (popup?.isOpen()) popup.update();
-  }, [openId]);
+    if (layers.popup.isOpen()) layers.popup.update();
+  }, [layers, openId]);
   return open === undefined ? null : createPortal(<MapPopup marker={open} />, content);
 }
 
