@@ -42,6 +42,12 @@ export interface Stack {
  * /healthz answers, within 10 minutes.
  */
 export async function startStack(root: string, dist: string, port: number, env: Record<string, string>): Promise<Stack> {
+  // A stack left over on the port would answer in place of this one (and serve another build).
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use`);
   const dbDir = mkdtempSync(join(tmpdir(), 'console-bench-db-'));
   const started = Date.now();
   const child: ChildProcess = spawn('pnpm', ['--filter', '@fleet/stack', '--silent', 'start'], {
