@@ -12,8 +12,9 @@
  * - list / map background: script time per second while nobody touches the page (the /ws
  *   telemetry of 1,000 units, each reporting every 5 s): what the page costs to keep live.
  *
- * `--compare-dist <dir>` measures the /map figures with a second build of the console too, against
- * the same stack in the same run (a change's before and after; `compare` in the result).
+ * `--compare-dist <dir>` measures the /list and /map figures with a second build of the console too,
+ * on a stack of its own (port + 1) in the same run, the two builds' runs alternating (a change's
+ * before and after; `compare` in the result).
  *
  *   pnpm --filter @fleet/tests exec tsx bench/console-large-seed.bench.ts [--repeat 3] [--dist <dir>] [--compare-dist <dir>]
  */
@@ -23,6 +24,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Stack } from './console-page.js';
 import { buildConsole, median, profiled, round, scriptMs, settle, sleep, startStack } from './console-page.js';
 import { recordResult } from './record.js';
 
@@ -36,7 +38,7 @@ const { values } = parseArgs({
     'compare-dist': { type: 'string' },
     /** A name for the compared build in the result (e.g. the commit it was built from). */
     'compare-label': { type: 'string', default: 'compared build' },
-    /** Print where the map's background script time goes (CPU profile, self time by function). */
+    /** Print where the script time goes (CPU profiles of the first renders and the backgrounds, self time by function). */
     profile: { type: 'boolean', default: false },
   },
 });
@@ -62,22 +64,28 @@ async function firstRender(page: Page, cdp: CDPSession, open: () => Promise<unkn
   let arrived: () => void = () => undefined;
   const got = new Promise<void>((r) => (arrived = r));
   await page.route(held, async (route) => {
-    const response = await route.fetch();
-    arrived();
-    await released;
-    await route.fulfill({ response });
+    try {
+      const response = await route.fetch();
+      arrived();
+      await released;
+      await route.fulfill({ response });
+    } catch {
+      // The page dropped the request meanwhile (a newer read of the same list replaced it).
+    }
   });
   await open();
   await got;
   await page.getByTestId(booted).waitFor({ timeout: 60_000 });
   await sleep(1500);
-  const before = await scriptMs(cdp);
-  const t0 = Date.now();
-  release();
-  await done();
-  await settle(page);
-  const wallMs = Date.now() - t0;
-  const ms = (await scriptMs(cdp)) - before;
+  const measured = await profiled(cdp, `first render (${held})`, values.profile === true, async () => {
+    const before = await scriptMs(cdp);
+    const t0 = Date.now();
+    release();
+    await done();
+    await settle(page);
+    return { wallMs: Date.now() - t0, ms: (await scriptMs(cdp)) - before };
+  });
+  const { wallMs, ms } = measured;
   await page.unroute(held);
   return { scriptMs: ms, wallMs };
 }
@@ -109,25 +117,23 @@ async function signedIn(browser: Browser, base: string): Promise<Page> {
   return page;
 }
 
-async function measureList(page: Page, base: string): Promise<Runs> {
-  const runs: Runs = { firstRenderMs: [], backgroundMsPerS: [] };
-  for (let run = 0; run < REPEAT; run += 1) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const r = await firstRender(
-      page,
-      cdp,
-      () => page.goto(`${base}/list`, { waitUntil: 'domcontentloaded', timeout: 120_000 }),
-      '**/api/devices/fetch*',
-      'units-loading',
-      () => page.waitForFunction(() => document.querySelector('[data-testid^="unit-row-"]') !== null, undefined, { timeout: 60_000 }),
-    );
-    runs.firstRenderMs.push(r.scriptMs);
-    runs.backgroundMsPerS.push(await background(cdp));
-    await cdp.detach();
-    console.log(`  /list run ${run + 1}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
-  }
-  return runs;
+/** One run on /list: its first render and background added to `runs`. */
+async function measureList(page: Page, base: string, runs: Runs, label: string): Promise<void> {
+  const run = runs.firstRenderMs.length + 1;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const r = await firstRender(
+    page,
+    cdp,
+    () => page.goto(`${base}/list`, { waitUntil: 'domcontentloaded', timeout: 120_000 }),
+    '**/api/devices/fetch*',
+    'units-loading',
+    () => page.waitForFunction(() => document.querySelector('[data-testid^="unit-row-"]') !== null, undefined, { timeout: 60_000 }),
+  );
+  runs.firstRenderMs.push(r.scriptMs);
+  runs.backgroundMsPerS.push(await profiled(cdp, `${label} /list background, run ${run}`, values.profile === true, () => background(cdp)));
+  await cdp.detach();
+  console.log(`  ${label} /list run ${run}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
 }
 
 /** The console loaded afresh at /list, then /map from the menu (a click dispatched in the page). */
@@ -137,37 +143,35 @@ async function openMap(page: Page, base: string): Promise<void> {
   await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="nav-map"]')?.click());
 }
 
-async function measureMap(page: Page, base: string, placed: number): Promise<Runs> {
-  const runs: Runs = { firstRenderMs: [], backgroundMsPerS: [] };
-  for (let run = 0; run < REPEAT; run += 1) {
-    // Leaflet's chunk and the basemap once before (cached), so the figure is the markers' work.
-    // (The console opens /map from its menu: an address typed in leads to the unit list.)
-    await openMap(page, base);
-    await page.getByTestId('unit-map').waitFor({ timeout: 60_000 });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const r = await firstRender(
-      page,
-      cdp,
-      () => openMap(page, base),
-      '**/api/devices/fetch_coords*',
-      'map-loading',
-      () =>
-        page.waitForFunction(
-          (n) => {
-            const map = document.querySelector('[data-testid="unit-map"]');
-            return map !== null && Number(map.getAttribute('data-markers')) >= n;
-          },
-          placed,
-          { timeout: 60_000 },
-        ),
-    );
-    runs.firstRenderMs.push(r.scriptMs);
-    runs.backgroundMsPerS.push(await profiled(cdp, `/map background, run ${run + 1}`, values.profile === true, () => background(cdp)));
-    await cdp.detach();
-    console.log(`  /map run ${run + 1}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
-  }
-  return runs;
+/** One run on /map: its first render and background added to `runs`. */
+async function measureMap(page: Page, base: string, placed: number, runs: Runs, label: string): Promise<void> {
+  const run = runs.firstRenderMs.length + 1;
+  // Leaflet's chunk and the basemap once before (cached), so the figure is the markers' work.
+  // (The console opens /map from its menu: an address typed in leads to the unit list.)
+  await openMap(page, base);
+  await page.getByTestId('unit-map').waitFor({ timeout: 60_000 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const r = await firstRender(
+    page,
+    cdp,
+    () => openMap(page, base),
+    '**/api/devices/fetch_coords*',
+    'map-loading',
+    () =>
+      page.waitForFunction(
+        (n) => {
+          const map = document.querySelector('[data-testid="unit-map"]');
+          return map !== null && Number(map.getAttribute('data-markers')) >= n;
+        },
+        placed,
+        { timeout: 60_000 },
+      ),
+  );
+  runs.firstRenderMs.push(r.scriptMs);
+  runs.backgroundMsPerS.push(await profiled(cdp, `${label} /map background, run ${run}`, values.profile === true, () => background(cdp)));
+  await cdp.detach();
+  console.log(`  ${label} /map run ${run}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
 }
 
 const dist = buildConsole(ROOT, values.dist);
@@ -181,30 +185,53 @@ let stackStartSeconds = 0;
 let units = 0;
 let placed = 0;
 
-/** One stack with the large seed serving `build`; the map (and, for this build, the list) measured on it. */
-async function measureBuild(build: string, withList: boolean) {
-  const stack = await startStack(ROOT, build, PORT, { SEED_FLEET: 'large', SIM_FLEET_SIZE: '0' });
-  console.log(`stack (large seed) up and answering promptly in ${stack.startSeconds.toFixed(1)} s, serving ${build}`);
-  try {
-    const page = await signedIn(browser, stack.base);
-    units = ((await (await page.request.get(`${stack.base}/api/devices/fetch`)).json()) as unknown[]).length;
-    placed = ((await (await page.request.get(`${stack.base}/api/devices/fetch_coords`)).json()) as unknown[]).length;
-    console.log(`${units} units listed, ${placed} on the map`);
-    if (withList) stackStartSeconds = stack.startSeconds;
-    const list = withList ? summary(await measureList(page, stack.base)) : null;
-    const map = summary(await measureMap(page, stack.base, placed));
-    await page.context().close();
-    return { list, map };
-  } finally {
-    await stack.stop();
-  }
+interface Target {
+  readonly label: string;
+  readonly build: string;
+  readonly stack: Stack;
+  readonly page: Page;
+  readonly placed: number;
+  readonly list: Runs;
+  readonly map: Runs;
 }
 
+/** A stack with the large seed serving `build` on `port`, and a page signed in to it. */
+async function setUp(label: string, build: string, port: number): Promise<Target> {
+  const stack = await startStack(ROOT, build, port, { SEED_FLEET: 'large', SIM_FLEET_SIZE: '0' });
+  console.log(`stack (large seed) up and answering promptly in ${stack.startSeconds.toFixed(1)} s, serving ${build} (${label})`);
+  const page = await signedIn(browser, stack.base);
+  units = ((await (await page.request.get(`${stack.base}/api/devices/fetch`)).json()) as unknown[]).length;
+  const placedHere = ((await (await page.request.get(`${stack.base}/api/devices/fetch_coords`)).json()) as unknown[]).length;
+  console.log(`${units} units listed, ${placedHere} on the map`);
+  await page.goto('about:blank');
+  return { label, build, stack, page, placed: placedHere, list: { firstRenderMs: [], backgroundMsPerS: [] }, map: { firstRenderMs: [], backgroundMsPerS: [] } };
+}
+
+const targets: Target[] = [];
 try {
-  // The compared build first, on a stack of its own (one stack serves one build), then this one.
-  const compare = compareDist === undefined ? null : { label: values['compare-label'], map: (await measureBuild(compareDist, false)).map };
-  const { list, map } = await measureBuild(dist, true);
-  if (list === null) throw new Error('no list figures');
+  // Each build on a stack of its own (one stack serves one build), both up at once, their runs
+  // alternating (the order swapped every run) so a change in the machine's load falls on both; the
+  // page not measured waits on about:blank.
+  targets.push(await setUp('this build', dist, PORT));
+  stackStartSeconds = targets[0]!.stack.startSeconds;
+  placed = targets[0]!.placed;
+  if (compareDist !== undefined) targets.push(await setUp(values['compare-label'], compareDist, PORT + 1));
+  for (let run = 0; run < REPEAT; run += 1) {
+    for (const t of run % 2 === 0 ? targets : [...targets].reverse()) {
+      await measureList(t.page, t.stack.base, t.list, t.label);
+      await t.page.goto('about:blank');
+    }
+  }
+  for (let run = 0; run < REPEAT; run += 1) {
+    for (const t of run % 2 === 0 ? targets : [...targets].reverse()) {
+      await measureMap(t.page, t.stack.base, t.placed, t.map, t.label);
+      await t.page.goto('about:blank');
+    }
+  }
+  const list = summary(targets[0]!.list);
+  const map = summary(targets[0]!.map);
+  const other = targets[1];
+  const compare = other === undefined ? null : { label: other.label, list: summary(other.list), map: summary(other.map) };
   const result = {
     benchmark: 'console with the large seed (1,000 units) on /list and /map',
     when: new Date().toISOString(),
@@ -232,6 +259,7 @@ try {
   recordResult('console-large-seed', result);
   console.log(JSON.stringify(result, null, 2));
 } finally {
+  for (const t of targets) await t.stack.stop();
   await browser.close();
   if (!values.dist) rmSync(dist, { recursive: true, force: true });
 }

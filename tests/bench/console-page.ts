@@ -4,7 +4,7 @@
  * profile's top functions, and small statistics.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
@@ -42,6 +42,12 @@ export interface Stack {
  * /healthz answers, within 10 minutes.
  */
 export async function startStack(root: string, dist: string, port: number, env: Record<string, string>): Promise<Stack> {
+  // A stack left over on the port would answer in place of this one (and serve another build).
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use`);
   const dbDir = mkdtempSync(join(tmpdir(), 'console-bench-db-'));
   const started = Date.now();
   const child: ChildProcess = spawn('pnpm', ['--filter', '@fleet/stack', '--silent', 'start'], {
@@ -134,6 +140,9 @@ export async function profiled<T>(cdp: CDPSession, label: string, enabled: boole
   await cdp.send('Profiler.start');
   const result = await run();
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  // The whole profile too, for DevTools (Performance panel: load the .cpuprofile file).
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (dir) writeFileSync(join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
   console.log(`-- profile: ${label}\n${topFunctions(profile).join('\n')}`);
   return result;
 }

@@ -4,13 +4,15 @@
  * the units without a position are listed beside the map.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { UnitCoords } from '@fleet/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
+import { endpointKey } from '../../api/hooks';
 import { ROUTES, type PageRoute } from '../../routing/routes';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { makeUnit } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
 import MapPage from './Map.page';
+import { markerElement, markerHtml } from './mapData';
 
 const coords: UnitCoords[] = [
   { uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 51.5, lng: -0.12, address: 'London' } },
@@ -91,5 +93,72 @@ describe('Map page', () => {
     expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('64');
     expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('London');
     expect(screen.getByTestId('map-popup-open-LU800-0001')).toHaveAttribute('href', '/list?unit=LU800-0001');
+  });
+
+  it('folds a burst of /ws events into the markers at once: one write, and only the changed markers touched', async () => {
+    const api = mapApi();
+    const { socket, settled, queryClient } = await openMap(api);
+    await settled();
+    const untouched = await screen.findByTestId('map-marker-LU800-0002');
+    const writes = vi.spyOn(queryClient, 'setQueryData');
+    const coordsKey = JSON.stringify(endpointKey('fetchDeviceCoords', {}));
+    const telemetry = (lat: number): RealtimeEvent => ({
+      type: 'unit.telemetry',
+      unitId: 'LU800-0001',
+      battery: null,
+      location: { lat, lng: 1, address: null },
+      modems: [],
+      totalBitrate: 0,
+      cameraConnected: true,
+      sample: { t: 1, kbps: 0 },
+      at: 2,
+    });
+    await socket.emit([
+      telemetry(10),
+      { type: 'unit.status', unitId: 'LU800-0001', status: 'streaming', previous: 'idle', change: 'onlineToStreaming', applications: {}, at: 1 },
+      telemetry(11),
+      telemetry(12),
+    ]);
+    await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0001')).toHaveAttribute('data-lat', '12'));
+    expect(screen.getByTestId('map-marker-LU800-0001')).toHaveAttribute('data-status', 'streaming');
+    expect(screen.getByTestId('map-marker-LU800-0001')).toHaveAttribute('data-colour', 'red');
+    expect(writes.mock.calls.filter(([key]) => JSON.stringify(key) === coordsKey)).toHaveLength(1);
+    // The other marker's element is the one drawn at first.
+    expect(screen.getByTestId('map-marker-LU800-0002')).toBe(untouched);
+    expect(untouched).toHaveAttribute('data-lat', '48.85');
+  });
+
+  it('keeps the open popup on its marker as the unit moves', async () => {
+    const api = mapApi();
+    const { user, socket } = await openMap(api);
+    await user.click(await screen.findByTestId('map-marker-LU800-0001'));
+    const popup = await screen.findByTestId('map-popup-LU800-0001');
+    await waitFor(() => expect(popup).toHaveAttribute('data-read', 'true'));
+    expect(popup).toHaveTextContent('51.50000');
+    await socket.emit({
+      type: 'unit.telemetry',
+      unitId: 'LU800-0001',
+      battery: { connected: true, charging: false, percentage: 40 },
+      location: { lat: 40.4, lng: -3.7, address: 'Madrid' },
+      modems: [],
+      totalBitrate: 0,
+      cameraConnected: true,
+      sample: { t: 1, kbps: 0 },
+      at: 2,
+    });
+    await waitFor(() => expect(screen.getByTestId('map-popup-LU800-0001')).toHaveTextContent('40.40000'));
+    expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('Madrid');
+    expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('40');
+    expect(document.querySelectorAll('.leaflet-popup')).toHaveLength(1);
+  });
+
+  it('builds each marker element as the marker HTML describes it', () => {
+    const marker = { uniqueId: 'LU"<1>', name: 'n', status: 'streaming' as const, lat: 1.5, lng: -2, address: null };
+    const parsed = document.createElement('div');
+    parsed.innerHTML = markerHtml(marker);
+    const attributes = (el: Element | null) => Object.fromEntries([...(el?.attributes ?? [])].map((a) => [a.name, a.value]));
+    const built = markerElement(marker);
+    expect(built.tagName).toBe('SPAN');
+    expect(attributes(built)).toEqual(attributes(parsed.firstElementChild));
   });
 });

@@ -1,16 +1,20 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
-import type { UnitCoords, UnitSummary } from '@fleet/contracts';
-import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import type { RealtimeEvent, UnitCoords, UnitSummary } from '@fleet/contracts';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch';
-import { useLiveEvents } from '../../kit/useLiveEvents';
+import { frameBatch } from '../../realtime/frameBatch';
+import { useRealtime } from '../../realtime/RealtimeProvider';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
-import { MARKER_COLOURS, markerColour, markersOf, patchCoords, unplacedOf } from './mapData';
+import { MARKER_COLOURS, markerColour, markersOf, patchCoordsBatch, unplacedOf } from './mapData';
+import type { UnitMarker } from './mapData';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -18,24 +22,159 @@ const UnitMap = lazy(() => import('./UnitMap'));
 /**
  * Keeps the map current from /ws: the markers (devices/fetch_coords) patched in place — a status
  * recolours one, a reported position moves one — and read again when a unit they do not hold
- * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events.
+ * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events. The events are
+ * folded in once per animation frame (frameBatch): one copy of the markers and one render for all
+ * the events of a frame, not one per event.
  */
-function useMapLive(): void {
-  useLiveEvents((queryClient, event) => {
+function applyMapEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
+  notifyManager.batch(() => {
     const coordsKey = endpointKey('fetchDeviceCoords', {});
     const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
     if (current !== undefined) {
-      const next = patchCoords(current, event);
+      const next = patchCoordsBatch(current, events);
       if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
       else if (next !== current) queryClient.setQueryData(coordsKey, next);
     }
-    if (isUnitEvent(event)) {
+    // The units of the popups read so far (usually one): only their events are applied.
+    const read = queryClient.getQueriesData<UnitSummary>({ queryKey: endpointPrefix('fetchDeviceById') });
+    if (read.length === 0) return;
+    const ids = new Set(read.flatMap(([, unit]) => (unit === undefined ? [] : [unit.uniqueId])));
+    for (const event of events) {
+      if (!isUnitEvent(event) || !ids.has(unitIdOf(event))) continue;
       queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
         unit ? applyToSummary(unit, event) : unit,
       );
     }
   });
 }
+
+function useMapLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(() => {
+    const batch = frameBatch<RealtimeEvent>((events) => applyMapEvents(queryClient, events));
+    const unsubscribe = subscribe((event) => batch.push(event));
+    return () => {
+      unsubscribe();
+      batch.cancel();
+    };
+  }, [subscribe, queryClient]);
+}
+
+/** The markers of the answer, the previous markers' objects and order kept (markersOf). */
+function useMarkers(coords: readonly UnitCoords[] | undefined): readonly UnitMarker[] {
+  const [state, setState] = useState(() => ({ coords, markers: markersOf(coords ?? []) }));
+  if (state.coords !== coords) {
+    const markers = markersOf(coords ?? [], state.markers);
+    setState({ coords, markers });
+    return markers;
+  }
+  return state.markers;
+}
+
+const sameUnplaced = (a: readonly UnitSummary[], b: readonly UnitSummary[]) =>
+  a.length === b.length && a.every((unit, i) => unit.uniqueId === b[i]?.uniqueId && unit.name === b[i]?.name && unit.status === b[i]?.status);
+
+/**
+ * The units the map cannot place, from the unit list's own read (devices/fetch): re-rendered only
+ * when what it shows of them (name, status) changes, not on each live patch of the list.
+ */
+const UnplacedUnits = memo(function UnplacedUnits() {
+  const { t } = useTranslation();
+  const previous = useRef<UnitSummary[]>([]);
+  const select = useCallback((list: UnitSummary[]) => {
+    const next = unplacedOf(list);
+    if (sameUnplaced(previous.current, next)) return previous.current;
+    previous.current = next;
+    return next;
+  }, []);
+  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY, select });
+  const unplaced = units.data;
+  return (
+    <Paper withBorder p="sm" w={260} data-testid="map-unplaced">
+      <Title order={5}>{t('map.unplaced.title')}</Title>
+      <ScrollArea h="calc(100% - 28px)" type="auto">
+        {unplaced === undefined ? (
+          units.isError ? (
+            <Text size="sm" c="red" data-testid="map-unplaced-error">
+              {t('map.unplaced.loadFailed')}
+            </Text>
+          ) : (
+            <Loader size="xs" aria-label={t('common.loading')} />
+          )
+        ) : unplaced.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="map-unplaced-empty">
+            {t('map.unplaced.empty')}
+          </Text>
+        ) : (
+          <Stack gap={4} mt="xs">
+            {unplaced.map((unit) => (
+              <Group key={unit.uniqueId} justify="space-between" wrap="nowrap" data-testid={`map-unplaced-${unit.uniqueId}`}>
+                <Anchor component={Link} to={`/list?unit=${encodeURIComponent(unit.uniqueId)}`} size="sm" truncate="end">
+                  {unit.name}
+                </Anchor>
+                <Badge size="xs" variant="light" color={markerColour(unit.status)}>
+                  {t(`units.status.${unit.status}`)}
+                </Badge>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+    </Paper>
+  );
+});
+
+/** The title and the legend: re-rendered when the number of markers changes only. */
+const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Title order={2} data-testid="page-title">
+        {t('routes.map')}
+      </Title>
+      <Group gap="xs" data-testid="map-legend">
+        <Text size="sm" c="dimmed" data-testid="map-placed-count">
+          {t('map.placed', { count: placed })}
+        </Text>
+        {UNIT_STATUS_CLASSES.map((cls) => (
+          <Badge key={cls} variant="dot" color={MARKER_COLOURS[cls]}>
+            {t(`map.legend.${cls}`)}
+          </Badge>
+        ))}
+      </Group>
+    </Group>
+  );
+});
+
+/** The map and the units beside it; on a live update only the map's markers change. */
+const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarker[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      style={{
+        display: 'flex',
+        gap: 'var(--mantine-spacing-md)',
+        alignItems: 'stretch',
+        height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)',
+        minHeight: 420,
+      }}
+    >
+      <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+        <Suspense
+          fallback={
+            <Center h="100%">
+              <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
+            </Center>
+          }
+        >
+          <UnitMap markers={markers} />
+        </Suspense>
+      </Box>
+      <UnplacedUnits />
+    </Box>
+  );
+});
 
 /**
  * /map (spec 000 §2 "unit map; default zoom 3, centre 0/0"; §7 devices/fetch_coords): a marker per
@@ -46,84 +185,17 @@ function useMapLive(): void {
 export default function MapPage(_props: PageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.map'));
-  const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
+  // Structural sharing would compare the whole answer deeply on every live patch; the patches
+  // already keep the unchanged units' objects.
+  const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
   useMapLive();
-  const markers = useMemo(() => markersOf(coords.data ?? []), [coords.data]);
-  const unplaced = useMemo(() => unplacedOf(units.data ?? []), [units.data]);
+  const markers = useMarkers(coords.data);
 
   return (
     <Stack gap="sm" data-testid="map-page">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} data-testid="page-title">
-          {t('routes.map')}
-        </Title>
-        <Group gap="xs" data-testid="map-legend">
-          <Text size="sm" c="dimmed" data-testid="map-placed-count">
-            {t('map.placed', { count: markers.length })}
-          </Text>
-          {UNIT_STATUS_CLASSES.map((cls) => (
-            <Badge key={cls} variant="dot" color={MARKER_COLOURS[cls]}>
-              {t(`map.legend.${cls}`)}
-            </Badge>
-          ))}
-        </Group>
-      </Group>
+      <MapHeader placed={markers.length} />
       <QueryView query={coords} testIdPrefix="map" errorTitle={t('map.loadFailed')}>
-        {() => (
-          <Box
-            style={{
-              display: 'flex',
-              gap: 'var(--mantine-spacing-md)',
-              alignItems: 'stretch',
-              height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)',
-              minHeight: 420,
-            }}
-          >
-            <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-              <Suspense
-                fallback={
-                  <Center h="100%">
-                    <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
-                  </Center>
-                }
-              >
-                <UnitMap markers={markers} />
-              </Suspense>
-            </Box>
-            <Paper withBorder p="sm" w={260} data-testid="map-unplaced">
-              <Title order={5}>{t('map.unplaced.title')}</Title>
-              <ScrollArea h="calc(100% - 28px)" type="auto">
-                {units.data === undefined ? (
-                  units.isError ? (
-                    <Text size="sm" c="red" data-testid="map-unplaced-error">
-                      {t('map.unplaced.loadFailed')}
-                    </Text>
-                  ) : (
-                    <Loader size="xs" aria-label={t('common.loading')} />
-                  )
-                ) : unplaced.length === 0 ? (
-                  <Text size="sm" c="dimmed" data-testid="map-unplaced-empty">
-                    {t('map.unplaced.empty')}
-                  </Text>
-                ) : (
-                  <Stack gap={4} mt="xs">
-                    {unplaced.map((unit) => (
-                      <Group key={unit.uniqueId} justify="space-between" wrap="nowrap" data-testid={`map-unplaced-${unit.uniqueId}`}>
-                        <Anchor component={Link} to={`/list?unit=${encodeURIComponent(unit.uniqueId)}`} size="sm" truncate="end">
-                          {unit.name}
-                        </Anchor>
-                        <Badge size="xs" variant="light" color={markerColour(unit.status)}>
-                          {t(`units.status.${unit.status}`)}
-                        </Badge>
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-              </ScrollArea>
-            </Paper>
-          </Box>
-        )}
+        {() => <MapArea markers={markers} />}
       </QueryView>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { MAP_DEFAULTS } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import { countriesGeoJson, unwrapAntimeridian } from './basemap';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
-import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, unplacedOf } from './mapData';
+import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, patchCoordsBatch, unplacedOf } from './mapData';
 
 describe('map view', () => {
   it('opens at the spec default: zoom 3, centre 0/0', () => {
@@ -110,6 +110,79 @@ describe('patchCoords (the markers of devices/fetch_coords kept live)', () => {
     });
     expect(renamed?.[0]?.name).toBe('alpha_2');
     expect(patchCoords(coords, { type: 'unit.updated', unit: makeUnit({ uniqueId: 'A', location: null }), at: 1 })?.map((u) => u.uniqueId)).toEqual(['B']);
+  });
+});
+
+describe('patchCoordsBatch (a frame of events folded in at once)', () => {
+  const coords: UnitCoords[] = [
+    { uniqueId: 'A', name: 'alpha', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 1, lng: 2, address: null } },
+    { uniqueId: 'B', name: 'bravo', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 3, lng: 4, address: 'Paris' } },
+    { uniqueId: 'C', name: 'charlie', status: 'offline', typeGroup: 'fieldUnits', location: { lat: 5, lng: 6, address: null } },
+  ];
+  const moved = (unitId: string, lat: number): Telemetry => ({
+    type: 'unit.telemetry',
+    unitId,
+    battery: null,
+    location: { lat, lng: 0, address: null },
+    modems: [],
+    totalBitrate: 0,
+    cameraConnected: true,
+    sample: { t: 1, kbps: 0 },
+    at: 1,
+  });
+  const status = (unitId: string, next: 'streaming' | 'idle'): RealtimeEvent => ({
+    type: 'unit.status',
+    unitId,
+    status: next,
+    previous: 'idle',
+    change: 'onlineToStreaming',
+    applications: {},
+    at: 1,
+  });
+
+  it('gives what the events one by one give, in one copy that keeps the unchanged units', () => {
+    const events: RealtimeEvent[] = [moved('A', 10), status('B', 'streaming'), moved('A', 11), { type: 'device.removed', unitId: 'C', at: 2 }, moved('B', 12)];
+    let oneByOne: readonly UnitCoords[] | null = coords;
+    for (const event of events) oneByOne = oneByOne === null ? null : patchCoords(oneByOne, event);
+    const batch = patchCoordsBatch(coords, events);
+    expect(batch).toEqual(oneByOne);
+    expect(batch?.map((u) => u.uniqueId)).toEqual(['A', 'B']);
+    expect(batch?.[0]?.location.lat).toBe(11);
+    expect(batch?.[1]).toMatchObject({ status: 'streaming', location: { lat: 12 } });
+    expect(coords.map((u) => u.location.lat)).toEqual([1, 3, 5]);
+    const onlyB = patchCoordsBatch(coords, [status('B', 'streaming'), moved('B', 7)]);
+    expect(onlyB?.[0]).toBe(coords[0]);
+    expect(onlyB?.[2]).toBe(coords[2]);
+  });
+
+  it('keeps the array when no event changes it, and asks for a read when one brings a unit it does not hold', () => {
+    expect(patchCoordsBatch(coords, [status('A', 'idle'), { ...moved('B', 3), location: { lat: 3, lng: 4, address: 'Paris' } }])).toBe(coords);
+    expect(patchCoordsBatch(coords, [moved('A', 9), moved('D', 1)])).toBeNull();
+    expect(patchCoordsBatch(coords, [status('A', 'streaming'), { type: 'device.added', unitId: 'D', at: 1 }])).toBeNull();
+  });
+});
+
+describe('markersOf with the previous markers (a live update)', () => {
+  const units = [
+    makeUnit({ uniqueId: 'B', name: 'bravo', location: { lat: 1, lng: 1, address: null } }),
+    makeUnit({ uniqueId: 'A', name: 'alpha', location: { lat: 2, lng: 2, address: null } }),
+    makeUnit({ uniqueId: 'C', name: 'charlie', location: { lat: 3, lng: 3, address: null } }),
+  ];
+
+  it('keeps the marker objects of unchanged units and their order, and sorts again when a name changes', () => {
+    const first = markersOf(units);
+    expect(first.map((m) => m.uniqueId)).toEqual(['A', 'B', 'C']);
+    const moved = units.map((u) => (u.uniqueId === 'C' ? { ...u, location: { lat: 9, lng: 9, address: null } } : u));
+    const next = markersOf(moved, first);
+    expect(next.map((m) => m.uniqueId)).toEqual(['A', 'B', 'C']);
+    expect(next[0]).toBe(first[0]);
+    expect(next[1]).toBe(first[1]);
+    expect(next[2]).toMatchObject({ uniqueId: 'C', lat: 9 });
+    expect(next).toEqual(markersOf(moved));
+    const renamed = moved.map((u) => (u.uniqueId === 'A' ? { ...u, name: 'zulu' } : u));
+    expect(markersOf(renamed, next).map((m) => m.uniqueId)).toEqual(['B', 'C', 'A']);
+    const lost = moved.map((u) => (u.uniqueId === 'B' ? { ...u, location: null } : u));
+    expect(markersOf(lost, next).map((m) => m.uniqueId)).toEqual(['A', 'C']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitCounterBar } from '@fleet/domain';
@@ -13,9 +14,10 @@ interface CounterBarProps {
 
 /**
  * The counter bar of spec 000 §2 over all listed units; each number carries
- * `data-testid="counter-<name>"`, a clickable counter `counter-button-<name>`.
+ * `data-testid="counter-<name>"`, a clickable counter `counter-button-<name>`. Rendered again only
+ * when a number or the handlers change (a live update of the list mostly changes no counter).
  */
-export function CounterBar({ counters, clickable, onCounterClick }: CounterBarProps) {
+export const CounterBar = memo(function CounterBar({ counters, clickable, onCounterClick }: CounterBarProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" data-testid="counter-bar" wrap="wrap">
@@ -52,4 +54,8 @@ export function CounterBar({ counters, clickable, onCounterClick }: CounterBarPr
       })}
     </Group>
   );
+}, sameCounterBar);
+
+function sameCounterBar(a: CounterBarProps, b: CounterBarProps): boolean {
+  return a.clickable === b.clickable && a.onCounterClick === b.onCounterClick && COUNTERS.every((name) => a.counters[name] === b.counters[name]);
 }

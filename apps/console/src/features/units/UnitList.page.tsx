@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
 import type { UnitSummary } from '@fleet/contracts';
 import type { UnitCounterBar } from '@fleet/domain';
-import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
 import { DataGrid } from '../../components/grid/DataGrid';
@@ -20,7 +20,7 @@ import type { CounterName } from './filters';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
 import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
-import { useThrottledValue } from './useThrottledValue';
+import { useThrottledQueryData } from './useThrottledQueryData';
 import { useUnitListPrefs } from './useUnitListPrefs';
 import { useUnitSelection } from './useUnitSelection';
 
@@ -30,7 +30,7 @@ const UnitFilters = lazy(() => import('./UnitFilters').then((m) => ({ default: m
 const UnitExpanded = lazy(() => import('./UnitExpanded').then((m) => ({ default: m.UnitExpanded })));
 
 const NO_UNITS: readonly UnitSummary[] = [];
-/** Realtime patches reach the list at most this often (see useThrottledValue). */
+/** Realtime patches reach the list at most this often (see useThrottledQueryData). */
 const LIVE_INTERVAL_MS = 250;
 /** "Last N hours" windows move with the clock. */
 const CLOCK_MS = 60_000;
@@ -79,7 +79,12 @@ export default function UnitListPage() {
   // references, so it buys nothing. Also set as the query default, for the other pages' observers.
   const queryClient = useQueryClient();
   useState(() => queryClient.setQueryDefaults(endpointPrefix('fetchDevices'), { structuralSharing: false }));
-  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
+  // The page follows the read's state only; its data comes through useThrottledQueryData below.
+  const units = useEndpointQuery(
+    'fetchDevices',
+    {},
+    { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false, notifyOnChangeProps: ['isPending', 'isError', 'error'] },
+  );
   // Spec 001 §7: past the maximum reconnects the list's loading state is a websocket error.
   const { listError } = useRealtime();
   const transitions = useStreamTransitions();
@@ -89,7 +94,9 @@ export default function UnitListPage() {
   const modifiedAt = useModifiedTimes();
   const now = useNow(CLOCK_MS);
 
-  const all = useThrottledValue(units.data ?? NO_UNITS, LIVE_INTERVAL_MS);
+  const live = useThrottledQueryData<UnitSummary[]>(endpointKey('fetchDevices', {}), LIVE_INTERVAL_MS);
+  // The first answer is shown at once (the throttled copy follows it within a tick).
+  const all = live ?? units.data ?? NO_UNITS;
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
   const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, modifiedAt });
