@@ -17,6 +17,7 @@ const chunks = import.meta.glob([
   '../features/channels/{ChannelModal,ChannelPanels}.tsx',
   '../features/video-return/VrChannelModal.tsx',
   '../features/files/FileDetails.tsx',
+  '../features/map/UnitMap.tsx',
 ]);
 
 let loaded: Promise<unknown> | null = null;
