@@ -26,8 +26,9 @@ function sqliteOnlyFiles(): string[] {
 /**
  * The integration files that prove something across the whole product or over a long run: every call for every
  * role, every call fuzzed, kill -9 rounds, the scenario library, an hour of each demo preset, the conformance
- * check, the large fleet's seed. The test command runs them; the quick loop (TEST_QUICK=1, scripts/test-quick.sh)
- * leaves them out: they are more than half of the integration tier's CPU time.
+ * check, the large fleet's seed, 20 s of forced disconnects, the replay CLI's child processes. The test command
+ * runs them; the quick loop (TEST_QUICK=1, scripts/test-quick.sh) leaves them out: they are more than half of the
+ * integration tier's time.
  */
 const EXHAUSTIVE = [
   'tests/integration/role-matrix.test.ts',
@@ -37,6 +38,8 @@ const EXHAUSTIVE = [
   'tests/integration/demo-presets.test.ts',
   'tests/integration/conformance.test.ts',
   'packages/db/test/seed-fleets.test.ts',
+  'tests/integration/realtime-disconnects.test.ts',
+  'tests/integration/replay-cli.test.ts',
 ];
 
 /**
