@@ -18,6 +18,15 @@ const chunks = import.meta.glob([
   '../features/video-return/VrChannelModal.tsx',
   '../features/files/FileDetails.tsx',
   '../features/map/UnitMap.tsx',
+  // The app's own route table (renderRoutes with routeObjects): the shell, the sections and their pages.
+  '../session/SessionGate.tsx',
+  '../shell/AppLayout.tsx',
+  '../pages/Section.page.tsx',
+  '../features/auth/Login.page.tsx',
+  '../features/groups/Groups.page.tsx',
+  '../features/units/UnitList.page.tsx',
+  '../features/system-entities/*Entity.tsx',
+  '../features/system-settings/*Setting.tsx',
 ]);
 
 let loaded: Promise<unknown> | null = null;

@@ -1,15 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_USER_PREFERENCES, MOCK_AUTH } from '@fleet/contracts';
 import type { PasswordExpiry } from '@fleet/contracts';
 import { routeObjects } from '../../Router';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeUser } from '../../test-utils/fixtures';
 import { fill, renderRoutes } from '../../test-utils/render';
-
-beforeAll(async () => {
-  await Promise.all([import('./Login.page'), import('../../session/SessionGate'), import('../../shell/AppLayout'), import('../groups/Groups.page')]);
-});
 
 const NOT_EXPIRING: PasswordExpiry = { expiresAt: null, warningDays: 14, expiring: false, dismissed: false };
 

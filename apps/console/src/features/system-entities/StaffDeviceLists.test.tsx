@@ -4,25 +4,13 @@
  * app's own route table with no reload.
  */
 import { screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminDbGateway } from '@fleet/contracts';
 import { routeObjects } from '../../Router';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { makeServer } from '../../test-utils/servers';
 import { renderRoutes } from '../../test-utils/render';
 import { vrChannel } from '../../test-utils/vrChannels';
-
-// The lazy chunks this test opens, loaded once for the file rather than inside the test.
-beforeAll(async () => {
-  await Promise.all([
-    import('../../session/SessionGate'),
-    import('../../shell/AppLayout'),
-    import('../../pages/Section.page'),
-    import('./ServersEntity'),
-    import('./DbGatewaysEntity'),
-    import('./VrChannelsEntity'),
-  ]);
-});
 
 const AT = '2026-01-10T09:00:00.000Z';
 const gateway: AdminDbGateway = {

@@ -4,7 +4,7 @@
  * repeated model (case aside) refused inline before anything is sent.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { ModemVendor } from '@fleet/contracts';
 import { routeObjects } from '../../Router';
@@ -20,18 +20,6 @@ const VENDOR: ModemVendor = {
   createdAt: '2026-01-10T09:00:00.000Z',
   updatedAt: '2026-01-10T09:00:00.000Z',
 };
-
-// The lazy chunks this test opens, loaded once for the file.
-beforeAll(async () => {
-  await Promise.all([
-    import('../../session/SessionGate'),
-    import('../../shell/AppLayout'),
-    import('../units/UnitList.page'),
-    import('../../pages/Section.page'),
-    import('./ClientApplicationsSetting'),
-    import('./ModemVendorsSetting'),
-  ]);
-});
 
 function vendorsCore(): FakeApi {
   let vendor = VENDOR;

@@ -4,24 +4,12 @@
  * app's own route table, and the section in Chinese once the language is switched.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SoftwareVersion } from '@fleet/contracts';
 import zh from '../../i18n/areas/streamSettings.zh.json';
 import { routeObjects } from '../../Router';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderRoutes } from '../../test-utils/render';
-
-// The lazy chunks this test opens, loaded once for the file rather than inside the test.
-beforeAll(async () => {
-  await Promise.all([
-    import('../../session/SessionGate'),
-    import('../../shell/AppLayout'),
-    import('../../pages/Section.page'),
-    import('./SoftwareVersionSetting'),
-    import('./SoftwareVersionProductsSetting'),
-    import('./StreamProvidersSetting'),
-  ]);
-});
 
 const AT = '2026-01-10T09:00:00.000Z';
 const v101: SoftwareVersion = {
