@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSpec } from '@fleet/contracts';
+import { channelSpec } from '../testing/harness.js';
 import { cloudInstanceId, interfaceHwStatus, serverDeviceId, serverInfo, serverRunState } from './server-info.js';
 
 const spec = (serverId: string, serverType: ServerSpec['serverType'], vr = 0): ServerSpec => ({
@@ -48,15 +49,7 @@ describe('serverInfo (what a server reports about itself as it comes up)', () =>
   });
 
   it('says what each channel can do: 4K on a hub’s SDI-backed channels, not on its previews; logs as the channel supports them', () => {
-    const channel = (channelId: string, type: 'preview' | 'output' | 'input') => ({
-      channelId,
-      name: channelId,
-      type,
-      swVersion: '10.1',
-      licensed: true,
-      supportsLogs: type !== 'input',
-      status: 'idle' as const,
-    });
+    const channel = (channelId: string, type: 'preview' | 'output' | 'input') => channelSpec(channelId, type, { swVersion: '10.1' });
     const hub = { ...spec('MMH-1', 'mmh_server'), channels: [channel('P', 'preview'), channel('O', 'output'), channel('I', 'input')] };
     expect(serverInfo(hub, 0).channels.map((c) => [c.channelId, c.capabilities.fourK, c.capabilities.supportsLogs])).toEqual([
       ['P', false, true],

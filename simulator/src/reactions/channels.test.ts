@@ -4,7 +4,7 @@ import { defaultAlertConfig } from '../models/alerts.js';
 import { PTMP } from '../models/constants.js';
 import { Rng } from '../rng.js';
 import { ServerDevice } from '../server-device.js';
-import { harness } from '../testing/harness.js';
+import { channelSpec, harness } from '../testing/harness.js';
 import { DEFAULT_SERVER_TIMINGS } from '../timings.js';
 import { reactToServerCommand } from './server-commands.js';
 import { applyServerFault } from './server-faults.js';
@@ -18,16 +18,8 @@ const multipoint = (channelId: string, uids: string[]): ServerCommand => ({
   payload: { machines: uids.map((uid) => ({ uid })) },
 });
 
-const channel = (channelId: string, type: ChannelSpec['type'], inputKind: string | null = null): ChannelSpec => ({
-  channelId,
-  name: channelId,
-  type,
-  swVersion: '10.1',
-  licensed: true,
-  supportsLogs: type !== 'input',
-  status: 'idle',
-  inputKind,
-});
+const channel = (channelId: string, type: ChannelSpec['type'], inputKind: string | null = null) =>
+  channelSpec(channelId, type, { swVersion: '10.1', inputKind });
 
 /** A transceiver with a preview channel and an encoder input, reporting into `events`. */
 function transceiver(events: DeviceEvent[] = []) {

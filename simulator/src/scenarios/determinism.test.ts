@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DeviceSpec, DeviceToCore, ScenarioFile, ServerSpec, UnitTypeGroup } from '@fleet/contracts';
-import { engineHarness } from '../testing/harness.js';
+import { channelSpec, engineHarness } from '../testing/harness.js';
 import { loadLibrary } from './library.js';
 
 const T0 = 1_750_000_000_000;
@@ -29,15 +29,6 @@ function unitsOf(files: ScenarioFile[]): DeviceSpec[] {
   }));
 }
 
-const channel = (channelId: string, type: 'preview' | 'output' | 'input', swVersion = '8.5') => ({
-  channelId,
-  name: channelId,
-  type,
-  swVersion,
-  licensed: true,
-  supportsLogs: type !== 'input',
-  status: 'idle' as const,
-});
 const SERVERS: ServerSpec[] = [
   {
     serverId: 'ING-0001',
@@ -46,7 +37,7 @@ const SERVERS: ServerSpec[] = [
     productType: 'Ingest Server',
     swVersion: '10.1',
     maxChannels: 3,
-    channels: [channel('ING-0001-CH1', 'input')],
+    channels: [channelSpec('ING-0001-CH1', 'input')],
     vrChannels: [],
   },
   {
@@ -56,7 +47,7 @@ const SERVERS: ServerSpec[] = [
     productType: 'Multimedia Hub',
     swVersion: '10.1',
     maxChannels: 4,
-    channels: [channel('MMH-0001-CH1', 'preview', '7.5.1'), channel('MMH-0001-CH2', 'output'), channel('MMH-0001-CH4', 'input')],
+    channels: [channelSpec('MMH-0001-CH1', 'preview', { swVersion: '7.5.1' }), channelSpec('MMH-0001-CH2', 'output'), channelSpec('MMH-0001-CH4', 'input')],
     vrChannels: [],
   },
   {
@@ -66,7 +57,7 @@ const SERVERS: ServerSpec[] = [
     productType: 'Multimedia Hub',
     swVersion: '9.2.1',
     maxChannels: 3,
-    channels: [channel('MMH-0002-CH1', 'preview'), channel('MMH-0002-CH2', 'output')],
+    channels: [channelSpec('MMH-0002-CH1', 'preview'), channelSpec('MMH-0002-CH2', 'output')],
     vrChannels: [],
   },
   {
@@ -76,7 +67,7 @@ const SERVERS: ServerSpec[] = [
     productType: 'Transceiver',
     swVersion: '10.0',
     maxChannels: 2,
-    channels: [channel('TRX-0001-CH1', 'preview')],
+    channels: [channelSpec('TRX-0001-CH1', 'preview')],
     vrChannels: [],
   },
   {
@@ -86,7 +77,7 @@ const SERVERS: ServerSpec[] = [
     productType: 'Video Return Server',
     swVersion: '10.1',
     maxChannels: 2,
-    channels: [channel('VRS-0001-CH1', 'preview')],
+    channels: [channelSpec('VRS-0001-CH1', 'preview')],
     vrChannels: ['VRC-0001', 'VRC-0002', 'VRC-0003', 'VRC-0004'].map((id, i) => ({
       vrChannelId: id,
       name: id,

@@ -3,6 +3,7 @@
  * hubs, and the test playing the core (it sends commands, reads what the device reported).
  */
 import type {
+  ChannelSpec,
   CoreToDevice,
   DeviceAck,
   DeviceCommand,
@@ -42,15 +43,10 @@ export function unitSpec(unitId = 'U1', over: Partial<DeviceSpec> = {}): DeviceS
   };
 }
 
-const channel = (channelId: string, type: 'preview' | 'output' | 'input', swVersion = '8.5', licensed = true) => ({
-  channelId,
-  name: channelId,
-  type,
-  swVersion,
-  licensed,
-  supportsLogs: type !== 'input',
-  status: 'idle' as const,
-});
+/** An idle, licensed channel (8.5) named by its id, sending logs unless it is an input; `over` changes the rest. */
+export function channelSpec(channelId: string, type: ChannelSpec['type'], over: Partial<ChannelSpec> = {}): ChannelSpec {
+  return { channelId, name: channelId, type, swVersion: '8.5', licensed: true, supportsLogs: type !== 'input', status: 'idle', ...over };
+}
 
 /** Two hubs: preview (7.5.1), output, input, unlicensed and too-old channels on one; one output on the other; video return channels. */
 export const SERVERS: ServerSpec[] = [
@@ -62,11 +58,11 @@ export const SERVERS: ServerSpec[] = [
     swVersion: '10.1',
     maxChannels: 5,
     channels: [
-      channel('CH-PREVIEW', 'preview', '7.5.1'),
-      channel('CH-OUT', 'output'),
-      channel('CH-IN', 'input'),
-      channel('CH-NOLIC', 'preview', '8.5', false),
-      channel('CH-OLD', 'preview', '7.4.9'),
+      channelSpec('CH-PREVIEW', 'preview', { swVersion: '7.5.1' }),
+      channelSpec('CH-OUT', 'output'),
+      channelSpec('CH-IN', 'input'),
+      channelSpec('CH-NOLIC', 'preview', { licensed: false }),
+      channelSpec('CH-OLD', 'preview', { swVersion: '7.4.9' }),
     ],
     vrChannels: [
       { vrChannelId: 'VR-1', name: 'VR-1', inputType: 'sdi', status: 'idle' },
@@ -80,7 +76,7 @@ export const SERVERS: ServerSpec[] = [
     productType: 'Multimedia Hub',
     swVersion: '10.1',
     maxChannels: 1,
-    channels: [channel('CH-2', 'output')],
+    channels: [channelSpec('CH-2', 'output')],
     vrChannels: [],
   },
 ];
