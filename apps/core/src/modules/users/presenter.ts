@@ -1,5 +1,5 @@
 /** User rows as the /users answers show them (spec 001 §3 users). */
-import { PasswordExpiryPolicy, Role as RoleSchema, type UserAccount, type UserInventoryRef } from '@fleet/contracts';
+import { PasswordExpiryPolicy, Role as RoleSchema, type Role, type UserAccount, type UserInventoryRef } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { parseOr } from '../../repositories/json-column.js';
 import { parseRoles } from '../../platform/auth.js';
@@ -11,17 +11,20 @@ export const rowInclude = {
 } as const satisfies Prisma.UserInclude;
 export type UserRecord = Prisma.UserGetPayload<{ include: typeof rowInclude }>;
 
+/**
+ * What every answer about a user starts with: who they are and their type, a stored type outside
+ * the spec's list reading as `fallback`.
+ */
+export function presentUserIdentity(u: Pick<UserRecord, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'userType'>, fallback: Role) {
+  const type = RoleSchema.safeParse(u.userType);
+  return { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, userType: type.success ? type.data : fallback };
+}
+
 /** A user as a row of the list shows them, with the inventories (id and name) the caller is shown. */
 export function presentUserAccount(r: UserRecord, inventories: UserInventoryRef[]): UserAccount {
-  const type = RoleSchema.safeParse(r.userType);
   return {
-    id: r.id,
-    username: r.username,
-    email: r.email,
-    firstName: r.firstName,
-    lastName: r.lastName,
     // A stored type outside the spec's list reads as the least privileged console type.
-    userType: type.success ? type.data : 'luc_read',
+    ...presentUserIdentity(r, 'luc_read'),
     roles: parseRoles(r.roles, r.userType),
     userLabel: r.userLabel,
     active: r.active,

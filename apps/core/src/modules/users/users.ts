@@ -7,7 +7,6 @@ import {
   type CurrentUserUpdateBody,
   type UpdateUserContactBody,
   type UserContact,
-  Role as RoleSchema,
   UserPreferences,
   type ClientNotification,
   type CurrentUser,
@@ -21,6 +20,7 @@ import { callsOf } from '../../calls.js';
 import { clientNotificationOf } from '../system-settings/system-messages.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import { userContact } from '../../repositories/user-columns.js';
+import { presentUserIdentity } from './presenter.js';
 import * as repo from './repository.js';
 
 /** Preferences a user has before saving any (spec 000 §3, §9 defaults). */
@@ -36,14 +36,8 @@ export class UserService {
   async current(auth: AuthUser): Promise<CurrentUser> {
     const u = await repo.findCurrentUser(this.db, auth.id);
     if (!u) throw new AppError('NOT_FOUND');
-    const userType = RoleSchema.safeParse(u.userType);
     return {
-      id: u.id,
-      username: u.username,
-      email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      userType: userType.success ? userType.data : (auth.roles[0] as Role),
+      ...presentUserIdentity(u, auth.roles[0] as Role),
       userLabel: u.userLabel,
       roles: auth.roles,
       inventories: u.inventories.map((i) => ({ id: i.inventory.id, name: i.inventory.name })),
