@@ -142,8 +142,16 @@ export class MemoryFailureStore implements FailureStore {
   }
 }
 
+/** Lua both counting scripts start with: lock subject i out for `lockout` ms (its count starts again); answers the lockout. */
+const LOCK_OUT = `
+local function lockOut(i, lockout)
+  redis.call('SET', KEYS[2 * i], '1', 'PX', lockout)
+  redis.call('DEL', KEYS[2 * i - 1])
+  return tonumber(lockout)
+end`;
+
 /** KEYS: counter, lock per subject; ARGV: window ms, lockout ms, then each subject's max. */
-const BEGIN = `
+const BEGIN = `${LOCK_OUT}
 local n = #KEYS / 2
 local left = 0
 for i = 1, n do
@@ -155,24 +163,16 @@ local locked = 0
 for i = 1, n do
   local c = redis.call('INCR', KEYS[2 * i - 1])
   if c == 1 then redis.call('PEXPIRE', KEYS[2 * i - 1], ARGV[1]) end
-  if c > tonumber(ARGV[2 + i]) then
-    redis.call('SET', KEYS[2 * i], '1', 'PX', ARGV[2])
-    redis.call('DEL', KEYS[2 * i - 1])
-    locked = tonumber(ARGV[2])
-  end
+  if c > tonumber(ARGV[2 + i]) then locked = lockOut(i, ARGV[2]) end
 end
 return locked`;
 
 /** KEYS: counter, lock per subject; ARGV: lockout ms, then each subject's max. */
-const FAILED = `
+const FAILED = `${LOCK_OUT}
 local locked = 0
 for i = 1, #KEYS / 2 do
   local c = tonumber(redis.call('GET', KEYS[2 * i - 1]) or '0')
-  if c >= tonumber(ARGV[1 + i]) then
-    redis.call('SET', KEYS[2 * i], '1', 'PX', ARGV[1])
-    redis.call('DEL', KEYS[2 * i - 1])
-    locked = tonumber(ARGV[1])
-  end
+  if c >= tonumber(ARGV[1 + i]) then locked = lockOut(i, ARGV[1]) end
 end
 return locked`;
 
