@@ -175,24 +175,9 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
   const users = new UserService(db, config.WS_LIBRARY, clock);
   const events = new DeviceEvents(gateway, log);
-  const deps: ServiceDeps = {
-    config,
-    clock,
-    db,
-    readModel,
-    index,
-    units,
-    unitRepository,
-    reports,
-    events,
-    devices,
-    configuration,
-    users,
-    gateway,
-    hub,
-    telemetry,
-    log,
-  };
+  // What every service is handed (deps) and the app holds too (services).
+  const shared = { clock, db, readModel, index, units, reports, events, devices, configuration, users, gateway, hub, telemetry };
+  const deps: ServiceDeps = { ...shared, config, unitRepository, log };
   const servers = new ServerService(deps);
   const alerts = new AlertService(deps, servers);
   const upgrades = new UpgradeService(deps, servers);
@@ -212,25 +197,13 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const adminUnits = new AdminUnitService(deps);
   const serverConfig = new ServerConfigurationService(deps, servers);
   const services: Services = {
-    db,
-    clock,
-    readModel,
-    hub,
+    ...shared,
     systemEntitiesFeed: new SystemEntitiesFeed(hub, clock).follow(db),
-    telemetry,
-    gateway,
-    index,
-    reports,
-    devices,
-    units,
     streams: new UnitStreamService(deps),
-    configuration,
     auth,
-    users,
     alerts,
     servers,
     upgrades,
-    events,
     clientConfiguration: new ClientConfigurationService(deps),
     groups,
     groupMembers: new GroupMemberService(deps, groups),
