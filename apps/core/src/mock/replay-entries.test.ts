@@ -198,38 +198,14 @@ describe('splitEntries', () => {
 
   it('names the unit of a device report', () => {
     expect(unitOfMessage(telemetry)).toBe('U-2');
-    expect(
+    const upgrading = (deviceType: 'server' | 'unit', deviceId: string) =>
       unitOfMessage({
         kind: 'event',
         at: 0,
-        event: {
-          type: 'upgrade',
-          deviceType: 'server',
-          deviceId: 'S-1',
-          fromVersion: '1',
-          targetVersion: '2',
-          state: 'upgrading',
-          progress: 1,
-          failureCode: null,
-        },
-      }),
-    ).toBeNull();
-    expect(
-      unitOfMessage({
-        kind: 'event',
-        at: 0,
-        event: {
-          type: 'upgrade',
-          deviceType: 'unit',
-          deviceId: 'U-3',
-          fromVersion: '1',
-          targetVersion: '2',
-          state: 'upgrading',
-          progress: 1,
-          failureCode: null,
-        },
-      }),
-    ).toBe('U-3');
+        event: { type: 'upgrade', deviceType, deviceId, fromVersion: '1', targetVersion: '2', state: 'upgrading', progress: 1, failureCode: null },
+      });
+    expect(upgrading('server', 'S-1')).toBeNull();
+    expect(upgrading('unit', 'U-3')).toBe('U-3');
   });
 });
 
