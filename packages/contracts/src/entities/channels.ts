@@ -356,24 +356,12 @@ export type AdminChannelSearchQuery = z.infer<typeof AdminChannelSearchQuery>;
 export const AdminChannelPage = pageOf(ChannelLive);
 export type AdminChannelPage = z.infer<typeof AdminChannelPage>;
 
-/** The general fields an admin may set (all optional on update). */
-const GeneralFields = {
-  mode: ChannelMode.nullable(),
+/** The general fields an admin may set: the general tab's, with the spec's limits on port, tally and SDI number. */
+const AdminChannelGeneral = ChannelGeneral.omit({ name: true }).extend({
   port: Port.nullable(),
-  recording: z.boolean(),
   tally: z.string().max(LIMITS.genericNameMax, VALIDATION.max255).nullable(),
-  output: z.boolean(),
-  preview: z.boolean(),
-  forceOutput: z.boolean(),
-  forwardRtmp: z.boolean(),
-  distributor: z.boolean(),
-  studio: z.boolean(),
-  sharing: z.boolean(),
-  ndi: z.boolean(),
   sdiNo: SdiNo.nullable(),
-  flavor: z.literal('SMPTE2110').nullable(),
-  fourK: z.boolean(),
-};
+});
 
 /** POST v2/admin/channels: a channel on a server (name unique per server), in inventories and groups of theirs. */
 export const CreateAdminChannelBody = z
@@ -382,9 +370,7 @@ export const CreateAdminChannelBody = z
     serverId: Id,
     inventoryIds: z.array(Id).max(50).optional(),
     groupIds: z.array(Id).max(50).optional(),
-    ...(Object.fromEntries(Object.entries(GeneralFields).map(([k, v]) => [k, v.optional()])) as {
-      [K in keyof typeof GeneralFields]: z.ZodOptional<(typeof GeneralFields)[K]>;
-    }),
+    ...AdminChannelGeneral.partial().shape,
   })
   .strict();
 export type CreateAdminChannelBody = z.infer<typeof CreateAdminChannelBody>;
@@ -396,9 +382,7 @@ export type CreateAdminChannelBody = z.infer<typeof CreateAdminChannelBody>;
 export const UpdateAdminChannelBody = z
   .object({
     name: ChannelName.optional(),
-    ...(Object.fromEntries(Object.entries(GeneralFields).map(([k, v]) => [k, v.optional()])) as {
-      [K in keyof typeof GeneralFields]: z.ZodOptional<(typeof GeneralFields)[K]>;
-    }),
+    ...AdminChannelGeneral.partial().shape,
     version: z.number().int().nonnegative().max(INT32_MAX).optional(),
   })
   .strict();
