@@ -93,15 +93,7 @@ export const CreateUsageProfileBody = z
 export type CreateUsageProfileBody = z.infer<typeof CreateUsageProfileBody>;
 
 /** PUT v2/usageProfiles/{id}: fields left out keep their value; with `version`, only over that version (else 409). */
-export const UpdateUsageProfileBody = z
-  .object({
-    name: UsageProfileName.optional(),
-    type: UsageProfileType.optional(),
-    quotaPerMonth: UsageQuota.optional(),
-    resetDay: UsageResetDay.optional(),
-    version: Version.optional(),
-  })
-  .strict();
+export const UpdateUsageProfileBody = CreateUsageProfileBody.partial().extend({ version: Version.optional() });
 export type UpdateUsageProfileBody = z.infer<typeof UpdateUsageProfileBody>;
 
 export const UsageProfileDeleted = z.object({ id: Id, inventoryId: Id.nullable(), deleted: z.literal(true) });
