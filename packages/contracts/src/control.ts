@@ -15,6 +15,12 @@ export type UnitDeviceGroup = z.infer<typeof UnitDeviceGroup>;
 
 // ── Clock ────────────────────────────────────────────────────────────────────────────────────────
 
+const SIMULATED_DAY_MS = 24 * 3600_000;
+/** A moment of simulated time in ms from a start (a scenario's, a demo round's), a day at the most. */
+export const SimulatedMs = z.number().int().min(0).max(SIMULATED_DAY_MS);
+/** A stretch of simulated time in ms (a clock step, a demo's loop), a day at the most. */
+export const SimulatedPeriodMs = z.number().int().positive().max(SIMULATED_DAY_MS);
+
 /** Real time, accelerated (factor × real time) or stepped by hand (see simulator/src/clock.ts). */
 export const ClockModeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('realtime') }),
@@ -28,12 +34,7 @@ export const ClockControlInput = z
     /** Switch the clock's mode (time continues from where it is). */
     mode: ClockModeSchema.optional(),
     /** Stepped mode only: advance simulated time by this many ms, firing what falls due. */
-    advanceMs: z
-      .number()
-      .int()
-      .positive()
-      .max(24 * 3600_000)
-      .optional(),
+    advanceMs: SimulatedPeriodMs.optional(),
   })
   .strict();
 export type ClockControlInput = z.infer<typeof ClockControlInput>;

@@ -7,14 +7,10 @@
  * preset.
  */
 import { z } from 'zod';
-import { DemoPresetName } from './control.js';
+import { DemoPresetName, SimulatedMs, SimulatedPeriodMs } from './control.js';
 import { ScenarioStep } from './scenario.js';
 
-const ms = z
-  .number()
-  .int()
-  .min(0)
-  .max(24 * 3600_000);
+const ms = SimulatedMs;
 const range = z.tuple([ms, ms]).refine(([a, b]) => a <= b, 'the first bound is the lower one');
 const share = z.number().min(0).max(1);
 
@@ -51,12 +47,7 @@ export const DemoPresetFile = z
       .max(500)
       .refine((steps) => steps.every((s) => s.do === 'fault' || s.do === 'serverFault'), 'a demo plays device-side steps only (fault, serverFault)'),
     /** The timeline plays again every this many simulated ms (a story that repeats); once without. */
-    loopMs: z
-      .number()
-      .int()
-      .positive()
-      .max(24 * 3600_000)
-      .optional(),
+    loopMs: SimulatedPeriodMs.optional(),
   })
   .strict();
 export type DemoPresetFile = z.infer<typeof DemoPresetFile>;

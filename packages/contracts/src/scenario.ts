@@ -18,16 +18,12 @@ import {
   VrChannelStatus,
 } from './enums.js';
 import { ManagedServiceName, ManagedServiceState } from './entities/managed-services.js';
-import { ModemPort, ServerFault, UnitFault } from './control.js';
+import { ModemPort, ServerFault, SimulatedMs, UnitFault } from './control.js';
 
 // ── Scenario files ───────────────────────────────────────────────────────────────────────────────
 
 /** Simulated ms from the scenario start. */
-const at = z
-  .number()
-  .int()
-  .min(0)
-  .max(24 * 3600_000);
+const at = SimulatedMs;
 
 const range = z.object({ above: z.number().optional(), below: z.number().optional() }).strict();
 
