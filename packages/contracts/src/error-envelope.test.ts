@@ -2,17 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from './entities/common.js';
 import { parseErrorEnvelope } from './error-envelope.js';
+import { junkOf, mostlyValid } from './testing/junk.js';
 
-const junk = fc.oneof(
-  fc.constant(undefined),
-  fc.constant(null),
-  fc.boolean(),
-  fc.constant({}),
-  fc.constant([]),
-  fc.string({ maxLength: 3 }),
-  fc.constantFrom(1.5, Number.NaN, 2 ** 53, 6802),
-);
-const maybe = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: junk });
+const maybe = mostlyValid(junkOf(3, 1.5, Number.NaN, 2 ** 53, 6802), 6);
 const OMIT = Symbol('omit');
 const optionalField = <T>(a: fc.Arbitrary<T>) => fc.oneof(a, fc.constant(OMIT));
 const withoutOmitted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== OMIT));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServerMessage } from './realtime.js';
 import { groupTopic, inventoryTopic, parseServerEnvelope } from './realtime-values.js';
+import { junkOf, mostlyValid } from './testing/junk.js';
 
 /** Real events of the protocol (bodies valid for RealtimeEvent). */
 const EVENTS = [
@@ -12,16 +13,8 @@ const EVENTS = [
   { type: 'channelFile.removed', ids: ['f-1', 'f-2'], at: 3 },
 ] as const;
 
-const junk = fc.oneof(
-  fc.constant(undefined),
-  fc.constant(null),
-  fc.boolean(),
-  fc.constant({}),
-  fc.constant([]),
-  fc.string({ maxLength: 4 }),
-  fc.constantFrom(Number.NaN, Infinity, 2 ** 53, 1.5, -1, 'group:', 'group:a b', 'unit:x', 'gap', 'x'),
-);
-const maybe = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: junk });
+const junk = junkOf(4, Number.NaN, Infinity, 2 ** 53, 1.5, -1, 'group:', 'group:a b', 'unit:x', 'gap', 'x');
+const maybe = mostlyValid(junk, 8);
 const topic = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).map(groupTopic), fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).map(inventoryTopic));
 const event = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...EVENTS) }, { weight: 1, arbitrary: fc.record({ type: fc.string({ maxLength: 6 }) }) });
 const OMIT = Symbol('omit');
