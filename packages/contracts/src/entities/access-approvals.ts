@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ACCESS_APPROVAL_STATES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, IsoDate, pageOf, RecordStamps, SortDir } from './common.js';
 
 export const AccessApprovalStatus = z.enum(ACCESS_APPROVAL_STATES);
 export type AccessApprovalStatus = z.infer<typeof AccessApprovalStatus>;
@@ -34,9 +34,7 @@ export const AccessApproval = z.object({
   /** Revoked before its time: when and by whom. */
   revokedAt: IsoDate.nullable(),
   revokedBy: z.string().nullable(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type AccessApproval = z.infer<typeof AccessApproval>;
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf } from './common.js';
+import { Id, pageOf, RecordStamps } from './common.js';
 import { SettingName, settingsSearchQuery, SettingVersion } from './organisations.js';
 
 /** Providers the mock knows (the spec names none). */
@@ -36,9 +36,7 @@ export const AiCredential = z.object({
   inventoryName: z.string().nullable(),
   fields: z.array(AiCredentialField),
   active: z.boolean(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type AiCredential = z.infer<typeof AiCredential>;
 

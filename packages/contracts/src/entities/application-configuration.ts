@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, StoredJson } from './common.js';
+import { Id, pageOf, RecordStamps, StoredJson } from './common.js';
 import { settingsSearchQuery, SettingVersion } from './organisations.js';
 import { RedirectUri } from './client-applications.js';
 
@@ -25,9 +25,7 @@ export const ApplicationConfigurationEntry = z.object({
   key: z.string(),
   value: StoredJson,
   description: z.string(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type ApplicationConfigurationEntry = z.infer<typeof ApplicationConfigurationEntry>;
 

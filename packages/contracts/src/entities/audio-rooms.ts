@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, pageOf, RecordStamps, SortDir } from './common.js';
 import { UNIT_NAME_PATTERN } from './unit.js';
 
 /** What may take part in a room: units, channels and users of the room's inventory. */
@@ -38,9 +38,7 @@ export const AudioRoom = z.object({
   active: z.boolean(),
   participants: z.array(AudioRoomParticipant),
   participantCount: z.number().int().nonnegative(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type AudioRoom = z.infer<typeof AudioRoom>;
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf } from './common.js';
+import { Id, pageOf, RecordStamps } from './common.js';
 import { SettingName, settingsSearchQuery, SettingVersion } from './organisations.js';
 
 /** Redirect URIs and scopes of one application (not in the spec: guards). */
@@ -25,9 +25,7 @@ export const ClientApplication = z.object({
   active: z.boolean(),
   /** A secret is set (its value is shown once, when made). */
   hasSecret: z.boolean(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type ClientApplication = z.infer<typeof ClientApplication>;
 /** The create's and the regeneration's answer: the application and its new secret, this once. */

@@ -5,6 +5,9 @@ export const Id = z.string().min(1).max(128);
 export const IdParams = z.object({ id: Id });
 export const IsoDate = z.iso.datetime({ offset: true });
 
+/** What every stored record answers last: its optimistic version, when it was made and when last changed. */
+export const RecordStamps = { version: z.number().int().nonnegative(), createdAt: IsoDate, updatedAt: IsoDate };
+
 /** Paging query of the spec's admin searches (offset, limit, searchKey, searchValue, sortBy, sortDir). */
 export const SortDir = z.enum(['asc', 'desc']);
 

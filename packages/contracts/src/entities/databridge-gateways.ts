@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate } from './common.js';
+import { Id, RecordStamps } from './common.js';
 import { CHANNEL_NAME_PATTERN } from './channels.js';
 
 const INT32_MAX = 2_147_483_647;
@@ -23,9 +23,7 @@ export const AdminDbGateway = z.object({
   inventoryName: z.string().nullable(),
   /** How many units use the gateway. */
   unitCount: z.number().int().nonnegative(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type AdminDbGateway = z.infer<typeof AdminDbGateway>;
 

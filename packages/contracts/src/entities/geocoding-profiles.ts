@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf } from './common.js';
+import { Id, pageOf, RecordStamps } from './common.js';
 import { RowVersion, SettingName, settingsListShape } from './settings-lists.js';
 
 /** The geocoders a profile may use (their order is the order they are tried). */
@@ -49,9 +49,7 @@ export const GeocodingProfile = z.object({
   inventoryCount: z.number().int().nonnegative(),
   /** The default, or named by an inventory: cannot be deleted. */
   inUse: z.boolean(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type GeocodingProfile = z.infer<typeof GeocodingProfile>;
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ChannelStatus } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IdParams, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, IdParams, IsoDate, pageOf, RecordStamps, SortDir } from './common.js';
 import { ChannelLive } from './channels.js';
 import { NewPassword } from './users.js';
 
@@ -45,9 +45,7 @@ export const AdminInventory = z.object({
   sipServer: z.string().nullable(),
   /** Direct children (an inventory with children is not deleted). */
   childCount: z.number().int().nonnegative(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type AdminInventory = z.infer<typeof AdminInventory>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf } from './common.js';
+import { Id, pageOf, RecordStamps } from './common.js';
 import { SettingName, settingsSearchQuery, SettingVersion } from './organisations.js';
 
 /** Models of one vendor (not in the spec: a guard). */
@@ -17,9 +17,7 @@ export const ModemVendor = z.object({
   id: Id,
   name: z.string(),
   models: z.array(ModemModel),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type ModemVendor = z.infer<typeof ModemVendor>;
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { Role } from '../enums.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, pageOf, RecordStamps, SortDir } from './common.js';
 
 /** Page size of the platform settings lists (not in the spec). */
 export const SETTINGS_DEFAULT_PAGE_SIZE = 25;
@@ -55,9 +55,7 @@ export const Organisation = z.object({
   userCount: z.number().int().nonnegative(),
   activeUsers: z.number().int().nonnegative(),
   inventoryCount: z.number().int().nonnegative(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type Organisation = z.infer<typeof Organisation>;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { SOFTWARE_VERSIONS, LIMITS } from '../constants.js';
 import { SERVER_TYPES, UNIT_DEVICE_GROUPS } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, pageOf, RecordStamps, SortDir } from './common.js';
 
 /** What a version may support: the unit type groups and the server types the catalogue knows. */
 export const SOFTWARE_VERSION_DEVICES = [...UNIT_DEVICE_GROUPS, ...SERVER_TYPES] as const;
@@ -83,9 +83,7 @@ export const SoftwareVersion = z.object({
   global: z.boolean(),
   /** Kept for devices already on it, but not offered as an upgrade target. */
   deprecated: z.boolean(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type SoftwareVersion = z.infer<typeof SoftwareVersion>;
 

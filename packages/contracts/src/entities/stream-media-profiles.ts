@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CHANNEL_CONFIG_LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, StoredJsonObject } from './common.js';
+import { Id, pageOf, RecordStamps, StoredJsonObject } from './common.js';
 import { RowVersion, SettingJsonObject, SettingName, settingsListShape } from './settings-lists.js';
 
 export const StreamMediaProfileSetting = z.object({
@@ -18,9 +18,7 @@ export const StreamMediaProfileSetting = z.object({
   /** kbps */
   bitrate: z.number().int(),
   attributes: StoredJsonObject,
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type StreamMediaProfileSetting = z.infer<typeof StreamMediaProfileSetting>;
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, StoredJsonObject } from './common.js';
+import { Id, pageOf, RecordStamps, StoredJsonObject } from './common.js';
 import { RowVersion, SettingJsonObject, SettingName, settingsListShape } from './settings-lists.js';
 
 export const StreamProvider = z.object({
@@ -19,9 +19,7 @@ export const StreamProvider = z.object({
   profileCount: z.number().int().nonnegative(),
   /** The provider's main profile, if it has one. */
   mainProfileName: z.string().nullable(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type StreamProvider = z.infer<typeof StreamProvider>;
 
@@ -55,9 +53,7 @@ export const StreamProfile = z.object({
   providerName: z.string(),
   isMain: z.boolean(),
   settings: StoredJsonObject,
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type StreamProfile = z.infer<typeof StreamProfile>;
 

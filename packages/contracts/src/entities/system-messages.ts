@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { TOAST_VARIANTS } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, IsoDate, pageOf, RecordStamps, SortDir } from './common.js';
 
 /** Longest message (not in the spec: a banner line or two). */
 export const SYSTEM_MESSAGE_MAX = 1000;
@@ -31,9 +31,7 @@ export const SystemMessage = z.object({
   expired: z.boolean(),
   expiresWithin2h: z.boolean(),
   expiresWithin24h: z.boolean(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type SystemMessage = z.infer<typeof SystemMessage>;
 

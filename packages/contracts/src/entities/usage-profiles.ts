@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { USAGE_PROFILE_TYPES } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, pageOf, RecordStamps, SortDir } from './common.js';
 
 export const UsageProfileType = z.enum(USAGE_PROFILE_TYPES);
 export type UsageProfileType = z.infer<typeof UsageProfileType>;
@@ -37,9 +37,7 @@ export const UsageProfile = z.object({
   inventoryId: Id.nullable(),
   /** Units of the listed inventory on this profile. */
   unitCount: z.number().int().nonnegative(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type UsageProfile = z.infer<typeof UsageProfile>;
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, IsoDate, pageOf, RecordStamps, SortDir } from './common.js';
 
 /** Longest entry text (not in the spec: a guard, room for a few paragraphs of release notes). */
 export const WHATS_NEW_BODY_MAX = 10_000;
@@ -26,9 +26,7 @@ export const WhatsNewEntry = z.object({
   publishedAt: IsoDate.nullable(),
   /** Shown to users (when published); an inactive entry is kept but hidden. */
   active: z.boolean(),
-  version: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
+  ...RecordStamps,
 });
 export type WhatsNewEntry = z.infer<typeof WhatsNewEntry>;
 
