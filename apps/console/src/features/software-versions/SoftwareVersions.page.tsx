@@ -3,12 +3,10 @@ import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Title } from 
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointPrefix } from '../../api/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, RowButtonsPage, searchQuery, useCanCall, type CustomFieldProps, type Field, type Page } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchQuery, useCanCall, useToastMutation, type CustomFieldProps, type Field, type Page } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { formErrors, initialValues, isSoftwareVersionEvent, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
 import SoftwareVersionInventoriesModal from './SoftwareVersionInventoriesModal';
 import { useInventoryOptions } from './useInventoryOptions';
@@ -161,8 +159,6 @@ export default function SoftwareVersionsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.swVersion'));
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const inventories = useInventoryOptions();
   const mayDeprecate = useCanCall('updateSoftwareVersion');
   const mayAssign = useCanCall('assignSoftwareVersionInventory');
@@ -171,10 +167,7 @@ export default function SoftwareVersionsPage() {
   const resource = useMemo(() => softwareVersionResource(filters, queryClient), [filters, queryClient]);
   const filter = (change: Partial<Filters>) => setFilters((f) => ({ ...f, ...change }));
 
-  const update = useEndpointMutation('updateSoftwareVersion', {
-    onSuccess: () => invalidateReads(queryClient, READS),
-    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
-  });
+  const update = useToastMutation('updateSoftwareVersion', { onSuccess: () => invalidateReads(queryClient, READS) });
   const rowActions = (v: SoftwareVersion) => (
     <>
       {mayDeprecate && (
