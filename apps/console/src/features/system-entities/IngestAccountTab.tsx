@@ -25,8 +25,7 @@ import { QueryView } from '../../components/QueryView';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply, useToastMutation } from '../../kit';
 import {
   checkIngestConfig,
   checkIngestPassword,
@@ -84,7 +83,6 @@ function IngestAccountView({ account }: { readonly account: IngestAccount }) {
 
 function ConfigurationSection({ account }: { readonly account: IngestAccount }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const put = usePutAccount(account.inventoryId);
   const mayWrite = useCanApply('updateIngestAccount');
@@ -92,39 +90,31 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
   const mayTest = useCanApply('testIngestAccount');
   const form = useForm<IngestConfigForm>(ingestConfigForm(account), checkIngestConfig);
   const [result, setResult] = useState<IngestAccountTest | null>(null);
-  const update = useEndpointMutation('updateIngestAccount');
-  const remove = useEndpointMutation('deleteIngestAccount');
-  const test = useEndpointMutation('testIngestAccount', { onSuccess: setResult, onError: (e) => form.failed(e, {}) });
   const params = { id: account.inventoryId };
+  const update = useToastMutation('updateIngestAccount', {
+    success: () => t('systemEntities.inventoryTabs.ingest.saved'),
+    onSuccess: (saved) => {
+      form.saved();
+      put(saved);
+      setResult(null);
+    },
+    onError: (e) => form.failed(e),
+  });
+  const remove = useToastMutation('deleteIngestAccount', {
+    success: () => t('systemEntities.inventoryTabs.ingest.deleted'),
+    onSuccess: () => {
+      setResult(null);
+      // Read again: a deleted account reads as none (version 0), which no cached copy would let replace it.
+      void queryClient.resetQueries({ queryKey: endpointKey('getIngestAccount', { params }) });
+    },
+    onError: (e) => form.failed(e, {}),
+  });
+  const test = useEndpointMutation('testIngestAccount', { onSuccess: setResult, onError: (e) => form.failed(e, {}) });
   const save = () => {
     const values = form.submit();
-    if (!values) return;
-    update.mutate(
-      { params, body: ingestConfigBody(values, account.version) },
-      {
-        onSuccess: (saved) => {
-          form.saved();
-          put(saved);
-          setResult(null);
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.saved'), variant: 'success' });
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) update.mutate({ params, body: ingestConfigBody(values, account.version) });
   };
-  const del = () =>
-    remove.mutate(
-      { params },
-      {
-        onSuccess: () => {
-          setResult(null);
-          // Read again: a deleted account reads as none (version 0), which no cached copy would let replace it.
-          void queryClient.resetQueries({ queryKey: endpointKey('getIngestAccount', { params }) });
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.deleted'), variant: 'success' });
-        },
-        onError: (e) => form.failed(e, {}),
-      },
-    );
+  const del = () => remove.mutate({ params });
   const reason = result === null || result.ok ? null : ingestTestReason(result.reason);
   return (
     <Stack gap="sm">
@@ -169,25 +159,20 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
 
 function PasswordSection({ account, mayWrite, onSent }: { readonly account: IngestAccount; readonly mayWrite: boolean; readonly onSent: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const errorText = useApiErrorMessage();
   const put = usePutAccount(account.inventoryId);
   const form = useForm<IngestPasswordForm>(EMPTY_PASSWORD, checkIngestPassword);
-  const set = useEndpointMutation('setIngestAccountPassword');
+  const set = useToastMutation('setIngestAccountPassword', {
+    success: () => t('systemEntities.inventoryTabs.ingest.passwordSet'),
+    onSuccess: (saved) => {
+      put(saved);
+      onSent();
+    },
+    onError: (e) => form.failed(e),
+  });
   const save = () => {
     const values = form.submit();
-    if (!values) return;
-    set.mutate(
-      { params: { id: account.inventoryId }, body: { ...ingestPasswordBody(values), version: account.version } },
-      {
-        onSuccess: (saved) => {
-          put(saved);
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.passwordSet'), variant: 'success' });
-          onSent();
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) set.mutate({ params: { id: account.inventoryId }, body: { ...ingestPasswordBody(values), version: account.version } });
   };
   return (
     <Stack gap="sm">
@@ -216,13 +201,19 @@ function PasswordSection({ account, mayWrite, onSent }: { readonly account: Inge
 
 function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAccount; readonly mayWrite: boolean; readonly onSent: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const errorText = useApiErrorMessage();
   const put = usePutAccount(account.inventoryId);
   const form = useForm<XsltForm>(NO_XSLT, checkXslt);
   const error = useFieldError('ingest-xslt-error', form.errors);
   const [file, setFile] = useState<File | null>(null);
-  const upload = useEndpointMutation('uploadIngestAccountXslt');
+  const upload = useToastMutation('uploadIngestAccountXslt', {
+    success: (_saved, sent) => t('systemEntities.inventoryTabs.ingest.xsltUploaded', { name: sent.body?.fileName ?? '' }),
+    onSuccess: (saved) => {
+      put(saved);
+      onSent();
+    },
+    onError: (e) => form.failed(e),
+  });
   const choose = (chosen: File | null) => {
     setFile(chosen);
     form.set({ fileName: chosen?.name ?? '', content: '' });
@@ -231,18 +222,7 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
   };
   const send = () => {
     const values = form.submit();
-    if (!values) return;
-    upload.mutate(
-      { params: { id: account.inventoryId }, body: { ...xsltBody(values), version: account.version } },
-      {
-        onSuccess: (saved) => {
-          put(saved);
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.xsltUploaded', { name: values.fileName }), variant: 'success' });
-          onSent();
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) upload.mutate({ params: { id: account.inventoryId }, body: { ...xsltBody(values), version: account.version } });
   };
   return (
     <Stack gap="sm">

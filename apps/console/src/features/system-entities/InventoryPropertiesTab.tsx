@@ -19,7 +19,7 @@ import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } fr
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, newest, useCanApply, useCanCall } from '../../kit';
+import { FormPanel, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkProperties, PROPERTY_FIELDS, propertiesBody, propertiesForm, type PropertiesForm } from './inventoryForms';
 import { useAfterInventoryWrite } from './useInventoryTabs';
@@ -49,29 +49,24 @@ export function InventoryPropertiesTab({ inventoryId }: { readonly inventoryId: 
 
 function PropertiesEditor({ properties }: { readonly properties: InventoryProperties }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const afterWrite = useAfterInventoryWrite(properties.inventoryId);
   const mayWrite = useCanApply('updateAdminInventoryProperties');
   const form = useForm<PropertiesForm>(propertiesForm(properties), checkProperties);
-  const update = useEndpointMutation('updateAdminInventoryProperties');
+  const update = useToastMutation('updateAdminInventoryProperties', {
+    success: () => t('systemEntities.inventoryTabs.properties.saved'),
+    onSuccess: (saved) => {
+      form.saved();
+      queryClient.setQueryData<InventoryProperties>(endpointKey('getAdminInventoryProperties', { params: { id: saved.inventoryId } }), (cached) =>
+        cached === undefined ? saved : newest(cached, saved),
+      );
+      afterWrite('getAdminInventoryProperties');
+    },
+    onError: (e) => form.failed(e),
+  });
   const save = () => {
     const values = form.submit();
-    if (!values) return;
-    update.mutate(
-      { params: { id: properties.inventoryId }, body: propertiesBody(values, properties.version) },
-      {
-        onSuccess: (saved) => {
-          form.saved();
-          queryClient.setQueryData<InventoryProperties>(endpointKey('getAdminInventoryProperties', { params: { id: saved.inventoryId } }), (cached) =>
-            cached === undefined ? saved : newest(cached, saved),
-          );
-          afterWrite('getAdminInventoryProperties');
-          toast.show({ message: t('systemEntities.inventoryTabs.properties.saved'), variant: 'success' });
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) update.mutate({ params: { id: properties.inventoryId }, body: propertiesBody(values, properties.version) });
   };
   return <FormPanel form={form} fields={PROPERTY_FIELDS} testId={TEST_ID} onSave={mayWrite ? save : null} onCancel={form.reset} saving={update.isPending} />;
 }
