@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_ROOM_SORT_KEYS, LIMITS, type AudioRoom, type EndpointId, type RealtimeEvent } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { defineResource, op, RowButtonsPage, searchQuery, useToastMutation, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchQuery, useToastMutation, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { formErrors, initialValues, toBody, type AudioRoomFormValues } from './audioRoomForm';
 import { InventoryScreen } from './InventoryPicker';
@@ -113,10 +113,7 @@ function audioRoomResource(inventoryId: string) {
       check: (values, room, listed) => formErrors(values, listed ?? [], room?.id ?? null),
     },
     create: op('createAudioRoom', (values: AudioRoomFormValues) => ({ params: { id: inventoryId }, body: toBody(values) })),
-    update: op('updateAudioRoom', ({ entity, values }: { entity: AudioRoom; values: AudioRoomFormValues }) => ({
-      params: { id: entity.id },
-      body: { ...toBody(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateAudioRoom', toBody),
     remove: op('deleteAudioRoom', (r: AudioRoom) => ({ params: { id: r.id } })),
     stale: ['countInventoryAudioRooms'],
     staleOn,

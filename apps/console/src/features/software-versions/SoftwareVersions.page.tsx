@@ -5,7 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, RowButtonsPage, searchQuery, useCanCall, useToastMutation, type CustomFieldProps, type Field, type Page } from '../../kit';
+import {
+  defineResource,
+  op,
+  RowButtonsPage,
+  searchQuery,
+  useCanCall,
+  useToastMutation,
+  versionedUpdate,
+  type CustomFieldProps,
+  type Field,
+  type Page,
+} from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { formErrors, initialValues, isSoftwareVersionEvent, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
 import SoftwareVersionInventoriesModal from './SoftwareVersionInventoriesModal';
@@ -137,10 +148,7 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
     get: op('getSoftwareVersion', (id: string) => ({ params: { id } })),
     form: { fields: FIELDS, initial: initialValues, check: (values, version) => formErrors(values, listedVersions(queryClient), version?.id ?? null) },
     create: op('createSoftwareVersion', (values: SoftwareVersionFormValues) => ({ body: toBody(values) })),
-    update: op('updateSoftwareVersion', ({ entity, values }: { entity: SoftwareVersion; values: SoftwareVersionFormValues }) => ({
-      params: { id: entity.id },
-      body: { ...toBody(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateSoftwareVersion', toBody),
     // A refusal (an upgrade targets the version) shows in the confirmation.
     remove: op('deleteSoftwareVersion', (v: SoftwareVersion) => ({ params: { id: v.id } })),
     staleOn: (event) => (isSoftwareVersionEvent(event) ? READS : []),

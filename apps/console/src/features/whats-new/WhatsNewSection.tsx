@@ -8,7 +8,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CreateWhatsNewBody, WHATS_NEW_SORT_KEYS, type WhatsNewEntry } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 
 interface EntryForm {
@@ -82,10 +82,7 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
     check: schemaCheck(FIELDS, CreateWhatsNewBody, (v) => v),
   },
   create: op('createWhatsNew', (v: EntryForm) => ({ body: v })),
-  update: op('updateWhatsNew', ({ entity, values }: { entity: WhatsNewEntry; values: EntryForm }) => ({
-    params: { id: entity.id },
-    body: { ...values, version: entity.version },
-  })),
+  update: versionedUpdate('updateWhatsNew', (v: EntryForm) => v),
   remove: op('deleteWhatsNew', (e: WhatsNewEntry) => ({ params: { id: e.id } })),
   staleOn: (event) => (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed' ? READS : []),
 });
