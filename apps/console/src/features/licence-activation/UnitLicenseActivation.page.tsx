@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Card, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
@@ -36,7 +36,6 @@ function useLicencesLive(): void {
  */
 export default function UnitLicenseActivationPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.unitLicenseActivation'));
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
   const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null });
@@ -69,9 +68,7 @@ export default function UnitLicenseActivationPage() {
   return (
     <Stack gap="sm" data-testid="licence-activation-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.unitLicenseActivation')}
-        </Title>
+        <PageTitle title={t('routes.unitLicenseActivation')} />
         <InventoryPicker choice={choice} label={t('licenceActivation.inventory')} testId="licence-activation-inventory" />
       </Group>
       {problem !== null && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { endpointKey, endpointPrefix, useEndpointQuery, type EndpointQueryKey } 
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { rolesOf, useSessionUser } from '../../session/hooks';
@@ -45,7 +45,6 @@ function useManagedServicesLive(): void {
  */
 export default function InventoryServicesPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('routes.inventoryServices'));
   const user = useSessionUser();
   const roles = user ? rolesOf(user) : [];
   const canStartTrial = hasAnyRole(roles, INVENTORY_MANAGER_ROLES);
@@ -79,9 +78,7 @@ export default function InventoryServicesPage() {
   return (
     <Stack gap="sm" data-testid="inventory-services-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.inventoryServices')}
-        </Title>
+        <PageTitle title={t('routes.inventoryServices')} />
         <InventoryPicker choice={choice} label={t('managedServices.inventory')} testId="inventory-services-inventory" />
       </Group>
       {inventoryId === null ? (

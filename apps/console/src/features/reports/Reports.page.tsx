@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSessionUser } from '../../session/hooks';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
@@ -25,7 +25,6 @@ const ALL = '__all__';
  */
 export default function ReportsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.reports'));
   const user = useSessionUser();
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
@@ -62,9 +61,7 @@ export default function ReportsPage() {
   return (
     <Stack gap="sm" data-testid="reports-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.reports')}
-        </Title>
+        <PageTitle title={t('routes.reports')} />
         <Group gap="sm" align="center">
           <InventoryPicker choice={choice} label={t('reports.inventory')} testId="reports-inventory" />
           <Select

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import {
   defineResource,
   op,
@@ -165,7 +165,6 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
  */
 export default function SoftwareVersionsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.swVersion'));
   const queryClient = useQueryClient();
   const inventories = useInventoryOptions();
   const mayDeprecate = useCanCall('updateSoftwareVersion');
@@ -200,9 +199,7 @@ export default function SoftwareVersionsPage() {
 
   return (
     <Stack gap="sm" data-testid="sw-versions-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.swVersion')}
-      </Title>
+      <PageTitle title={t('routes.swVersion')} />
       <RowButtonsPage
         resource={resource}
         listTestId="sw-versions"

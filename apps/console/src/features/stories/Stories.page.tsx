@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { BROADER_ROLES, hasAnyRole, MANAGE_ROLES } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { ResourceList, useListView, type ListColumn } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { useStaleReads } from '../../kit/useLiveEvents';
@@ -33,7 +33,6 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export default function StoriesPage(_props: PageProps) {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('stories.title'));
   const user = useSessionUser();
   const roles = user ? rolesOf(user) : [];
   const canWrite = hasAnyRole(roles, BROADER_ROLES);
@@ -182,9 +181,7 @@ export default function StoriesPage(_props: PageProps) {
   return (
     <Stack gap="md" data-testid="stories-page">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} data-testid="page-title">
-          {t('stories.title')}
-        </Title>
+        <PageTitle title={t('stories.title')} />
         <Group gap="xs">
           {canConfigure && inventoryId !== '' && (
             <Button variant="default" onClick={() => setIntegrationOpen(true)} data-testid="stories-integration">
