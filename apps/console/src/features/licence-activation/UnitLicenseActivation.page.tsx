@@ -5,6 +5,7 @@ import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationVi
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
@@ -157,7 +158,6 @@ export default function UnitLicenseActivationPage() {
 function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: string; readonly pool: readonly LicencePoolEntry[] }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const form = useForm<LicencePoolForm>(EMPTY_LICENCE_POOL, checkLicencePool(pool));
   // Choosing a licence puts its current total in the form.
@@ -190,11 +190,7 @@ function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: strin
         <Text size="sm" fw={600}>
           {t('licenceActivation.poolForm.title')}
         </Text>
-        {form.error !== null && !hasErrors(form.errors) && (
-          <Alert color="red" data-testid="licence-pool-form-failure">
-            {errorText(form.error)}
-          </Alert>
-        )}
+        <FailureAlert error={!hasErrors(form.errors) && form.error} testId="licence-pool-form-failure" />
         <ResourceForm fields={LICENCE_POOL_FIELDS} form={shown} testId="licence-pool-form" isNew={false} />
         <ModalFooter testId="licence-pool-form" onSave={save} onCancel={form.reset} saving={setPool.isPending} />
       </Stack>

@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IngestAccount, IngestAccountTest } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
@@ -159,7 +159,6 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
 
 function PasswordSection({ account, mayWrite, onSent }: { readonly account: IngestAccount; readonly mayWrite: boolean; readonly onSent: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const put = usePutAccount(account.inventoryId);
   const form = useForm<IngestPasswordForm>(EMPTY_PASSWORD, checkIngestPassword);
   const set = useToastMutation('setIngestAccountPassword', {
@@ -182,11 +181,7 @@ function PasswordSection({ account, mayWrite, onSent }: { readonly account: Inge
       </Text>
       {mayWrite && (
         <>
-          {form.error !== null && !hasErrors(form.errors) && (
-            <Alert color="red" data-testid="ingest-password-form-error">
-              {errorText(form.error)}
-            </Alert>
-          )}
+          <FailureAlert error={!hasErrors(form.errors) && form.error} testId="ingest-password-form-error" />
           <ResourceForm fields={INGEST_PASSWORD_FIELDS} form={form} testId="ingest-password" isNew={false} />
           <Group justify="flex-end">
             <Button onClick={save} loading={set.isPending} data-testid="ingest-password-save">
@@ -201,7 +196,6 @@ function PasswordSection({ account, mayWrite, onSent }: { readonly account: Inge
 
 function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAccount; readonly mayWrite: boolean; readonly onSent: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const put = usePutAccount(account.inventoryId);
   const form = useForm<XsltForm>(NO_XSLT, checkXslt);
   const error = useFieldError('ingest-xslt-error', form.errors);
@@ -234,11 +228,7 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
       </Text>
       {mayWrite && (
         <>
-          {form.error !== null && !hasErrors(form.errors) && (
-            <Alert color="red" data-testid="ingest-xslt-form-error">
-              {errorText(form.error)}
-            </Alert>
-          )}
+          <FailureAlert error={!hasErrors(form.errors) && form.error} testId="ingest-xslt-form-error" />
           <Group gap="xs" align="flex-start">
             <FileInput
               flex={1}

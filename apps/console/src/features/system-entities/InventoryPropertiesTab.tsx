@@ -11,12 +11,12 @@
  * `inventory-geocoding`, `-profile`, `-set`, `-current`, `-error`.
  */
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InventoryProperties } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
 import { FormPanel, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
@@ -77,7 +77,6 @@ const DEFAULT = '';
 function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const afterWrite = useAfterInventoryWrite(inventoryId);
   const profiles = useEndpointQuery('listGeocodingProfiles', { query: { limit: 1000, sortBy: 'name', sortDir: 'asc' } });
@@ -101,11 +100,7 @@ function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string 
       <Text size="sm" c="dimmed">
         {t('systemEntities.inventoryTabs.geocoding.hint')}
       </Text>
-      {set.isError && (
-        <Alert color="red" data-testid="inventory-geocoding-error">
-          {errorText(set.error)}
-        </Alert>
-      )}
+      <FailureAlert error={set.error} testId="inventory-geocoding-error" />
       <Group gap="xs" align="flex-end">
         <Select
           flex={1}

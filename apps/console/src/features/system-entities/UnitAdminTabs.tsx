@@ -16,13 +16,13 @@
  * `-form-error`, `-error.targetSwVersion`; `unit-deregister`, `-start`, `-confirm`, `-error`.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SetTargetSwVersionBody } from '@fleet/contracts';
 import type { UnitDetail, SmartUnitDetail, UnitApplicationsInfo } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
 import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
@@ -191,7 +191,6 @@ function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
 function Deregistration({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const changed = useUnitChanged();
   const mayDeregister = useCanApply('deregisterAdminUnit');
   const [asking, setAsking] = useState(false);
@@ -213,11 +212,7 @@ function Deregistration({ unit }: { readonly unit: UnitDetail }) {
   return (
     <InfoSection testId="unit-deregister" title={t('systemEntities.units.deregister.title')}>
       <Text size="sm">{t('systemEntities.units.deregister.hint')}</Text>
-      {deregister.isError && (
-        <Alert color="red" data-testid="unit-deregister-error">
-          {errorText(deregister.error)}
-        </Alert>
-      )}
+      <FailureAlert error={deregister.error} testId="unit-deregister-error" />
       <Group justify="flex-end" gap="xs">
         {asking ? (
           <>

@@ -35,6 +35,7 @@ import {
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
+import { FailureAlert } from '../../components/FailureAlert';
 
 interface Props {
   /** null: a new user. */
@@ -86,18 +87,12 @@ function userFields(types: readonly Role[], inventories: readonly { id: string; 
 
 export default function UserModal({ userId, onClose, onCreated, extra }: Props) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
   let body: ReactNode;
   if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} extra={extra} />;
   else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
-  else if (query.isError) {
-    body = (
-      <Alert color="red" data-testid="user-load-error">
-        {errorText(query.error)}
-      </Alert>
-    );
-  } else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
+  else if (query.isError) body = <FailureAlert error={query.error} testId="user-load-error" />;
+  else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
     <Modal
       opened
@@ -131,7 +126,6 @@ function UserEditor({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const me = useSessionUser();
   const myRoles = useMemo((): Role[] => (me ? rolesOf(me) : []), [me]);
   const inventories = useMemo(() => me?.inventories ?? [], [me]);
@@ -181,7 +175,7 @@ function UserEditor({
       );
     }
   };
-  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
+  const failure = form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error;
   const disabled = !editable || pending;
 
   return (
@@ -215,11 +209,7 @@ function UserEditor({
         </Group>
       )}
       <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
-      {failure !== null && (
-        <Alert color="red" data-testid="user-form-failure">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert error={failure} testId="user-form-failure" />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="user-form-cancel">
           {t('users.modal.close')}
@@ -306,7 +296,6 @@ const PASSWORD_FIELDS: readonly Field<PasswordForm>[] = [
 
 function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const form = useForm<PasswordForm>(EMPTY_PASSWORD_FORM, checkPassword);
   const { submit, failed, reset } = form;
   const mutation = useToastMutation('setUserPassword', {
@@ -322,11 +311,10 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
     const values = submit();
     if (values !== null) mutation.mutate({ params: { id: user.id }, body: values });
   };
-  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return (
     <Stack gap="xs">
       <ResourceForm fields={PASSWORD_FIELDS} form={form} testId="user-password" isNew={false} />
-      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} />
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} data-testid="user-password-apply">
           {t('users.modal.setPassword')}
