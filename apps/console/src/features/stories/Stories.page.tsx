@@ -6,15 +6,13 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BROADER_ROLES, hasAnyRole, MANAGE_ROLES } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { useEndpointQuery } from '../../api/hooks';
 import { PageTitle } from '../../components/PageTitle';
-import { ResourceList, useListView, type ListColumn } from '../../kit';
+import { ResourceList, useListView, useToastMutation, type ListColumn } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { useStaleReads } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, usePreferencesQuery, useSessionUser, useUpdatePreferences } from '../../session/hooks';
-import { useToast } from '../../toast/useToast';
 import { IntegrationModal } from './IntegrationModal';
 import { StoryDetails } from './StoryDetails';
 import { StoryFormModal } from './StoryFormModal';
@@ -39,8 +37,6 @@ export default function StoriesPage(_props: PageProps) {
   const canConfigure = hasAnyRole(roles, MANAGE_ROLES);
   const preferences = usePreferencesQuery(false).data;
   const updatePreferences = useUpdatePreferences();
-  const errorMessage = useApiErrorMessage();
-  const toast = useToast();
   const queryClient = useQueryClient();
   useStaleReads((event) => (isStoryEvent(event) ? STORY_READS : []));
 
@@ -68,7 +64,14 @@ export default function StoriesPage(_props: PageProps) {
   const [form, setForm] = useState<{ story?: Story } | null>(null);
   const [deleting, setDeleting] = useState<Story | null>(null);
   const [integrationOpen, setIntegrationOpen] = useState(false);
-  const remove = useEndpointMutation('deleteStory');
+  const remove = useToastMutation('deleteStory', {
+    success: () => t('stories.remove.deleted'),
+    onSuccess: (_answer, sent) => {
+      invalidateReads(queryClient, STORY_READS);
+      if (openStoryId === sent.params?.storyId) openStory(null);
+      setDeleting(null);
+    },
+  });
 
   const list = useEndpointQuery(
     'listInventoryStories',
@@ -88,18 +91,7 @@ export default function StoriesPage(_props: PageProps) {
     void updatePreferences({ inventoryId: id, inventoryName: name });
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { inventoryId, storyId: deleting.id } });
-      invalidateReads(queryClient, STORY_READS);
-      if (openStoryId === deleting.id) openStory(null);
-      toast.show({ message: t('stories.remove.deleted'), variant: 'success' });
-      setDeleting(null);
-    } catch (error) {
-      toast.show({ message: errorMessage(error), variant: 'error' });
-    }
-  };
+  const confirmDelete = () => deleting && remove.mutate({ params: { inventoryId, storyId: deleting.id } });
 
   const columns: readonly ListColumn<Story>[] = [
     {
@@ -213,7 +205,7 @@ export default function StoriesPage(_props: PageProps) {
             <Button variant="default" onClick={() => setDeleting(null)} data-testid="story-delete-cancel">
               {t('stories.remove.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()} data-testid="story-delete-confirm">
+            <Button color="red" loading={remove.isPending} onClick={confirmDelete} data-testid="story-delete-confirm">
               {t('stories.remove.confirmButton')}
             </Button>
           </Group>
