@@ -13,7 +13,7 @@ import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher, type RealtimeEvent } from 
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { PageTitle } from '../../components/PageTitle';
-import { defineResource, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
@@ -154,10 +154,7 @@ function publisherResource(groupId: string | null) {
     create: op('createPublisher', (v: PublisherForm) => ({
       body: { groupId: v.groupId ?? '', name: v.name, description: v.description, sources: sourcesBody(v.sources) },
     })),
-    update: op('updatePublisher', ({ entity, values: v }: { entity: Publisher; values: PublisherForm }) => ({
-      params: { id: entity.id },
-      body: { name: v.name, description: v.description, sources: sourcesBody(v.sources), version: entity.version },
-    })),
+    update: versionedUpdate('updatePublisher', (v: PublisherForm) => ({ name: v.name, description: v.description, sources: sourcesBody(v.sources) })),
     remove: op('deletePublisher', (p: Publisher) => ({ params: { id: p.id } })),
     staleOn,
   });
