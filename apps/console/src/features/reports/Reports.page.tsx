@@ -84,22 +84,17 @@ export default function ReportsPage() {
           data={PERIOD_PRESETS.map((p) => ({ value: p, label: t('reports.lastDays', { count: Number(p) }) }))}
           data-testid="reports-preset"
         />
-        <TextInput
-          type="date"
-          size="xs"
-          label={t('reports.from')}
-          value={period.from}
-          onChange={(e) => setDay('from', e.currentTarget.value)}
-          data-testid="reports-from"
-        />
-        <TextInput
-          type="date"
-          size="xs"
-          label={t('reports.to')}
-          value={period.to}
-          onChange={(e) => setDay('to', e.currentTarget.value)}
-          data-testid="reports-to"
-        />
+        {(['from', 'to'] as const).map((end) => (
+          <TextInput
+            key={end}
+            type="date"
+            size="xs"
+            label={t(`reports.${end}`)}
+            value={period[end]}
+            onChange={(e) => setDay(end, e.currentTarget.value)}
+            data-testid={`reports-${end}`}
+          />
+        ))}
         <SegmentedControl
           size="xs"
           value={kind}

@@ -96,24 +96,18 @@ export function ReplaySection() {
                   {t('simulator.replay.pause')}
                 </Button>
               )}
-              <Button
-                size="xs"
-                variant="default"
-                disabled={busy || !progress.paused}
-                onClick={() => step.mutate({ entries: 1 })}
-                data-testid="simulator-replay-step-1"
-              >
-                {t('simulator.replay.stepOne')}
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={busy || !progress.paused}
-                onClick={() => step.mutate({ entries: 10 })}
-                data-testid="simulator-replay-step-10"
-              >
-                {t('simulator.replay.stepTen')}
-              </Button>
+              {([1, 10] as const).map((entries) => (
+                <Button
+                  key={entries}
+                  size="xs"
+                  variant="default"
+                  disabled={busy || !progress.paused}
+                  onClick={() => step.mutate({ entries })}
+                  data-testid={`simulator-replay-step-${entries}`}
+                >
+                  {t(entries === 1 ? 'simulator.replay.stepOne' : 'simulator.replay.stepTen')}
+                </Button>
+              ))}
               <Button
                 size="xs"
                 color="red"
