@@ -31,11 +31,6 @@ const REMOTE_ACTION_READS = ['listRemoteActions', 'getRemoteAction'] as const;
 /** How often the remaining time of support accesses is redrawn. */
 const TICK_MS = 15_000;
 const NO_UNITS: readonly UnitSummary[] = [];
-const ACTION_BUTTONS: readonly { kind: RemoteActionKind; color?: string; testId: string }[] = [
-  { kind: 'sendLogs', testId: 'ra-send-logs' },
-  { kind: 'reboot', color: 'orange', testId: 'ra-reboot' },
-  { kind: 'supportAccess', color: 'grape', testId: 'ra-support-access' },
-];
 
 interface Dialog {
   readonly kind: RemoteActionKind;
@@ -124,18 +119,21 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
     column('access', (unit: UnitSummary) => remaining(activeAccessOf(known, unit.uniqueId, now)), true),
     column('actions', (unit: UnitSummary) => (
       <Group gap={4} wrap="nowrap">
-        {ACTION_BUTTONS.map(({ kind, color, testId }) => (
-          <Button
-            key={kind}
-            size="compact-xs"
-            variant="light"
-            color={color}
-            onClick={() => setDialog({ kind, unit })}
-            data-testid={`${testId}-${unit.uniqueId}`}
-          >
-            {t(`remoteActions.kinds.${kind}`)}
-          </Button>
-        ))}
+        <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'sendLogs', unit })} data-testid={`ra-send-logs-${unit.uniqueId}`}>
+          {t('remoteActions.kinds.sendLogs')}
+        </Button>
+        <Button size="compact-xs" variant="light" color="orange" onClick={() => setDialog({ kind: 'reboot', unit })} data-testid={`ra-reboot-${unit.uniqueId}`}>
+          {t('remoteActions.kinds.reboot')}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="grape"
+          onClick={() => setDialog({ kind: 'supportAccess', unit })}
+          data-testid={`ra-support-access-${unit.uniqueId}`}
+        >
+          {t('remoteActions.kinds.supportAccess')}
+        </Button>
       </Group>
     )),
   ];
