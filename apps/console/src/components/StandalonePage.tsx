@@ -1,19 +1,16 @@
 import type { ReactNode } from 'react';
-import { Center, Group, Paper, Stack, Title } from '@mantine/core';
+import { Center, Group, Paper, Stack } from '@mantine/core';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
-import { useDocumentTitle } from './useDocumentTitle';
+import { PageTitle } from './PageTitle';
 
 /** Frame of the top-level pages outside the console shell (error, unauthorized, portals, login). */
 export function StandalonePage({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  useDocumentTitle(title);
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={440} maw="100%" data-testid={testId}>
         <Stack gap="md">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={2} data-testid="page-title">
-              {title}
-            </Title>
+            <PageTitle title={title} />
             <LanguageSwitch testId={`${testId}-language-switch`} />
           </Group>
           {children}

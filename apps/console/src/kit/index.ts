@@ -31,5 +31,7 @@ export { InfoSection, LabelledValue, NameValues } from './NameValues';
 export { mapOp, op, type Op } from './op';
 export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';
+export { useToastMutation, type ToastMutationOptions } from './useToastMutation';
+export { versionedUpdate } from './versionedUpdate';
 export { RowButtonsPage } from './RowButtonsPage';
 export { TabbedModal, type ModalReadError, type TabbedModalProps } from './TabbedModal';

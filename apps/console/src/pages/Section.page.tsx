@@ -1,7 +1,7 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../components/useDocumentTitle';
+import { PageTitle } from '../components/PageTitle';
 import { ContractorEntities } from '../features/contractor-entities/ContractorEntities';
 import { isEntityKind } from '../features/contractor-entities/entityKinds';
 import { SystemEntities, type SystemEntitiesKind } from '../features/system-entities/SystemEntities';
@@ -58,12 +58,9 @@ const SECTION_TEST_IDS: Record<SectionId, string> = {
 };
 
 function SectionView({ title, testId, children }: { readonly title: string; readonly testId: string; readonly children: ReactNode }) {
-  useDocumentTitle(title);
   return (
     <Stack gap="md" data-testid={testId}>
-      <Title order={2} data-testid="page-title">
-        {title}
-      </Title>
+      <PageTitle title={title} />
       {children}
     </Stack>
   );

@@ -42,75 +42,46 @@ export type MenuEntry = MenuLink | MenuPlaceholder | MenuGroup;
 /** The mock's Simulator panel (routing/routes.ts `simulator`). */
 export const SIMULATOR_PATH = '/simulator';
 
+const link = (id: MenuId, to: string, more: Partial<Pick<MenuLink, 'mockOnly' | 'feature'>> = {}): MenuLink => ({ type: 'link', id, to, ...more });
+const group = (id: MenuId, items: readonly MenuEntry[]): MenuGroup => ({ type: 'group', id, items });
+
 export const MENU: readonly MenuEntry[] = [
-  {
-    type: 'group',
-    id: 'units',
-    items: [
-      { type: 'link', id: 'unitList', to: '/list' },
-      { type: 'link', id: 'multiview', to: '/multiview' },
-      { type: 'link', id: 'fileUpload', to: '/file_upload' },
-      { type: 'link', id: 'map', to: '/map' },
-    ],
-  },
-  { type: 'link', id: 'files', to: '/files' },
-  { type: 'link', id: 'stories', to: '/stories' },
-  {
-    type: 'group',
-    id: 'manage',
-    items: [
-      { type: 'link', id: 'devices', to: '/devices' },
-      { type: 'link', id: 'channels', to: '/channels' },
-      { type: 'link', id: 'videoReturn', to: '/video_return' },
-      { type: 'link', id: 'users', to: '/users' },
-      {
-        type: 'group',
-        id: 'shares',
-        items: [
-          { type: 'link', id: 'publishers', to: '/manage/shares/publishers' },
-          { type: 'link', id: 'subscribers', to: '/manage/shares/subscribers' },
-        ],
-      },
-      { type: 'link', id: 'usageProfiles', to: '/usage_profiles' },
-      { type: 'link', id: 'groups', to: '/groups' },
-      { type: 'link', id: 'softwareVersions', to: '/sw_version' },
-      { type: 'link', id: 'audioConnect', to: '/audio_rooms', feature: 'audioConnect' },
-      { type: 'link', id: 'myGraphics', to: '/my_graphics', feature: 'myGraphics' },
-    ],
-  },
-  {
-    type: 'group',
-    id: 'services',
-    items: [
-      { type: 'link', id: 'inventoryServices', to: '/inventory_services' },
-      { type: 'link', id: 'unitLicenseActivation', to: '/unit_license_activation' },
-      { type: 'link', id: 'usageReports', to: '/reports' },
-    ],
-  },
-  { type: 'link', id: 'contractor', to: '/entities' },
-  {
-    type: 'group',
-    id: 'support',
-    items: [{ type: 'link', id: 'partnerRemoteActions', to: '/remote_actions' }],
-  },
-  {
-    type: 'group',
-    id: 'supportStaff',
-    items: [
-      { type: 'link', id: 'clientApplication', to: '/system_settings/client_application' },
-      { type: 'link', id: 'modemsVendorModel', to: '/system_settings/modem_vendor' },
-      // The spec names no route for IFB servers: the multimedia hub list kept to IFB-capable hubs, with their IFB mode.
-      { type: 'link', id: 'ifbServers', to: '/system_entities/mmh_servers?ifb=1' },
-      { type: 'link', id: 'systemEntities', to: '/system_entities' },
-      { type: 'link', id: 'systemSettings', to: '/system_settings' },
-      { type: 'link', id: 'adminRemoteActions', to: '/remote_actions' },
-      { type: 'link', id: 'accessApproval', to: '/access_approvals' },
-      { type: 'link', id: 'whatsNew', to: '/whats_new' },
-      { type: 'link', id: 'batchUpgrade', to: '/batch_upgrade' },
-    ],
-  },
+  group('units', [link('unitList', '/list'), link('multiview', '/multiview'), link('fileUpload', '/file_upload'), link('map', '/map')]),
+  link('files', '/files'),
+  link('stories', '/stories'),
+  group('manage', [
+    link('devices', '/devices'),
+    link('channels', '/channels'),
+    link('videoReturn', '/video_return'),
+    link('users', '/users'),
+    group('shares', [link('publishers', '/manage/shares/publishers'), link('subscribers', '/manage/shares/subscribers')]),
+    link('usageProfiles', '/usage_profiles'),
+    link('groups', '/groups'),
+    link('softwareVersions', '/sw_version'),
+    link('audioConnect', '/audio_rooms', { feature: 'audioConnect' }),
+    link('myGraphics', '/my_graphics', { feature: 'myGraphics' }),
+  ]),
+  group('services', [
+    link('inventoryServices', '/inventory_services'),
+    link('unitLicenseActivation', '/unit_license_activation'),
+    link('usageReports', '/reports'),
+  ]),
+  link('contractor', '/entities'),
+  group('support', [link('partnerRemoteActions', '/remote_actions')]),
+  group('supportStaff', [
+    link('clientApplication', '/system_settings/client_application'),
+    link('modemsVendorModel', '/system_settings/modem_vendor'),
+    // The spec names no route for IFB servers: the multimedia hub list kept to IFB-capable hubs, with their IFB mode.
+    link('ifbServers', '/system_entities/mmh_servers?ifb=1'),
+    link('systemEntities', '/system_entities'),
+    link('systemSettings', '/system_settings'),
+    link('adminRemoteActions', '/remote_actions'),
+    link('accessApproval', '/access_approvals'),
+    link('whatsNew', '/whats_new'),
+    link('batchUpgrade', '/batch_upgrade'),
+  ]),
   // Not in the spec: the mock's Simulator panel (scenarios, recordings, replays, the clock).
-  { type: 'link', id: 'simulator', to: SIMULATOR_PATH, mockOnly: true },
+  link('simulator', SIMULATOR_PATH, { mockOnly: true }),
 ];
 
 /** What the menu knows beyond the user: whether the console runs against the mock, which service features are off. */

@@ -13,13 +13,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_SORT_KEYS, ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation } from '../../api/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive } from '../../kit';
+import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive, useToastMutation } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { shownStatus } from './approvalStatus';
 
 const TICK_MS = 15_000;
@@ -81,19 +78,16 @@ function approvalResource(status: Filter) {
  */
 function ApprovalActions({ approval: a, testId, after }: { approval: AccessApproval; testId: string; after?: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const options = (how: 'revoke' | 'use') => ({
+    success: () => t(`adminPages.accessApprovals.toasts.${how}`, { device: a.deviceName || a.deviceId }),
     onSuccess: () => {
-      toast.show({ message: t(`adminPages.accessApprovals.toasts.${how}`, { device: a.deviceName || a.deviceId }), variant: 'success' });
       invalidateReads(queryClient, READS);
       after?.();
     },
-    onError: (e: unknown) => toast.show({ message: errorText(e), variant: 'error' }),
   });
-  const revoke = useEndpointMutation('revokeAccessApproval', options('revoke'));
-  const use = useEndpointMutation('useAccessApproval', options('use'));
+  const revoke = useToastMutation('revokeAccessApproval', options('revoke'));
+  const use = useToastMutation('useAccessApproval', options('use'));
   const mayRevoke = useCanCall('revokeAccessApproval');
   const mayUse = useCanCall('useAccessApproval');
   const now = useContext(Now);

@@ -3,13 +3,12 @@
  * they are, first and last name and e-mail through PUT users/current (spec 001 §5 rules and "Email
  * used by another user" inline), phone and company through user/contact — and the password change.
  */
-import { Alert, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, UserContact } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { callEndpoint } from '../../api/client';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
@@ -17,6 +16,7 @@ import { useToast } from '../../toast/useToast';
 import { checkDetails, contactBody, detailsBody, detailsForm } from './accountForms';
 import type { DetailsForm } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { FailureAlert } from '../../components/FailureAlert';
 import { useState } from 'react';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
@@ -54,7 +54,6 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const form = useForm<DetailsForm>(detailsForm(user, contact), checkDetails);
   const error = useFieldError('account-error', form.errors);
   const [busy, setBusy] = useState(false);
@@ -77,7 +76,6 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
       setBusy(false);
     }
   };
-  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   const text = (field: keyof DetailsForm, label: string) => (
     <TextInput
       label={label}
@@ -96,11 +94,7 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
         {text('phone', t('account.details.phone'))}
         {text('company', t('account.details.company'))}
       </SimpleGrid>
-      {failure !== null && (
-        <Alert color="red" data-testid="account-failure">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="account-failure" />
       <Group justify="flex-end">
         <Button onClick={() => void save()} loading={busy} disabled={!form.dirty} data-testid="account-save">
           {t('account.details.save')}

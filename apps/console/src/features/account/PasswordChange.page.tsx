@@ -6,11 +6,11 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
+import { FailureAlert } from '../../components/FailureAlert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { StandalonePage } from '../../components/StandalonePage';
 import type { PageProps } from '../../pages/types';
 import { LIST_PATH } from '../../routing/routes';
@@ -25,7 +25,6 @@ export default function PasswordChangePage({ route }: PageProps) {
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const expiry = useEndpointQuery('getOwnPasswordExpiry');
   const dismiss = useEndpointMutation('dismissOwnPasswordExpiry', {
     onSuccess: (state) => queryClient.setQueryData(endpointKey('getOwnPasswordExpiry'), state),
@@ -59,7 +58,7 @@ export default function PasswordChangePage({ route }: PageProps) {
           </Button>
         }
       />
-      {dismiss.isError && <Alert color="red">{errorText(dismiss.error)}</Alert>}
+      <FailureAlert error={dismiss.error} />
     </StandalonePage>
   );
 }

@@ -3,16 +3,16 @@
  * inline in the spec's words; PUT users/current/password. Used by the account modal and by the
  * password change page.
  */
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PasswordChanged } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { ResourceForm, type Field } from '../../kit';
+import { FailureAlert } from '../../components/FailureAlert';
 import { checkPasswordChange, EMPTY_PASSWORD_CHANGE } from './accountForms';
 import type { PasswordChangeForm as Values } from './accountForms';
 
@@ -25,35 +25,25 @@ const FIELDS: readonly Field<Values>[] = [
 export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (result: PasswordChanged) => void; extraActions?: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const form = useForm<Values>(EMPTY_PASSWORD_CHANGE, checkPasswordChange);
-  const mutation = useEndpointMutation('changeOwnPassword');
   const { submit, failed, reset } = form;
+  const mutation = useEndpointMutation('changeOwnPassword', {
+    onSuccess: (result) => {
+      // Back to empty fields (the form's source): a password is never kept in the form.
+      reset();
+      queryClient.setQueryData(endpointKey('getOwnPasswordExpiry'), result.passwordExpiry);
+      onChanged(result);
+    },
+    onError: (e) => failed(e),
+  });
   const apply = () => {
     const values = submit();
-    if (values === null) return;
-    mutation.mutate(
-      { body: values },
-      {
-        onSuccess: (result) => {
-          // Back to empty fields (the form's source): a password is never kept in the form.
-          reset();
-          queryClient.setQueryData(endpointKey('getOwnPasswordExpiry'), result.passwordExpiry);
-          onChanged(result);
-        },
-        onError: (e) => failed(e),
-      },
-    );
+    if (values !== null) mutation.mutate({ body: values });
   };
-  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return (
     <Stack gap="xs" data-testid="password-change-form">
       <ResourceForm fields={FIELDS} form={form} testId="password-change" isNew />
-      {failure !== null && (
-        <Alert color="red" data-testid="password-change-failure">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="password-change-failure" />
       <Group justify="flex-end">
         {extraActions}
         <Button onClick={apply} loading={mutation.isPending} data-testid="password-change-submit">

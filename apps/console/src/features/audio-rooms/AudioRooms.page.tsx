@@ -10,14 +10,12 @@
  */
 import { useMemo, useState } from 'react';
 import { Badge, Button, Select, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_ROOM_SORT_KEYS, LIMITS, type AudioRoom, type EndpointId, type RealtimeEvent } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { defineResource, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchQuery, useToastMutation, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { formErrors, initialValues, toBody, type AudioRoomFormValues } from './audioRoomForm';
 import { InventoryScreen } from './InventoryPicker';
 import ParticipantsModal from './ParticipantsModal';
@@ -115,10 +113,7 @@ function audioRoomResource(inventoryId: string) {
       check: (values, room, listed) => formErrors(values, listed ?? [], room?.id ?? null),
     },
     create: op('createAudioRoom', (values: AudioRoomFormValues) => ({ params: { id: inventoryId }, body: toBody(values) })),
-    update: op('updateAudioRoom', ({ entity, values }: { entity: AudioRoom; values: AudioRoomFormValues }) => ({
-      params: { id: entity.id },
-      body: { ...toBody(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateAudioRoom', toBody),
     remove: op('deleteAudioRoom', (r: AudioRoom) => ({ params: { id: r.id } })),
     stale: ['countInventoryAudioRooms'],
     staleOn,
@@ -146,25 +141,17 @@ function ParticipantsButton({ room }: { readonly room: AudioRoom }) {
   );
 }
 
-const SET_ACTIVE = op('setAudioRoomActive', (r: AudioRoom) => ({ params: { id: r.id }, body: { active: !r.active, version: r.version } }));
-
 /** Start or stop the room on its IFB server; the list and the count follow (and /ws). */
 function ToggleButton({ room }: { readonly room: AudioRoom }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const setActive = useMutation({
-    mutationFn: () => SET_ACTIVE.run(room),
-    onSuccess: () => invalidateReads(queryClient, ROOM_READS),
-    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
-  });
+  const setActive = useToastMutation('setAudioRoomActive', { onSuccess: () => invalidateReads(queryClient, ROOM_READS) });
   return (
     <Button
       size="compact-sm"
       variant="light"
       color={room.active ? 'orange' : 'green'}
-      onClick={() => setActive.mutate()}
+      onClick={() => setActive.mutate({ params: { id: room.id }, body: { active: !room.active, version: room.version } })}
       loading={setActive.isPending}
       data-testid={`audio-room-toggle-${room.id}`}
     >

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { PageTitle } from '../../components/PageTitle';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePreferences } from '../../preferences/usePreferences';
 import { rolesOf, useSessionUser } from '../../session/hooks';
@@ -60,16 +60,13 @@ interface InventoryScreenProps {
 
 /** A per-inventory screen: its title (also the document's) and the inventory picker above what it shows of that inventory. */
 export function InventoryScreen({ testId, title, pickerLabel, noInventory, beside, children }: InventoryScreenProps) {
-  useDocumentTitle(title);
   const choice = useInventoryChoice();
   const { inventoryId } = choice;
   return (
     <Stack gap="sm" data-testid={`${testId}-page`}>
       <Group justify="space-between" align="center" wrap="wrap">
         <Group gap="sm" align="baseline">
-          <Title order={2} data-testid="page-title">
-            {title}
-          </Title>
+          <PageTitle title={title} />
           {inventoryId !== null && beside?.(inventoryId)}
         </Group>
         <InventoryPicker choice={choice} label={pickerLabel} testId={`${testId}-inventory`} />

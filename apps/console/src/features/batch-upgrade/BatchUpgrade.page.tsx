@@ -15,7 +15,7 @@ import { VALIDATION, type UpgradeBatchCreated, type UpgradeBatchRowResult, type 
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
 import { useStaleReads } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
@@ -341,7 +341,6 @@ function BatchList({ openId, onOpen }: { readonly openId: string | null; readonl
 
 export default function BatchUpgradePage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.batchUpgrade'));
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
   useUpgradesLive();
@@ -354,9 +353,7 @@ export default function BatchUpgradePage() {
   };
   return (
     <Stack gap="md" data-testid="batch-upgrade-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.batchUpgrade')}
-      </Title>
+      <PageTitle title={t('routes.batchUpgrade')} />
       <NewBatch onCreated={created} />
       {openId !== null && <BatchDetail key={openId} id={openId} onClose={() => setOpenId(null)} />}
       <BatchList openId={openId} onOpen={setOpenId} />

@@ -134,64 +134,44 @@ export type EntityPage = Page<EntityRow>;
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export function unitRows(page: AdminUnitPage): EntityPage {
-  return {
-    total: page.total,
-    items: page.items.map((u) => ({
-      key: u.uniqueId,
-      values: { name: u.name, uniqueId: u.uniqueId, productType: u.productType, status: u.status, swVersion: u.swVersion },
-      inventoryIds: u.inventoryIds,
-    })),
-  };
-}
+/** A page of one kind's items as rows. */
+const rowsOf =
+  <T>(row: (item: T) => EntityRow) =>
+  <P extends { readonly total: number; readonly items: readonly T[] }>(page: P): EntityPage => ({ total: page.total, items: page.items.map(row) });
 
-export function serverRows(page: AdminServerPage): EntityPage {
-  return {
-    total: page.total,
-    items: page.items.map((s) => ({
-      key: s.id,
-      values: { name: s.name, uniqueId: s.uniqueId, productType: s.productType, status: s.status, swVersion: s.swVersion },
-      inventoryIds: s.inventoryId ? [s.inventoryId] : [],
-    })),
-  };
-}
+export const unitRows = rowsOf((u: AdminUnitPage['items'][number]) => ({
+  key: u.uniqueId,
+  values: { name: u.name, uniqueId: u.uniqueId, productType: u.productType, status: u.status, swVersion: u.swVersion },
+  inventoryIds: u.inventoryIds,
+}));
 
-export function channelRows(page: AdminChannelPage): EntityPage {
-  return {
-    total: page.total,
-    items: page.items.map((c) => ({
-      key: c.channelId,
-      values: {
-        name: c.channelName,
-        uniqueId: c.channelId,
-        type: c.type,
-        server: c.serverName || c.serverId,
-        status: c.status,
-        swVersion: text(c.liveuVersion),
-      },
-      inventoryIds: c.inventoryIds,
-    })),
-  };
-}
+export const serverRows = rowsOf((s: AdminServerPage['items'][number]) => ({
+  key: s.id,
+  values: { name: s.name, uniqueId: s.uniqueId, productType: s.productType, status: s.status, swVersion: s.swVersion },
+  inventoryIds: s.inventoryId ? [s.inventoryId] : [],
+}));
 
-export function vrChannelRows(page: AdminVrChannelPage): EntityPage {
-  return {
-    total: page.total,
-    items: page.items.map((v) => ({
-      key: v.uniqueId,
-      values: { name: v.name, uniqueId: v.uniqueId, server: text(v.serverName ?? v.serverId), status: v.status },
-      inventoryIds: v.inventoryIds,
-    })),
-  };
-}
+export const channelRows = rowsOf((c: AdminChannelPage['items'][number]) => ({
+  key: c.channelId,
+  values: {
+    name: c.channelName,
+    uniqueId: c.channelId,
+    type: c.type,
+    server: c.serverName || c.serverId,
+    status: c.status,
+    swVersion: text(c.liveuVersion),
+  },
+  inventoryIds: c.inventoryIds,
+}));
 
-export function dbGatewayRows(page: AdminDbGatewayPage): EntityPage {
-  return {
-    total: page.total,
-    items: page.items.map((g) => ({
-      key: g.id,
-      values: { name: g.name, host: g.port === null ? g.host : `${g.host}:${g.port}`, status: g.status, units: String(g.unitCount) },
-      inventoryIds: g.inventoryId ? [g.inventoryId] : [],
-    })),
-  };
-}
+export const vrChannelRows = rowsOf((v: AdminVrChannelPage['items'][number]) => ({
+  key: v.uniqueId,
+  values: { name: v.name, uniqueId: v.uniqueId, server: text(v.serverName ?? v.serverId), status: v.status },
+  inventoryIds: v.inventoryIds,
+}));
+
+export const dbGatewayRows = rowsOf((g: AdminDbGatewayPage['items'][number]) => ({
+  key: g.id,
+  values: { name: g.name, host: g.port === null ? g.host : `${g.host}:${g.port}`, status: g.status, units: String(g.unitCount) },
+  inventoryIds: g.inventoryId ? [g.inventoryId] : [],
+}));

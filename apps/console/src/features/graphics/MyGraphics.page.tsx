@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
+import { errorCodeText } from '../../api/errorMessage';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { ListTable } from '../../kit/ListTable';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { useGraphicsLive } from './useGraphicsLive';
@@ -44,7 +45,6 @@ export default function MyGraphicsPage() {
 function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState<GraphicsTemplate | null>(null);
   const params = { id: inventoryId };
@@ -58,7 +58,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
     { body: { inventoryId, jobIds: pending } },
     { enabled: usable && pending.length > 0, refetchInterval: JOB_POLL_MS },
   );
-  const open = useEndpointMutation('openSingularApp');
+  const open = useToastMutation('openSingularApp');
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('listMyGraphics') });
@@ -69,10 +69,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
     refresh();
   };
   const reopen = (composition: GraphicsComposition) =>
-    open.mutate(
-      { body: { inventoryId: composition.inventoryId, compositionId: composition.id } },
-      { onSuccess: opened, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
-    );
+    open.mutate({ body: { inventoryId: composition.inventoryId, compositionId: composition.id } }, { onSuccess: opened });
   // Deleted by its Singular app (DELETE inventory/{id}/app/{appId}); only compositions with one offer it.
   const del = useConfirmedDelete(useEndpointMutation('deleteGraphicsApp'), {
     variables: (c: GraphicsComposition) => ({ params: { id: c.inventoryId, appId: c.appId ?? '' } }),

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Card, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
@@ -36,7 +37,6 @@ function useLicencesLive(): void {
  */
 export default function UnitLicenseActivationPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.unitLicenseActivation'));
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
   const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null });
@@ -69,9 +69,7 @@ export default function UnitLicenseActivationPage() {
   return (
     <Stack gap="sm" data-testid="licence-activation-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.unitLicenseActivation')}
-        </Title>
+        <PageTitle title={t('routes.unitLicenseActivation')} />
         <InventoryPicker choice={choice} label={t('licenceActivation.inventory')} testId="licence-activation-inventory" />
       </Group>
       {problem !== null && (
@@ -160,7 +158,6 @@ export default function UnitLicenseActivationPage() {
 function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: string; readonly pool: readonly LicencePoolEntry[] }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const form = useForm<LicencePoolForm>(EMPTY_LICENCE_POOL, checkLicencePool(pool));
   // Choosing a licence puts its current total in the form.
@@ -193,11 +190,7 @@ function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: strin
         <Text size="sm" fw={600}>
           {t('licenceActivation.poolForm.title')}
         </Text>
-        {form.error !== null && !hasErrors(form.errors) && (
-          <Alert color="red" data-testid="licence-pool-form-failure">
-            {errorText(form.error)}
-          </Alert>
-        )}
+        <FailureAlert error={!hasErrors(form.errors) && form.error} testId="licence-pool-form-failure" />
         <ResourceForm fields={LICENCE_POOL_FIELDS} form={shown} testId="licence-pool-form" isNew={false} />
         <ModalFooter testId="licence-pool-form" onSave={save} onCancel={form.reset} saving={setPool.isPending} />
       </Stack>

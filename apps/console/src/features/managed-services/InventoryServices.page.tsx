@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
@@ -44,7 +45,6 @@ function useManagedServicesLive(): void {
  */
 export default function InventoryServicesPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('routes.inventoryServices'));
   const user = useSessionUser();
   const roles = user ? rolesOf(user) : [];
   const canStartTrial = hasAnyRole(roles, INVENTORY_MANAGER_ROLES);
@@ -65,8 +65,6 @@ export default function InventoryServicesPage() {
   const list = isAdmin ? adminList : normalList;
   useManagedServicesLive();
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const put = (saved: ManagedService) => {
     for (const id of SERVICE_LISTS) {
       queryClient.setQueryData<ManagedServiceList>(endpointKey(id, { params: { id: saved.inventoryId } }), (l) =>
@@ -74,21 +72,13 @@ export default function InventoryServicesPage() {
       );
     }
   };
-  const startTrial = useEndpointMutation('startManagedServiceTrial', {
-    onSuccess: (saved) => {
-      put(saved);
-      toast.show({ message: t('managedServices.trialStarted'), variant: 'success' });
-    },
-    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
-  });
+  const startTrial = useToastMutation('startManagedServiceTrial', { success: () => t('managedServices.trialStarted'), onSuccess: put });
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   return (
     <Stack gap="sm" data-testid="inventory-services-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.inventoryServices')}
-        </Title>
+        <PageTitle title={t('routes.inventoryServices')} />
         <InventoryPicker choice={choice} label={t('managedServices.inventory')} testId="inventory-services-inventory" />
       </Group>
       {inventoryId === null ? (
@@ -170,11 +160,11 @@ function AdminControls({ service, onSaved }: { readonly service: ManagedService;
   const [quota, setQuota] = useState<number | string>(service.quota ?? '');
   const [usageKind, setUsageKind] = useState<string>(service.usageKind);
   const [quotaError, setQuotaError] = useState<string | null>(null);
-  const update = useEndpointMutation('updateAdminManagedService', {
+  const update = useToastMutation('updateAdminManagedService', {
+    success: () => t('managedServices.saved'),
     onSuccess: (saved) => {
       setQuotaError(null);
       onSaved(saved);
-      toast.show({ message: t('managedServices.saved'), variant: 'success' });
     },
     onError: (e) => {
       const field = isApiError(e) ? e.fields.find((f) => f.path === 'body.quota') : undefined;

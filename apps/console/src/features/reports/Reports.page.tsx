@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSessionUser } from '../../session/hooks';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
@@ -25,7 +25,6 @@ const ALL = '__all__';
  */
 export default function ReportsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.reports'));
   const user = useSessionUser();
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
@@ -62,9 +61,7 @@ export default function ReportsPage() {
   return (
     <Stack gap="sm" data-testid="reports-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.reports')}
-        </Title>
+        <PageTitle title={t('routes.reports')} />
         <Group gap="sm" align="center">
           <InventoryPicker choice={choice} label={t('reports.inventory')} testId="reports-inventory" />
           <Select
@@ -87,22 +84,17 @@ export default function ReportsPage() {
           data={PERIOD_PRESETS.map((p) => ({ value: p, label: t('reports.lastDays', { count: Number(p) }) }))}
           data-testid="reports-preset"
         />
-        <TextInput
-          type="date"
-          size="xs"
-          label={t('reports.from')}
-          value={period.from}
-          onChange={(e) => setDay('from', e.currentTarget.value)}
-          data-testid="reports-from"
-        />
-        <TextInput
-          type="date"
-          size="xs"
-          label={t('reports.to')}
-          value={period.to}
-          onChange={(e) => setDay('to', e.currentTarget.value)}
-          data-testid="reports-to"
-        />
+        {(['from', 'to'] as const).map((end) => (
+          <TextInput
+            key={end}
+            type="date"
+            size="xs"
+            label={t(`reports.${end}`)}
+            value={period[end]}
+            onChange={(e) => setDay(end, e.currentTarget.value)}
+            data-testid={`reports-${end}`}
+          />
+        ))}
         <SegmentedControl
           size="xs"
           value={kind}

@@ -6,14 +6,14 @@
  * most 10, §9). The route is for SHARES_ROLES, who may also write.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Code, MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { Badge, Button, Code, MultiSelect, Select, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher, type RealtimeEvent } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
+import { PageTitle } from '../../components/PageTitle';
+import { defineResource, op, RowButtonsPage, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
@@ -154,10 +154,7 @@ function publisherResource(groupId: string | null) {
     create: op('createPublisher', (v: PublisherForm) => ({
       body: { groupId: v.groupId ?? '', name: v.name, description: v.description, sources: sourcesBody(v.sources) },
     })),
-    update: op('updatePublisher', ({ entity, values: v }: { entity: Publisher; values: PublisherForm }) => ({
-      params: { id: entity.id },
-      body: { name: v.name, description: v.description, sources: sourcesBody(v.sources), version: entity.version },
-    })),
+    update: versionedUpdate('updatePublisher', (v: PublisherForm) => ({ name: v.name, description: v.description, sources: sourcesBody(v.sources) })),
     remove: op('deletePublisher', (p: Publisher) => ({ params: { id: p.id } })),
     staleOn,
   });
@@ -218,15 +215,12 @@ function RowDialogs({ publisher }: { readonly publisher: Publisher }) {
 
 export default function PublishersPage({ route }: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t(`routes.${route.id}`));
   const [groupId, setGroupId] = useState<string | null>(null);
   const groups = useEndpointQuery('fetchGroups', {});
   const resource = useMemo(() => publisherResource(groupId), [groupId]);
   return (
     <Stack gap="sm" data-testid="publishers-page">
-      <Title order={2} data-testid="page-title">
-        {t(`routes.${route.id}`)}
-      </Title>
+      <PageTitle title={t(`routes.${route.id}`)} />
       <RowButtonsPage
         resource={resource}
         filterKey={groupId ?? ''}

@@ -18,6 +18,7 @@ import { ErrorNote } from '../dialogs/DialogParts';
 import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
 import { useShareForm } from './useShareForm';
 import { CloseFooter } from '../../kit/ModalParts';
+import { useToastMutation } from '../../kit/useToastMutation';
 
 const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
 
@@ -34,11 +35,11 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     'share-link',
   );
   const add = useEndpointMutation('createShareLink');
-  const remove = useEndpointMutation('deleteShareLink');
   const links = publisher.shareLinks;
   const when = (iso: string | Date) => new Date(iso).toLocaleString(i18n.language);
   const end = shareLinkEnd(values);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listPublishers') });
+  const remove = useToastMutation('deleteShareLink', { onSuccess: refresh });
 
   const onAdd = () => {
     const body = shareLinkBody(values);
@@ -78,12 +79,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
           variant="light"
           color="red"
           loading={remove.isPending && remove.variables?.params?.linkId === link.id}
-          onClick={() =>
-            remove.mutate(
-              { params: { id: publisher.id, linkId: link.id } },
-              { onSuccess: refresh, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
-            )
-          }
+          onClick={() => remove.mutate({ params: { id: publisher.id, linkId: link.id } })}
           data-testid={`share-link-delete-${link.id}`}
         >
           {t('shares.actions.delete')}

@@ -15,7 +15,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { defineResource, op, RowButtonsPage, searchQuery } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchQuery, versionedUpdate } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
@@ -59,10 +59,7 @@ function subscriberResource(inventoryId: string, folderId: string, folders: read
       check: (values) => subscriberErrors(values),
     },
     create: op('createSubscriber', (v: SubscriberFormValues) => ({ params: { id: inventoryId }, body: subscriberBody(v) })),
-    update: op('updateSubscriber', ({ entity, values }: { entity: Subscriber; values: SubscriberFormValues }) => ({
-      params: { id: entity.id },
-      body: { ...subscriberBody(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateSubscriber', subscriberBody),
     remove: op('deleteSubscriber', (s: Subscriber) => ({ params: { id: s.id } })),
     stale: ['listSubscriberFolders'],
     staleOn,

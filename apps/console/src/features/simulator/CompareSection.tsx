@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, NativeSelect, Stack, Text } from '@mantine/core';
 import type { RecordingCompareInput, RecordingSummary } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { replayable } from './simulatorView';
-import { controlPlaneErrorMessage, trpc } from './trpc';
+import { trpc } from './trpc';
+import { ControlPlaneError, SimulatorSection } from './SectionParts';
 
 /** A pick among the finished recordings: the one chosen while it is listed, else the `fallback`-th. */
 function pick(choices: readonly RecordingSummary[], picked: string | null, fallback: number): string | null {
@@ -33,69 +34,59 @@ export function CompareSection() {
   const result = asked !== null ? comparison.data : undefined;
 
   return (
-    <Paper withBorder p="md" data-testid="simulator-compare">
-      <Stack gap="sm">
-        <Title order={4}>{t('simulator.compare.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('simulator.compare.intro')}
+    <SimulatorSection testId="simulator-compare" title={t('simulator.compare.title')} intro={t('simulator.compare.intro')}>
+      {choices.length < 2 ? (
+        <Text size="sm" c="dimmed" data-testid="simulator-compare-need-two">
+          {t('simulator.compare.needTwo')}
         </Text>
-        {choices.length < 2 ? (
-          <Text size="sm" c="dimmed" data-testid="simulator-compare-need-two">
-            {t('simulator.compare.needTwo')}
+      ) : (
+        <Group align="flex-end">
+          <NativeSelect
+            label={t('simulator.compare.a')}
+            value={a ?? ''}
+            onChange={(e) => setPicked({ ...picked, a: e.currentTarget.value })}
+            data={options}
+            data-testid="simulator-compare-a"
+          />
+          <NativeSelect
+            label={t('simulator.compare.b')}
+            value={b ?? ''}
+            onChange={(e) => setPicked({ ...picked, b: e.currentTarget.value })}
+            data={options}
+            data-testid="simulator-compare-b"
+          />
+          <Button
+            disabled={a === null || b === null}
+            loading={comparison.isFetching}
+            onClick={() => a !== null && b !== null && setAsked({ a, b })}
+            data-testid="simulator-compare-submit"
+          >
+            {t('simulator.compare.submit')}
+          </Button>
+        </Group>
+      )}
+      <ControlPlaneError error={asked !== null && comparison.error} testId="simulator-compare-error" />
+      {asked !== null && result && (
+        <Stack gap={4} data-testid="simulator-compare-result" data-identical={result.identical}>
+          <Text fw={600} data-testid="simulator-compare-verdict">
+            {result.identical ? t('simulator.compare.same', { a: result.events.a, b: result.events.b }) : t('simulator.compare.differ')}
           </Text>
-        ) : (
-          <Group align="flex-end">
-            <NativeSelect
-              label={t('simulator.compare.a')}
-              value={a ?? ''}
-              onChange={(e) => setPicked({ ...picked, a: e.currentTarget.value })}
-              data={options}
-              data-testid="simulator-compare-a"
-            />
-            <NativeSelect
-              label={t('simulator.compare.b')}
-              value={b ?? ''}
-              onChange={(e) => setPicked({ ...picked, b: e.currentTarget.value })}
-              data={options}
-              data-testid="simulator-compare-b"
-            />
-            <Button
-              disabled={a === null || b === null}
-              loading={comparison.isFetching}
-              onClick={() => a !== null && b !== null && setAsked({ a, b })}
-              data-testid="simulator-compare-submit"
-            >
-              {t('simulator.compare.submit')}
-            </Button>
-          </Group>
-        )}
-        {asked !== null && comparison.error && (
-          <Alert color="red" data-testid="simulator-compare-error">
-            {controlPlaneErrorMessage(comparison.error)}
-          </Alert>
-        )}
-        {asked !== null && result && (
-          <Stack gap={4} data-testid="simulator-compare-result" data-identical={result.identical}>
-            <Text fw={600} data-testid="simulator-compare-verdict">
-              {result.identical ? t('simulator.compare.same', { a: result.events.a, b: result.events.b }) : t('simulator.compare.differ')}
-            </Text>
-            {result.difference !== null && (
-              <>
-                <Text size="sm">{t('simulator.compare.differences')}</Text>
-                <List size="sm" data-testid="simulator-compare-differences">
-                  <List.Item>{result.difference}</List.Item>
-                </List>
-              </>
-            )}
-            <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-a">
-              {t('simulator.compare.digest', { name: nameOf(asked.a), id: asked.a, events: result.events.a, digest: result.digests.a })}
-            </Text>
-            <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-b">
-              {t('simulator.compare.digest', { name: nameOf(asked.b), id: asked.b, events: result.events.b, digest: result.digests.b })}
-            </Text>
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+          {result.difference !== null && (
+            <>
+              <Text size="sm">{t('simulator.compare.differences')}</Text>
+              <List size="sm" data-testid="simulator-compare-differences">
+                <List.Item>{result.difference}</List.Item>
+              </List>
+            </>
+          )}
+          <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-a">
+            {t('simulator.compare.digest', { name: nameOf(asked.a), id: asked.a, events: result.events.a, digest: result.digests.a })}
+          </Text>
+          <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-b">
+            {t('simulator.compare.digest', { name: nameOf(asked.b), id: asked.b, events: result.events.b, digest: result.digests.b })}
+          </Text>
+        </Stack>
+      )}
+    </SimulatorSection>
   );
 }

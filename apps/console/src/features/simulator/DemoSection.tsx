@@ -5,11 +5,12 @@
  * in a row.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEMO_PRESET_NAMES, DemoPresetName } from '@fleet/contracts';
 import { useToast } from '../../toast/useToast';
-import { controlPlaneErrorMessage, trpc } from './trpc';
+import { trpc } from './trpc';
+import { ControlPlaneError, SimulatorSection } from './SectionParts';
 
 export function DemoSection() {
   const { t } = useTranslation();
@@ -29,52 +30,38 @@ export function DemoSection() {
     },
   });
   return (
-    <Paper withBorder p="md" data-testid="simulator-demo">
-      <Stack gap="xs">
-        <Title order={4}>{t('simulator.demo.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('simulator.demo.intro')}
+    <SimulatorSection testId="simulator-demo" title={t('simulator.demo.title')} intro={t('simulator.demo.intro')} gap="xs">
+      <ControlPlaneError error={status.error} testId="simulator-demo-error" />
+      {status.data && (
+        <Text data-testid="simulator-demo-current" data-preset={current ?? ''}>
+          {current ? t('simulator.demo.current', { preset: name(current) }) : t('simulator.demo.none')}
         </Text>
-        {status.error && (
-          <Alert color="red" data-testid="simulator-demo-error">
-            {controlPlaneErrorMessage(status.error)}
-          </Alert>
-        )}
-        {status.data && (
-          <Text data-testid="simulator-demo-current" data-preset={current ?? ''}>
-            {current ? t('simulator.demo.current', { preset: name(current) }) : t('simulator.demo.none')}
-          </Text>
-        )}
-        <Group align="end">
-          <NativeSelect
-            label={t('simulator.demo.preset')}
-            value={chosen}
-            onChange={(e) => setPicked(DemoPresetName.parse(e.currentTarget.value))}
-            data={DEMO_PRESET_NAMES.map((p) => ({ value: p, label: name(p) }))}
-            data-testid="simulator-demo-preset"
-          />
-          <Button onClick={() => set.mutate({ preset: chosen })} disabled={chosen === current} loading={set.isPending} data-testid="simulator-demo-switch">
-            {t('simulator.demo.switch')}
-          </Button>
-          <Button
-            variant="light"
-            onClick={() => current && set.mutate({ preset: current })}
-            disabled={current === null}
-            loading={set.isPending}
-            data-testid="simulator-demo-reset"
-          >
-            {t('simulator.demo.reset')}
-          </Button>
-        </Group>
-        <Text size="sm" data-testid="simulator-demo-description">
-          {t(`simulator.demo.presets.${chosen}.description`)}
-        </Text>
-        {set.error && (
-          <Alert color="red" data-testid="simulator-demo-set-error">
-            {controlPlaneErrorMessage(set.error)}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+      )}
+      <Group align="end">
+        <NativeSelect
+          label={t('simulator.demo.preset')}
+          value={chosen}
+          onChange={(e) => setPicked(DemoPresetName.parse(e.currentTarget.value))}
+          data={DEMO_PRESET_NAMES.map((p) => ({ value: p, label: name(p) }))}
+          data-testid="simulator-demo-preset"
+        />
+        <Button onClick={() => set.mutate({ preset: chosen })} disabled={chosen === current} loading={set.isPending} data-testid="simulator-demo-switch">
+          {t('simulator.demo.switch')}
+        </Button>
+        <Button
+          variant="light"
+          onClick={() => current && set.mutate({ preset: current })}
+          disabled={current === null}
+          loading={set.isPending}
+          data-testid="simulator-demo-reset"
+        >
+          {t('simulator.demo.reset')}
+        </Button>
+      </Group>
+      <Text size="sm" data-testid="simulator-demo-description">
+        {t(`simulator.demo.presets.${chosen}.description`)}
+      </Text>
+      <ControlPlaneError error={set.error} testId="simulator-demo-set-error" />
+    </SimulatorSection>
   );
 }

@@ -4,7 +4,8 @@ import type { FleetImportResult, RecordingSummary } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../toast/useToast';
 import { REPLAY_SPEEDS } from './simulatorView';
-import { controlPlaneErrorMessage, trpc } from './trpc';
+import { trpc } from './trpc';
+import { ControlPlaneError } from './SectionParts';
 
 /**
  * Import a recording into the mock's fleet (recording.importFleet, what `pnpm replay import` calls
@@ -74,11 +75,7 @@ export function ImportFleetModal({ recording, onClose }: { readonly recording: R
             />
           </Group>
         )}
-        {run.error && (
-          <Alert color="red" data-testid="simulator-import-error">
-            {controlPlaneErrorMessage(run.error)}
-          </Alert>
-        )}
+        <ControlPlaneError error={run.error} testId="simulator-import-error" />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} data-testid="simulator-import-close">
             {t(result ? 'simulator.importFleet.close' : 'simulator.importFleet.cancel')}

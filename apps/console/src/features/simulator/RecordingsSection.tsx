@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { RecordingSummary } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { ImportFleetModal } from './ImportFleetModal';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
+import { ResourceList, useListView, type ListColumn } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { recordingDownloadUrl, uploadRecording } from './recordingFiles';
 import { formatBytes, formatDuration, recordingNameProblem } from './simulatorView';
-import { asApiError, controlPlaneErrorMessage, trpc } from './trpc';
+import { asApiError, trpc } from './trpc';
+import { ControlPlaneError, SimulatorSection, wholeListPage } from './SectionParts';
 
 const NAME_RULE = 'lower-case letters, digits and dashes';
 
@@ -80,13 +81,7 @@ export function RecordingsSection() {
   };
 
   const failure = start.error ?? stop.error ?? list.error;
-  // The recordings comes whole from the control plane (its failure shows above): paged here.
-  const shown = {
-    isPending: list.isPending && !list.isError,
-    isError: false,
-    error: null,
-    data: { items: recordings.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: recordings.length },
-  };
+  const shown = wholeListPage(list, view.page);
   const columns: ListColumn<RecordingSummary>[] = [
     {
       id: 'name',
@@ -154,77 +149,70 @@ export function RecordingsSection() {
   ];
 
   return (
-    <Paper withBorder p="md" data-testid="simulator-recordings">
-      <Stack gap="sm">
-        <Title order={4}>{t('simulator.recordings.title')}</Title>
-        {failure && (
-          <Alert color="red" data-testid="simulator-recordings-error">
-            {controlPlaneErrorMessage(failure)}
-          </Alert>
-        )}
-        <Group align="flex-start" justify="space-between">
-          {active ? (
-            <Group>
-              <Text data-testid="simulator-recording-current">{active.name}</Text>
-              <Button color="red" disabled={busy} onClick={() => stop.mutate()} data-testid="simulator-recording-stop">
-                {t('simulator.recordings.stop')}
+    <SimulatorSection testId="simulator-recordings" title={t('simulator.recordings.title')}>
+      <ControlPlaneError error={failure} testId="simulator-recordings-error" />
+      <Group align="flex-start" justify="space-between">
+        {active ? (
+          <Group>
+            <Text data-testid="simulator-recording-current">{active.name}</Text>
+            <Button color="red" disabled={busy} onClick={() => stop.mutate()} data-testid="simulator-recording-stop">
+              {t('simulator.recordings.stop')}
+            </Button>
+          </Group>
+        ) : (
+          <form onSubmit={onStart} noValidate>
+            <Group align="flex-start">
+              <TextInput
+                label={t('simulator.recordings.nameLabel')}
+                placeholder={t('simulator.recordings.namePlaceholder')}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={problemText}
+                maxLength={80}
+                data-testid="simulator-recording-name"
+              />
+              <Button type="submit" mt={24} disabled={busy} data-testid="simulator-recording-start">
+                {t('simulator.recordings.start')}
               </Button>
             </Group>
-          ) : (
-            <form onSubmit={onStart} noValidate>
-              <Group align="flex-start">
-                <TextInput
-                  label={t('simulator.recordings.nameLabel')}
-                  placeholder={t('simulator.recordings.namePlaceholder')}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  error={problemText}
-                  maxLength={80}
-                  data-testid="simulator-recording-name"
-                />
-                <Button type="submit" mt={24} disabled={busy} data-testid="simulator-recording-start">
-                  {t('simulator.recordings.start')}
-                </Button>
-              </Group>
-            </form>
-          )}
-          <Stack gap={4} align="flex-end">
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".gz,.ndjson,application/gzip,application/x-ndjson"
-              hidden
-              onChange={(e) => onFile(e.currentTarget.files?.[0])}
-              data-testid="simulator-recording-upload-input"
-            />
-            <Button
-              variant="default"
-              disabled={busy}
-              loading={upload.isPending}
-              onClick={() => fileInput.current?.click()}
-              data-testid="simulator-recording-upload"
-            >
-              {t('simulator.recordings.upload')}
-            </Button>
-          </Stack>
-        </Group>
-        {upload.error && (
-          <Alert color="red" data-testid="simulator-recording-upload-error">
-            {t('simulator.recordings.uploadRefused', { message: upload.error.message })}
-          </Alert>
+          </form>
         )}
-        <ResourceList
-          testId="simulator-recordings"
-          search={false}
-          columns={columns}
-          view={view}
-          onViewChange={setView}
-          query={shown}
-          rowKey={(r) => r.id}
-          rowData={(r) => ({ 'data-name': r.name, 'data-active': r.active, 'data-events': r.counts.event, 'data-devices': r.counts.device })}
-          emptyText={t('simulator.recordings.empty')}
-        />
-      </Stack>
+        <Stack gap={4} align="flex-end">
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".gz,.ndjson,application/gzip,application/x-ndjson"
+            hidden
+            onChange={(e) => onFile(e.currentTarget.files?.[0])}
+            data-testid="simulator-recording-upload-input"
+          />
+          <Button
+            variant="default"
+            disabled={busy}
+            loading={upload.isPending}
+            onClick={() => fileInput.current?.click()}
+            data-testid="simulator-recording-upload"
+          >
+            {t('simulator.recordings.upload')}
+          </Button>
+        </Stack>
+      </Group>
+      {upload.error && (
+        <Alert color="red" data-testid="simulator-recording-upload-error">
+          {t('simulator.recordings.uploadRefused', { message: upload.error.message })}
+        </Alert>
+      )}
+      <ResourceList
+        testId="simulator-recordings"
+        search={false}
+        columns={columns}
+        view={view}
+        onViewChange={setView}
+        query={shown}
+        rowKey={(r) => r.id}
+        rowData={(r) => ({ 'data-name': r.name, 'data-active': r.active, 'data-events': r.counts.event, 'data-devices': r.counts.device })}
+        emptyText={t('simulator.recordings.empty')}
+      />
       {importing && <ImportFleetModal recording={importing} onClose={() => setImporting(null)} />}
       {del.target && (
         <ConfirmDeleteModal
@@ -235,6 +223,6 @@ export function RecordingsSection() {
           {...del.modalProps}
         />
       )}
-    </Paper>
+    </SimulatorSection>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, List, NativeSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, List, NativeSelect, Progress, Stack, Text } from '@mantine/core';
 import type { ReplayStatus } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, REPLAY_SPEEDS, replayable, replayProgress } from './simulatorView';
-import { controlPlaneErrorMessage, trpc } from './trpc';
+import { trpc } from './trpc';
+import { ControlPlaneError, SimulatorSection } from './SectionParts';
 
 /** Start a replay of a finished recording; pause, resume, step and stop it; its progress and problems. */
 export function ReplaySection() {
@@ -34,137 +35,124 @@ export function ReplaySection() {
   const live = progress?.live ?? false;
 
   return (
-    <Paper withBorder p="md" data-testid="simulator-replay">
-      <Stack gap="sm">
-        <Title order={4}>{t('simulator.replay.title')}</Title>
-        {failure && (
-          <Alert color="red" data-testid="simulator-replay-error">
-            {controlPlaneErrorMessage(failure)}
-          </Alert>
-        )}
-        {choices.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('simulator.replay.noRecording')}
-          </Text>
-        ) : (
-          <Group align="flex-end">
-            <NativeSelect
-              label={t('simulator.replay.recording')}
-              value={recordingId ?? ''}
-              onChange={(e) => setPicked(e.currentTarget.value)}
-              data={choices.map((r) => ({ value: r.id, label: r.name }))}
-              data-testid="simulator-replay-recording"
+    <SimulatorSection testId="simulator-replay" title={t('simulator.replay.title')}>
+      <ControlPlaneError error={failure} testId="simulator-replay-error" />
+      {choices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('simulator.replay.noRecording')}
+        </Text>
+      ) : (
+        <Group align="flex-end">
+          <NativeSelect
+            label={t('simulator.replay.recording')}
+            value={recordingId ?? ''}
+            onChange={(e) => setPicked(e.currentTarget.value)}
+            data={choices.map((r) => ({ value: r.id, label: r.name }))}
+            data-testid="simulator-replay-recording"
+          />
+          <NativeSelect
+            label={t('simulator.replay.speed')}
+            value={String(speed)}
+            onChange={(e) => setSpeed(Number(e.currentTarget.value))}
+            data={REPLAY_SPEEDS.map((s) => ({ value: String(s), label: t('simulator.replay.speedOption', { speed: s }) }))}
+            data-testid="simulator-replay-speed"
+          />
+          <Stack gap={4}>
+            <Checkbox
+              label={t('simulator.replay.paused')}
+              checked={paused}
+              onChange={(e) => setPaused(e.currentTarget.checked)}
+              data-testid="simulator-replay-paused"
             />
-            <NativeSelect
-              label={t('simulator.replay.speed')}
-              value={String(speed)}
-              onChange={(e) => setSpeed(Number(e.currentTarget.value))}
-              data={REPLAY_SPEEDS.map((s) => ({ value: String(s), label: t('simulator.replay.speedOption', { speed: s }) }))}
-              data-testid="simulator-replay-speed"
+            <Checkbox
+              label={t('simulator.replay.reset')}
+              checked={reset}
+              onChange={(e) => setReset(e.currentTarget.checked)}
+              data-testid="simulator-replay-reset"
             />
-            <Stack gap={4}>
-              <Checkbox
-                label={t('simulator.replay.paused')}
-                checked={paused}
-                onChange={(e) => setPaused(e.currentTarget.checked)}
-                data-testid="simulator-replay-paused"
-              />
-              <Checkbox
-                label={t('simulator.replay.reset')}
-                checked={reset}
-                onChange={(e) => setReset(e.currentTarget.checked)}
-                data-testid="simulator-replay-reset"
-              />
-            </Stack>
-            <Button
-              disabled={busy || live || recordingId === null}
-              onClick={() => recordingId !== null && start.mutate({ recordingId, speed, paused, reset })}
-              data-testid="simulator-replay-start"
-            >
-              {t('simulator.replay.start')}
-            </Button>
-          </Group>
-        )}
-        {replay && progress ? (
-          <Stack gap={4} data-testid="simulator-replay-status" data-state={replay.state} data-applied={replay.applied} data-total={replay.total}>
-            <Group justify="space-between">
-              <Text fw={600} data-testid="simulator-replay-state">
-                {t('simulator.replay.state', { name: replay.name, state: t(`simulator.replay.states.${replay.state}`) })}
-              </Text>
-              <Group gap="xs">
-                {progress.paused ? (
-                  <Button size="xs" disabled={busy} onClick={() => resume.mutate()} data-testid="simulator-replay-resume">
-                    {t('simulator.replay.resume')}
-                  </Button>
-                ) : (
-                  <Button size="xs" disabled={busy || !live} onClick={() => pause.mutate()} data-testid="simulator-replay-pause">
-                    {t('simulator.replay.pause')}
-                  </Button>
-                )}
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={busy || !progress.paused}
-                  onClick={() => step.mutate({ entries: 1 })}
-                  data-testid="simulator-replay-step-1"
-                >
-                  {t('simulator.replay.stepOne')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={busy || !progress.paused}
-                  onClick={() => step.mutate({ entries: 10 })}
-                  data-testid="simulator-replay-step-10"
-                >
-                  {t('simulator.replay.stepTen')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  disabled={busy || !progress.holdsFleet}
-                  onClick={() => stop.mutate()}
-                  data-testid="simulator-replay-stop"
-                >
-                  {t('simulator.replay.stop')}
-                </Button>
-              </Group>
-            </Group>
-            <Progress value={progress.percent} data-testid="simulator-replay-progress" />
-            <Group gap="xl">
-              <Text size="sm" data-testid="simulator-replay-applied">
-                {t('simulator.replay.applied', { applied: replay.applied, total: replay.total })}
-              </Text>
-              <Text size="sm" data-testid="simulator-replay-elapsed">
-                {t('simulator.replay.elapsed', { elapsed: formatDuration(replay.elapsedMs), duration: formatDuration(replay.durationMs) })}
-              </Text>
-              <Text size="sm" data-testid="simulator-replay-requests">
-                {t('simulator.replay.requests', { ok: replay.requests.ok, failed: replay.requests.failed })}
-              </Text>
-              <Text size="sm" data-testid="simulator-replay-not-replayable">
-                {t('simulator.replay.notReplayable', { count: replay.notReplayable })}
-              </Text>
-            </Group>
-            {replay.errors.length > 0 && (
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  {t('simulator.replay.errors')}
-                </Text>
-                <List size="sm" data-testid="simulator-replay-errors">
-                  {replay.errors.map((e, i) => (
-                    <List.Item key={`${i}-${e}`}>{e}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            )}
           </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('simulator.replay.none')}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+          <Button
+            disabled={busy || live || recordingId === null}
+            onClick={() => recordingId !== null && start.mutate({ recordingId, speed, paused, reset })}
+            data-testid="simulator-replay-start"
+          >
+            {t('simulator.replay.start')}
+          </Button>
+        </Group>
+      )}
+      {replay && progress ? (
+        <Stack gap={4} data-testid="simulator-replay-status" data-state={replay.state} data-applied={replay.applied} data-total={replay.total}>
+          <Group justify="space-between">
+            <Text fw={600} data-testid="simulator-replay-state">
+              {t('simulator.replay.state', { name: replay.name, state: t(`simulator.replay.states.${replay.state}`) })}
+            </Text>
+            <Group gap="xs">
+              {progress.paused ? (
+                <Button size="xs" disabled={busy} onClick={() => resume.mutate()} data-testid="simulator-replay-resume">
+                  {t('simulator.replay.resume')}
+                </Button>
+              ) : (
+                <Button size="xs" disabled={busy || !live} onClick={() => pause.mutate()} data-testid="simulator-replay-pause">
+                  {t('simulator.replay.pause')}
+                </Button>
+              )}
+              {([1, 10] as const).map((entries) => (
+                <Button
+                  key={entries}
+                  size="xs"
+                  variant="default"
+                  disabled={busy || !progress.paused}
+                  onClick={() => step.mutate({ entries })}
+                  data-testid={`simulator-replay-step-${entries}`}
+                >
+                  {t(entries === 1 ? 'simulator.replay.stepOne' : 'simulator.replay.stepTen')}
+                </Button>
+              ))}
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                disabled={busy || !progress.holdsFleet}
+                onClick={() => stop.mutate()}
+                data-testid="simulator-replay-stop"
+              >
+                {t('simulator.replay.stop')}
+              </Button>
+            </Group>
+          </Group>
+          <Progress value={progress.percent} data-testid="simulator-replay-progress" />
+          <Group gap="xl">
+            <Text size="sm" data-testid="simulator-replay-applied">
+              {t('simulator.replay.applied', { applied: replay.applied, total: replay.total })}
+            </Text>
+            <Text size="sm" data-testid="simulator-replay-elapsed">
+              {t('simulator.replay.elapsed', { elapsed: formatDuration(replay.elapsedMs), duration: formatDuration(replay.durationMs) })}
+            </Text>
+            <Text size="sm" data-testid="simulator-replay-requests">
+              {t('simulator.replay.requests', { ok: replay.requests.ok, failed: replay.requests.failed })}
+            </Text>
+            <Text size="sm" data-testid="simulator-replay-not-replayable">
+              {t('simulator.replay.notReplayable', { count: replay.notReplayable })}
+            </Text>
+          </Group>
+          {replay.errors.length > 0 && (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {t('simulator.replay.errors')}
+              </Text>
+              <List size="sm" data-testid="simulator-replay-errors">
+                {replay.errors.map((e, i) => (
+                  <List.Item key={`${i}-${e}`}>{e}</List.Item>
+                ))}
+              </List>
+            </Stack>
+          )}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('simulator.replay.none')}
+        </Text>
+      )}
+    </SimulatorSection>
   );
 }

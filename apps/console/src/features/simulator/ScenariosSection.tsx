@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ScenarioFile } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
+import { ResourceList, useListView, type ListColumn } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { formatDuration, scenarioProgress } from './simulatorView';
-import { controlPlaneErrorMessage, trpc } from './trpc';
+import { trpc } from './trpc';
+import { ControlPlaneError, SimulatorSection, wholeListPage } from './SectionParts';
 
 /** The simulator's scenario library (start one), and the running scenario's progress (stop it). */
 export function ScenariosSection() {
@@ -42,64 +43,50 @@ export function ScenariosSection() {
       ),
     },
   ];
-  const items = library.data ?? [];
-  // The library comes whole from the control plane (its failure shows above): paged here.
-  const shown = {
-    isPending: library.isPending && !library.isError,
-    isError: false,
-    error: null,
-    data: { items: items.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: items.length },
-  };
+  const shown = wholeListPage(library, view.page);
 
   return (
-    <Paper withBorder p="md" data-testid="simulator-scenarios">
-      <Stack gap="sm">
-        <Title order={4}>{t('simulator.scenarios.title')}</Title>
-        {failure && (
-          <Alert color="red" data-testid="simulator-scenarios-error">
-            {controlPlaneErrorMessage(failure)}
-          </Alert>
-        )}
-        {scenario && progress ? (
-          <Stack gap={4} data-testid="simulator-scenario-status" data-running={scenario.running} data-applied={scenario.stepsApplied}>
-            <Group justify="space-between">
-              <Text fw={600}>{t(scenario.running ? 'simulator.scenarios.running' : 'simulator.scenarios.ended', { name: scenario.name })}</Text>
-              {scenario.running && (
-                <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => stop.mutate()} data-testid="simulator-scenario-stop">
-                  {t('simulator.scenarios.stop')}
-                </Button>
-              )}
-            </Group>
-            <Progress value={progress.percent} data-testid="simulator-scenario-progress" />
-            <Text size="sm">
-              {t('simulator.scenarios.progress', { applied: scenario.stepsApplied, total: scenario.stepsTotal })} ·{' '}
-              {t('simulator.scenarios.elapsed', { elapsed: formatDuration(scenario.elapsedMs) })}
-            </Text>
-            {progress.refused.map((r) => (
-              <Text key={r.index} size="sm" c="red" data-testid="simulator-scenario-refused">
-                {t('simulator.scenarios.refused', { index: r.index, error: r.error })}
-              </Text>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('simulator.scenarios.none')}
+    <SimulatorSection testId="simulator-scenarios" title={t('simulator.scenarios.title')}>
+      <ControlPlaneError error={failure} testId="simulator-scenarios-error" />
+      {scenario && progress ? (
+        <Stack gap={4} data-testid="simulator-scenario-status" data-running={scenario.running} data-applied={scenario.stepsApplied}>
+          <Group justify="space-between">
+            <Text fw={600}>{t(scenario.running ? 'simulator.scenarios.running' : 'simulator.scenarios.ended', { name: scenario.name })}</Text>
+            {scenario.running && (
+              <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => stop.mutate()} data-testid="simulator-scenario-stop">
+                {t('simulator.scenarios.stop')}
+              </Button>
+            )}
+          </Group>
+          <Progress value={progress.percent} data-testid="simulator-scenario-progress" />
+          <Text size="sm">
+            {t('simulator.scenarios.progress', { applied: scenario.stepsApplied, total: scenario.stepsTotal })} ·{' '}
+            {t('simulator.scenarios.elapsed', { elapsed: formatDuration(scenario.elapsedMs) })}
           </Text>
-        )}
-        {/* The library holds dozens of scenarios: scroll within the section. */}
-        <ScrollArea.Autosize mah={420} type="auto">
-          <ResourceList
-            testId="simulator-scenarios"
-            search={false}
-            columns={columns}
-            view={view}
-            onViewChange={setView}
-            query={shown}
-            rowKey={(s) => s.name}
-            emptyText={t('simulator.scenarios.empty')}
-          />
-        </ScrollArea.Autosize>
-      </Stack>
-    </Paper>
+          {progress.refused.map((r) => (
+            <Text key={r.index} size="sm" c="red" data-testid="simulator-scenario-refused">
+              {t('simulator.scenarios.refused', { index: r.index, error: r.error })}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('simulator.scenarios.none')}
+        </Text>
+      )}
+      {/* The library holds dozens of scenarios: scroll within the section. */}
+      <ScrollArea.Autosize mah={420} type="auto">
+        <ResourceList
+          testId="simulator-scenarios"
+          search={false}
+          columns={columns}
+          view={view}
+          onViewChange={setView}
+          query={shown}
+          rowKey={(s) => s.name}
+          emptyText={t('simulator.scenarios.empty')}
+        />
+      </ScrollArea.Autosize>
+    </SimulatorSection>
   );
 }

@@ -1,14 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, RowButtonsPage, searchQuery, useCanCall, type CustomFieldProps, type Field, type Page } from '../../kit';
+import { endpointPrefix } from '../../api/hooks';
+import { PageTitle } from '../../components/PageTitle';
+import {
+  defineResource,
+  op,
+  RowButtonsPage,
+  searchQuery,
+  useCanCall,
+  useToastMutation,
+  versionedUpdate,
+  type CustomFieldProps,
+  type Field,
+  type Page,
+} from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { formErrors, initialValues, isSoftwareVersionEvent, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
 import SoftwareVersionInventoriesModal from './SoftwareVersionInventoriesModal';
 import { useInventoryOptions } from './useInventoryOptions';
@@ -139,10 +148,7 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
     get: op('getSoftwareVersion', (id: string) => ({ params: { id } })),
     form: { fields: FIELDS, initial: initialValues, check: (values, version) => formErrors(values, listedVersions(queryClient), version?.id ?? null) },
     create: op('createSoftwareVersion', (values: SoftwareVersionFormValues) => ({ body: toBody(values) })),
-    update: op('updateSoftwareVersion', ({ entity, values }: { entity: SoftwareVersion; values: SoftwareVersionFormValues }) => ({
-      params: { id: entity.id },
-      body: { ...toBody(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateSoftwareVersion', toBody),
     // A refusal (an upgrade targets the version) shows in the confirmation.
     remove: op('deleteSoftwareVersion', (v: SoftwareVersion) => ({ params: { id: v.id } })),
     staleOn: (event) => (isSoftwareVersionEvent(event) ? READS : []),
@@ -159,10 +165,7 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
  */
 export default function SoftwareVersionsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.swVersion'));
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const inventories = useInventoryOptions();
   const mayDeprecate = useCanCall('updateSoftwareVersion');
   const mayAssign = useCanCall('assignSoftwareVersionInventory');
@@ -171,10 +174,7 @@ export default function SoftwareVersionsPage() {
   const resource = useMemo(() => softwareVersionResource(filters, queryClient), [filters, queryClient]);
   const filter = (change: Partial<Filters>) => setFilters((f) => ({ ...f, ...change }));
 
-  const update = useEndpointMutation('updateSoftwareVersion', {
-    onSuccess: () => invalidateReads(queryClient, READS),
-    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
-  });
+  const update = useToastMutation('updateSoftwareVersion', { onSuccess: () => invalidateReads(queryClient, READS) });
   const rowActions = (v: SoftwareVersion) => (
     <>
       {mayDeprecate && (
@@ -199,9 +199,7 @@ export default function SoftwareVersionsPage() {
 
   return (
     <Stack gap="sm" data-testid="sw-versions-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.swVersion')}
-      </Title>
+      <PageTitle title={t('routes.swVersion')} />
       <RowButtonsPage
         resource={resource}
         listTestId="sw-versions"

@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BROADER_ROLES, hasAnyRole, MANAGE_ROLES } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { ResourceList, useListView, type ListColumn } from '../../kit';
+import { useEndpointQuery } from '../../api/hooks';
+import { PageTitle } from '../../components/PageTitle';
+import { ResourceList, useListView, useToastMutation, type ListColumn } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { useStaleReads } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, usePreferencesQuery, useSessionUser, useUpdatePreferences } from '../../session/hooks';
-import { useToast } from '../../toast/useToast';
 import { IntegrationModal } from './IntegrationModal';
 import { StoryDetails } from './StoryDetails';
 import { StoryFormModal } from './StoryFormModal';
@@ -33,15 +31,12 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export default function StoriesPage(_props: PageProps) {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('stories.title'));
   const user = useSessionUser();
   const roles = user ? rolesOf(user) : [];
   const canWrite = hasAnyRole(roles, BROADER_ROLES);
   const canConfigure = hasAnyRole(roles, MANAGE_ROLES);
   const preferences = usePreferencesQuery(false).data;
   const updatePreferences = useUpdatePreferences();
-  const errorMessage = useApiErrorMessage();
-  const toast = useToast();
   const queryClient = useQueryClient();
   useStaleReads((event) => (isStoryEvent(event) ? STORY_READS : []));
 
@@ -69,7 +64,14 @@ export default function StoriesPage(_props: PageProps) {
   const [form, setForm] = useState<{ story?: Story } | null>(null);
   const [deleting, setDeleting] = useState<Story | null>(null);
   const [integrationOpen, setIntegrationOpen] = useState(false);
-  const remove = useEndpointMutation('deleteStory');
+  const remove = useToastMutation('deleteStory', {
+    success: () => t('stories.remove.deleted'),
+    onSuccess: (_answer, sent) => {
+      invalidateReads(queryClient, STORY_READS);
+      if (openStoryId === sent.params?.storyId) openStory(null);
+      setDeleting(null);
+    },
+  });
 
   const list = useEndpointQuery(
     'listInventoryStories',
@@ -89,18 +91,7 @@ export default function StoriesPage(_props: PageProps) {
     void updatePreferences({ inventoryId: id, inventoryName: name });
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { inventoryId, storyId: deleting.id } });
-      invalidateReads(queryClient, STORY_READS);
-      if (openStoryId === deleting.id) openStory(null);
-      toast.show({ message: t('stories.remove.deleted'), variant: 'success' });
-      setDeleting(null);
-    } catch (error) {
-      toast.show({ message: errorMessage(error), variant: 'error' });
-    }
-  };
+  const confirmDelete = () => deleting && remove.mutate({ params: { inventoryId, storyId: deleting.id } });
 
   const columns: readonly ListColumn<Story>[] = [
     {
@@ -182,9 +173,7 @@ export default function StoriesPage(_props: PageProps) {
   return (
     <Stack gap="md" data-testid="stories-page">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} data-testid="page-title">
-          {t('stories.title')}
-        </Title>
+        <PageTitle title={t('stories.title')} />
         <Group gap="xs">
           {canConfigure && inventoryId !== '' && (
             <Button variant="default" onClick={() => setIntegrationOpen(true)} data-testid="stories-integration">
@@ -216,7 +205,7 @@ export default function StoriesPage(_props: PageProps) {
             <Button variant="default" onClick={() => setDeleting(null)} data-testid="story-delete-cancel">
               {t('stories.remove.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()} data-testid="story-delete-confirm">
+            <Button color="red" loading={remove.isPending} onClick={confirmDelete} data-testid="story-delete-confirm">
               {t('stories.remove.confirmButton')}
             </Button>
           </Group>

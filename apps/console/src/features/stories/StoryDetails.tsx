@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { NameValues } from '../../kit';
+import { NameValues, useToastMutation } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 import { STORY_READS } from './storyLogic';
@@ -34,8 +34,8 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
   const query = useEndpointQuery('getStory', { params: { inventoryId, storyId: storyId ?? '' } }, { enabled: opened, retry: false });
   const units = useEndpointQuery('fetchDevices', {}, { enabled: opened && canWrite, staleTime: Number.POSITIVE_INFINITY });
   const [candidate, setCandidate] = useState<string | null>(null);
-  const assign = useEndpointMutation('assignStoryUnit');
-  const unassign = useEndpointMutation('unassignStoryUnit');
+  const assign = useToastMutation('assignStoryUnit');
+  const unassign = useToastMutation('unassignStoryUnit');
   const story = query.data;
 
   const candidates = useMemo(() => {
@@ -47,17 +47,14 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [story, units.data, inventoryId]);
 
-  const runUnit = async (kind: 'assign' | 'remove', unitId: string, name: string) => {
+  const runUnit = (kind: 'assign' | 'remove', unitId: string, name: string) => {
     if (!story) return;
-    try {
-      const mutation = kind === 'assign' ? assign : unassign;
-      await mutation.mutateAsync({ params: { inventoryId, storyId: story.id, unitId } });
+    const onSuccess = () => {
       invalidateReads(queryClient, STORY_READS);
       if (kind === 'assign') setCandidate(null);
       toast.show({ message: t(kind === 'assign' ? 'stories.details.unitAssigned' : 'stories.details.unitRemoved', { name }), variant: 'success' });
-    } catch (error) {
-      toast.show({ message: errorMessage(error), variant: 'error' });
-    }
+    };
+    (kind === 'assign' ? assign : unassign).mutate({ params: { inventoryId, storyId: story.id, unitId } }, { onSuccess });
   };
 
   let body: React.ReactNode;
@@ -130,7 +127,7 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
                     color="red"
                     aria-label={t('stories.details.removeUnitLabel', { name: u.name })}
                     loading={unassign.isPending && unassign.variables.params?.unitId === u.uniqueId}
-                    onClick={() => void runUnit('remove', u.uniqueId, u.name)}
+                    onClick={() => runUnit('remove', u.uniqueId, u.name)}
                     data-testid={`story-unit-remove-${u.uniqueId}`}
                   >
                     {t('stories.details.removeUnit')}
@@ -159,7 +156,7 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
               loading={assign.isPending}
               onClick={() => {
                 const unit = candidates.find((c) => c.value === candidate);
-                if (unit) void runUnit('assign', unit.value, unit.label);
+                if (unit) runUnit('assign', unit.value, unit.label);
               }}
               data-testid="story-unit-assign"
             >

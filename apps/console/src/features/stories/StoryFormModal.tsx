@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story, StoryField } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { ResourceForm, type Field } from '../../kit';
@@ -54,7 +54,6 @@ export function StoryFormModal({ opened, onClose, inventoryId, story, onSaved }:
 function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorMessage = useApiErrorMessage();
   const queryClient = useQueryClient();
   // Taken once: a live update of the story must not reset what the user typed, and the edit is sent at the version opened.
   const [initial] = useState<StoryFormValues>(() => formValuesOf(story));
@@ -92,11 +91,7 @@ function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModal
     >
       <Stack gap="sm">
         <ResourceForm fields={FIELDS} form={form} testId="story" isNew={story === undefined} errorTestId={(name) => `story-error-${name}`} />
-        {form.error !== null && !hasErrors(form.errors) && (
-          <Alert color="red" data-testid="story-form-error">
-            {errorMessage(form.error)}
-          </Alert>
-        )}
+        <FailureAlert error={!hasErrors(form.errors) && form.error} testId="story-form-error" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="story-form-cancel">
             {t('stories.form.cancel')}

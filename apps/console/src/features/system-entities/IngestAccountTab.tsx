@@ -20,13 +20,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IngestAccount, IngestAccountTest } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply, useToastMutation } from '../../kit';
 import {
   checkIngestConfig,
   checkIngestPassword,
@@ -84,7 +83,6 @@ function IngestAccountView({ account }: { readonly account: IngestAccount }) {
 
 function ConfigurationSection({ account }: { readonly account: IngestAccount }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const put = usePutAccount(account.inventoryId);
   const mayWrite = useCanApply('updateIngestAccount');
@@ -92,39 +90,31 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
   const mayTest = useCanApply('testIngestAccount');
   const form = useForm<IngestConfigForm>(ingestConfigForm(account), checkIngestConfig);
   const [result, setResult] = useState<IngestAccountTest | null>(null);
-  const update = useEndpointMutation('updateIngestAccount');
-  const remove = useEndpointMutation('deleteIngestAccount');
-  const test = useEndpointMutation('testIngestAccount', { onSuccess: setResult, onError: (e) => form.failed(e, {}) });
   const params = { id: account.inventoryId };
+  const update = useToastMutation('updateIngestAccount', {
+    success: () => t('systemEntities.inventoryTabs.ingest.saved'),
+    onSuccess: (saved) => {
+      form.saved();
+      put(saved);
+      setResult(null);
+    },
+    onError: (e) => form.failed(e),
+  });
+  const remove = useToastMutation('deleteIngestAccount', {
+    success: () => t('systemEntities.inventoryTabs.ingest.deleted'),
+    onSuccess: () => {
+      setResult(null);
+      // Read again: a deleted account reads as none (version 0), which no cached copy would let replace it.
+      void queryClient.resetQueries({ queryKey: endpointKey('getIngestAccount', { params }) });
+    },
+    onError: (e) => form.failed(e, {}),
+  });
+  const test = useEndpointMutation('testIngestAccount', { onSuccess: setResult, onError: (e) => form.failed(e, {}) });
   const save = () => {
     const values = form.submit();
-    if (!values) return;
-    update.mutate(
-      { params, body: ingestConfigBody(values, account.version) },
-      {
-        onSuccess: (saved) => {
-          form.saved();
-          put(saved);
-          setResult(null);
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.saved'), variant: 'success' });
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) update.mutate({ params, body: ingestConfigBody(values, account.version) });
   };
-  const del = () =>
-    remove.mutate(
-      { params },
-      {
-        onSuccess: () => {
-          setResult(null);
-          // Read again: a deleted account reads as none (version 0), which no cached copy would let replace it.
-          void queryClient.resetQueries({ queryKey: endpointKey('getIngestAccount', { params }) });
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.deleted'), variant: 'success' });
-        },
-        onError: (e) => form.failed(e, {}),
-      },
-    );
+  const del = () => remove.mutate({ params });
   const reason = result === null || result.ok ? null : ingestTestReason(result.reason);
   return (
     <Stack gap="sm">
@@ -169,25 +159,19 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
 
 function PasswordSection({ account, mayWrite, onSent }: { readonly account: IngestAccount; readonly mayWrite: boolean; readonly onSent: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const put = usePutAccount(account.inventoryId);
   const form = useForm<IngestPasswordForm>(EMPTY_PASSWORD, checkIngestPassword);
-  const set = useEndpointMutation('setIngestAccountPassword');
+  const set = useToastMutation('setIngestAccountPassword', {
+    success: () => t('systemEntities.inventoryTabs.ingest.passwordSet'),
+    onSuccess: (saved) => {
+      put(saved);
+      onSent();
+    },
+    onError: (e) => form.failed(e),
+  });
   const save = () => {
     const values = form.submit();
-    if (!values) return;
-    set.mutate(
-      { params: { id: account.inventoryId }, body: { ...ingestPasswordBody(values), version: account.version } },
-      {
-        onSuccess: (saved) => {
-          put(saved);
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.passwordSet'), variant: 'success' });
-          onSent();
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) set.mutate({ params: { id: account.inventoryId }, body: { ...ingestPasswordBody(values), version: account.version } });
   };
   return (
     <Stack gap="sm">
@@ -197,11 +181,7 @@ function PasswordSection({ account, mayWrite, onSent }: { readonly account: Inge
       </Text>
       {mayWrite && (
         <>
-          {form.error !== null && !hasErrors(form.errors) && (
-            <Alert color="red" data-testid="ingest-password-form-error">
-              {errorText(form.error)}
-            </Alert>
-          )}
+          <FailureAlert error={!hasErrors(form.errors) && form.error} testId="ingest-password-form-error" />
           <ResourceForm fields={INGEST_PASSWORD_FIELDS} form={form} testId="ingest-password" isNew={false} />
           <Group justify="flex-end">
             <Button onClick={save} loading={set.isPending} data-testid="ingest-password-save">
@@ -216,13 +196,18 @@ function PasswordSection({ account, mayWrite, onSent }: { readonly account: Inge
 
 function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAccount; readonly mayWrite: boolean; readonly onSent: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const put = usePutAccount(account.inventoryId);
   const form = useForm<XsltForm>(NO_XSLT, checkXslt);
   const error = useFieldError('ingest-xslt-error', form.errors);
   const [file, setFile] = useState<File | null>(null);
-  const upload = useEndpointMutation('uploadIngestAccountXslt');
+  const upload = useToastMutation('uploadIngestAccountXslt', {
+    success: (_saved, sent) => t('systemEntities.inventoryTabs.ingest.xsltUploaded', { name: sent.body?.fileName ?? '' }),
+    onSuccess: (saved) => {
+      put(saved);
+      onSent();
+    },
+    onError: (e) => form.failed(e),
+  });
   const choose = (chosen: File | null) => {
     setFile(chosen);
     form.set({ fileName: chosen?.name ?? '', content: '' });
@@ -231,18 +216,7 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
   };
   const send = () => {
     const values = form.submit();
-    if (!values) return;
-    upload.mutate(
-      { params: { id: account.inventoryId }, body: { ...xsltBody(values), version: account.version } },
-      {
-        onSuccess: (saved) => {
-          put(saved);
-          toast.show({ message: t('systemEntities.inventoryTabs.ingest.xsltUploaded', { name: values.fileName }), variant: 'success' });
-          onSent();
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) upload.mutate({ params: { id: account.inventoryId }, body: { ...xsltBody(values), version: account.version } });
   };
   return (
     <Stack gap="sm">
@@ -254,11 +228,7 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
       </Text>
       {mayWrite && (
         <>
-          {form.error !== null && !hasErrors(form.errors) && (
-            <Alert color="red" data-testid="ingest-xslt-form-error">
-              {errorText(form.error)}
-            </Alert>
-          )}
+          <FailureAlert error={!hasErrors(form.errors) && form.error} testId="ingest-xslt-form-error" />
           <Group gap="xs" align="flex-start">
             <FileInput
               flex={1}

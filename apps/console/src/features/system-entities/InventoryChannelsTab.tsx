@@ -8,12 +8,12 @@
  * Test ids: the association panels `inventory-tally`, `inventory-ifb` (AssociationPanel's),
  * `inventory-tally-no-service`, `inventory-ifb-counts` with `-available`, `-used`, `-frozen`.
  */
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import { FailureAlert } from '../../components/FailureAlert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IfbCounts, InventoryIfb, InventoryTally } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { AssociationPanel, newest, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { associationName, channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
@@ -113,8 +113,7 @@ export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string 
 
 function IfbCountsLine({ counts }: { readonly counts: { readonly data: IfbCounts | undefined; readonly isError: boolean; readonly error: unknown } }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
-  if (counts.isError) return <Alert color="red">{errorText(counts.error)}</Alert>;
+  if (counts.isError) return <FailureAlert error={counts.error} />;
   const value = (n: number | undefined) => (n === undefined ? '…' : String(n));
   return (
     <Group gap="lg" data-testid="inventory-ifb-counts">

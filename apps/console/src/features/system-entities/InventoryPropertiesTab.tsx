@@ -11,15 +11,15 @@
  * `inventory-geocoding`, `-profile`, `-set`, `-current`, `-error`.
  */
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InventoryProperties } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, newest, useCanApply, useCanCall } from '../../kit';
+import { FormPanel, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkProperties, PROPERTY_FIELDS, propertiesBody, propertiesForm, type PropertiesForm } from './inventoryForms';
 import { useAfterInventoryWrite } from './useInventoryTabs';
@@ -49,29 +49,24 @@ export function InventoryPropertiesTab({ inventoryId }: { readonly inventoryId: 
 
 function PropertiesEditor({ properties }: { readonly properties: InventoryProperties }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const afterWrite = useAfterInventoryWrite(properties.inventoryId);
   const mayWrite = useCanApply('updateAdminInventoryProperties');
   const form = useForm<PropertiesForm>(propertiesForm(properties), checkProperties);
-  const update = useEndpointMutation('updateAdminInventoryProperties');
+  const update = useToastMutation('updateAdminInventoryProperties', {
+    success: () => t('systemEntities.inventoryTabs.properties.saved'),
+    onSuccess: (saved) => {
+      form.saved();
+      queryClient.setQueryData<InventoryProperties>(endpointKey('getAdminInventoryProperties', { params: { id: saved.inventoryId } }), (cached) =>
+        cached === undefined ? saved : newest(cached, saved),
+      );
+      afterWrite('getAdminInventoryProperties');
+    },
+    onError: (e) => form.failed(e),
+  });
   const save = () => {
     const values = form.submit();
-    if (!values) return;
-    update.mutate(
-      { params: { id: properties.inventoryId }, body: propertiesBody(values, properties.version) },
-      {
-        onSuccess: (saved) => {
-          form.saved();
-          queryClient.setQueryData<InventoryProperties>(endpointKey('getAdminInventoryProperties', { params: { id: saved.inventoryId } }), (cached) =>
-            cached === undefined ? saved : newest(cached, saved),
-          );
-          afterWrite('getAdminInventoryProperties');
-          toast.show({ message: t('systemEntities.inventoryTabs.properties.saved'), variant: 'success' });
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (values) update.mutate({ params: { id: properties.inventoryId }, body: propertiesBody(values, properties.version) });
   };
   return <FormPanel form={form} fields={PROPERTY_FIELDS} testId={TEST_ID} onSave={mayWrite ? save : null} onCancel={form.reset} saving={update.isPending} />;
 }
@@ -82,7 +77,6 @@ const DEFAULT = '';
 function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const afterWrite = useAfterInventoryWrite(inventoryId);
   const profiles = useEndpointQuery('listGeocodingProfiles', { query: { limit: 1000, sortBy: 'name', sortDir: 'asc' } });
@@ -106,11 +100,7 @@ function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string 
       <Text size="sm" c="dimmed">
         {t('systemEntities.inventoryTabs.geocoding.hint')}
       </Text>
-      {set.isError && (
-        <Alert color="red" data-testid="inventory-geocoding-error">
-          {errorText(set.error)}
-        </Alert>
-      )}
+      <FailureAlert error={set.error} testId="inventory-geocoding-error" />
       <Group gap="xs" align="flex-end">
         <Select
           flex={1}

@@ -7,7 +7,7 @@
  *
  * Test ids: `inventory-settings` (the section of /inventory_services), `inventory-settings-tab-<value>`.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUserRoles } from '../../kit';
@@ -19,22 +19,19 @@ import { visibleInventoryTabs, type InventoryTabValue } from './inventoryTabRule
 import { ServiceableDevicesTab } from './ServiceableDevicesTab';
 import { useInventoryTabsLive } from './useInventoryTabs';
 
-export function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTabValue; readonly inventoryId: string }): ReactNode {
+const PANELS: Record<InventoryTabValue, ComponentType<{ readonly inventoryId: string }>> = {
+  tally: InventoryTallyTab,
+  ifb: InventoryIfbTab,
+  properties: InventoryPropertiesTab,
+  serviceableDevices: ServiceableDevicesTab,
+  ingestAccount: IngestAccountTab,
+  ingestServers: IngestServersTab,
+};
+
+export function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTabValue; readonly inventoryId: string }) {
   useInventoryTabsLive(inventoryId);
-  switch (value) {
-    case 'tally':
-      return <InventoryTallyTab inventoryId={inventoryId} />;
-    case 'ifb':
-      return <InventoryIfbTab inventoryId={inventoryId} />;
-    case 'properties':
-      return <InventoryPropertiesTab inventoryId={inventoryId} />;
-    case 'serviceableDevices':
-      return <ServiceableDevicesTab inventoryId={inventoryId} />;
-    case 'ingestAccount':
-      return <IngestAccountTab inventoryId={inventoryId} />;
-    case 'ingestServers':
-      return <IngestServersTab inventoryId={inventoryId} />;
-  }
+  const Panel = PANELS[value];
+  return <Panel inventoryId={inventoryId} />;
 }
 
 /** The tabs of one inventory as a section of a page (nothing when the user may read none). */

@@ -16,16 +16,16 @@
  * `-form-error`, `-error.targetSwVersion`; `unit-deregister`, `-start`, `-confirm`, `-error`.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SetTargetSwVersionBody } from '@fleet/contracts';
 import type { UnitDetail, SmartUnitDetail, UnitApplicationsInfo } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FailureAlert } from '../../components/FailureAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, type Field } from '../../kit';
+import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
 import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 
@@ -149,27 +149,21 @@ function useUnitChanged(): () => void {
 
 function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const changed = useUnitChanged();
   const mayWrite = useCanApply('setAdminUnitTargetSwVersion');
   const form = useForm<TargetForm>({ targetSwVersion: unit.targetSwVersion ?? '' }, checkTarget);
-  const set = useEndpointMutation('setAdminUnitTargetSwVersion');
-  const send = (target: string | null) =>
-    set.mutate(
-      { params: { id: unit.uniqueId }, body: { targetSwVersion: target } },
-      {
-        onSuccess: (saved) => {
-          form.saved();
-          changed();
-          const message =
-            saved.targetSwVersion === null
-              ? t('systemEntities.units.software.cleared', { name: saved.name })
-              : t('systemEntities.units.software.set', { name: saved.name, version: saved.targetSwVersion });
-          toast.show({ message, variant: 'success' });
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+  const set = useToastMutation('setAdminUnitTargetSwVersion', {
+    success: (saved) =>
+      saved.targetSwVersion === null
+        ? t('systemEntities.units.software.cleared', { name: saved.name })
+        : t('systemEntities.units.software.set', { name: saved.name, version: saved.targetSwVersion }),
+    onSuccess: () => {
+      form.saved();
+      changed();
+    },
+    onError: (e) => form.failed(e),
+  });
+  const send = (target: string | null) => set.mutate({ params: { id: unit.uniqueId }, body: { targetSwVersion: target } });
   const save = () => {
     const values = form.submit();
     if (values) send(values.targetSwVersion.trim());
@@ -197,7 +191,6 @@ function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
 function Deregistration({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const changed = useUnitChanged();
   const mayDeregister = useCanApply('deregisterAdminUnit');
   const [asking, setAsking] = useState(false);
@@ -219,11 +212,7 @@ function Deregistration({ unit }: { readonly unit: UnitDetail }) {
   return (
     <InfoSection testId="unit-deregister" title={t('systemEntities.units.deregister.title')}>
       <Text size="sm">{t('systemEntities.units.deregister.hint')}</Text>
-      {deregister.isError && (
-        <Alert color="red" data-testid="unit-deregister-error">
-          {errorText(deregister.error)}
-        </Alert>
-      )}
+      <FailureAlert error={deregister.error} testId="unit-deregister-error" />
       <Group justify="flex-end" gap="xs">
         {asking ? (
           <>

@@ -7,7 +7,7 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AI_CREDENTIAL_SORT_KEYS, AI_PROVIDERS, CreateAiCredentialBody, type AiCredential } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -183,10 +183,7 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
     check: schemaCheck(FIELDS, CreateAiCredentialBody, credentialBody),
   },
   create: op('createAiCredential', (v: CredentialForm) => ({ body: credentialBody(v) })),
-  update: op('updateAiCredential', ({ entity, values }: { entity: AiCredential; values: CredentialForm }) => ({
-    params: { id: entity.id },
-    body: { ...credentialBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateAiCredential', credentialBody),
   remove: op('deleteAiCredential', (c: AiCredential) => ({ params: { id: c.id } })),
   staleOn: staleSettingReads,
 });

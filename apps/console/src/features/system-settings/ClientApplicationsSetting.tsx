@@ -12,7 +12,7 @@ import { CLIENT_APPLICATION_SORT_KEYS, CreateClientApplicationBody, type ClientA
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { defineResource, op, RowButtonsPage, schemaCheck, useCanCall, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, useCanCall, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { linesOf, listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
@@ -105,10 +105,7 @@ export const clientApplicationResource = defineResource<ClientApplication, Clien
     check: schemaCheck(FIELDS, CreateClientApplicationBody, applicationBody),
   },
   create: op('createClientApplication', (v: ApplicationForm) => ({ body: applicationBody(v) })),
-  update: op('updateClientApplication', ({ entity, values }: { entity: ClientApplication; values: ApplicationForm }) => ({
-    params: { id: entity.id },
-    body: { ...applicationBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateClientApplication', applicationBody),
   remove: op('deleteClientApplication', (a: ClientApplication) => ({ params: { id: a.id } })),
   staleOn: staleSettingReads,
 });

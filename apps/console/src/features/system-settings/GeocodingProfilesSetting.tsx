@@ -9,7 +9,7 @@
 import { Badge, Group, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GEOCODERS, GEOCODING_PROFILE_SORT_KEYS, type GeocodingProfile } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import { checkGeocoding, geocodingBody, geocodingForm, type GeocodingForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
@@ -69,10 +69,7 @@ export const geocodingProfileResource = defineResource<GeocodingProfile, Geocodi
   get: op('getGeocodingProfile', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: geocodingForm, check: checkGeocoding },
   create: op('createGeocodingProfile', (v: GeocodingForm) => ({ body: geocodingBody(v) })),
-  update: op('updateGeocodingProfile', ({ entity, values }: { entity: GeocodingProfile; values: GeocodingForm }) => ({
-    params: { id: entity.id },
-    body: { ...geocodingBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateGeocodingProfile', geocodingBody),
   remove: op('deleteGeocodingProfile', (p: GeocodingProfile) => ({ params: { id: p.id } })),
   staleOn: staleSettingReads,
 });

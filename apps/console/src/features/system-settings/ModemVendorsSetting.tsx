@@ -6,7 +6,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateModemVendorBody, MODEM_VENDOR_SORT_KEYS, type ModemVendor } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -89,10 +89,7 @@ export const modemVendorResource = defineResource<ModemVendor, ModemVendor, Vend
     check: schemaCheck(FIELDS, CreateModemVendorBody, vendorBody),
   },
   create: op('createModemVendor', (v: VendorForm) => ({ body: vendorBody(v) })),
-  update: op('updateModemVendor', ({ entity, values }: { entity: ModemVendor; values: VendorForm }) => ({
-    params: { id: entity.id },
-    body: { ...vendorBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateModemVendor', vendorBody),
   remove: op('deleteModemVendor', (v: ModemVendor) => ({ params: { id: v.id } })),
   staleOn: staleSettingReads,
 });

@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { CreateOrganisationBody, ORGANISATION_SORT_KEYS, ROLES, type Organisation, type Role } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type Field } from '../../kit';
 import { listQuery, settingReads, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -77,10 +77,7 @@ export const organisationResource = defineResource<Organisation, Organisation, O
     check: schemaCheck(FIELDS, CreateOrganisationBody, organisationBody),
   },
   create: op('createOrganisation', (v: OrganisationForm) => ({ body: organisationBody(v) })),
-  update: op('updateOrganisation', ({ entity, values }: { entity: Organisation; values: OrganisationForm }) => ({
-    params: { id: entity.id },
-    body: { ...organisationBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateOrganisation', organisationBody),
   remove: op('deleteOrganisation', (o: Organisation) => ({ params: { id: o.id } })),
   stale: settingReads('organization'),
   staleOn: staleSettingReads,

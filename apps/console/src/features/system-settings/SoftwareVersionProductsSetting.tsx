@@ -8,12 +8,11 @@ import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
 import { useStaleReads } from '../../kit/useLiveEvents';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -99,14 +98,11 @@ type ProductVersions = SoftwareVersionProducts['products'][number];
 
 /** A product's row: the versions it may still take, the one picked, and the add and remove calls. */
 function useProductRow({ row, versions }: { row: ProductVersions; versions: SoftwareVersionProducts['versions'] }) {
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const [picked, setPicked] = useState<string | null>(null);
-  const addCall = useEndpointMutation('addSoftwareVersionProduct');
-  const removeCall = useEndpointMutation('removeSoftwareVersionProduct');
+  const addCall = useToastMutation('addSoftwareVersionProduct');
+  const removeCall = useToastMutation('removeSoftwareVersionProduct');
   const product: SoftwareVersionDevice = row.product;
   const offered = versions.filter((v) => !v.supportedDevices.includes(product)).map((v) => ({ value: v.id, label: v.number }));
-  const onError = (e: unknown) => toast.show({ message: errorText(e), variant: 'error' });
   const pickedVersion = versions.find((v) => v.id === picked);
   return {
     row,
@@ -119,8 +115,8 @@ function useProductRow({ row, versions }: { row: ProductVersions; versions: Soft
     removing: removeCall.isPending,
     add: () => {
       if (pickedVersion === undefined) return;
-      addCall.mutate({ params: { id: pickedVersion.id, product }, body: { version: pickedVersion.version } }, { onSuccess: () => setPicked(null), onError });
+      addCall.mutate({ params: { id: pickedVersion.id, product }, body: { version: pickedVersion.version } }, { onSuccess: () => setPicked(null) });
     },
-    remove: (v: ProductVersions['versions'][number]) => removeCall.mutate({ params: { id: v.id, product }, query: { version: v.version } }, { onError }),
+    remove: (v: ProductVersions['versions'][number]) => removeCall.mutate({ params: { id: v.id, product }, query: { version: v.version } }),
   };
 }

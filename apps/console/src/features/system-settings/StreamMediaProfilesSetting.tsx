@@ -7,7 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { STREAM_MEDIA_PROFILE_SORT_KEYS, type StreamMediaProfileSetting } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, versionedUpdate, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import { checkMedia, MEDIA_VALUE_FIELDS, mediaBody, mediaForm, type MediaForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
@@ -34,10 +34,7 @@ export const streamMediaProfileResource = defineResource<StreamMediaProfileSetti
   get: op('getStreamMediaProfile', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: mediaForm, check: checkMedia },
   create: op('createStreamMediaProfile', (v: MediaForm) => ({ body: mediaBody(v) })),
-  update: op('updateStreamMediaProfile', ({ entity, values }: { entity: StreamMediaProfileSetting; values: MediaForm }) => ({
-    params: { id: entity.id },
-    body: { ...mediaBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateStreamMediaProfile', mediaBody),
   remove: op('deleteStreamMediaProfile', (p: StreamMediaProfileSetting) => ({ params: { id: p.id } })),
   staleOn: staleSettingReads,
 });

@@ -10,7 +10,7 @@ import { Badge, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STREAM_PROFILE_SORT_KEYS, type StreamProfile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { defineResource, op, RowButtonsPage, searchValueQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchValueQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { settingReads, staleSettingReads } from './settingParts';
 import { checkProfile, profileBody, profileForm, type ProfileForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
@@ -71,10 +71,7 @@ export function streamProfileResource(providerId: string | null) {
     get: op('getStreamProfile', (id: string) => ({ params: { id } })),
     form: { fields: FIELDS, initial: (p) => profileForm(p, providerId), check: checkProfile },
     create: op('createStreamProfile', (v: ProfileForm) => ({ body: { ...profileBody(v), providerId: v.providerId ?? '' } })),
-    update: op('updateStreamProfile', ({ entity, values }: { entity: StreamProfile; values: ProfileForm }) => ({
-      params: { id: entity.id },
-      body: { ...profileBody(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateStreamProfile', profileBody),
     remove: op('deleteStreamProfile', (p: StreamProfile) => ({ params: { id: p.id } })),
     stale: settingReads('stream_profile'),
     staleOn: staleSettingReads,

@@ -7,7 +7,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STREAM_PROVIDER_SORT_KEYS, type StreamProvider } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, versionedUpdate, type Field } from '../../kit';
 import { listQuery, settingReads, staleSettingReads } from './settingParts';
 import { checkProvider, providerBody, providerForm, type ProviderForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
@@ -38,10 +38,7 @@ export const streamProviderResource = defineResource<StreamProvider, StreamProvi
   get: op('getStreamProvider', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: providerForm, check: checkProvider },
   create: op('createStreamProvider', (v: ProviderForm) => ({ body: providerBody(v) })),
-  update: op('updateStreamProvider', ({ entity, values }: { entity: StreamProvider; values: ProviderForm }) => ({
-    params: { id: entity.id },
-    body: { ...providerBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateStreamProvider', providerBody),
   remove: op('deleteStreamProvider', (p: StreamProvider) => ({ params: { id: p.id } })),
   stale: settingReads('stream_providers'),
   staleOn: staleSettingReads,

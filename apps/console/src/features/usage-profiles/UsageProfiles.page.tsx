@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { USAGE_PROFILE_SORT_KEYS, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
-import { defineResource, numberOf, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, numberOf, op, RowButtonsPage, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { picksAmongAllInventories } from '../../shell/scope';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
@@ -104,10 +104,7 @@ function usageProfileResource(inventoryId: string) {
     ],
     form: { fields: FIELDS, initial: initialValues, check: (values, profile, listed) => formErrors(values, listed ?? [], profile?.id ?? null) },
     create: op('createUsageProfile', (v: UsageProfileFormValues) => ({ params: { id: inventoryId }, body: body(v) })),
-    update: op('updateUsageProfile', ({ entity, values }: { entity: UsageProfile; values: UsageProfileFormValues }) => ({
-      params: { id: entity.id },
-      body: { ...body(values), version: entity.version },
-    })),
+    update: versionedUpdate('updateUsageProfile', body),
     remove: op('deleteUsageProfile', (p: UsageProfile) => ({ params: { id: p.id } })),
     staleOn,
   });

@@ -12,26 +12,15 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LicencePermission, UserAccountDetail } from '@fleet/contracts';
-import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useCanApply } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { useCanApply, useToastMutation } from '../../kit';
 
 export function LicencePermissionSection({ user }: { readonly user: UserAccountDetail }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const may = useCanApply('setLicencePermission');
   const [answer, setAnswer] = useState<LicencePermission | null>(null);
-  const set = useEndpointMutation('setLicencePermission', {
-    onSuccess: (result) => {
-      setAnswer(result);
-      toast.show({
-        message: t(result.granted ? 'users.licencePermission.granted' : 'users.licencePermission.revoked', { username: user.username }),
-        variant: 'success',
-      });
-    },
-    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
+  const set = useToastMutation('setLicencePermission', {
+    success: (result) => t(result.granted ? 'users.licencePermission.granted' : 'users.licencePermission.revoked', { username: user.username }),
+    onSuccess: setAnswer,
   });
   if (!may) return null;
   const change = (granted: boolean) => set.mutate({ params: { id: user.id }, body: { granted } });

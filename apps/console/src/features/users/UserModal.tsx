@@ -15,13 +15,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';
 import type { CreateUserBody, Role, UpdateUserBody, UserAccountDetail } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ResourceForm, useCanApply, type Field } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { ResourceForm, useCanApply, useToastMutation, type Field } from '../../kit';
 import {
   assignableTypes,
   canEditUser,
@@ -36,6 +35,7 @@ import {
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
+import { FailureAlert } from '../../components/FailureAlert';
 
 interface Props {
   /** null: a new user. */
@@ -87,18 +87,12 @@ function userFields(types: readonly Role[], inventories: readonly { id: string; 
 
 export default function UserModal({ userId, onClose, onCreated, extra }: Props) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
   let body: ReactNode;
   if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} extra={extra} />;
   else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
-  else if (query.isError) {
-    body = (
-      <Alert color="red" data-testid="user-load-error">
-        {errorText(query.error)}
-      </Alert>
-    );
-  } else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
+  else if (query.isError) body = <FailureAlert error={query.error} testId="user-load-error" />;
+  else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
     <Modal
       opened
@@ -131,9 +125,7 @@ function UserEditor({
   extra: ExtraSection | undefined;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const me = useSessionUser();
   const myRoles = useMemo((): Role[] => (me ? rolesOf(me) : []), [me]);
   const inventories = useMemo(() => me?.inventories ?? [], [me]);
@@ -152,42 +144,38 @@ function UserEditor({
     if (user) void queryClient.invalidateQueries({ queryKey: ['getUser', { params: { id: user.id } }] });
   }, [queryClient, user]);
 
-  const create = useEndpointMutation('createUser');
-  const update = useEndpointMutation('updateUser');
-  const pending = create.isPending || update.isPending;
   const { submit, saved, failed } = form;
+  const onError = (e: unknown) => failed(e);
+  const create = useToastMutation('createUser', { success: (created) => t('users.modal.created', { username: created.username }), onError });
+  const update = useToastMutation('updateUser', { success: (updated) => t('users.modal.saved', { username: updated.username }), onError });
+  const pending = create.isPending || update.isPending;
   const save = () => {
     const values = submit();
     if (values === null) return;
-    const onError = (e: unknown) => failed(e);
     if (user === null) {
       create.mutate(
         { body: createBody(values) as CreateUserBody },
         {
           onSuccess: (created) => {
             saved();
-            toast.show({ message: t('users.modal.created', { username: created.username }), variant: 'success' });
             refresh();
             onCreated(created.id);
           },
-          onError,
         },
       );
     } else {
       update.mutate(
         { params: { id: user.id }, body: updateBody(values, user.version) as UpdateUserBody },
         {
-          onSuccess: (updated) => {
+          onSuccess: () => {
             saved();
-            toast.show({ message: t('users.modal.saved', { username: updated.username }), variant: 'success' });
             refresh();
           },
-          onError,
         },
       );
     }
   };
-  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
+  const failure = form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error;
   const disabled = !editable || pending;
 
   return (
@@ -221,11 +209,7 @@ function UserEditor({
         </Group>
       )}
       <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
-      {failure !== null && (
-        <Alert color="red" data-testid="user-form-failure">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert error={failure} testId="user-form-failure" />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="user-form-cancel">
           {t('users.modal.close')}
@@ -270,7 +254,6 @@ function LicencePermissionDivider() {
  */
 function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const errorText = useApiErrorMessage();
   const me = useSessionUser();
   const held = useMemo(() => user.groups.map((g) => g.id), [user.groups]);
@@ -282,21 +265,17 @@ function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () =
     for (const g of me?.groups ?? []) if (inventories.has(g.inventoryId)) byId.set(g.id, g.name);
     return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [me, user.groups, user.inventories]);
-  const mutation = useEndpointMutation('setUserGroups');
+  const mutation = useToastMutation('setUserGroups', {
+    success: () => t('users.modal.saved', { username: user.username }),
+    onSuccess: () => {
+      setChosen(null);
+      setFailure(null);
+      onDone();
+    },
+    onError: (e) => setFailure(errorText(e)),
+  });
   const value = chosen ?? held;
-  const apply = () =>
-    mutation.mutate(
-      { params: { id: user.id }, body: { groupIds: [...value] } },
-      {
-        onSuccess: () => {
-          setChosen(null);
-          setFailure(null);
-          toast.show({ message: t('users.modal.saved', { username: user.username }), variant: 'success' });
-          onDone();
-        },
-        onError: (e) => setFailure(errorText(e)),
-      },
-    );
+  const apply = () => mutation.mutate({ params: { id: user.id }, body: { groupIds: [...value] } });
   return (
     <Stack gap="xs">
       <MultiSelect label={t('users.fields.groups')} data={options} value={[...value]} onChange={setChosen} searchable data-testid="user-form-groups" />
@@ -317,32 +296,25 @@ const PASSWORD_FIELDS: readonly Field<PasswordForm>[] = [
 
 function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const form = useForm<PasswordForm>(EMPTY_PASSWORD_FORM, checkPassword);
-  const mutation = useEndpointMutation('setUserPassword');
   const { submit, failed, reset } = form;
+  const mutation = useToastMutation('setUserPassword', {
+    success: () => t('users.modal.passwordSet', { username: user.username }),
+    onSuccess: () => {
+      // Back to empty fields (the form's source): a password is never kept in the form.
+      reset();
+      onDone();
+    },
+    onError: (e) => failed(e),
+  });
   const apply = () => {
     const values = submit();
-    if (values === null) return;
-    mutation.mutate(
-      { params: { id: user.id }, body: values },
-      {
-        onSuccess: () => {
-          // Back to empty fields (the form's source): a password is never kept in the form.
-          reset();
-          toast.show({ message: t('users.modal.passwordSet', { username: user.username }), variant: 'success' });
-          onDone();
-        },
-        onError: (e) => failed(e),
-      },
-    );
+    if (values !== null) mutation.mutate({ params: { id: user.id }, body: values });
   };
-  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return (
     <Stack gap="xs">
       <ResourceForm fields={PASSWORD_FIELDS} form={form} testId="user-password" isNew={false} />
-      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} />
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} data-testid="user-password-apply">
           {t('users.modal.setPassword')}
@@ -366,42 +338,30 @@ function StateSection({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const errorText = useApiErrorMessage();
   const [confirming, setConfirming] = useState(false);
-  const active = useEndpointMutation('setUserActive');
-  const remove = useEndpointMutation('deleteUser');
   const [failure, setFailure] = useState<string | null>(null);
-  const toggle = () =>
-    active.mutate(
-      { params: { id: user.id }, body: { active: !user.active, version: user.version } },
-      {
-        onSuccess: (u) => {
-          setFailure(null);
-          toast.show({
-            message: u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username }),
-            variant: 'success',
-          });
-          onChanged();
-        },
-        onError: (e) => setFailure(errorText(e)),
-      },
-    );
-  const doDelete = () =>
-    remove.mutate(
-      { params: { id: user.id } },
-      {
-        onSuccess: () => {
-          toast.show({ message: t('users.modal.deleted', { username: user.username }), variant: 'success' });
-          onChanged();
-          onDeleted();
-        },
-        onError: (e) => {
-          setConfirming(false);
-          setFailure(errorText(e));
-        },
-      },
-    );
+  const active = useToastMutation('setUserActive', {
+    success: (u) => (u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username })),
+    onSuccess: () => {
+      setFailure(null);
+      onChanged();
+    },
+    onError: (e) => setFailure(errorText(e)),
+  });
+  const remove = useToastMutation('deleteUser', {
+    success: () => t('users.modal.deleted', { username: user.username }),
+    onSuccess: () => {
+      onChanged();
+      onDeleted();
+    },
+    onError: (e) => {
+      setConfirming(false);
+      setFailure(errorText(e));
+    },
+  });
+  const toggle = () => active.mutate({ params: { id: user.id }, body: { active: !user.active, version: user.version } });
+  const doDelete = () => remove.mutate({ params: { id: user.id } });
   return (
     <Stack gap="xs">
       {self && (

@@ -7,7 +7,7 @@
  * when none is left (§8).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '@fleet/contracts';
 import type { UserLicences } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { errorCodeText } from '../../api/errorMessage';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { ResourceList, searchQuery, useListView } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { useSearchParam } from '../../routing/useSearchParam';
@@ -33,7 +33,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 export default function UsersPage(_props: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.users'));
   const me = useSessionUser();
   useUsersLive();
   const [openId, setOpenId] = useSearchParam(USER_PARAM);
@@ -48,9 +47,7 @@ export default function UsersPage(_props: PageProps) {
   return (
     <Stack gap="sm" data-testid="users-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.users')}
-        </Title>
+        <PageTitle title={t('routes.users')} />
         <Group gap="sm">
           <Licences />
           <Button onClick={() => setOpenId(NEW_USER)} data-testid="users-new">

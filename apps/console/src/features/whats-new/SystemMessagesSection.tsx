@@ -9,7 +9,7 @@
 import { Badge, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateSystemMessageBody, SYSTEM_MESSAGE_SORT_KEYS, TOAST_VARIANTS, type SystemMessage, type ToastVariant } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { fromLocalInput, toLocalInput } from './localDate';
 
 export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
@@ -125,10 +125,7 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
     check: schemaCheck(FIELDS, CreateSystemMessageBody, messageBody),
   },
   create: op('createSystemMessage', (v: MessageForm) => ({ body: messageBody(v) })),
-  update: op('updateSystemMessage', ({ entity, values }: { entity: SystemMessage; values: MessageForm }) => ({
-    params: { id: entity.id },
-    body: { ...messageBody(values), version: entity.version },
-  })),
+  update: versionedUpdate('updateSystemMessage', messageBody),
   remove: op('deleteSystemMessage', (m: SystemMessage) => ({ params: { id: m.id } })),
   staleOn: (event) => (event.type === 'notification' || event.type === 'notification.removed' ? READS : []),
 });

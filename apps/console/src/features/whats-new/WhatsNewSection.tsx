@@ -8,11 +8,8 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CreateWhatsNewBody, WHATS_NEW_SORT_KEYS, type WhatsNewEntry } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation } from '../../api/hooks';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 
 interface EntryForm {
   readonly title: string;
@@ -85,29 +82,18 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
     check: schemaCheck(FIELDS, CreateWhatsNewBody, (v) => v),
   },
   create: op('createWhatsNew', (v: EntryForm) => ({ body: v })),
-  update: op('updateWhatsNew', ({ entity, values }: { entity: WhatsNewEntry; values: EntryForm }) => ({
-    params: { id: entity.id },
-    body: { ...values, version: entity.version },
-  })),
+  update: versionedUpdate('updateWhatsNew', (v: EntryForm) => v),
   remove: op('deleteWhatsNew', (e: WhatsNewEntry) => ({ params: { id: e.id } })),
   staleOn: (event) => (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed' ? READS : []),
 });
 
 export function WhatsNewSection() {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const mayPublish = useCanCall('publishWhatsNew');
-  const publish = useEndpointMutation('publishWhatsNew', {
-    onSuccess: (saved) => {
-      toast.show({
-        message: t(saved.publishedAt ? 'adminPages.whatsNew.toasts.published' : 'adminPages.whatsNew.toasts.unpublished', { title: saved.title }),
-        variant: 'success',
-      });
-      invalidateReads(queryClient, READS);
-    },
-    onError: (err) => toast.show({ message: errorText(err), variant: 'error' }),
+  const publish = useToastMutation('publishWhatsNew', {
+    success: (saved) => t(saved.publishedAt ? 'adminPages.whatsNew.toasts.published' : 'adminPages.whatsNew.toasts.unpublished', { title: saved.title }),
+    onSuccess: () => invalidateReads(queryClient, READS),
   });
   return (
     <Stack gap="sm" data-testid="whats-new-section">
