@@ -10,6 +10,7 @@ import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitLocation } from './UnitLocation';
+import { LabelledValue } from '../../kit/NameValues';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -78,17 +79,6 @@ export function BitrateText({ kbps, testId }: { kbps: number; testId?: string })
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
 export interface DetailHeaderProps {
   readonly unit: UnitDetail;
   readonly channel: ChannelDisplay;
@@ -149,18 +139,18 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
         </Group>
       </Group>
       <Group gap="lg" wrap="wrap">
-        <Field label={t('unitDetail.header.status')}>
+        <LabelledValue label={t('unitDetail.header.status')}>
           <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
             {t(`units.status.${unit.status}`)}
           </Badge>
-        </Field>
-        <Field label={t('unitDetail.header.battery')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.battery')}>
           <DetailBattery battery={unit.battery} />
-        </Field>
-        <Field label={t('unitDetail.header.bitrate')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.bitrate')}>
           <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
-        </Field>
-        <Field label={t('unitDetail.header.licence')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.licence')}>
           <Group gap={4} data-testid="unit-detail-licence" data-valid={unit.license.valid}>
             <Badge size="sm" color={unit.license.valid ? 'green' : 'red'} variant="light">
               {unit.license.valid ? t('unitDetail.licence.valid') : t('unitDetail.licence.invalid')}
@@ -179,24 +169,20 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
               </Badge>
             )}
           </Group>
-        </Field>
-        <Field label={t('unitDetail.header.streamingModes')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.streamingModes')}>
           <StreamingModes services={unit.services} />
-        </Field>
-        <Field label={t('unitDetail.header.channel')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.channel')}>
           <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
             {channelText}
           </Text>
-        </Field>
-        <Field label={t('unitDetail.header.software')}>
-          <Text size="sm">{unit.swVersionDisplay}</Text>
-        </Field>
-        <Field label={t('unitDetail.header.serial')}>
-          <Text size="sm">{unit.serialNumber}</Text>
-        </Field>
-        <Field label={t('unitDetail.header.location')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.software')}>{unit.swVersionDisplay}</LabelledValue>
+        <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
+        <LabelledValue label={t('unitDetail.header.location')}>
           <UnitLocation unitId={unit.uniqueId} />
-        </Field>
+        </LabelledValue>
       </Group>
     </Stack>
   );
