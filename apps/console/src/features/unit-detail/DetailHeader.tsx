@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { batteryColour, batteryIconLevel, formatBitrate } from '@fleet/domain';
+import { batteryColour, batteryIconLevel } from '@fleet/domain';
 import type { BatteryColour, BatteryIconLevel, UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
+import { useBitrateText } from '../units/UnitCells';
 import { DETAIL_DIALOGS } from './detailParams';
 import { streamingModesOf } from './detailRules';
 import type { DetailDialog } from './detailParams';
@@ -65,13 +66,8 @@ export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
 /** Spec 000 §9 bitrate display: above 1000 kbps in Mbps with one decimal. */
 export function BitrateText({ kbps, testId }: { kbps: number; testId?: string }) {
   const { t } = useTranslation();
-  const formatted = formatBitrate(kbps);
-  const text =
-    formatted === null
-      ? t('common.none')
-      : formatted.unit === 'Mbps'
-        ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value })
-        : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
+  const bitrateText = useBitrateText();
+  const text = bitrateText(kbps) ?? t('common.none');
   return (
     <Text size="sm" data-testid={testId} data-kbps={kbps}>
       {text}
