@@ -33,10 +33,10 @@ export function ReadOnlyNote() {
   );
 }
 
-/** A failure shown inside a dialog (refusals of the core with their catalogue text). */
-export function ErrorNote({ message, testId }: { readonly message: string; readonly testId: string }) {
+/** A failure shown inside a dialog or a unit action's modal (refusals of the core with their catalogue text). */
+export function ErrorNote({ message, testId, title }: { readonly message: string; readonly testId: string; readonly title?: string }) {
   return (
-    <Alert color="red" data-testid={testId} role="alert">
+    <Alert color="red" data-testid={testId} role="alert" title={title}>
       {message}
     </Alert>
   );

@@ -12,7 +12,8 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { actionBlocker } from './actions';
 import type { ConfirmedAction } from './actions';
-import { ErrorNote, unitActionModal, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from './parts';
 
 export interface ConfirmActionModalProps extends UnitActionModalProps {
   readonly action: ConfirmedAction;

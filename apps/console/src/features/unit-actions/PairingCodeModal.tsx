@@ -7,7 +7,8 @@ import { Badge, Code, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorNote, unitActionModal, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from './parts';
 import { CloseFooter } from '../../kit/ModalParts';
 import { LabelledValue } from '../../kit/NameValues';
 

@@ -15,7 +15,8 @@ import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { applyRealtimeEvent } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
-import { ErrorNote, unitActionModal, useValidationText, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, useValidationText, type UnitActionModalProps } from './parts';
 import { classifyRenameError, hasErrors, renameBody, renameValuesOf, sameValues, validateRename } from './rename';
 import type { RenameErrors, RenameField, RenameValues } from './rename';
 

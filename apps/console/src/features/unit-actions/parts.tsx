@@ -1,6 +1,6 @@
 /** Small pieces the unit-action modals share: the modal, translated spec texts, an inline error. */
 import { useCallback, type ComponentType } from 'react';
-import { Alert, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { UnitDetail } from '@fleet/contracts';
@@ -18,15 +18,6 @@ export function useValidationText(): (message: string | undefined) => string | u
       return t(`unitActions.validation.${known.key}`);
     },
     [t],
-  );
-}
-
-/** A failure shown inside a modal (the core's refusal with its catalogue text). */
-export function ErrorNote({ message, testId, title }: { readonly message: string; readonly testId: string; readonly title?: string }) {
-  return (
-    <Alert color="red" data-testid={testId} role="alert" title={title}>
-      {message}
-    </Alert>
   );
 }
 
