@@ -45,13 +45,10 @@ function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSett
     case 'audioBitrateKbps':
       return t('unitActions.groupUnitSettings.values.audioBitrateKbps', { kbps: offered.audioBitrateKbps ?? 0 });
     case 'totalKbps':
-      return t('unitActions.groupUnitSettings.values.totalKbps', {
-        value: offered.totalKbps === null || offered.totalKbps === undefined ? none : `${offered.totalKbps} kbps`,
-      });
-    case 'cellularKbps':
-      return t('unitActions.groupUnitSettings.values.cellularKbps', {
-        value: offered.cellularKbps === null || offered.cellularKbps === undefined ? none : `${offered.cellularKbps} kbps`,
-      });
+    case 'cellularKbps': {
+      const kbps = offered[key];
+      return t(`unitActions.groupUnitSettings.values.${key}`, { value: kbps === null || kbps === undefined ? none : `${kbps} kbps` });
+    }
   }
 }
 
