@@ -14,6 +14,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { STATUS_COLOURS } from '../file-upload/FileCells';
+import { toggleSelected } from '../groups/groupList';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
 import type { UnitDialogProps } from './types';
@@ -51,13 +52,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
     return () => window.clearInterval(timer);
   }, [opened, activeCount, refetch]);
 
-  const toggle = (fileId: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(fileId);
-      else next.delete(fileId);
-      return next;
-    });
+  const toggle = (fileId: string, on: boolean) => setChosen((prev) => toggleSelected(prev, fileId, on));
 
   const names = namesToCancel(rows, chosen);
   const onCancel = () => {
@@ -147,11 +142,9 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
         </Text>
       )}
       <DialogFooter testId="upload" onClose={onClose} canAct={canAct}>
-        {
-          <Button color="red" onClick={onCancel} disabled={names.length === 0} loading={cancel.isPending} data-testid="upload-cancel">
-            {t('dialogs.uploadProgress.cancel')}
-          </Button>
-        }
+        <Button color="red" onClick={onCancel} disabled={names.length === 0} loading={cancel.isPending} data-testid="upload-cancel">
+          {t('dialogs.uploadProgress.cancel')}
+        </Button>
       </DialogFooter>
     </Stack>
   );

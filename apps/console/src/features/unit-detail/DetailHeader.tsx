@@ -20,6 +20,9 @@ const COLOUR: Record<BatteryColour, string> = {
   red: 'var(--mantine-color-red-6)',
 };
 
+/** The licence's options shown after its kind. */
+const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
+
 /** Spec 000 §4 battery icon (level) and colour, from packages/domain. */
 export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
   const { t } = useTranslation();
@@ -154,16 +157,11 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
             <Badge size="sm" variant="outline" color="gray">
               {t(`unitDetail.licence.${unit.license.kind}`)}
             </Badge>
-            {unit.license.pro && (
-              <Badge size="sm" variant="outline">
-                {t('unitDetail.licence.pro')}
+            {LICENCE_OPTIONS.filter((option) => unit.license[option]).map((option) => (
+              <Badge key={option} size="sm" variant="outline">
+                {t(`unitDetail.licence.${option}`)}
               </Badge>
-            )}
-            {unit.license.fourK && (
-              <Badge size="sm" variant="outline">
-                {t('unitDetail.licence.fourK')}
-              </Badge>
-            )}
+            ))}
           </Group>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.streamingModes')}>
