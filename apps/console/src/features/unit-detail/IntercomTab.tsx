@@ -71,8 +71,8 @@ function IntercomCard(props: {
     transitions,
     n === 1 ? 'intercom1' : 'intercom2',
     keys,
-    (direction) => (direction === 'start' ? callEndpoint('startIntercomSession', { params }) : callEndpoint('stopIntercomSession', { params })),
-    (direction) => (direction === 'start' ? t('unitDetail.intercom.startFailed') : t('unitDetail.intercom.stopFailed')),
+    (direction) => callEndpoint(direction === 'start' ? 'startIntercomSession' : 'stopIntercomSession', { params }),
+    (direction) => t(`unitDetail.intercom.${direction}Failed`),
   );
   const state = session.state;
   const phase = intercomPhase(savedMode, state);
