@@ -1,4 +1,4 @@
-/** Small pieces the unit-action modals share: the modal, translated spec texts, an inline error. */
+/** Small pieces the unit-action modals share: the modal and the translated spec texts. */
 import { useCallback, type ComponentType } from 'react';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
