@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { isStreaming } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
-import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useUserRoles } from '../../kit/access';
 import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading } from './DialogParts';
 import type { UnitDialogProps } from './types';
 
@@ -25,8 +25,7 @@ function isEnabled(status: string): boolean {
 
 function AiSessionBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const mayUseAi = user !== undefined && hasAnyRole(rolesOf(user), APPLY_BUTTON_ROLES);
+  const mayUseAi = hasAnyRole(useUserRoles(), APPLY_BUTTON_ROLES);
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
   const detail = unit.data;
   const streaming = detail ? isStreaming(detail.applications) : false;

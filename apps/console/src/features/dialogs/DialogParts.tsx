@@ -2,17 +2,11 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EndpointId } from '@fleet/contracts';
-import { rolesOf, useSessionUser } from '../../session/hooks';
-import { canApply } from '../../kit/access';
 import type { TextKey } from '../../kit/formRules';
 import type { UnitDialogProps } from './types';
 
-/** Whether the signed-in user gets the action of a dialog making this call. */
-export function useCanUseCall(id: EndpointId): boolean {
-  const user = useSessionUser();
-  return user !== undefined && canApply(rolesOf(user), id);
-}
+/** Whether the signed-in user gets the action of a dialog making this call (the kit's rule for a write from a modal). */
+export { useCanApply as useCanUseCall } from '../../kit/access';
 
 export function UnitHeading({ name }: { readonly name: string }) {
   const { t } = useTranslation();
@@ -33,10 +27,10 @@ export function ReadOnlyNote() {
   );
 }
 
-/** A failure shown inside a dialog (refusals of the core with their catalogue text). */
-export function ErrorNote({ message, testId }: { readonly message: string; readonly testId: string }) {
+/** A failure shown inside a dialog or a unit action's modal (refusals of the core with their catalogue text). */
+export function ErrorNote({ message, testId, title }: { readonly message: string; readonly testId: string; readonly title?: string }) {
   return (
-    <Alert color="red" data-testid={testId} role="alert">
+    <Alert color="red" data-testid={testId} role="alert" title={title}>
       {message}
     </Alert>
   );

@@ -22,57 +22,34 @@ interface GuestInviteFieldsProps {
 
 export function GuestInviteFields({ values, onChange, errors, fieldText, readOnly, testIdPrefix }: GuestInviteFieldsProps) {
   const { t } = useTranslation();
+  type Field = Exclude<keyof InviteFormValues, 'groupId'>;
+  const common = (field: Field, suffix: string) => ({
+    value: values[field],
+    error: fieldText(errors[field]),
+    readOnly,
+    'data-testid': `${testIdPrefix}-${suffix}`,
+  });
+  const typed = (field: Field, suffix: string) => ({
+    ...common(field, suffix),
+    onChange: (e: { currentTarget: { value: string } }) => onChange(field, e.currentTarget.value),
+  });
   return (
     <>
       <TextInput
         label={t('dialogs.guestInvite.deviceName')}
         description={t('dialogs.guestInvite.deviceNameHint')}
         withAsterisk
-        value={values.deviceName}
-        onChange={(e) => onChange('deviceName', e.currentTarget.value)}
-        error={fieldText(errors.deviceName)}
-        readOnly={readOnly}
-        data-testid={`${testIdPrefix}-name`}
+        {...typed('deviceName', 'name')}
       />
-      <TextInput
-        label={t('dialogs.guestInvite.email')}
-        type="email"
-        value={values.email}
-        onChange={(e) => onChange('email', e.currentTarget.value)}
-        error={fieldText(errors.email)}
-        readOnly={readOnly}
-        data-testid={`${testIdPrefix}-email`}
-      />
-      <TextInput
-        label={t('dialogs.guestInvite.phone')}
-        description={t('dialogs.guestInvite.phoneHint')}
-        inputMode="numeric"
-        value={values.phone}
-        onChange={(e) => onChange('phone', e.currentTarget.value)}
-        error={fieldText(errors.phone)}
-        readOnly={readOnly}
-        data-testid={`${testIdPrefix}-phone`}
-      />
-      <Textarea
-        label={t('dialogs.guestInvite.message')}
-        autosize
-        minRows={2}
-        maxLength={GUEST_MESSAGE_MAX}
-        value={values.message}
-        onChange={(e) => onChange('message', e.currentTarget.value)}
-        error={fieldText(errors.message)}
-        readOnly={readOnly}
-        data-testid={`${testIdPrefix}-message`}
-      />
+      <TextInput label={t('dialogs.guestInvite.email')} type="email" {...typed('email', 'email')} />
+      <TextInput label={t('dialogs.guestInvite.phone')} description={t('dialogs.guestInvite.phoneHint')} inputMode="numeric" {...typed('phone', 'phone')} />
+      <Textarea label={t('dialogs.guestInvite.message')} autosize minRows={2} maxLength={GUEST_MESSAGE_MAX} {...typed('message', 'message')} />
       <Select
         label={t('dialogs.guestInvite.period')}
         data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`dialogs.guestInvite.periods.${p}`) }))}
-        value={values.period}
         onChange={(v) => v !== null && onChange('period', v)}
         allowDeselect={false}
-        error={fieldText(errors.period)}
-        readOnly={readOnly}
-        data-testid={`${testIdPrefix}-period`}
+        {...common('period', 'period')}
       />
     </>
   );

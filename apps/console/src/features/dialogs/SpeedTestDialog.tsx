@@ -9,11 +9,11 @@ import { useEffect, useReducer, useState } from 'react';
 import { Button, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';
-import { formatBitrate } from '@fleet/domain';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
+import { useBitrateText } from '../units/UnitCells';
 import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
 import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
 import type { SpeedTestBlocker } from './rules';
@@ -30,8 +30,8 @@ export interface SpeedTestDialogProps extends UnitDialogProps {
 
 function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: number; readonly testId: string }) {
   const { t } = useTranslation();
-  const f = formatBitrate(kbps);
-  const text = f === null ? t('common.none') : f.unit === 'Mbps' ? t('units.bitrate.mbps', { value: f.value }) : t('units.bitrate.kbps', { value: f.value });
+  const bitrateText = useBitrateText();
+  const text = bitrateText(kbps) ?? t('common.none');
   return (
     <Stack gap={0}>
       <Text size="sm" c="dimmed">

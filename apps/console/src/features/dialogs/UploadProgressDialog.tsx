@@ -8,11 +8,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitStoredFile, UploadedFileStatus } from '@fleet/contracts';
+import type { UnitStoredFile } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
+import { STATUS_COLOURS } from '../file-upload/FileCells';
+import { toggleSelected } from '../groups/groupList';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
 import type { UnitDialogProps } from './types';
@@ -21,15 +23,6 @@ import type { UnitDialogProps } from './types';
 const ACTIVE_REFRESH_MS = 2000;
 /** Events of the unit re-read the list at most this often. */
 const EVENT_REFRESH_MIN_GAP_MS = 500;
-
-const STATUS_COLOUR: Record<UploadedFileStatus, string> = {
-  pending: 'gray',
-  uploading: 'blue',
-  uploaded: 'green',
-  success: 'green',
-  failed: 'red',
-  rejected: 'orange',
-};
 
 function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { t } = useTranslation();
@@ -59,13 +52,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
     return () => window.clearInterval(timer);
   }, [opened, activeCount, refetch]);
 
-  const toggle = (fileId: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(fileId);
-      else next.delete(fileId);
-      return next;
-    });
+  const toggle = (fileId: string, on: boolean) => setChosen((prev) => toggleSelected(prev, fileId, on));
 
   const names = namesToCancel(rows, chosen);
   const onCancel = () => {
@@ -104,7 +91,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
       header: t('dialogs.uploadProgress.status'),
       render: (f) =>
         f.status && (
-          <Badge color={STATUS_COLOUR[f.status]} variant="light" data-testid={`upload-status-${f.fileId}`}>
+          <Badge color={STATUS_COLOURS[f.status]} variant="light" data-testid={`upload-status-${f.fileId}`}>
             {t(`dialogs.uploadProgress.statuses.${f.status}`)}
           </Badge>
         ),
@@ -155,11 +142,9 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
         </Text>
       )}
       <DialogFooter testId="upload" onClose={onClose} canAct={canAct}>
-        {
-          <Button color="red" onClick={onCancel} disabled={names.length === 0} loading={cancel.isPending} data-testid="upload-cancel">
-            {t('dialogs.uploadProgress.cancel')}
-          </Button>
-        }
+        <Button color="red" onClick={onCancel} disabled={names.length === 0} loading={cancel.isPending} data-testid="upload-cancel">
+          {t('dialogs.uploadProgress.cancel')}
+        </Button>
       </DialogFooter>
     </Stack>
   );

@@ -5,6 +5,7 @@
  */
 import { LIMITS, SpeedTestReport, TIMINGS, type RealtimeEvent, type UnitDetail, type UnitStoredFile, type UploadedFileStatus } from '@fleet/contracts';
 import { isBusy, isOfflineLike, validateSpeedTestVersion } from '@fleet/domain';
+import { OPEN_STATUSES } from '../file-upload/fileUploadState';
 
 // ── speed test ─────────────────────────────────────────────────────────────────────────────────
 
@@ -93,11 +94,9 @@ export function speedTestProgress(startedAt: number, now: number, timeoutS: numb
 
 // ── upload progress ────────────────────────────────────────────────────────────────────────────
 
-/** Uploads still to finish: they can be cancelled (000 §7 command "cancel file upload"). */
-export const ACTIVE_UPLOAD_STATUSES: readonly UploadedFileStatus[] = ['pending', 'uploading'];
-
+/** An upload still to finish: it can be cancelled (000 §7 command "cancel file upload"). */
 export function isActiveUpload(status: UploadedFileStatus | null): boolean {
-  return status !== null && ACTIVE_UPLOAD_STATUSES.includes(status);
+  return status !== null && OPEN_STATUSES.includes(status);
 }
 
 const UPLOAD_ORDER: Record<UploadedFileStatus, number> = { uploading: 0, pending: 1, failed: 2, rejected: 3, uploaded: 4, success: 5 };

@@ -33,7 +33,8 @@ export function FileDate({ iso }: { readonly iso: string | null }) {
   return <Text size="sm">{new Date(iso).toLocaleString(i18n.language)}</Text>;
 }
 
-const STATUS_COLOURS = { pending: 'gray', uploading: 'blue', uploaded: 'green', success: 'green', failed: 'red', rejected: 'orange' } as const;
+/** The colour of each upload status (spec 000 §3), wherever a status shows. */
+export const STATUS_COLOURS = { pending: 'gray', uploading: 'blue', uploaded: 'green', success: 'green', failed: 'red', rejected: 'orange' } as const;
 
 /** An upload status (spec 000 §3) as a badge; `status` holds the raw value for tools and tests. */
 export function FileStatusBadge({ status, testId }: { readonly status: UnitStoredFile['status']; readonly testId: string }) {

@@ -23,15 +23,11 @@ interface UnitFilesSectionProps {
 }
 
 /** Spec texts of the selection problems (contracts VALIDATION / ERROR_CATALOGUE, translated). */
-function useProblemText(): (problem: UploadProblem) => string {
-  const { t } = useTranslation();
-  return (problem) =>
-    problem === 'required'
-      ? t('fileUpload.validation.required')
-      : problem === 'maxElements'
-        ? t('fileUpload.validation.maxElements')
-        : t('apiErrors.FILE_TYPE_NOT_SUPPORTED');
-}
+const PROBLEM_TEXT = {
+  required: 'fileUpload.validation.required',
+  maxElements: 'fileUpload.validation.maxElements',
+  fileType: 'apiErrors.FILE_TYPE_NOT_SUPPORTED',
+} as const satisfies Record<UploadProblem, string>;
 
 /**
  * Unit files: the recorded files of the chosen storage; the selected ones can be uploaded (POST
@@ -43,7 +39,6 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
   const toast = useToast();
   const queryClient = useQueryClient();
   const errorMessage = useApiErrorMessage();
-  const problemText = useProblemText();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -65,21 +60,24 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
     setSelected(allSelected ? new Set() : new Set(files.map((f) => f.fileId)));
   };
 
+  /** A call taken: the selection is done with, the toast says what happened, the listing is read again. */
+  const done = (message: string) => {
+    setSelected(new Set());
+    toast.show({ message, variant: 'success' });
+    void refresh();
+  };
+
   const onUpload = () => {
     const problem = validateUploadSelection(paths);
     if (problem) {
-      setMessage(problemText(problem));
+      setMessage(t(PROBLEM_TEXT[problem]));
       return;
     }
     setMessage(null);
     upload.mutate(
       { params: { id: unitId }, body: { paths } },
       {
-        onSuccess: (result) => {
-          setSelected(new Set());
-          toast.show({ message: t('fileUpload.toasts.uploadQueued', { count: result.files.length, name: unitName }), variant: 'success' });
-          void refresh();
-        },
+        onSuccess: (result) => done(t('fileUpload.toasts.uploadQueued', { count: result.files.length, name: unitName })),
         onError: (error) => setMessage(errorMessage(error)),
       },
     );
@@ -98,11 +96,7 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
     remove.mutate(
       { params: { id: unitId }, body: { paths } },
       {
-        onSuccess: (result) => {
-          setSelected(new Set());
-          toast.show({ message: t('fileUpload.toasts.deleted', { count: result.deleted.length, name: unitName }), variant: 'success' });
-          void refresh();
-        },
+        onSuccess: (result) => done(t('fileUpload.toasts.deleted', { count: result.deleted.length, name: unitName })),
         onError: (error) => {
           setMessage(errorMessage(error));
           void refresh();

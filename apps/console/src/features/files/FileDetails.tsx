@@ -4,13 +4,14 @@
  * the catalogue declares the write calls) also rename and delete the file here; read-only users
  * see the values, never a write button.
  */
-import { useState } from 'react';
-import { Alert, Button, Drawer, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Button, Drawer, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { splitFileName, validateChannelFileName } from '@fleet/contracts';
 import type { ChannelFile } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEndpointMutation } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useToast } from '../../toast/useToast';
 import { ChunkTab, ChunksTab, DownloadTab, MetadataTab, PlayoutTab, ShareTab } from './FileTabs';
 import { applyToFileCaches } from './useChannelFilesLive';
@@ -85,7 +86,6 @@ function RenameForm({ file }: { file: ChannelFile }) {
 
 function RemoveButton({ file, onRemoved }: { file: ChannelFile; onRemoved: () => void }) {
   const { t } = useTranslation();
-  const text = useFilesText();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -102,24 +102,19 @@ function RemoveButton({ file, onRemoved }: { file: ChannelFile; onRemoved: () =>
       <Button color="red" variant="light" onClick={() => setConfirming(true)} data-testid="file-remove">
         {t('files.details.remove.button')}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('files.details.remove.confirmTitle')} data-testid="file-remove-modal">
-        <Stack>
-          <Text size="sm">{t('files.details.remove.confirmText', { name: file.fileName, hub: file.mmhName || file.channelName })}</Text>
-          {remove.error && (
-            <Alert color="red" data-testid="file-remove-error">
-              {text.error(remove.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-testid="file-remove-cancel">
-              {t('files.details.remove.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ body: { ids: [file.id] } })} data-testid="file-remove-confirm">
-              {t('files.details.remove.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirming && (
+        <ConfirmDeleteModal
+          title={t('files.details.remove.confirmTitle')}
+          question={t('files.details.remove.confirmText', { name: file.fileName, hub: file.mmhName || file.channelName })}
+          cancelLabel={t('files.details.remove.cancel')}
+          deleteLabel={t('files.details.remove.confirm')}
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate({ body: { ids: [file.id] } })}
+          onClose={() => setConfirming(false)}
+          testIdPrefix="file-remove"
+        />
+      )}
     </>
   );
 }
@@ -128,7 +123,7 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
   const { t } = useTranslation();
   const [tab, setTab] = useState<FileTab>('playout');
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (file === null) {
     body = loading ? null : (
       <Text c="dimmed" data-testid="file-details-missing">
@@ -136,6 +131,14 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
       </Text>
     );
   } else {
+    const panels: Record<FileTab, ReactNode> = {
+      playout: <PlayoutTab file={file} canWrite={canWrite} />,
+      metadata: <MetadataTab file={file} />,
+      share: <ShareTab file={file} />,
+      chunk: <ChunkTab file={file} canWrite={canWrite} onMade={() => setTab('chunks')} />,
+      download: <DownloadTab file={file} />,
+      chunks: <ChunksTab file={file} />,
+    };
     body = (
       <Stack gap="md">
         {canWrite ? (
@@ -157,24 +160,11 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="playout" pt="md" data-testid="file-panel-playout">
-            <PlayoutTab file={file} canWrite={canWrite} />
-          </Tabs.Panel>
-          <Tabs.Panel value="metadata" pt="md" data-testid="file-panel-metadata">
-            <MetadataTab file={file} />
-          </Tabs.Panel>
-          <Tabs.Panel value="share" pt="md" data-testid="file-panel-share">
-            <ShareTab file={file} />
-          </Tabs.Panel>
-          <Tabs.Panel value="chunk" pt="md" data-testid="file-panel-chunk">
-            <ChunkTab file={file} canWrite={canWrite} onMade={() => setTab('chunks')} />
-          </Tabs.Panel>
-          <Tabs.Panel value="download" pt="md" data-testid="file-panel-download">
-            <DownloadTab file={file} />
-          </Tabs.Panel>
-          <Tabs.Panel value="chunks" pt="md" data-testid="file-panel-chunks">
-            <ChunksTab file={file} />
-          </Tabs.Panel>
+          {FILE_TABS.map((id) => (
+            <Tabs.Panel key={id} value={id} pt="md" data-testid={`file-panel-${id}`}>
+              {panels[id]}
+            </Tabs.Panel>
+          ))}
         </Tabs>
         {canWrite && (
           <Group justify="flex-end">

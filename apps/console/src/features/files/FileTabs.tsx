@@ -267,6 +267,18 @@ export function ChunkTab({ file, canWrite, onMade }: { file: ChannelFile; canWri
     if (validateChunkRange(toNumber(start), toNumber(end), lengthSec) !== null) return;
     make.mutate({ body: { id: file.id, startSec: toNumber(start), endSec: toNumber(end) } });
   };
+  /** The chunk's start or end in seconds (`file-chunk-<name>`, its message `file-chunk-<name>-error`). */
+  const bound = (name: 'start' | 'end', value: string | number, onChange: (value: string | number) => void, error: string | null) => (
+    <NumberInput
+      label={t(`files.chunk.${name}`)}
+      value={value}
+      onChange={onChange}
+      allowNegative
+      error={error}
+      data-testid={`file-chunk-${name}`}
+      errorProps={{ 'data-testid': `file-chunk-${name}-error` }}
+    />
+  );
   return (
     <form
       onSubmit={(event) => {
@@ -280,24 +292,8 @@ export function ChunkTab({ file, canWrite, onMade }: { file: ChannelFile; canWri
           {lengthSec === null ? t('files.chunk.unknownLength') : t('files.chunk.intro', { length: formatDuration(lengthSec) })}
         </Text>
         <Group grow align="flex-start">
-          <NumberInput
-            label={t('files.chunk.start')}
-            value={start}
-            onChange={setStart}
-            allowNegative
-            error={startError}
-            data-testid="file-chunk-start"
-            errorProps={{ 'data-testid': 'file-chunk-start-error' }}
-          />
-          <NumberInput
-            label={t('files.chunk.end')}
-            value={end}
-            onChange={setEnd}
-            allowNegative
-            error={endError}
-            data-testid="file-chunk-end"
-            errorProps={{ 'data-testid': 'file-chunk-end-error' }}
-          />
+          {bound('start', start, setStart, startError)}
+          {bound('end', end, setEnd, endError)}
         </Group>
         {other && (
           <Alert color="red" data-testid="file-chunk-error">

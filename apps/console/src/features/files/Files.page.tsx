@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { BROADER_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { ChannelFile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { DataGrid } from '../../components/grid/DataGrid';
+import { QueryView } from '../../components/QueryView';
 import type { DataGridColumn } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { usePreferences } from '../../preferences/usePreferences';
@@ -16,7 +17,6 @@ import { formatBytes } from './fileFormat';
 import { FilesFilterBar } from './FilesFilterBar';
 import { useChannelFilesLive } from './useChannelFilesLive';
 import { useFilesFilters } from './useFilesFilters';
-import { useFilesText } from './useFilesText';
 
 const FileDetails = lazy(() => import('./FileDetails'));
 
@@ -67,7 +67,6 @@ export default function FilesPage(_props: PageProps) {
   useDocumentTitle(t('files.title'));
   const user = useSessionUser();
   const prefs = usePreferences();
-  const text = useFilesText();
   const canWrite = user !== undefined && hasAnyRole(rolesOf(user), BROADER_ROLES);
   const state = useFilesFilters();
   const groups = useMemo(() => user?.groups ?? [], [user]);
@@ -130,46 +129,38 @@ export default function FilesPage(_props: PageProps) {
     [t, dateFormat],
   );
 
-  let body: React.ReactNode;
-  if (groupId === null) {
-    body = (
+  const body =
+    groupId === null ? (
       <Text c="dimmed" data-testid="files-no-group">
         {t('files.noGroup')}
       </Text>
+    ) : (
+      <QueryView query={list} testIdPrefix="files" errorTitle={t('files.loadFailed')}>
+        {() => (
+          <DataGrid
+            gridId="files"
+            columns={columns}
+            rows={shown}
+            rowKey={(f) => f.id}
+            testIdPrefix="file"
+            rowAttributes={(f) => ({
+              'data-file-name': f.fileName,
+              'data-transferring': String(f.isTransferring),
+              'data-broadcasting': String(f.broadcasting),
+            })}
+            selectedKey={selectedId}
+            onRowClick={(f) => select(f.id)}
+            defaultSort={{ column: 'modified', direction: 'desc' }}
+            ariaLabel={t('files.title')}
+            empty={
+              <Text c="dimmed" p="md" data-testid="files-empty">
+                {t('files.empty')}
+              </Text>
+            }
+          />
+        )}
+      </QueryView>
     );
-  } else if (list.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="files-loading" />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('files.loadFailed')} data-testid="files-error">
-        {text.error(list.error)}
-      </Alert>
-    );
-  } else {
-    body = (
-      <DataGrid
-        gridId="files"
-        columns={columns}
-        rows={shown}
-        rowKey={(f) => f.id}
-        testIdPrefix="file"
-        rowAttributes={(f) => ({ 'data-file-name': f.fileName, 'data-transferring': String(f.isTransferring), 'data-broadcasting': String(f.broadcasting) })}
-        selectedKey={selectedId}
-        onRowClick={(f) => select(f.id)}
-        defaultSort={{ column: 'modified', direction: 'desc' }}
-        ariaLabel={t('files.title')}
-        empty={
-          <Text c="dimmed" p="md" data-testid="files-empty">
-            {t('files.empty')}
-          </Text>
-        }
-      />
-    );
-  }
 
   return (
     <Stack gap="md" data-testid="files-page">

@@ -19,6 +19,17 @@ export interface FilesFilterBarProps {
 export function FilesFilterBar({ filters, groupId, groups, channels, units, open, onOpenChange, onChange, onReset }: FilesFilterBarProps) {
   const { t } = useTranslation();
   const active = activeFilterCount(filters);
+  const pick = (name: 'channelId' | 'unitId', label: 'channel' | 'unit', options: readonly Option[]) => (
+    <Select
+      label={t(`files.filters.${label}`)}
+      placeholder={t('files.filters.any')}
+      data={[...options]}
+      value={filters[name]}
+      onChange={(value) => onChange({ [name]: value })}
+      clearable
+      data-testid={`files-filter-${label}`}
+    />
+  );
   return (
     <Paper withBorder p="sm" radius="md" data-testid="files-filters">
       <Group justify="space-between" gap="sm">
@@ -57,24 +68,8 @@ export function FilesFilterBar({ filters, groupId, groups, channels, units, open
       </Group>
       <Collapse expanded={open}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mt="sm" data-testid="files-filters-panel">
-          <Select
-            label={t('files.filters.channel')}
-            placeholder={t('files.filters.any')}
-            data={[...channels]}
-            value={filters.channelId}
-            onChange={(value) => onChange({ channelId: value })}
-            clearable
-            data-testid="files-filter-channel"
-          />
-          <Select
-            label={t('files.filters.unit')}
-            placeholder={t('files.filters.any')}
-            data={[...units]}
-            value={filters.unitId}
-            onChange={(value) => onChange({ unitId: value })}
-            clearable
-            data-testid="files-filter-unit"
-          />
+          {pick('channelId', 'channel', channels)}
+          {pick('unitId', 'unit', units)}
           <Select
             label={t('files.filters.date')}
             data={DATE_RANGES.map((value) => ({ value, label: t(`files.filters.dates.${value}`) }))}

@@ -2,8 +2,8 @@
  * Channel-file events (channelFile.added / changed / removed on /ws) applied to the cached grid
  * answer (GET channelfiles) in place. Pure: the same object when nothing changed.
  */
-import type { ChannelFile, ChannelFileList, RealtimeEvent } from '@fleet/contracts';
-import { replaces } from '../../kit/cache';
+import type { ChannelFileList, RealtimeEvent } from '@fleet/contracts';
+import { upsertInPage } from '../../kit/cache';
 
 export type ChannelFileEvent = Extract<RealtimeEvent, { type: 'channelFile.added' | 'channelFile.changed' | 'channelFile.removed' }>;
 
@@ -20,12 +20,6 @@ export interface PatchResult {
   readonly refetch: boolean;
 }
 
-function replaceAt(list: ChannelFileList, index: number, file: ChannelFile): ChannelFileList {
-  const items = list.items.slice();
-  items[index] = file;
-  return { ...list, items };
-}
-
 export function applyChannelFileEvent(list: ChannelFileList | undefined, event: ChannelFileEvent): PatchResult {
   if (!list) return { list, refetch: false };
   if (event.type === 'channelFile.removed') {
@@ -35,12 +29,7 @@ export function applyChannelFileEvent(list: ChannelFileList | undefined, event: 
     return { list: { ...list, items, total: Math.max(0, list.total - (list.items.length - items.length)) }, refetch: false };
   }
   const file = event.file;
-  const index = list.items.findIndex((f) => f.id === file.id);
-  if (index >= 0) {
-    const current = list.items[index];
-    if (current === undefined || !replaces(file, current)) return { list, refetch: false };
-    return { list: replaceAt(list, index, file), refetch: false };
-  }
+  if (list.items.some((f) => f.id === file.id)) return { list: upsertInPage(list, file, { key: (f) => f.id }), refetch: false };
   if (list.items.some((f) => f.channelId === file.channelId)) {
     return { list: { ...list, items: [file, ...list.items], total: list.total + 1 }, refetch: false };
   }

@@ -5,21 +5,18 @@
  * the unit's status change (offline, back online) arrives live on /ws into the header and list.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitDetail } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { actionBlocker } from './actions';
 import type { ConfirmedAction } from './actions';
-import { ErrorNote } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from './parts';
 
-export interface ConfirmActionModalProps {
-  readonly unit: UnitDetail;
+export interface ConfirmActionModalProps extends UnitActionModalProps {
   readonly action: ConfirmedAction;
-  readonly opened: boolean;
-  readonly onClose: () => void;
 }
 
 function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'opened'>) {
@@ -67,11 +64,4 @@ function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'o
   );
 }
 
-export default function ConfirmActionModal({ unit, action, opened, onClose }: ConfirmActionModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={t(`unitActions.confirm.${action}.title`)} size="md">
-      {opened && <ConfirmBody unit={unit} action={action} onClose={onClose} />}
-    </Modal>
-  );
-}
+export default unitActionModal<ConfirmActionModalProps>((t, { action }) => t(`unitActions.confirm.${action}.title`), ConfirmBody, { size: 'md' });

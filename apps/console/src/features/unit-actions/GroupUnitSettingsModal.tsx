@@ -7,7 +7,7 @@
  * than Max Total Capping").
  */
 import { useMemo } from 'react';
-import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -19,14 +19,9 @@ import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { ModalFooter, ResourceForm, schemaCheck, type Field, type Option } from '../../kit';
 import { useToast } from '../../toast/useToast';
+import { unitActionModal } from './parts';
 import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
 import type { GroupSettingKey } from './groupUnitSettings';
-
-export interface GroupUnitSettingsModalProps {
-  readonly unit: UnitDetail;
-  readonly opened: boolean;
-  readonly onClose: () => void;
-}
 
 interface Values {
   readonly groupId: string | null;
@@ -50,13 +45,10 @@ function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSett
     case 'audioBitrateKbps':
       return t('unitActions.groupUnitSettings.values.audioBitrateKbps', { kbps: offered.audioBitrateKbps ?? 0 });
     case 'totalKbps':
-      return t('unitActions.groupUnitSettings.values.totalKbps', {
-        value: offered.totalKbps === null || offered.totalKbps === undefined ? none : `${offered.totalKbps} kbps`,
-      });
-    case 'cellularKbps':
-      return t('unitActions.groupUnitSettings.values.cellularKbps', {
-        value: offered.cellularKbps === null || offered.cellularKbps === undefined ? none : `${offered.cellularKbps} kbps`,
-      });
+    case 'cellularKbps': {
+      const kbps = offered[key];
+      return t(`unitActions.groupUnitSettings.values.${key}`, { value: kbps === null || kbps === undefined ? none : `${kbps} kbps` });
+    }
   }
 }
 
@@ -138,11 +130,4 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   );
 }
 
-export default function GroupUnitSettingsModal({ unit, opened, onClose }: GroupUnitSettingsModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('unitActions.groupUnitSettings.title')} data-testid="unit-group-settings-modal">
-      {opened && <GroupUnitSettingsForm unit={unit} onClose={onClose} />}
-    </Modal>
-  );
-}
+export default unitActionModal((t) => t('unitActions.groupUnitSettings.title'), GroupUnitSettingsForm, { size: 'lg', testId: 'unit-group-settings-modal' });

@@ -6,7 +6,7 @@
  * catalogue's conflict text. A declaration of the kit's fields, checked with the call's schema.
  */
 import { useMemo } from 'react';
-import { Alert, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InventoryUnitDetailsBody, OWNERSHIP_VALUES } from '@fleet/contracts';
@@ -16,12 +16,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useForm } from '../../lib/forms/useForm';
 import { ModalFooter, ResourceForm, schemaCheck, useCanCall, type CustomFieldProps, type Field } from '../../kit';
 import { useToast } from '../../toast/useToast';
-
-export interface InventoryDetailsModalProps {
-  readonly unit: UnitDetail;
-  readonly opened: boolean;
-  readonly onClose: () => void;
-}
+import { unitActionModal } from './parts';
 
 interface Values {
   readonly inventoryId: string | null;
@@ -139,11 +134,4 @@ function UsageProfileField({ form, label, testId, error, readOnly }: CustomField
   );
 }
 
-export default function InventoryDetailsModal({ unit, opened, onClose }: InventoryDetailsModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('unitActions.inventoryDetails.title')} data-testid="unit-inventory-details-modal">
-      {opened && <InventoryDetailsForm unit={unit} onClose={onClose} />}
-    </Modal>
-  );
-}
+export default unitActionModal((t) => t('unitActions.inventoryDetails.title'), InventoryDetailsForm, { testId: 'unit-inventory-details-modal' });

@@ -3,73 +3,51 @@
  * read afresh each time it opens — whether pairing by code is on, the code and until when it is
  * valid. Removing the pairing is its own confirmed action.
  */
-import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Code, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorNote } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from './parts';
 import { CloseFooter } from '../../kit/ModalParts';
+import { LabelledValue } from '../../kit/NameValues';
 
-export interface PairingCodeModalProps {
-  readonly unit: UnitDetail;
-  readonly opened: boolean;
-  readonly onClose: () => void;
-}
-
-function Value({ label, children }: { label: string; children: React.ReactNode }) {
+function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
+  const { t, i18n } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const read = useEndpointQuery('getUnitPairingCode', { params: { id: unit.uniqueId } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
+  const info = read.data;
   return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
+    <Stack gap="sm" data-testid="unit-pairing-code">
+      <Text size="sm">{t('unitActions.common.unit', { name: unit.name })}</Text>
+      {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {read.isError && <ErrorNote testId="unit-pairing-code-error" message={errorText(read.error)} />}
+      {info !== undefined && (
+        <SimpleGrid cols={3} spacing="sm">
+          <LabelledValue label={t('unitActions.pairingCode.mode')}>
+            <Badge variant="light" color={info.enabled ? 'green' : 'gray'} w="fit-content" data-testid="unit-pairing-code-mode" data-enabled={info.enabled}>
+              {info.enabled ? t('unitActions.pairingCode.on') : t('unitActions.pairingCode.off')}
+            </Badge>
+          </LabelledValue>
+          <LabelledValue label={t('unitActions.pairingCode.code')}>
+            {info.code === null ? (
+              <Text size="sm" c="dimmed" data-testid="unit-pairing-code-value">
+                {t('unitActions.pairingCode.noCode')}
+              </Text>
+            ) : (
+              <Code fz="md" data-testid="unit-pairing-code-value">
+                {info.code}
+              </Code>
+            )}
+          </LabelledValue>
+          <LabelledValue label={t('unitActions.pairingCode.expires')} testId="unit-pairing-code-expires">
+            {info.expiresAt === null ? t('unitActions.pairingCode.noExpiry') : new Date(info.expiresAt).toLocaleString(i18n.language)}
+          </LabelledValue>
+        </SimpleGrid>
+      )}
+      <CloseFooter testId="unit-pairing-code-close" onClose={onClose} label={t('unitActions.common.close')} />
     </Stack>
   );
 }
 
-export default function PairingCodeModal({ unit, opened, onClose }: PairingCodeModalProps) {
-  const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
-  const read = useEndpointQuery(
-    'getUnitPairingCode',
-    { params: { id: unit.uniqueId } },
-    { enabled: opened, staleTime: 0, refetchOnMount: 'always', retry: false },
-  );
-  const info = read.data;
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('unitActions.pairingCode.title')}>
-      <Stack gap="sm" data-testid="unit-pairing-code">
-        <Text size="sm">{t('unitActions.common.unit', { name: unit.name })}</Text>
-        {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {read.isError && <ErrorNote testId="unit-pairing-code-error" message={errorText(read.error)} />}
-        {info !== undefined && (
-          <SimpleGrid cols={3} spacing="sm">
-            <Value label={t('unitActions.pairingCode.mode')}>
-              <Badge variant="light" color={info.enabled ? 'green' : 'gray'} w="fit-content" data-testid="unit-pairing-code-mode" data-enabled={info.enabled}>
-                {info.enabled ? t('unitActions.pairingCode.on') : t('unitActions.pairingCode.off')}
-              </Badge>
-            </Value>
-            <Value label={t('unitActions.pairingCode.code')}>
-              {info.code === null ? (
-                <Text size="sm" c="dimmed" data-testid="unit-pairing-code-value">
-                  {t('unitActions.pairingCode.noCode')}
-                </Text>
-              ) : (
-                <Code fz="md" data-testid="unit-pairing-code-value">
-                  {info.code}
-                </Code>
-              )}
-            </Value>
-            <Value label={t('unitActions.pairingCode.expires')}>
-              <Text size="sm" data-testid="unit-pairing-code-expires">
-                {info.expiresAt === null ? t('unitActions.pairingCode.noExpiry') : new Date(info.expiresAt).toLocaleString(i18n.language)}
-              </Text>
-            </Value>
-          </SimpleGrid>
-        )}
-        <CloseFooter testId="unit-pairing-code-close" onClose={onClose} label={t('unitActions.common.close')} />
-      </Stack>
-    </Modal>
-  );
-}
+export default unitActionModal((t) => t('unitActions.pairingCode.title'), PairingCode);

@@ -7,31 +7,25 @@
  * and reloads the current values. While the form is untouched it follows the unit live.
  */
 import { useMemo, useState } from 'react';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
-import type { UnitDetail } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { applyRealtimeEvent } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
-import { ErrorNote, useValidationText } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, useValidationText, type UnitActionModalProps } from './parts';
 import { classifyRenameError, hasErrors, renameBody, renameValuesOf, sameValues, validateRename } from './rename';
 import type { RenameErrors, RenameField, RenameValues } from './rename';
-
-export interface RenameModalProps {
-  readonly unit: UnitDetail;
-  readonly opened: boolean;
-  readonly onClose: () => void;
-}
 
 interface Base {
   readonly values: RenameValues;
   readonly version: number;
 }
 
-function RenameForm({ unit, onClose }: Omit<RenameModalProps, 'opened'>) {
+function RenameForm({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t } = useTranslation();
   const fieldText = useValidationText();
   const errorText = useApiErrorMessage();
@@ -146,12 +140,4 @@ function RenameForm({ unit, onClose }: Omit<RenameModalProps, 'opened'>) {
   );
 }
 
-/** The modal; the form mounts when opened, so each opening reads the unit afresh. */
-export default function RenameModal({ unit, opened, onClose }: RenameModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('unitActions.rename.title')} size="md">
-      {opened && <RenameForm unit={unit} onClose={onClose} />}
-    </Modal>
-  );
-}
+export default unitActionModal((t) => t('unitActions.rename.title'), RenameForm, { size: 'md' });

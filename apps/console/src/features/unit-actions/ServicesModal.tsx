@@ -5,26 +5,21 @@
  * has not enabled (optionally with a tier) and remove one after a confirmation naming it.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_TIERS } from '@fleet/contracts';
-import type { UnitDetail, UnitServiceInfo } from '@fleet/contracts';
+import type { UnitServiceInfo } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { canManageServices } from './actions';
-import { ErrorNote } from './parts';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from './parts';
 import { addableServices, isEnabled, isServiceName, sortedServices } from './services';
 import { useUserRoles } from '../../kit/access';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { CloseFooter } from '../../kit/ModalParts';
-
-export interface ServicesModalProps {
-  readonly unit: UnitDetail;
-  readonly opened: boolean;
-  readonly onClose: () => void;
-}
 
 type Tier = (typeof SERVICE_TIERS)[number];
 
@@ -32,7 +27,7 @@ function isTier(value: string): value is Tier {
   return (SERVICE_TIERS as readonly string[]).includes(value);
 }
 
-function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
+function ServicesBody({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t, i18n } = useTranslation();
   const errorText = useApiErrorMessage();
   const toast = useToast();
@@ -191,11 +186,4 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
   );
 }
 
-export default function ServicesModal({ unit, opened, onClose }: ServicesModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('unitActions.services.title')} size="lg">
-      {opened && <ServicesBody unit={unit} onClose={onClose} />}
-    </Modal>
-  );
-}
+export default unitActionModal((t) => t('unitActions.services.title'), ServicesBody, { size: 'lg' });

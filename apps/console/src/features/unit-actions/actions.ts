@@ -35,21 +35,12 @@ export const ACTION_CALLS = {
   groupUnitSettings: 'updateGroupUnitSettings',
 } as const satisfies Record<UnitAction, EndpointId>;
 
-/** Whether the entry changes something (then the apply-button roles apply too). */
-const WRITES: Record<UnitAction, boolean> = {
-  rename: true,
-  reboot: true,
-  shutdown: true,
-  pairingCode: false,
-  removePairing: true,
-  services: false,
-  inventoryDetails: true,
-  groupUnitSettings: true,
-};
+/** The entries that only read (every other entry changes something, so the apply-button roles apply too). */
+const READS: readonly UnitAction[] = ['pairingCode', 'services'];
 
 export function canUseAction(roles: readonly Role[], action: UnitAction): boolean {
   const id = ACTION_CALLS[action];
-  return WRITES[action] ? canApply(roles, id) : hasAnyRole(roles, catalogue[id].roles);
+  return READS.includes(action) ? hasAnyRole(roles, catalogue[id].roles) : canApply(roles, id);
 }
 
 /** The entries of the Actions menu for these roles, in menu order (empty: no menu at all). */

@@ -1,7 +1,9 @@
-/** Small pieces the unit-action modals share: translated spec texts, roles, an inline error. */
-import { useCallback } from 'react';
-import { Alert } from '@mantine/core';
+/** Small pieces the unit-action modals share: the modal and the translated spec texts. */
+import { useCallback, type ComponentType } from 'react';
+import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { UnitDetail } from '@fleet/contracts';
 import { validationKeyOf } from './rename';
 
 /** Spec text → what the user reads: its translation when this area knows it, else the text as it came. */
@@ -19,11 +21,24 @@ export function useValidationText(): (message: string | undefined) => string | u
   );
 }
 
-/** A failure shown inside a modal (the core's refusal with its catalogue text). */
-export function ErrorNote({ message, testId, title }: { readonly message: string; readonly testId: string; readonly title?: string }) {
-  return (
-    <Alert color="red" data-testid={testId} role="alert" title={title}>
-      {message}
-    </Alert>
-  );
+export interface UnitActionModalProps {
+  readonly unit: UnitDetail;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+}
+
+/** A unit action's modal, titled `title`: its body mounts when opened, so each opening reads the unit afresh. */
+export function unitActionModal<P extends UnitActionModalProps>(
+  title: (t: TFunction, props: P) => string,
+  Body: ComponentType<Omit<P, 'opened'>>,
+  modal: { readonly size?: string; readonly testId?: string } = {},
+) {
+  return function UnitActionModal(props: P) {
+    const { t } = useTranslation();
+    return (
+      <Modal opened={props.opened} onClose={props.onClose} title={title(t, props)} size={modal.size} data-testid={modal.testId}>
+        {props.opened && <Body {...props} />}
+      </Modal>
+    );
+  };
 }

@@ -6,7 +6,7 @@
  * the unit to report it, after an operator switch up to 30 seconds (spec 000 §9; useAwaitedChange).
  */
 import { useRef, useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   InterfacesConfigUpdateBody,
@@ -19,18 +19,26 @@ import {
   type WifiNetwork,
 } from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
-import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm } from './forms';
+import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm, type LinkBlocker } from './forms';
 import { ListTable } from '../../kit/ListTable';
+import { InfoSection } from '../../kit/NameValues';
 import { useSpecText } from '../../lib/forms/specText';
 import { ModemSection } from './ModemSection';
 import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 
-/** A link's row: its state, whether it may be disabled (and why not), and its toggle awaited until the unit reports it. */
-function useLinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
+/** Why a link cannot be switched off, in the user's words, or null. */
+function useBlockerText(): (blocker: LinkBlocker | null) => string | null {
   const { t } = useTranslation();
   const text = useSpecText();
+  return (blocker) => (blocker === null ? null : blocker.kind === 'message' ? text(blocker.message) : t('unitConfig.links.forcedWired'));
+}
+
+/** A link's row: its state, whether it may be disabled (and why not), and its toggle awaited until the unit reports it. */
+function useLinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
+  const text = useSpecText();
+  const blockerText = useBlockerText();
   const { unitId } = useConfigContext();
   const allowed = useAllowed('commandLinkConfiguration');
   const wait = useAwaitedChange(modem.enabled, TIMINGS.wifiOrModemToggleMaxMs);
@@ -41,7 +49,7 @@ function useLinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
     modem,
     wait,
     state: modemUiState({ present: true, enabled: modem.enabled, connected: modem.connected }),
-    reason: blocker === null ? null : blocker.kind === 'message' ? text(blocker.message) : t('unitConfig.links.forcedWired'),
+    reason: blockerText(blocker),
     failure: toggle.failure === null ? null : text(toggle.failure),
     disabled: !allowed || toggle.pending || (modem.enabled && blocker !== null),
     setEnabled: (enabled: boolean) => {
@@ -55,66 +63,63 @@ function LinksSection(props: TabProps) {
   const { t } = useTranslation();
   const { modems } = props.unit;
   return (
-    <Paper withBorder p="md" data-testid="config-links">
-      <Stack gap="sm">
-        <Title order={5}>{t('unitConfig.links.title')}</Title>
-        <ListTable
-          plain
-          headless
-          items={modems.map((modem) => ({ ...props, modem }))}
-          rowKey={({ modem }) => modem.id}
-          useRow={useLinkRow}
-          testIdPrefix="config-links"
-          rowTestId={({ modem }) => `config-link-${modem.id}`}
-          emptyText={t('unitConfig.links.none')}
-          columns={[
-            { id: 'name', header: '', render: ({ modem }) => modem.name },
-            { id: 'type', header: '', render: ({ modem }) => t(`unitConfig.links.uiTypes.${modem.uiType}`) },
-            {
-              id: 'state',
-              header: '',
-              render: ({ modem, state }) => (
-                <Badge color={state === 'connected' ? 'green' : state === 'disabled' ? 'gray' : 'yellow'} data-testid={`config-link-state-${modem.id}`}>
-                  {t(`unitConfig.links.states.${state}`)}
-                </Badge>
-              ),
-            },
-            { id: 'uplink', header: '', render: ({ modem }) => t('unitConfig.links.uplink', { kbps: Math.round(modem.uplinkKbps) }) },
-            {
-              id: 'enabled',
-              header: '',
-              render: ({ modem, wait, reason, failure, disabled, setEnabled }) => (
-                <Stack gap={2}>
-                  <Switch
-                    aria-label={t('unitConfig.links.enabled')}
-                    checked={modem.enabled}
-                    disabled={disabled}
-                    onChange={(e) => setEnabled(e.currentTarget.checked)}
-                    data-testid={`config-link-enabled-${modem.id}`}
-                  />
-                  <AwaitedNote
-                    state={wait.state}
-                    waiting={t(wait.target === false ? 'unitConfig.wait.disabling' : 'unitConfig.wait.enabling')}
-                    late={t('unitConfig.wait.linkLate')}
-                    testId={`config-link-wait-${modem.id}`}
-                  />
-                  {reason !== null && modem.enabled && (
-                    <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
-                      {reason}
-                    </Text>
-                  )}
-                  {failure !== null && (
-                    <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>
-                      {failure}
-                    </Text>
-                  )}
-                </Stack>
-              ),
-            },
-          ]}
-        />
-      </Stack>
-    </Paper>
+    <InfoSection testId="config-links" title={t('unitConfig.links.title')}>
+      <ListTable
+        plain
+        headless
+        items={modems.map((modem) => ({ ...props, modem }))}
+        rowKey={({ modem }) => modem.id}
+        useRow={useLinkRow}
+        testIdPrefix="config-links"
+        rowTestId={({ modem }) => `config-link-${modem.id}`}
+        emptyText={t('unitConfig.links.none')}
+        columns={[
+          { id: 'name', header: '', render: ({ modem }) => modem.name },
+          { id: 'type', header: '', render: ({ modem }) => t(`unitConfig.links.uiTypes.${modem.uiType}`) },
+          {
+            id: 'state',
+            header: '',
+            render: ({ modem, state }) => (
+              <Badge color={state === 'connected' ? 'green' : state === 'disabled' ? 'gray' : 'yellow'} data-testid={`config-link-state-${modem.id}`}>
+                {t(`unitConfig.links.states.${state}`)}
+              </Badge>
+            ),
+          },
+          { id: 'uplink', header: '', render: ({ modem }) => t('unitConfig.links.uplink', { kbps: Math.round(modem.uplinkKbps) }) },
+          {
+            id: 'enabled',
+            header: '',
+            render: ({ modem, wait, reason, failure, disabled, setEnabled }) => (
+              <Stack gap={2}>
+                <Switch
+                  aria-label={t('unitConfig.links.enabled')}
+                  checked={modem.enabled}
+                  disabled={disabled}
+                  onChange={(e) => setEnabled(e.currentTarget.checked)}
+                  data-testid={`config-link-enabled-${modem.id}`}
+                />
+                <AwaitedNote
+                  state={wait.state}
+                  waiting={t(wait.target === false ? 'unitConfig.wait.disabling' : 'unitConfig.wait.enabling')}
+                  late={t('unitConfig.wait.linkLate')}
+                  testId={`config-link-wait-${modem.id}`}
+                />
+                {reason !== null && modem.enabled && (
+                  <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
+                    {reason}
+                  </Text>
+                )}
+                {failure !== null && (
+                  <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>
+                    {failure}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+        ]}
+      />
+    </InfoSection>
   );
 }
 
@@ -130,8 +135,9 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
   const disconnect = useConfigAction(unitId, 'commandWifiDisconnect', () => wait.await(''));
   const canQuery = useAllowed('commandWifiQuery');
   const canDisconnect = useAllowed('commandWifiDisconnect');
+  const blockerText = useBlockerText();
   const blocker = linkDisableBlocker(unit.modems, wifi, config.forcesWiredLink);
-  const blockedReason = blocker === null ? null : blocker.kind === 'message' ? text(blocker.message) : t('unitConfig.links.forcedWired');
+  const blockedReason = blockerText(blocker);
   const failure = query.failure ?? disconnect.failure;
   return (
     <ConfigCard
@@ -277,30 +283,17 @@ export default function ConnectionsTab({ config, unit }: TabProps) {
   const wifi = unit.modems.find((m) => m.uiType === 'wifi');
   const lans = unit.modems.filter((m) => m.uiType === 'lan');
   const cells = unit.modems.filter((m) => m.uiType === 'cell');
+  const none = (key: 'unitConfig.wifi.none' | 'unitConfig.ethernet.none' | 'unitConfig.modem.none') => (
+    <Text size="sm" c="dimmed">
+      {t(key)}
+    </Text>
+  );
   return (
     <Stack gap="md">
       <LinksSection config={config} unit={unit} />
-      {wifi ? (
-        <WifiSection config={config} unit={unit} wifi={wifi} />
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('unitConfig.wifi.none')}
-        </Text>
-      )}
-      {lans.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('unitConfig.ethernet.none')}
-        </Text>
-      ) : (
-        lans.map((m) => <EthernetSection key={m.id} config={config} modem={m} />)
-      )}
-      {cells.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('unitConfig.modem.none')}
-        </Text>
-      ) : (
-        cells.map((m) => <ModemSection key={m.id} modem={m} config={config} unit={unit} />)
-      )}
+      {wifi ? <WifiSection config={config} unit={unit} wifi={wifi} /> : none('unitConfig.wifi.none')}
+      {lans.length === 0 ? none('unitConfig.ethernet.none') : lans.map((m) => <EthernetSection key={m.id} config={config} modem={m} />)}
+      {cells.length === 0 ? none('unitConfig.modem.none') : cells.map((m) => <ModemSection key={m.id} modem={m} config={config} unit={unit} />)}
     </Stack>
   );
 }

@@ -91,145 +91,143 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       schema={InterfacesConfigUpdateBody}
       toBody={(v) => modemBody(v, modem.port)}
     >
-      {(form, error) => {
-        return (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NativeSelect
-                label={t('unitConfig.modem.networkMode')}
-                value={form.values.networkMode}
-                onChange={(e) => form.set({ networkMode: e.currentTarget.value as NetworkMode })}
-                data={[...NETWORK_MODES]}
-                error={error('networkMode')}
-                data-testid={`config-${formId}-networkMode`}
-              />
-              <NativeSelect
-                label={t('unitConfig.modem.activeSim')}
-                value={modemConfig.activeSim ?? modem.activeSim ?? ''}
-                disabled={!canSim || sim.pending}
-                onChange={(e) => sim.run({ modemId: modem.id, sim: e.currentTarget.value as SimSlot })}
-                data={[
-                  ...((modemConfig.activeSim ?? modem.activeSim) ? [] : [{ value: '', label: '' }]),
-                  ...SIM_SLOTS.map((s) => ({ value: s, label: t('unitConfig.modem.sim', { slot: s }) })),
-                ]}
-                data-testid={`config-${formId}-activeSim`}
-              />
-              <Stack gap={4} pt="lg">
-                <Checkbox
-                  label={t('unitConfig.modem.roamingAllowed')}
-                  checked={form.values.roamingAllowed}
-                  onChange={(e) => form.set({ roamingAllowed: e.currentTarget.checked })}
-                  data-testid={`config-${formId}-roamingAllowed`}
-                />
-                <Checkbox
-                  label={t('unitConfig.modem.forceScanNow')}
-                  checked={form.values.forceScanNow}
-                  onChange={(e) => form.set({ forceScanNow: e.currentTarget.checked })}
-                  data-testid={`config-${formId}-forceScanNow`}
-                />
-              </Stack>
-            </SimpleGrid>
-            <RowList
-              prefix={`config-${formId}`}
-              path="apns"
-              rows={form.values.apns}
-              onChange={(apns) => form.set({ apns })}
-              heading={(i) => (
-                <Text size="sm" fw={500}>
-                  {t('unitConfig.modem.apnSlot', { slot: i + 1 })}
-                </Text>
-              )}
-              fields={() => [
-                { kind: 'text', name: 'apn', label: t('unitConfig.modem.apn'), inline: true },
-                { kind: 'text', name: 'username', label: t('unitConfig.modem.username'), inline: true },
-                { kind: 'password', name: 'password', label: t('unitConfig.modem.password'), placeholder: t('unitConfig.modem.passwordKept'), inline: true },
-                {
-                  kind: 'select',
-                  name: 'authProtocol',
-                  label: t('unitConfig.modem.authProtocol'),
-                  options: AUTH_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.modem.authProtocols.${p}`) })),
-                  inline: true,
-                },
+      {(form, error) => (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect
+              label={t('unitConfig.modem.networkMode')}
+              value={form.values.networkMode}
+              onChange={(e) => form.set({ networkMode: e.currentTarget.value as NetworkMode })}
+              data={[...NETWORK_MODES]}
+              error={error('networkMode')}
+              data-testid={`config-${formId}-networkMode`}
+            />
+            <NativeSelect
+              label={t('unitConfig.modem.activeSim')}
+              value={modemConfig.activeSim ?? modem.activeSim ?? ''}
+              disabled={!canSim || sim.pending}
+              onChange={(e) => sim.run({ modemId: modem.id, sim: e.currentTarget.value as SimSlot })}
+              data={[
+                ...((modemConfig.activeSim ?? modem.activeSim) ? [] : [{ value: '', label: '' }]),
+                ...SIM_SLOTS.map((s) => ({ value: s, label: t('unitConfig.modem.sim', { slot: s }) })),
               ]}
-              error={error}
+              data-testid={`config-${formId}-activeSim`}
             />
-            <Group justify="space-between">
-              <Text size="sm" data-testid={`config-${formId}-operator`}>
-                {t('unitConfig.modem.currentOperator', {
-                  operator: network === 'automatic' ? t('unitConfig.modem.automatic') : `${network.mcc}-${network.mnc}`,
-                })}
+            <Stack gap={4} pt="lg">
+              <Checkbox
+                label={t('unitConfig.modem.roamingAllowed')}
+                checked={form.values.roamingAllowed}
+                onChange={(e) => form.set({ roamingAllowed: e.currentTarget.checked })}
+                data-testid={`config-${formId}-roamingAllowed`}
+              />
+              <Checkbox
+                label={t('unitConfig.modem.forceScanNow')}
+                checked={form.values.forceScanNow}
+                onChange={(e) => form.set({ forceScanNow: e.currentTarget.checked })}
+                data-testid={`config-${formId}-forceScanNow`}
+              />
+            </Stack>
+          </SimpleGrid>
+          <RowList
+            prefix={`config-${formId}`}
+            path="apns"
+            rows={form.values.apns}
+            onChange={(apns) => form.set({ apns })}
+            heading={(i) => (
+              <Text size="sm" fw={500}>
+                {t('unitConfig.modem.apnSlot', { slot: i + 1 })}
               </Text>
-              <Group>
-                {canSelect && network !== 'automatic' && (
-                  <Button variant="subtle" loading={select.pending} onClick={() => selectOperator('automatic')} data-testid={`config-${formId}-automatic`}>
-                    {t('unitConfig.modem.automatic')}
-                  </Button>
-                )}
-                {canScan && (
-                  <Button
-                    variant="light"
-                    disabled={scanBlocked !== null || scan.running}
-                    loading={scanAction.pending}
-                    onClick={() => scanAction.run({ modemId: modem.id })}
-                    data-testid={`config-${formId}-scan`}
-                  >
-                    {t('unitConfig.modem.scan')}
-                  </Button>
-                )}
-              </Group>
-            </Group>
-            <AwaitedNote
-              state={operatorWait.state}
-              waiting={t('unitConfig.wait.operator', {
-                operator: operatorWait.target === 'automatic' ? t('unitConfig.modem.automatic') : (operatorWait.target ?? ''),
+            )}
+            fields={() => [
+              { kind: 'text', name: 'apn', label: t('unitConfig.modem.apn'), inline: true },
+              { kind: 'text', name: 'username', label: t('unitConfig.modem.username'), inline: true },
+              { kind: 'password', name: 'password', label: t('unitConfig.modem.password'), placeholder: t('unitConfig.modem.passwordKept'), inline: true },
+              {
+                kind: 'select',
+                name: 'authProtocol',
+                label: t('unitConfig.modem.authProtocol'),
+                options: AUTH_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.modem.authProtocols.${p}`) })),
+                inline: true,
+              },
+            ]}
+            error={error}
+          />
+          <Group justify="space-between">
+            <Text size="sm" data-testid={`config-${formId}-operator`}>
+              {t('unitConfig.modem.currentOperator', {
+                operator: network === 'automatic' ? t('unitConfig.modem.automatic') : `${network.mcc}-${network.mnc}`,
               })}
-              late={t('unitConfig.wait.operatorLate')}
-              testId={`config-${formId}-operator-wait`}
-            />
-            {canScan && scanBlocked !== null && (
-              <Text size="xs" c="dimmed" data-testid={`config-${formId}-scan-blocked`}>
-                {text(scanBlocked)}
+            </Text>
+            <Group>
+              {canSelect && network !== 'automatic' && (
+                <Button variant="subtle" loading={select.pending} onClick={() => selectOperator('automatic')} data-testid={`config-${formId}-automatic`}>
+                  {t('unitConfig.modem.automatic')}
+                </Button>
+              )}
+              {canScan && (
+                <Button
+                  variant="light"
+                  disabled={scanBlocked !== null || scan.running}
+                  loading={scanAction.pending}
+                  onClick={() => scanAction.run({ modemId: modem.id })}
+                  data-testid={`config-${formId}-scan`}
+                >
+                  {t('unitConfig.modem.scan')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          <AwaitedNote
+            state={operatorWait.state}
+            waiting={t('unitConfig.wait.operator', {
+              operator: operatorWait.target === 'automatic' ? t('unitConfig.modem.automatic') : (operatorWait.target ?? ''),
+            })}
+            late={t('unitConfig.wait.operatorLate')}
+            testId={`config-${formId}-operator-wait`}
+          />
+          {canScan && scanBlocked !== null && (
+            <Text size="xs" c="dimmed" data-testid={`config-${formId}-scan-blocked`}>
+              {text(scanBlocked)}
+            </Text>
+          )}
+          {scan.running && (
+            <Group gap="xs" data-testid={`config-${formId}-scanning`}>
+              <Loader size="xs" />
+              <Text size="sm">{t('unitConfig.modem.scanning')}</Text>
+            </Group>
+          )}
+          {scan.operators !== null && (
+            <Stack gap={4} data-testid={`config-${formId}-operators`}>
+              <Text size="sm" fw={500}>
+                {t('unitConfig.modem.operators')}
               </Text>
-            )}
-            {scan.running && (
-              <Group gap="xs" data-testid={`config-${formId}-scanning`}>
-                <Loader size="xs" />
-                <Text size="sm">{t('unitConfig.modem.scanning')}</Text>
-              </Group>
-            )}
-            {scan.operators !== null && (
-              <Stack gap={4} data-testid={`config-${formId}-operators`}>
-                <Text size="sm" fw={500}>
-                  {t('unitConfig.modem.operators')}
-                </Text>
-                {scan.operators.map((op) => (
-                  <Group key={`${op.mcc}-${op.mnc}`} gap="xs">
-                    <Text size="sm">
-                      {t('unitConfig.modem.operator', {
-                        name: op.name,
-                        technology: op.technology,
-                        mcc: op.mcc,
-                        mnc: op.mnc,
-                        signal: Math.round(op.signalQuality),
-                      })}
-                    </Text>
-                    {canSelect && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => selectOperator({ mcc: op.mcc, mnc: op.mnc })}>
-                        {t('unitConfig.modem.select')}
-                      </Button>
-                    )}
-                  </Group>
-                ))}
-              </Stack>
-            )}
-            {failure !== null && (
-              <Text size="sm" c="red" data-testid={`config-failure-${formId}-command`}>
-                {text(failure)}
-              </Text>
-            )}
-          </>
-        );
-      }}
+              {scan.operators.map((op) => (
+                <Group key={`${op.mcc}-${op.mnc}`} gap="xs">
+                  <Text size="sm">
+                    {t('unitConfig.modem.operator', {
+                      name: op.name,
+                      technology: op.technology,
+                      mcc: op.mcc,
+                      mnc: op.mnc,
+                      signal: Math.round(op.signalQuality),
+                    })}
+                  </Text>
+                  {canSelect && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => selectOperator({ mcc: op.mcc, mnc: op.mnc })}>
+                      {t('unitConfig.modem.select')}
+                    </Button>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          )}
+          {failure !== null && (
+            <Text size="sm" c="red" data-testid={`config-failure-${formId}-command`}>
+              {text(failure)}
+            </Text>
+          )}
+        </>
+      )}
     </ConfigCard>
   );
 }

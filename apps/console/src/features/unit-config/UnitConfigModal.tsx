@@ -5,10 +5,10 @@
  * with the core's rules, and apply through the catalogue; read-only users see the values without
  * Apply buttons (spec 000 §6).
  */
-import { useMemo } from 'react';
+import { createElement, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitConfiguration, type UnitDetail } from '@fleet/contracts';
+import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitDetail } from '@fleet/contracts';
 import { sharedConfiguration, useApplyConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -17,7 +17,7 @@ import { useLiveEvents } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CONFIG_TABS, CONFIG_PARAM, resolveTab, withTab, type ConfigTab } from './tabs';
-import { ConfigContext } from './parts';
+import { ConfigContext, type TabProps } from './parts';
 import type { UnitFacts } from './forms';
 import { settingRefetches } from './live';
 import ConnectionsTab from './ConnectionsTab';
@@ -59,26 +59,17 @@ function useLiveConfiguration(unitId: string, enabled: boolean): void {
   });
 }
 
-function TabContent({ tab, config, unit }: { tab: ConfigTab; config: UnitConfiguration; unit: UnitFacts }) {
-  switch (tab) {
-    case 'connections':
-      return <ConnectionsTab config={config} unit={unit} />;
-    case 'videoAudio':
-      return <VideoAudioTab config={config} unit={unit} />;
-    case 'network':
-      return <NetworkTab config={config} unit={unit} />;
-    case 'advanced':
-      return <AdvancedTab config={config} />;
-    case 'ipPipe':
-      return <IpPipeTab config={config} unit={unit} />;
-    case 'alerts':
-      return <AlertsTab />;
-    case 'metadata':
-      return <MetadataTab config={config} />;
-    case 'ipInput':
-      return <IpInputTab config={config} />;
-  }
-}
+/** Each tab's forms, given the configuration and the unit's facts. */
+const TAB_CONTENT: Record<ConfigTab, ComponentType<TabProps>> = {
+  connections: ConnectionsTab,
+  videoAudio: VideoAudioTab,
+  network: NetworkTab,
+  advanced: AdvancedTab,
+  ipPipe: IpPipeTab,
+  alerts: AlertsTab,
+  metadata: MetadataTab,
+  ipInput: IpInputTab,
+};
 
 export default function UnitConfigModal({ unitId, opened, onClose, initialTab }: UnitConfigModalProps) {
   const { t } = useTranslation();
@@ -119,11 +110,7 @@ export default function UnitConfigModal({ unitId, opened, onClose, initialTab }:
       tabLabel={(id) => t(`unitConfig.tabs.${id}`)}
       render={(id) =>
         configQuery.data &&
-        facts && (
-          <ConfigContext.Provider value={context}>
-            <TabContent tab={id} config={configQuery.data} unit={facts} />
-          </ConfigContext.Provider>
-        )
+        facts && <ConfigContext.Provider value={context}>{createElement(TAB_CONTENT[id], { config: configQuery.data, unit: facts })}</ConfigContext.Provider>
       }
       loading={!configQuery.data || !facts}
       error={failed && { title: t('unitConfig.loadError'), message: errorText(failed), onRetry: retry }}

@@ -101,56 +101,54 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
           );
         }}
       </ConfigCard>
-      <>
-        <ConfigCard
-          formId="audio"
-          title={t('unitConfig.audio.title')}
-          endpoint="commandAudioParameters"
-          kind="command"
-          source={audioForm(config)}
-          validate={validateAudioForm}
-          schema={AudioParametersBody}
-          toBody={audioBody}
-          fields={[
-            [
-              {
-                kind: 'select',
-                name: 'input',
-                label: t('unitConfig.audio.input'),
-                options: AUDIO_INPUTS.map((i) => ({ value: i, label: t(`unitConfig.audio.inputs.${i}`) })),
-              },
-              {
-                kind: 'select',
-                name: 'channels',
-                label: t('unitConfig.audio.channels'),
-                description: t('unitConfig.audio.sdiOnly'),
-                options: AUDIO_CHANNEL_CHOICES.map(String),
-              },
-              { kind: 'text', name: 'gainDb', label: t('unitConfig.audio.gainDb') },
-            ],
-          ]}
-        />
-        <ConfigCard
-          formId="audioBitrate"
-          title={t('unitConfig.audioBitrate.title')}
-          endpoint="commandAudioBitrate"
-          kind="command"
-          source={audioBitrateForm(config)}
-          schema={AudioBitrateBody}
-          toBody={audioBitrateBody}
-          fields={[
+      <ConfigCard
+        formId="audio"
+        title={t('unitConfig.audio.title')}
+        endpoint="commandAudioParameters"
+        kind="command"
+        source={audioForm(config)}
+        validate={validateAudioForm}
+        schema={AudioParametersBody}
+        toBody={audioBody}
+        fields={[
+          [
             {
               kind: 'select',
-              name: 'bitrateKbps',
-              label: t('unitConfig.audioBitrate.bitrateKbps'),
-              options: LIMITS.audioEncodingKbps.map((kbps) => ({
-                value: String(kbps),
-                label: t('unitConfig.audioBitrate.option', { kbps, channels: LIMITS.audioEncodingChannels }),
-              })),
+              name: 'input',
+              label: t('unitConfig.audio.input'),
+              options: AUDIO_INPUTS.map((i) => ({ value: i, label: t(`unitConfig.audio.inputs.${i}`) })),
             },
-          ]}
-        />
-      </>
+            {
+              kind: 'select',
+              name: 'channels',
+              label: t('unitConfig.audio.channels'),
+              description: t('unitConfig.audio.sdiOnly'),
+              options: AUDIO_CHANNEL_CHOICES.map(String),
+            },
+            { kind: 'text', name: 'gainDb', label: t('unitConfig.audio.gainDb') },
+          ],
+        ]}
+      />
+      <ConfigCard
+        formId="audioBitrate"
+        title={t('unitConfig.audioBitrate.title')}
+        endpoint="commandAudioBitrate"
+        kind="command"
+        source={audioBitrateForm(config)}
+        schema={AudioBitrateBody}
+        toBody={audioBitrateBody}
+        fields={[
+          {
+            kind: 'select',
+            name: 'bitrateKbps',
+            label: t('unitConfig.audioBitrate.bitrateKbps'),
+            options: LIMITS.audioEncodingKbps.map((kbps) => ({
+              value: String(kbps),
+              label: t('unitConfig.audioBitrate.option', { kbps, channels: LIMITS.audioEncodingChannels }),
+            })),
+          },
+        ]}
+      />
       <ReturnAudioForms config={config} unit={unit} />
       <ConfigCard
         formId="singleCamera"

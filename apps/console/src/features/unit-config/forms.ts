@@ -179,7 +179,6 @@ export function validateMultiCameraForm(form: MultiCameraForm): FieldErrors {
   return mergeErrors(labels, checkSchema(MultipleCameraUpdateBody, body));
 }
 
-export type StoreAndForwardForm = ReturnType<typeof storeAndForwardForm>;
 export const storeAndForwardForm = (config: UnitConfiguration) => ({ quality: config.storeAndForwardVideoQualityV2 });
 
 // ── Encoding and return audio (device commands) ─────────────────────────────────────────────────

@@ -84,10 +84,7 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
                 mt={26}
                 label={t('unitDetail.intercom.jacks.muted')}
                 checked={jack.muted}
-                onChange={(event) => {
-                  const muted = event.currentTarget.checked;
-                  change(index, { muted });
-                }}
+                onChange={(event) => change(index, { muted: event.currentTarget.checked })}
                 disabled={!canWrite}
                 data-testid={`unit-detail-jack-${jack.jack}-muted`}
               />

@@ -12,7 +12,7 @@ import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
-import { startBlocker } from '../units/unitRules';
+import { startBlocker, type StartBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
 import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
@@ -30,6 +30,14 @@ const BitrateChart = lazy(() => import('./BitrateChart'));
 /** The channel to switch to is typed as an id, required. */
 const NO_CHANNEL_TYPED = { channelId: '' };
 const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('channelId');
+
+/** Why the stream cannot start, in the spec's words. */
+const START_BLOCKER_TEXT = {
+  streaming: 'unitDetail.startBlockers.streaming',
+  camera: 'apiErrors.CAMERA_NOT_CONNECTED',
+  license: 'apiErrors.UNIT_VIDEO_LICENSE_INVALID',
+  notOnline: 'unitDetail.startBlockers.notOnline',
+} as const satisfies Record<StartBlocker, string>;
 
 /** The value as it was at the last refresh: spec 000 §9 "Bandwidth graph: refresh 5000 ms". */
 function useRefreshed<T>(value: T, intervalMs: number): T {
@@ -74,16 +82,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
 
   // ── stream ──
   const blocker = startBlocker(unit);
-  const blockedText =
-    blocker === null
-      ? null
-      : blocker === 'streaming'
-        ? t('unitDetail.startBlockers.streaming')
-        : blocker === 'camera'
-          ? t('apiErrors.CAMERA_NOT_CONNECTED')
-          : blocker === 'license'
-            ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID')
-            : t('unitDetail.startBlockers.notOnline');
+  const blockedText = blocker === null ? null : t(START_BLOCKER_TEXT[blocker]);
   // ── channel ──
   const channelForm = useForm(NO_CHANNEL_TYPED, requireChannel);
   const channelError = useFieldError('unit-detail-field-channel', channelForm.errors);

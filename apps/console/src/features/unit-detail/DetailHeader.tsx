@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { batteryColour, batteryIconLevel, formatBitrate } from '@fleet/domain';
+import { batteryColour, batteryIconLevel } from '@fleet/domain';
 import type { BatteryColour, BatteryIconLevel, UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
+import { useBitrateText } from '../units/UnitCells';
 import { DETAIL_DIALOGS } from './detailParams';
 import { streamingModesOf } from './detailRules';
 import type { DetailDialog } from './detailParams';
@@ -10,6 +11,7 @@ import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitLocation } from './UnitLocation';
+import { LabelledValue } from '../../kit/NameValues';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -17,6 +19,9 @@ const COLOUR: Record<BatteryColour, string> = {
   yellow: 'var(--mantine-color-yellow-6)',
   red: 'var(--mantine-color-red-6)',
 };
+
+/** The licence's options shown after its kind. */
+const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
 
 /** Spec 000 §4 battery icon (level) and colour, from packages/domain. */
 export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
@@ -64,28 +69,12 @@ export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
 /** Spec 000 §9 bitrate display: above 1000 kbps in Mbps with one decimal. */
 export function BitrateText({ kbps, testId }: { kbps: number; testId?: string }) {
   const { t } = useTranslation();
-  const formatted = formatBitrate(kbps);
-  const text =
-    formatted === null
-      ? t('common.none')
-      : formatted.unit === 'Mbps'
-        ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value })
-        : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
+  const bitrateText = useBitrateText();
+  const text = bitrateText(kbps) ?? t('common.none');
   return (
     <Text size="sm" data-testid={testId} data-kbps={kbps}>
       {text}
     </Text>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
   );
 }
 
@@ -149,18 +138,18 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
         </Group>
       </Group>
       <Group gap="lg" wrap="wrap">
-        <Field label={t('unitDetail.header.status')}>
+        <LabelledValue label={t('unitDetail.header.status')}>
           <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
             {t(`units.status.${unit.status}`)}
           </Badge>
-        </Field>
-        <Field label={t('unitDetail.header.battery')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.battery')}>
           <DetailBattery battery={unit.battery} />
-        </Field>
-        <Field label={t('unitDetail.header.bitrate')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.bitrate')}>
           <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
-        </Field>
-        <Field label={t('unitDetail.header.licence')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.licence')}>
           <Group gap={4} data-testid="unit-detail-licence" data-valid={unit.license.valid}>
             <Badge size="sm" color={unit.license.valid ? 'green' : 'red'} variant="light">
               {unit.license.valid ? t('unitDetail.licence.valid') : t('unitDetail.licence.invalid')}
@@ -168,35 +157,26 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
             <Badge size="sm" variant="outline" color="gray">
               {t(`unitDetail.licence.${unit.license.kind}`)}
             </Badge>
-            {unit.license.pro && (
-              <Badge size="sm" variant="outline">
-                {t('unitDetail.licence.pro')}
+            {LICENCE_OPTIONS.filter((option) => unit.license[option]).map((option) => (
+              <Badge key={option} size="sm" variant="outline">
+                {t(`unitDetail.licence.${option}`)}
               </Badge>
-            )}
-            {unit.license.fourK && (
-              <Badge size="sm" variant="outline">
-                {t('unitDetail.licence.fourK')}
-              </Badge>
-            )}
+            ))}
           </Group>
-        </Field>
-        <Field label={t('unitDetail.header.streamingModes')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.streamingModes')}>
           <StreamingModes services={unit.services} />
-        </Field>
-        <Field label={t('unitDetail.header.channel')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.channel')}>
           <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
             {channelText}
           </Text>
-        </Field>
-        <Field label={t('unitDetail.header.software')}>
-          <Text size="sm">{unit.swVersionDisplay}</Text>
-        </Field>
-        <Field label={t('unitDetail.header.serial')}>
-          <Text size="sm">{unit.serialNumber}</Text>
-        </Field>
-        <Field label={t('unitDetail.header.location')}>
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.software')}>{unit.swVersionDisplay}</LabelledValue>
+        <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
+        <LabelledValue label={t('unitDetail.header.location')}>
           <UnitLocation unitId={unit.uniqueId} />
-        </Field>
+        </LabelledValue>
       </Group>
     </Stack>
   );

@@ -81,11 +81,7 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
       })
       .catch((error: unknown) => {
         form.failed(error);
-        toast.show({
-          title: t(direction === 'start' ? 'unitDetail.camera.forward.startFailed' : 'unitDetail.camera.forward.stopFailed', { kind: kindName }),
-          message: errorMessage(error),
-          variant: 'error',
-        });
+        toast.show({ title: t(`unitDetail.camera.forward.${direction}Failed`, { kind: kindName }), message: errorMessage(error), variant: 'error' });
       })
       .finally(() => setPending(null));
   };

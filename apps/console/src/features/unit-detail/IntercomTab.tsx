@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INTERCOM_MODES, IntercomUpdateBody } from '@fleet/contracts';
@@ -8,11 +7,11 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointQuery } from '../../api/hooks';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { useToast } from '../../toast/useToast';
 import { useChannelNames } from '../channels/useChannelNames';
 import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
-import { ActivityControls, ApiErrorAlert, Section } from './parts';
+import { LabelledValue } from '../../kit/NameValues';
+import { ActivityControls, ApiErrorAlert, Section, useActivityRun } from './parts';
 import { intercomBody, intercomErrors, intercomValues } from './settingsForms';
 import type { DetailTabProps } from './tabProps';
 
@@ -53,9 +52,6 @@ function IntercomCard(props: {
 }) {
   const { n, unitId, configuration, transitions, canSave, canControl } = props;
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
-  const [sessionError, setSessionError] = useState<unknown>(null);
   const form = useConfigForm({
     unitId,
     source: intercomValues(configuration, n),
@@ -67,35 +63,35 @@ function IntercomCard(props: {
     successMessage: () => t('unitDetail.intercom.saved', { n }),
   });
   const error = useFieldError(`unit-detail-field-intercom-${n}`, form.errors);
-  const { mode, audioRoomId, targetChannelId, destinationAccount } = form.values;
+  const { mode } = form.values;
   const savedMode = configuration.intercoms[n - 1]?.mode ?? 'audioRoom';
   const keys = intercomApplications(savedMode);
-  const activity = n === 1 ? 'intercom1' : 'intercom2';
-  const state = transitions.stateOf(activity, keys);
+  const params = { id: unitId, n: String(n) as '1' | '2' };
+  const session = useActivityRun(
+    transitions,
+    n === 1 ? 'intercom1' : 'intercom2',
+    keys,
+    (direction) => callEndpoint(direction === 'start' ? 'startIntercomSession' : 'stopIntercomSession', { params }),
+    (direction) => t(`unitDetail.intercom.${direction}Failed`),
+  );
+  const state = session.state;
   const phase = intercomPhase(savedMode, state);
   const channelName = useChannelNames();
   const saved = configuration.intercoms[n - 1];
   const target = savedMode === 'audioRoom' ? (saved?.audioRoomId ?? '') : channelName(saved?.targetChannelId ?? '');
 
-  const run = (direction: 'start' | 'stop') => {
-    setSessionError(null);
-    const params = { id: unitId, n: String(n) as '1' | '2' };
-    void transitions
-      .run(activity, direction, keys, () =>
-        direction === 'start' ? callEndpoint('startIntercomSession', { params }) : callEndpoint('stopIntercomSession', { params }),
-      )
-      .then((error) => {
-        if (error === null) return;
-        setSessionError(error);
-        toast.show({
-          title: direction === 'start' ? t('unitDetail.intercom.startFailed') : t('unitDetail.intercom.stopFailed'),
-          message: errorMessage(error),
-          variant: 'error',
-        });
-      });
-  };
-
   const testId = `unit-detail-intercom-${n}`;
+  const text = (name: 'audioRoomId' | 'targetChannelId' | 'destinationAccount', label: 'audioRoom' | 'targetChannel' | 'destination', suffix: string) => (
+    <TextInput
+      size="xs"
+      label={t(`unitDetail.intercom.${label}`)}
+      value={form.values[name]}
+      onChange={(e) => form.set({ [name]: e.currentTarget.value })}
+      readOnly={!canSave}
+      error={error(name)}
+      data-testid={`${testId}-${suffix}`}
+    />
+  );
   return (
     <Section title={t('unitDetail.intercom.title', { n })} testId={testId}>
       <ActivityControls
@@ -108,15 +104,15 @@ function IntercomCard(props: {
           running: t(`unitDetail.intercom.phases.${phase === 'bridging' ? 'bridging' : 'collecting'}`),
           disconnecting: t('unitDetail.intercom.phases.stopping'),
         }}
-        onStart={() => run('start')}
-        onStop={() => run('stop')}
+        onStart={() => session.run('start')}
+        onStop={() => session.run('stop')}
       />
       {(phase === 'bridging' || phase === 'collecting') && (
         <Text size="xs" c="dimmed" data-testid={`${testId}-phase`} data-phase={phase}>
           {t(`unitDetail.intercom.phaseDetail.${phase}`, { target })}
         </Text>
       )}
-      <ApiErrorAlert error={sessionError} testId={`${testId}-session-error`} />
+      <ApiErrorAlert error={session.error} testId={`${testId}-session-error`} />
       <SegmentedControl
         size="xs"
         w="fit-content"
@@ -127,36 +123,8 @@ function IntercomCard(props: {
         data-testid={`${testId}-mode`}
       />
       <Stack gap="xs">
-        {mode === 'audioRoom' ? (
-          <TextInput
-            size="xs"
-            label={t('unitDetail.intercom.audioRoom')}
-            value={audioRoomId}
-            onChange={(e) => form.set({ audioRoomId: e.currentTarget.value })}
-            readOnly={!canSave}
-            error={error('audioRoomId')}
-            data-testid={`${testId}-room`}
-          />
-        ) : (
-          <TextInput
-            size="xs"
-            label={t('unitDetail.intercom.targetChannel')}
-            value={targetChannelId}
-            onChange={(e) => form.set({ targetChannelId: e.currentTarget.value })}
-            readOnly={!canSave}
-            error={error('targetChannelId')}
-            data-testid={`${testId}-channel`}
-          />
-        )}
-        <TextInput
-          size="xs"
-          label={t('unitDetail.intercom.destination')}
-          value={destinationAccount}
-          onChange={(e) => form.set({ destinationAccount: e.currentTarget.value })}
-          readOnly={!canSave}
-          error={error('destinationAccount')}
-          data-testid={`${testId}-destination`}
-        />
+        {mode === 'audioRoom' ? text('audioRoomId', 'audioRoom', 'room') : text('targetChannelId', 'targetChannel', 'channel')}
+        {text('destinationAccount', 'destination', 'destination')}
       </Stack>
       {canSave && (
         <Group>
@@ -191,36 +159,22 @@ function SipAccountSection({ unitId }: { unitId: string }) {
       )}
       {account !== undefined && account !== null && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" data-testid="unit-detail-sip-account" data-enabled={account.enabled}>
-          <SipValue label={t('unitDetail.intercom.sip.username')} value={account.username} testId="unit-detail-sip-username" />
-          <SipValue label={t('unitDetail.intercom.sip.server')} value={account.server} testId="unit-detail-sip-server" />
-          <SipValue
-            label={t('unitDetail.intercom.sip.displayName')}
-            value={account.displayName === '' ? t('common.none') : account.displayName}
-            testId="unit-detail-sip-display-name"
-          />
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('unitDetail.intercom.sip.state')}
-            </Text>
+          <LabelledValue label={t('unitDetail.intercom.sip.username')} testId="unit-detail-sip-username">
+            {account.username}
+          </LabelledValue>
+          <LabelledValue label={t('unitDetail.intercom.sip.server')} testId="unit-detail-sip-server">
+            {account.server}
+          </LabelledValue>
+          <LabelledValue label={t('unitDetail.intercom.sip.displayName')} testId="unit-detail-sip-display-name">
+            {account.displayName === '' ? t('common.none') : account.displayName}
+          </LabelledValue>
+          <LabelledValue label={t('unitDetail.intercom.sip.state')}>
             <Badge size="sm" variant="light" color={account.enabled ? 'green' : 'gray'} w="fit-content" data-testid="unit-detail-sip-state">
               {account.enabled ? t('unitDetail.intercom.sip.enabled') : t('unitDetail.intercom.sip.disabled')}
             </Badge>
-          </Stack>
+          </LabelledValue>
         </SimpleGrid>
       )}
     </Section>
-  );
-}
-
-function SipValue({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
   );
 }

@@ -198,64 +198,45 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
     else proxyCall.mutate(input, { onError });
   };
 
+  /** A field's own Apply (`unit-detail-switcher-<key>-apply`). */
+  const applyButton = (field: SwitcherField, key: string, loading: boolean) => (
+    <Button
+      size="compact-xs"
+      variant="light"
+      w="fit-content"
+      onClick={() => applyField(field)}
+      loading={loading}
+      data-testid={`unit-detail-switcher-${key}-apply`}
+    >
+      {t('unitDetail.multiCamera.apply')}
+    </Button>
+  );
+  /** A switcher channel, entered as an id, with its stored name under it and its own Apply for whom may make its call. */
+  const channelField = (field: 'highQualityChannel' | 'proxyChannel', key: string, can: boolean, loading: boolean) => (
+    <Stack gap={4}>
+      <ChannelIdInput
+        size="xs"
+        label={t(`unitDetail.multiCamera.${field}`)}
+        value={form.values[field]}
+        onChange={(channelId) => form.set({ [field]: channelId })}
+        readOnly={!canSave && !can}
+        error={error(field)}
+        data-testid={`unit-detail-switcher-${key}`}
+        data-value={current[field] ?? ''}
+        description={storedName(current[field])}
+      />
+      {can && applyButton(field, key, loading)}
+    </Stack>
+  );
+
   return (
     <Section title={t(`unitDetail.multiCamera.modes.${mode}`)} testId="unit-detail-switcher">
       <Text size="xs" c="dimmed">
         {t('unitDetail.multiCamera.channelIdHint')}
       </Text>
       <Group gap="md" align="flex-start">
-        <Stack gap={4}>
-          <ChannelIdInput
-            size="xs"
-            label={t('unitDetail.multiCamera.highQualityChannel')}
-            value={form.values.highQualityChannel}
-            onChange={(highQualityChannel) => form.set({ highQualityChannel })}
-            readOnly={!canSave && !canHq}
-            error={error('highQualityChannel')}
-            data-testid="unit-detail-switcher-hq"
-            data-value={current.highQualityChannel ?? ''}
-            description={storedName(current.highQualityChannel)}
-          />
-          {canHq && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              w="fit-content"
-              onClick={() => applyField('highQualityChannel')}
-              loading={hqCall.isPending}
-              data-testid="unit-detail-switcher-hq-apply"
-            >
-              {t('unitDetail.multiCamera.apply')}
-            </Button>
-          )}
-        </Stack>
-        {mode === 'switcherAndProxy' && (
-          <Stack gap={4}>
-            <ChannelIdInput
-              size="xs"
-              label={t('unitDetail.multiCamera.proxyChannel')}
-              value={form.values.proxyChannel}
-              onChange={(proxyChannel) => form.set({ proxyChannel })}
-              readOnly={!canSave && !canProxy}
-              error={error('proxyChannel')}
-              data-testid="unit-detail-switcher-proxy"
-              data-value={current.proxyChannel ?? ''}
-              description={storedName(current.proxyChannel)}
-            />
-            {canProxy && (
-              <Button
-                size="compact-xs"
-                variant="light"
-                w="fit-content"
-                onClick={() => applyField('proxyChannel')}
-                loading={proxyCall.isPending}
-                data-testid="unit-detail-switcher-proxy-apply"
-              >
-                {t('unitDetail.multiCamera.apply')}
-              </Button>
-            )}
-          </Stack>
-        )}
+        {channelField('highQualityChannel', 'hq', canHq, hqCall.isPending)}
+        {mode === 'switcherAndProxy' && channelField('proxyChannel', 'proxy', canProxy, proxyCall.isPending)}
         <Stack gap={4}>
           <Select
             size="xs"
@@ -270,18 +251,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
             data-testid="unit-detail-switcher-sdi"
             data-value={current.inputSdi ?? ''}
           />
-          {canSdi && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              w="fit-content"
-              onClick={() => applyField('inputSdi')}
-              loading={sdiCall.isPending}
-              data-testid="unit-detail-switcher-sdi-apply"
-            >
-              {t('unitDetail.multiCamera.apply')}
-            </Button>
-          )}
+          {canSdi && applyButton('inputSdi', 'sdi', sdiCall.isPending)}
         </Stack>
       </Group>
       {canSave && (

@@ -23,6 +23,7 @@ import { IntercomTab } from './IntercomTab';
 import { MultiCameraTab } from './MultiCameraTab';
 import { canOpenDialog, useCanCall } from './permissions';
 import { useActivityTransitions } from './useActivityTransitions';
+import type { DetailTabProps } from './tabProps';
 import { useUnitDetailData } from './useUnitDetailData';
 import { VideoReturnTab } from './VideoReturnTab';
 import { XtendTab } from './XtendTab';
@@ -43,6 +44,15 @@ const DIALOG_COMPONENTS: Record<DetailDialog, LazyExoticComponent<ComponentType<
   sendLogs: lazy(() => import('../dialogs/SendLogsDialog')),
   aiSession: lazy(() => import('../dialogs/AiSessionDialog')),
   guestInvite: lazy(() => import('../dialogs/GuestInviteDialog')),
+};
+
+/** The tabs after Camera, each given the same props. */
+const OTHER_TABS: Record<Exclude<DetailTab, 'camera'>, ComponentType<DetailTabProps>> = {
+  multiCamera: MultiCameraTab,
+  intercom: IntercomTab,
+  databridge: DatabridgeTab,
+  videoReturn: VideoReturnTab,
+  xtend: XtendTab,
 };
 
 /**
@@ -140,21 +150,11 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
               onExternal={onExternal}
             />
           </Tabs.Panel>
-          <Tabs.Panel value="multiCamera" pt="sm">
-            <MultiCameraTab {...shared} />
-          </Tabs.Panel>
-          <Tabs.Panel value="intercom" pt="sm">
-            <IntercomTab {...shared} />
-          </Tabs.Panel>
-          <Tabs.Panel value="databridge" pt="sm">
-            <DatabridgeTab {...shared} />
-          </Tabs.Panel>
-          <Tabs.Panel value="videoReturn" pt="sm">
-            <VideoReturnTab {...shared} />
-          </Tabs.Panel>
-          <Tabs.Panel value="xtend" pt="sm">
-            <XtendTab {...shared} />
-          </Tabs.Panel>
+          {Object.entries(OTHER_TABS).map(([name, Tab]) => (
+            <Tabs.Panel key={name} value={name} pt="sm">
+              <Tab {...shared} />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
     );

@@ -21,29 +21,16 @@ export function UnitLocation({ unitId }: { readonly unitId: string }) {
     queryClient.setQueryData<UnitLocationInfo>(endpointKey('getDeviceLocation', { params: { id: unitId } }), next);
   });
 
-  if (read.isError) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state="failed">
-        {t('unitDetail.location.failed')}
-      </Text>
-    );
-  }
+  const note = (state: 'failed' | 'loading' | 'none', text: string) => (
+    <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state={state}>
+      {text}
+    </Text>
+  );
+  if (read.isError) return note('failed', t('unitDetail.location.failed'));
   const info = read.data;
-  if (info === undefined) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state="loading">
-        {t('common.loading')}
-      </Text>
-    );
-  }
+  if (info === undefined) return note('loading', t('common.loading'));
   const { location } = info;
-  if (location === null) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state="none">
-        {t('unitDetail.location.none')}
-      </Text>
-    );
-  }
+  if (location === null) return note('none', t('unitDetail.location.none'));
   const coordinates = t('units.coordinates', { lat: location.lat.toFixed(4), lng: location.lng.toFixed(4) });
   return (
     <Group gap={6} wrap="nowrap" data-testid="unit-detail-location" data-state={info.live ? 'live' : 'stored'} data-lat={location.lat} data-lng={location.lng}>

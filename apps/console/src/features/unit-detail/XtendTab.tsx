@@ -36,14 +36,9 @@ export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
   const canWrite = canCall('updateUnitOperationalMode');
   const options = WORKING_MODES.map((value) => {
     const problem = workingModeProblem(value, licences);
-    return {
-      value,
-      label:
-        problem === null
-          ? t(`unitDetail.xtend.workingModes.${value}`)
-          : `${t(`unitDetail.xtend.workingModes.${value}`)} — ${problem.kind === 'error' ? errorCodeText(t, problem.code) : specText(problem.message)}`,
-      disabled: problem !== null,
-    };
+    const name = t(`unitDetail.xtend.workingModes.${value}`);
+    const why = problem === null ? null : problem.kind === 'error' ? errorCodeText(t, problem.code) : specText(problem.message);
+    return { value, label: why === null ? name : `${name} — ${why}`, disabled: problem !== null };
   });
 
   return (

@@ -6,7 +6,7 @@ import type { UnitApplicationKey } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSpecText } from '../../lib/forms/specText';
-import type { ActivityState } from '../../lib/transitions/transitions';
+import type { ActivityState, Direction } from '../../lib/transitions/transitions';
 import { useToast } from '../../toast/useToast';
 import { canStartActivity, canStopActivity, type DetailActivity } from './activity';
 import type { ActivityTransitions } from './useActivityTransitions';
@@ -121,13 +121,37 @@ interface ActivitySectionProps {
   readonly canControl: boolean;
   /** Where its texts are: `<labels>.start`, `.stop`, `.startFailed`, `.stopFailed`. */
   readonly labels: 'unitDetail.camera' | 'unitDetail.multiCamera' | 'unitDetail.databridge' | 'unitDetail.videoReturn';
-  readonly call: (direction: 'start' | 'stop') => Promise<unknown>;
+  readonly call: (direction: Direction) => Promise<unknown>;
 }
 
 /**
- * A tab's activity: its licence, its state with start and stop (followed until the unit reports
- * it, useActivityTransitions), and a failed start or stop under the buttons and as a toast.
+ * Start and stop of one activity, followed until the unit reports it (useActivityTransitions): a
+ * failure is kept (`error`, shown under the buttons) and toasted under `failedTitle`.
  */
+export function useActivityRun(
+  transitions: ActivityTransitions,
+  activity: DetailActivity,
+  keys: readonly UnitApplicationKey[],
+  call: (direction: Direction) => Promise<unknown>,
+  failedTitle: (direction: Direction) => string,
+) {
+  const toast = useToast();
+  const errorMessage = useApiErrorMessage();
+  const [error, setError] = useState<unknown>(null);
+  const run = (direction: Direction) => {
+    setError(null);
+    void transitions
+      .run(activity, direction, keys, () => call(direction))
+      .then((failure) => {
+        if (failure === null) return;
+        setError(failure);
+        toast.show({ title: failedTitle(direction), message: errorMessage(failure), variant: 'error' });
+      });
+  };
+  return { error, run, state: transitions.stateOf(activity, keys) };
+}
+
+/** A tab's activity: its licence, its state with start and stop (useActivityRun), and a failed start or stop under the buttons and as a toast. */
 export function ActivitySection({
   testId,
   title,
@@ -142,19 +166,7 @@ export function ActivitySection({
   call,
 }: ActivitySectionProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
-  const [error, setError] = useState<unknown>(null);
-  const run = (direction: 'start' | 'stop') => {
-    setError(null);
-    void transitions
-      .run(activity, direction, keys, () => call(direction))
-      .then((failure) => {
-        if (failure === null) return;
-        setError(failure);
-        toast.show({ title: t(`${labels}.${direction}Failed`), message: errorMessage(failure), variant: 'error' });
-      });
-  };
+  const { error, run, state } = useActivityRun(transitions, activity, keys, call, (direction) => t(`${labels}.${direction}Failed`));
   return (
     <>
       {unlicensed !== null && (
@@ -166,7 +178,7 @@ export function ActivitySection({
         {notice}
         <ActivityControls
           testId={testId}
-          state={transitions.stateOf(activity, keys)}
+          state={state}
           canControl={canControl}
           startLabel={t(`${labels}.start`)}
           stopLabel={t(`${labels}.stop`)}
