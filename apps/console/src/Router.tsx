@@ -9,10 +9,11 @@ import type { RouteObject } from 'react-router-dom';
 import { FullPageLoader } from './components/FullPageLoader';
 import { RouteGuard } from './routing/RouteGuard';
 import { LIST_PATH, ROUTES } from './routing/routes';
-import type { AppRoute, PageKey } from './routing/routes';
+import type { AppRoute } from './routing/routes';
 import type { PageProps } from './pages/types';
 
-const pages: Record<PageKey, ComponentType<PageProps>> = {
+/** The page of each `PageKey` of routing/routes.ts. */
+export const PAGES = {
   login: lazy(() => import('./features/auth/Login.page')),
   error: lazy(() => import('./pages/Error.page')),
   unauthorized: lazy(() => import('./pages/UnauthorizedUser.page')),
@@ -47,14 +48,14 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   passwordChange: lazy(() => import('./features/account/PasswordChange.page')),
   limitedAccess: lazy(() => import('./pages/LimitedAccess.page')),
   simulator: lazy(() => import('./features/simulator/Simulator.page')),
-};
+} satisfies Record<string, ComponentType<PageProps>>;
 
 const SessionGate = lazy(() => import('./session/SessionGate'));
 const AppLayout = lazy(() => import('./shell/AppLayout'));
 
 function element(route: AppRoute): ReactNode {
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
-  const Page = pages[route.page];
+  const Page = PAGES[route.page];
   return (
     <RouteGuard access={route.access} roles={route.roles} saveRoute={route.saveRoute}>
       <Page route={route} />

@@ -67,18 +67,14 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
     }
     return value;
   };
-  let loginPageUrl: string | null = DEFAULT_RUNTIME_CONFIG.loginPageUrl;
-  if (raw.loginPageUrl !== undefined && raw.loginPageUrl !== null) {
-    const value = nonEmptyString(raw.loginPageUrl);
-    if (value === undefined) problems.push('loginPageUrl must be a non-empty string or null');
-    else loginPageUrl = value;
-  }
-  let analyticsUrl: string | null = DEFAULT_RUNTIME_CONFIG.analyticsUrl;
-  if (raw.analyticsUrl !== undefined && raw.analyticsUrl !== null) {
-    const value = nonEmptyString(raw.analyticsUrl);
-    if (value === undefined) problems.push('analyticsUrl must be a non-empty string or null');
-    else analyticsUrl = value;
-  }
+  const nullableStr = (key: 'loginPageUrl' | 'analyticsUrl'): string | null => {
+    if (raw[key] === undefined || raw[key] === null) return DEFAULT_RUNTIME_CONFIG[key];
+    const value = nonEmptyString(raw[key]);
+    if (value === undefined) problems.push(`${key} must be a non-empty string or null`);
+    return value ?? DEFAULT_RUNTIME_CONFIG[key];
+  };
+  const loginPageUrl = nullableStr('loginPageUrl');
+  const analyticsUrl = nullableStr('analyticsUrl');
   let pollInitialDelayMs: number | null = DEFAULT_RUNTIME_CONFIG.pollInitialDelayMs;
   if (raw.pollInitialDelayMs !== undefined && raw.pollInitialDelayMs !== null) {
     const value = raw.pollInitialDelayMs;

@@ -41,8 +41,8 @@ import entryPagesEn from './areas/entryPages.en.json';
 import simulatorEn from './areas/simulator.en.json';
 import kitEn from './areas/kit.en.json';
 
-export const englishResources = {
-  ...en,
+/** The areas' texts, each under its area's key. */
+const areas = {
   unitList: unitListEn,
   unitDetail: unitDetailEn,
   unitConfig: unitConfigEn,
@@ -81,68 +81,18 @@ export const englishResources = {
   kit: kitEn,
 };
 
+export const englishResources = { ...en, ...areas };
+
 export type TranslationTree = typeof englishResources;
 
-/** Chinese texts, loaded as one chunk on first use. */
+/** The Chinese files of the areas, each its own chunk (an area's file is named by its key, save one). */
+const chineseAreas = import.meta.glob<unknown>('./areas/*.zh.json', { import: 'default' });
+const FILE_OF: Partial<Record<keyof typeof areas, string>> = { audioRooms: 'audio-rooms' };
+
+/** Chinese texts, loaded on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn, devices, users] =
-    await Promise.all([
-      import('./zh.json'),
-      import('./areas/unitList.zh.json'),
-      import('./areas/unitDetail.zh.json'),
-      import('./areas/unitConfig.zh.json'),
-      import('./areas/dialogs.zh.json'),
-      import('./areas/multiview.zh.json'),
-      import('./areas/map.zh.json'),
-      import('./areas/fileUpload.zh.json'),
-      import('./areas/files.zh.json'),
-      import('./areas/stories.zh.json'),
-      import('./areas/unitActions.zh.json'),
-      import('./areas/channels.zh.json'),
-      import('./areas/videoReturn.zh.json'),
-      import('./areas/devices.zh.json'),
-      import('./areas/users.zh.json'),
-    ]);
-  return {
-    ...zh.default,
-    unitList: unitList.default,
-    unitDetail: unitDetail.default,
-    unitConfig: unitConfig.default,
-    dialogs: dialogs.default,
-    multiview: multiview.default,
-    map: map.default,
-    fileUpload: fileUpload.default,
-    files: files.default,
-    stories: stories.default,
-    unitActions: unitActions.default,
-    channels: channels.default,
-    videoReturn: videoReturn.default,
-    devices: devices.default,
-    users: users.default,
-    // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
-    audioRooms: (await import('./areas/audio-rooms.zh.json')).default,
-    graphics: (await import('./areas/graphics.zh.json')).default,
-    // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
-    groups: (await import('./areas/groups.zh.json')).default,
-    // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
-    remoteActions: (await import('./areas/remoteActions.zh.json')).default,
-    contractorEntities: (await import('./areas/contractorEntities.zh.json')).default,
-    shares: (await import('./areas/shares.zh.json')).default,
-    upgrades: (await import('./areas/upgrades.zh.json')).default,
-    batchUpgrade: (await import('./areas/batchUpgrade.zh.json')).default,
-    usageProfiles: (await import('./areas/usageProfiles.zh.json')).default,
-    reports: (await import('./areas/reports.zh.json')).default,
-    softwareVersions: (await import('./areas/softwareVersions.zh.json')).default,
-    managedServices: (await import('./areas/managedServices.zh.json')).default,
-    licenceActivation: (await import('./areas/licenceActivation.zh.json')).default,
-    systemEntities: (await import('./areas/systemEntities.zh.json')).default,
-    systemDevices: (await import('./areas/systemDevices.zh.json')).default,
-    systemSettings: (await import('./areas/systemSettings.zh.json')).default,
-    streamSettings: (await import('./areas/streamSettings.zh.json')).default,
-    adminPages: (await import('./areas/adminPages.zh.json')).default,
-    account: (await import('./areas/account.zh.json')).default,
-    entryPages: (await import('./areas/entryPages.zh.json')).default,
-    simulator: (await import('./areas/simulator.zh.json')).default,
-    kit: (await import('./areas/kit.zh.json')).default,
-  };
+  const names = Object.keys(areas) as (keyof typeof areas)[];
+  const [zh, ...texts] = await Promise.all([import('./zh.json'), ...names.map((area) => chineseAreas[`./areas/${FILE_OF[area] ?? area}.zh.json`]?.())]);
+  // Every area has its Chinese file (i18n.test.ts checks both languages have the same keys).
+  return { ...zh.default, ...(Object.fromEntries(names.map((area, i) => [area, texts[i]])) as Record<keyof typeof areas, unknown>) };
 }

@@ -11,6 +11,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useApiErrorMessage } from '../api/errorMessage';
+import { hasErrors } from '../lib/forms/fieldErrors';
 import type { Form } from '../lib/forms/useForm';
 import { ResourceForm } from './fields';
 import type { Field } from './formRules';
@@ -28,14 +29,19 @@ interface FormPanelProps<V> {
   readonly left?: ReactNode;
   /** Cancel closes what the form is in: it shows to a user who may only look too. */
   readonly closes?: boolean;
+  /** The whole form's test id. */
+  readonly formTestId?: string | undefined;
+  /** Any inline message (a row's too, which no field names) hides the refusal above. */
+  readonly anyInline?: boolean;
 }
 
-export function FormPanel<V extends object>({ form, fields, testId, isNew = false, onSave, onCancel, saving, left, closes = false }: FormPanelProps<V>) {
+export function FormPanel<V extends object>(props: FormPanelProps<V>) {
+  const { form, fields, testId, isNew = false, onSave, onCancel, saving, left, closes = false } = props;
   const errorText = useApiErrorMessage();
   // A refusal whose messages no field shows (e.g. one about the whole entity) shows above the fields.
-  const onField = fields.some((f) => form.errors[f.name] !== undefined);
+  const onField = props.anyInline ? hasErrors(form.errors) : fields.some((f) => form.errors[f.name] !== undefined);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-testid={props.formTestId}>
       {form.error !== null && !onField && (
         <Alert color="red" data-testid={`${testId}-form-error`}>
           {errorText(form.error)}

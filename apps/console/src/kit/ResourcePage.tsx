@@ -28,8 +28,11 @@ import type { ListView, Resource } from './resource';
 import { ResourceList, useListView } from './ResourceList';
 import { useStaleReads } from './useLiveEvents';
 
-/** The open modal: a new entity, one by its key, or a row that opens as listed. */
-type Open<Row> = { readonly kind: 'new' } | { readonly kind: 'key'; readonly key: string } | { readonly kind: 'row'; readonly row: Row };
+/** The open modal: a new entity, one by its key (`row`: the row it was opened from), or a row that opens as listed. */
+export type Open<Row> =
+  | { readonly kind: 'new' }
+  | { readonly kind: 'key'; readonly key: string; readonly row?: Row }
+  | { readonly kind: 'row'; readonly row: Row };
 
 interface ResourcePageProps<Row, E, V> {
   readonly resource: Resource<Row, E, V>;
@@ -44,15 +47,8 @@ interface ResourcePageProps<Row, E, V> {
 export function ResourcePage<Row, E, V extends object>({ resource, actions, above, refreshMs = false }: ResourcePageProps<Row, E, V>) {
   const { t } = useTranslation();
   const roles = useUserRoles();
-  const [view, setView] = useListView(resource.list.searchKeys[0] ?? 'name', resource.list.defaultSort);
+  const { view, setView, list } = useResourceList(resource, { refreshMs });
   const [open, setOpen] = useState<Open<Row> | null>(null);
-  useResourceLive(resource);
-  const list = useQuery({
-    queryKey: resource.list.op.key(view),
-    queryFn: ({ signal }) => resource.list.op.run(view, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: refreshMs,
-  });
   const { get, create, form, dialog, fromRow } = resource;
   const mayCreate = dialog !== undefined ? canCall(roles, dialog.create) : create !== undefined && form !== undefined && canCall(roles, create.id);
   const opens = get !== undefined || fromRow !== undefined || dialog !== undefined;
@@ -96,10 +92,23 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, abov
 }
 
 /** A search key's label: the declared one, else the header of the column of that id or sort key, else the key itself. */
-function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: string, t: TFunction): string {
+export function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: string, t: TFunction): string {
   const declared = resource.list.searchLabels?.[key];
   if (declared !== undefined) return t(declared);
   return resource.columns(t).find((c) => c.id === key || c.sortKey === key)?.header ?? key;
+}
+
+/** A resource's list as its view asks for it (the page shown stays while the next loads), read again when an event makes it stale. */
+export function useResourceList<Row, E, V>(resource: Resource<Row, E, V>, options: { sortDir?: 'asc' | 'desc'; refreshMs?: number | false } = {}) {
+  const [view, setView] = useListView(resource.list.searchKeys[0] ?? 'name', resource.list.defaultSort, options.sortDir);
+  useResourceLive(resource);
+  const list = useQuery({
+    queryKey: resource.list.op.key(view),
+    queryFn: ({ signal }) => resource.list.op.run(view, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: options.refreshMs ?? false,
+  });
+  return { view, setView, list };
 }
 
 /** Each realtime event makes the reads the declaration names stale (read again where cached). */
@@ -109,27 +118,41 @@ export function useResourceLive<Row, E, V>(resource: Resource<Row, E, V>): void 
 
 const NOTHING_STALE = () => [];
 
+/**
+ * RowButtonsPage's modal: its rows are its entities (`asEntity`), read fresh at each opening; no
+ * delete (the rows carry it); the rows `listed` feed the form's rules; `onCreated` after a create.
+ */
+export interface RowsDialog<Row, E> {
+  readonly asEntity: (row: Row) => E;
+  readonly listed: readonly Row[];
+  readonly onCreated?: ((entity: E) => void) | undefined;
+}
+
 interface DialogProps<Row, E, V> {
   readonly resource: Resource<Row, E, V>;
   readonly open: Open<Row>;
   readonly onClose: () => void;
   readonly onShow: (key: string) => void;
+  readonly rows?: RowsDialog<Row, E>;
 }
 
-function ResourceDialog<Row, E, V extends object>({ resource, open, onClose, onShow }: DialogProps<Row, E, V>) {
+/** The modal that creates an entity or reads, changes and deletes one (ResourcePage's and RowButtonsPage's). */
+export function ResourceDialog<Row, E, V extends object>({ resource, open, onClose, onShow, rows }: DialogProps<Row, E, V>) {
   const { t } = useTranslation();
   const roles = useUserRoles();
-  const { get, fromRow } = resource;
+  const { get } = resource;
+  const asEntity = rows?.asEntity ?? resource.fromRow;
   const key = open.kind === 'key' ? open.key : null;
   const read = useQuery({
     queryKey: get && key !== null ? get.key(key) : ['kit.none'],
     queryFn: ({ signal }) => (get && key !== null ? get.run(key, signal) : Promise.reject(new Error('nothing to read'))),
     enabled: get !== undefined && key !== null,
+    ...(rows === undefined ? {} : { staleTime: 0, retry: false }),
   });
-  const listed: QueryLike<E> | null = open.kind === 'row' && fromRow ? { isPending: false, isError: false, error: null, data: fromRow(open.row) } : null;
-  const query = listed ?? read;
+  const query: QueryLike<E> = open.kind === 'row' && asEntity ? { isPending: false, isError: false, error: null, data: asEntity(open.row) } : read;
   const isNew = open.kind === 'new';
-  const title = isNew ? t(resource.titles.new) : t(resource.titles.edit, { name: query.data === undefined ? '' : resource.label(query.data) });
+  const named = query.data ?? (open.kind === 'key' && open.row !== undefined ? asEntity?.(open.row) : undefined);
+  const title = isNew ? t(resource.titles.new) : t(resource.titles.edit, { name: named === undefined ? '' : resource.label(named) });
   const done = (entity: E | null) => {
     if (resource.reopen === undefined) onClose();
     else if (entity === null) onClose();
@@ -137,11 +160,11 @@ function ResourceDialog<Row, E, V extends object>({ resource, open, onClose, onS
   };
   return (
     <ResourceModal
-      testId={resource.formTestId}
+      testId={resource.formTestId ?? resource.testId}
       title={title}
       isNew={isNew}
       query={query}
-      editor={(entity) => <ResourceEditor resource={resource} entity={entity} onClose={onClose} onDone={done} />}
+      editor={(entity) => <ResourceEditor resource={resource} entity={entity} onClose={onClose} onDone={done} rows={rows} />}
       tabs={(resource.tabs ?? [])
         .filter((tab) => tab.call === undefined || canCall(roles, tab.call))
         .map((tab) => ({ value: tab.value, label: t(tab.label), render: tab.render }))}
@@ -189,29 +212,33 @@ interface EditorProps<Row, E, V> {
   readonly entity: E | null;
   readonly onClose: () => void;
   readonly onDone: (entity: E | null) => void;
+  readonly rows: RowsDialog<Row, E> | undefined;
 }
 
-function ResourceEditor<Row, E, V extends object>({ resource, entity, onClose, onDone }: EditorProps<Row, E, V>) {
+function ResourceEditor<Row, E, V extends object>({ resource, entity, onClose, onDone, rows }: EditorProps<Row, E, V>) {
   const roles = useUserRoles();
   const declared = resource.form;
   if (declared === undefined) throw new Error(`${resource.testId}: a resource that opens needs a form`);
-  const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity));
+  const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity, rows?.listed));
   const { create, update, remove } = useResourceMutations(resource, onDone);
   const call = entity === null ? resource.create : resource.update;
   const mayWrite = call !== undefined && canCall(roles, call.id);
-  const mayDelete = entity !== null && resource.remove !== undefined && canCall(roles, resource.remove.id);
+  const mayDelete = rows === undefined && entity !== null && resource.remove !== undefined && canCall(roles, resource.remove.id);
   const save = () => {
     const values = form.submit();
     if (!values) return;
-    const settled = { onSuccess: form.saved, onError: (e: ApiError) => form.failed(e) };
-    if (entity === null) create.mutate(values, settled);
-    else update.mutate({ entity, values }, settled);
+    const failed = (e: ApiError) => form.failed(e);
+    if (entity === null) create.mutate(values, { onError: failed, onSuccess: rows === undefined ? form.saved : (made) => rows.onCreated?.(made) });
+    else update.mutate({ entity, values }, { onError: failed, onSuccess: form.saved });
   };
+  const testId = resource.formTestId ?? resource.testId;
   return (
     <FormPanel
       form={form}
       fields={declared.fields}
-      testId={resource.formTestId}
+      testId={testId}
+      formTestId={rows && `${testId}-form`}
+      anyInline={rows !== undefined}
       isNew={entity === null}
       onSave={mayWrite ? save : null}
       onCancel={onClose}
@@ -220,11 +247,7 @@ function ResourceEditor<Row, E, V extends object>({ resource, entity, onClose, o
       left={
         mayDelete &&
         entity !== null && (
-          <DeleteButton
-            testId={resource.formTestId}
-            onConfirm={() => remove.mutate(entity, { onError: (e) => form.failed(e, {}) })}
-            loading={remove.isPending}
-          />
+          <DeleteButton testId={testId} onConfirm={() => remove.mutate(entity, { onError: (e) => form.failed(e, {}) })} loading={remove.isPending} />
         )
       }
     />

@@ -15,22 +15,15 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useApiErrorMessage } from '../api/errorMessage';
-import type { ApiError } from '../api/ApiError';
 import { ConfirmDeleteModal } from '../components/ConfirmDeleteModal';
 import type { RowData } from './ListTable';
 import { useConfirmedDelete } from '../components/useConfirmedDelete';
-import { hasErrors } from '../lib/forms/fieldErrors';
-import { useForm } from '../lib/forms/useForm';
 import { canCall, useUserRoles } from './access';
-import { ResourceForm } from './fields';
-import { ModalFooter, ResourceModal } from './ModalParts';
 import type { ListView, Resource } from './resource';
-import { ResourceList, useListView } from './ResourceList';
-import { useResourceLive, useResourceMutations } from './ResourcePage';
+import { ResourceList } from './ResourceList';
+import { ResourceDialog, searchKeyLabel, useResourceList, useResourceMutations, type Open } from './ResourcePage';
 
 interface RowButtonsPageProps<E, V> {
   /** The declaration; its rows are its entities (Edit and Delete act on the row). */
@@ -63,25 +56,17 @@ interface RowButtonsPageProps<E, V> {
   readonly children?: ReactNode;
 }
 
-type Editing<E> = { readonly row: E | null } | null;
-
 export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E, V>) {
   const { resource, rowActions } = props;
   const { t } = useTranslation();
   const roles = useUserRoles();
-  const [view, setView] = useListView(resource.list.searchKeys[0] ?? '', resource.list.defaultSort, props.sortDir);
-  const [editing, setEditing] = useState<Editing<E>>(null);
+  const { view, setView, list } = useResourceList(resource, { sortDir: props.sortDir });
+  const [editing, setEditing] = useState<Open<E> | null>(null);
   const [filterKey, setFilterKey] = useState(props.filterKey);
   if (filterKey !== props.filterKey) {
     setFilterKey(props.filterKey);
     setView((v) => ({ ...v, page: 1 }));
   }
-  useResourceLive(resource);
-  const list = useQuery({
-    queryKey: resource.list.op.key(view),
-    queryFn: ({ signal }) => resource.list.op.run(view, signal),
-    placeholderData: keepPreviousData,
-  });
   const { remove: removeCall } = useResourceMutations(resource, () => undefined);
   const del = useConfirmedDelete(removeCall, { variables: (row: E) => row });
   const { testId, form, create, update, remove } = resource;
@@ -94,7 +79,12 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
     return (
       <Group gap="xs" wrap="nowrap">
         {mayEdit && writable && (
-          <Button size="compact-sm" variant="light" onClick={() => setEditing({ row })} data-testid={`${testId}-edit-${key}`}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setEditing(resource.get ? { kind: 'key', key, row } : { kind: 'row', row })}
+            data-testid={`${testId}-edit-${key}`}
+          >
             {t('kit.form.edit')}
           </Button>
         )}
@@ -115,7 +105,7 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
         testId={props.listTestId ?? testId}
         rowTestId={props.listTestId === undefined ? undefined : testId}
         tableTestId={props.tableTestId}
-        searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: columns.find((c) => c.id === k)?.header ?? k }))}
+        searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: searchKeyLabel(resource, k, t) }))}
         columns={withButtons ? [...columns, { id: 'actions', header: t('kit.list.actions'), render: buttons }] : columns}
         view={view}
         onViewChange={setView}
@@ -127,14 +117,20 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
         toolbar={props.toolbar}
         actions={
           mayCreate && (
-            <Button onClick={() => setEditing({ row: null })} data-testid={props.addTestId ?? `${testId}-add`}>
+            <Button onClick={() => setEditing({ kind: 'new' })} data-testid={props.addTestId ?? `${testId}-add`}>
               {props.addLabel ?? t(resource.titles.new)}
             </Button>
           )
         }
       />
       {editing !== null && (
-        <EditDialog resource={resource} row={editing.row} listed={list.data?.items ?? []} onClose={() => setEditing(null)} onCreated={props.onCreated} />
+        <ResourceDialog
+          resource={resource}
+          open={editing}
+          onClose={() => setEditing(null)}
+          onShow={() => undefined}
+          rows={{ asEntity: (row) => row, listed: list.data?.items ?? [], onCreated: props.onCreated }}
+        />
       )}
       {del.target !== null && (
         <ConfirmDeleteModal
@@ -145,82 +141,6 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
         />
       )}
       {props.children}
-    </Stack>
-  );
-}
-
-interface EditDialogProps<E, V> {
-  readonly resource: Resource<E, E, V>;
-  /** The row to edit; null: a new entity. */
-  readonly row: E | null;
-  /** The rows the list shows (the form's rules among them, e.g. a unique name). */
-  readonly listed: readonly E[];
-  readonly onClose: () => void;
-  readonly onCreated?: (entity: E) => void;
-}
-
-/** The modal: a new entity's form, or the row's read fresh (its `get`; the row itself without one). */
-function EditDialog<E, V extends object>({ resource, row, listed, onClose, onCreated }: EditDialogProps<E, V>) {
-  const { t } = useTranslation();
-  const { get } = resource;
-  const id = row === null ? null : resource.rowKey(row);
-  const fresh = useQuery({
-    queryKey: get && id !== null ? get.key(id) : ['kit.row', id],
-    queryFn: ({ signal }) => (get && id !== null ? get.run(id, signal) : Promise.reject(new Error('nothing to read'))),
-    enabled: get !== undefined && id !== null,
-    staleTime: 0,
-    retry: false,
-  });
-  const query = get === undefined && row !== null ? { isPending: false, isError: false, error: null, data: row } : fresh;
-  const entity = query.data;
-  const title = row === null ? t(resource.titles.new) : t(resource.titles.edit, { name: resource.label(entity ?? row) });
-  return (
-    <ResourceModal
-      testId={resource.formTestId}
-      title={title}
-      isNew={row === null}
-      query={query}
-      editor={(e) => <Editor resource={resource} entity={e} listed={listed} onClose={onClose} onCreated={onCreated} />}
-      tabs={[]}
-      onClose={onClose}
-    />
-  );
-}
-
-interface EditorProps<E, V> {
-  readonly resource: Resource<E, E, V>;
-  readonly entity: E | null;
-  readonly listed: readonly E[];
-  readonly onClose: () => void;
-  readonly onCreated?: (entity: E) => void;
-}
-
-function Editor<E, V extends object>({ resource, entity, listed, onClose, onCreated }: EditorProps<E, V>) {
-  const errorText = useApiErrorMessage();
-  const roles = useUserRoles();
-  const declared = resource.form;
-  if (declared === undefined) throw new Error(`${resource.testId}: a resource that opens needs a form`);
-  const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity, listed));
-  const { create, update } = useResourceMutations(resource, onClose);
-  const call = entity === null ? resource.create : resource.update;
-  const mayWrite = call !== undefined && canCall(roles, call.id);
-  const save = () => {
-    const values = form.submit();
-    if (!values) return;
-    const failed = (e: ApiError) => form.failed(e);
-    if (entity === null) create.mutate(values, { onError: failed, onSuccess: (made) => onCreated?.(made) });
-    else update.mutate({ entity, values }, { onError: failed });
-  };
-  const testId = resource.formTestId;
-  return (
-    <Stack gap="sm" data-testid={`${testId}-form`}>
-      {form.error !== null && !hasErrors(form.errors) && (
-        <Alert color="red" data-testid={`${testId}-form-error`}>
-          {errorText(form.error)}
-        </Alert>
-      )}
-      <ResourceForm fields={declared.fields} form={form} testId={testId} isNew={entity === null} readOnly={!mayWrite} />
-      <ModalFooter testId={testId} onSave={mayWrite ? save : null} onCancel={onClose} saving={create.isPending || update.isPending} />
     </Stack>
   );
 }

@@ -67,28 +67,15 @@ function FieldInput<V extends object>({ field, form, id, label, error, readOnly,
   const set = (next: unknown) => form.set({ [field.name]: next } as Partial<V>);
   const description = field.description === undefined ? undefined : t(field.description);
   const common = { label, description, error, required: field.required ?? false, disabled: readOnly, 'data-testid': id };
+  const text = { ...common, value: String(value ?? ''), onChange: (e: { currentTarget: { value: string } }) => set(e.currentTarget.value) };
   switch (field.kind) {
     case 'text':
     case 'number':
-      return (
-        <TextInput
-          {...common}
-          inputMode={field.kind === 'number' ? 'numeric' : undefined}
-          value={String(value ?? '')}
-          onChange={(e) => set(e.currentTarget.value)}
-        />
-      );
+      return <TextInput {...text} inputMode={field.kind === 'number' ? 'numeric' : undefined} />;
     case 'password':
-      return (
-        <PasswordInput
-          {...common}
-          value={String(value ?? '')}
-          onChange={(e) => set(e.currentTarget.value)}
-          autoComplete={field.autoComplete ?? 'new-password'}
-        />
-      );
+      return <PasswordInput {...text} autoComplete={field.autoComplete ?? 'new-password'} />;
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
+      return <Textarea {...text} autosize minRows={2} />;
     case 'switch':
       return (
         <Switch

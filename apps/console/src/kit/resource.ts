@@ -85,8 +85,8 @@ export interface ResourceTab<E> {
 export interface Resource<Row, E, V> {
   /** Test id prefix of the list (`<testId>-list`, `-row-<key>`, `-new`, …). */
   readonly testId: string;
-  /** Test id prefix of the modal and its fields (`<formTestId>-modal`, `-<field>`, `-save`, …). */
-  readonly formTestId: string;
+  /** Test id prefix of the modal and its fields (`<formTestId>-modal`, `-<field>`, `-save`, …); default `testId`. */
+  readonly formTestId?: string;
   /**
    * The modal's titles: a new entity's, and an existing one's (with `{{name}}`); `noun` names one in
    * toasts; `created`: a create's toast (with `{{name}}`) when not "<noun> <name> created".

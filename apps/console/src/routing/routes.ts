@@ -6,6 +6,7 @@
  */
 import type { Role } from '@fleet/contracts';
 import type en from '../i18n/en.json';
+import type { PAGES } from '../Router';
 
 /** Page route ids; the title is the i18n key `routes.<id>`. */
 export type RouteTitleId = keyof typeof en.routes;
@@ -32,41 +33,7 @@ import {
 export type RouteAccess = 'public' | 'open' | 'errorPage' | 'portal' | 'easyLive' | 'console';
 
 /** Pages Router.tsx knows how to load (one lazy chunk each). */
-export type PageKey =
-  | 'login'
-  | 'error'
-  | 'unauthorized'
-  | 'customerPortal'
-  | 'easyLive'
-  | 'unitList'
-  | 'multiview'
-  | 'map'
-  | 'fileUpload'
-  | 'files'
-  | 'stories'
-  | 'channels'
-  | 'devices'
-  | 'videoReturn'
-  | 'users'
-  | 'groups'
-  | 'audioRooms'
-  | 'myGraphics'
-  | 'notAvailable'
-  | 'section'
-  | 'remoteActions'
-  | 'publishers'
-  | 'subscribers'
-  | 'usageProfiles'
-  | 'reports'
-  | 'inventoryServices'
-  | 'unitLicenseActivation'
-  | 'swVersion'
-  | 'batchUpgrade'
-  | 'accessApprovals'
-  | 'whatsNew'
-  | 'passwordChange'
-  | 'limitedAccess'
-  | 'simulator';
+export type PageKey = keyof typeof PAGES;
 
 /** Tabbed sections whose children share one page (spec 001 §2). */
 export const SECTIONS = {

@@ -72,7 +72,6 @@ function roomFields(inventoryId: string): readonly Field<AudioRoomFormValues>[] 
 function audioRoomResource(inventoryId: string) {
   return defineResource<AudioRoom, AudioRoom, AudioRoomFormValues>({
     testId: 'audio-room',
-    formTestId: 'audio-room',
     titles: { new: 'audioRooms.create.title', edit: 'audioRooms.edit.title', noun: 'audioRooms.noun' },
     rowKey: (r) => r.id,
     label: (r) => r.name,

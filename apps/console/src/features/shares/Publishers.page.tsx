@@ -102,7 +102,6 @@ const staleOn = (event: RealtimeEvent) =>
 function publisherResource(groupId: string | null) {
   return defineResource<Publisher, Publisher, PublisherForm>({
     testId: 'publisher',
-    formTestId: 'publisher',
     titles: { new: 'shares.publishers.createTitle', edit: 'shares.publishers.editTitle', noun: 'shares.publishers.noun' },
     rowKey: (p) => p.id,
     label: (p) => p.name,

@@ -31,7 +31,6 @@ const staleOn = (event: RealtimeEvent) =>
 function subscriberResource(inventoryId: string, folderId: string, folders: readonly SubscriberFolder[]) {
   return defineResource<Subscriber, Subscriber, SubscriberFormValues>({
     testId: 'subscriber',
-    formTestId: 'subscriber',
     titles: { new: 'shares.subscribers.createTitle', edit: 'shares.subscribers.editTitle', noun: 'shares.subscribers.noun' },
     rowKey: (s) => s.id,
     label: (s) => s.name,

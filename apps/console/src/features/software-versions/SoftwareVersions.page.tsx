@@ -86,7 +86,6 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
   const { deprecated, device, inventoryId } = filters;
   return defineResource<SoftwareVersion, SoftwareVersion, SoftwareVersionFormValues>({
     testId: 'sw-version',
-    formTestId: 'sw-version',
     titles: { new: 'softwareVersions.create.title', edit: 'softwareVersions.edit.title', noun: 'softwareVersions.noun' },
     rowKey: (v) => v.id,
     label: (v) => v.number,

@@ -137,7 +137,6 @@ const FIELDS: readonly Field<CredentialForm>[] = [
 
 export const aiCredentialResource = defineResource<AiCredential, AiCredential, CredentialForm>({
   testId: 'settings-ai_settings',
-  formTestId: 'settings-ai_settings',
   titles: { new: 'systemSettings.ai_settings.createTitle', edit: 'systemSettings.ai_settings.editTitle', noun: 'systemSettings.ai_settings.noun' },
   rowKey: (c) => c.id,
   label: (c) => c.name,

@@ -77,7 +77,6 @@ const valueOf = (v: EntryForm): Json => {
 
 export const applicationConfigurationResource = defineResource<ApplicationConfigurationEntry, ApplicationConfigurationEntry, EntryForm>({
   testId: 'settings-application_configuration',
-  formTestId: 'settings-application_configuration',
   titles: {
     new: 'systemSettings.application_configuration.createTitle',
     edit: 'systemSettings.application_configuration.editTitle',

@@ -75,7 +75,6 @@ const FIELDS: readonly Field<ApplicationForm>[] = [
 
 export const clientApplicationResource = defineResource<ClientApplication, ClientApplication, ApplicationForm>({
   testId: 'settings-client_application',
-  formTestId: 'settings-client_application',
   titles: {
     new: 'systemSettings.client_application.createTitle',
     edit: 'systemSettings.client_application.editTitle',

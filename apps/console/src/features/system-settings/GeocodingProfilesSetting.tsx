@@ -47,7 +47,6 @@ const FIELDS: readonly Field<GeocodingForm>[] = [
 
 export const geocodingProfileResource = defineResource<GeocodingProfile, GeocodingProfile, GeocodingForm>({
   testId: 'settings-geocoding-profiles',
-  formTestId: 'settings-geocoding-profiles',
   titles: { new: 'streamSettings.geocoding.addTitle', edit: 'streamSettings.geocoding.editTitle', noun: 'streamSettings.geocoding.noun' },
   rowKey: (p) => p.id,
   label: (p) => p.name,

@@ -73,7 +73,6 @@ const FIELDS: readonly Field<VendorForm>[] = [
 
 export const modemVendorResource = defineResource<ModemVendor, ModemVendor, VendorForm>({
   testId: 'settings-modem_vendor',
-  formTestId: 'settings-modem_vendor',
   titles: { new: 'systemSettings.modem_vendor.createTitle', edit: 'systemSettings.modem_vendor.editTitle', noun: 'systemSettings.modem_vendor.noun' },
   rowKey: (v) => v.id,
   label: (v) => v.name,

@@ -50,7 +50,6 @@ const keyOf = (a: Pick<OrganisationInventory, 'organisationId' | 'inventoryId'>)
 export function organisationInventoryResource(organisationId: string | null) {
   return defineResource<OrganisationInventory, OrganisationInventory, AssociationForm>({
     testId: 'settings-organization_inventory',
-    formTestId: 'settings-organization_inventory',
     titles: {
       new: 'systemSettings.organization_inventory.createTitle',
       edit: 'systemSettings.organization_inventory.createTitle',

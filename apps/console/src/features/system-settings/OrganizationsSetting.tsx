@@ -45,7 +45,6 @@ const FIELDS: readonly Field<OrganisationForm>[] = [
 
 export const organisationResource = defineResource<Organisation, Organisation, OrganisationForm>({
   testId: 'settings-organization',
-  formTestId: 'settings-organization',
   titles: { new: 'systemSettings.organization.createTitle', edit: 'systemSettings.organization.editTitle', noun: 'systemSettings.organization.noun' },
   rowKey: (o) => o.id,
   label: (o) => o.name,

@@ -20,7 +20,6 @@ const FIELDS: readonly Field<MediaForm>[] = [
 
 export const streamMediaProfileResource = defineResource<StreamMediaProfileSetting, StreamMediaProfileSetting, MediaForm>({
   testId: 'settings-stream-media-profiles',
-  formTestId: 'settings-stream-media-profiles',
   titles: { new: 'streamSettings.media.addTitle', edit: 'streamSettings.media.editTitle', noun: 'streamSettings.media.noun' },
   rowKey: (p) => p.id,
   label: (p) => p.name,

@@ -49,7 +49,6 @@ const FIELDS: readonly Field<ProfileForm>[] = [
 export function streamProfileResource(providerId: string | null) {
   return defineResource<StreamProfile, StreamProfile, ProfileForm>({
     testId: 'settings-stream-profiles',
-    formTestId: 'settings-stream-profiles',
     titles: { new: 'streamSettings.profiles.addTitle', edit: 'streamSettings.profiles.editTitle', noun: 'streamSettings.profiles.noun' },
     rowKey: (p) => p.id,
     label: (p) => p.name,

@@ -20,7 +20,6 @@ const FIELDS: readonly Field<ProviderForm>[] = [
 
 export const streamProviderResource = defineResource<StreamProvider, StreamProvider, ProviderForm>({
   testId: 'settings-stream-providers',
-  formTestId: 'settings-stream-providers',
   titles: { new: 'streamSettings.providers.addTitle', edit: 'streamSettings.providers.editTitle', noun: 'streamSettings.providers.noun' },
   rowKey: (p) => p.id,
   label: (p) => p.name,

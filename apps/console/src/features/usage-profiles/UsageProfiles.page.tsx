@@ -81,7 +81,6 @@ const staleOn = (event: RealtimeEvent) =>
 function usageProfileResource(inventoryId: string) {
   return defineResource<UsageProfile, UsageProfile, UsageProfileFormValues>({
     testId: 'usage-profile',
-    formTestId: 'usage-profile',
     titles: { new: 'usageProfiles.create.title', edit: 'usageProfiles.edit.title', noun: 'usageProfiles.noun' },
     rowKey: (p) => p.id,
     label: (p) => p.name,

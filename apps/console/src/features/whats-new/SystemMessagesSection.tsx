@@ -71,7 +71,6 @@ const FIELDS: readonly Field<MessageForm>[] = [
 
 export const systemMessageResource = defineResource<SystemMessage, SystemMessage, MessageForm>({
   testId: 'sm',
-  formTestId: 'sm',
   titles: { new: 'adminPages.systemMessages.createTitle', edit: 'adminPages.systemMessages.editTitle', noun: 'adminPages.systemMessages.noun' },
   rowKey: (m) => m.id,
   label: (m) => (m.message.length > 40 ? `${m.message.slice(0, 40)}…` : m.message),

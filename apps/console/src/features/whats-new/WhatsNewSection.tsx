@@ -31,7 +31,6 @@ const FIELDS: readonly Field<EntryForm>[] = [
 
 export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, EntryForm>({
   testId: 'wn',
-  formTestId: 'wn',
   titles: { new: 'adminPages.whatsNew.createTitle', edit: 'adminPages.whatsNew.editTitle', noun: 'adminPages.whatsNew.noun' },
   rowKey: (e) => e.id,
   label: (e) => e.title,
