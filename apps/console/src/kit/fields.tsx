@@ -116,10 +116,14 @@ function FieldInput<V extends object>({ field, form, id, label, error, readOnly,
     case 'multiselect': {
       const chosen = Array.isArray(value) ? value.map(String) : [];
       const full = field.max !== undefined && chosen.length >= field.max;
+      const options = field.options(t);
       return (
         <MultiSelect
           {...common}
-          data={[...field.options(t)]}
+          // Full: the dropdown offers nothing more, so it shows the maximum message (the chosen
+          // options stay in the data for their pills' labels, hidden from the dropdown).
+          data={full ? options.filter((option) => chosen.includes(option.value)) : [...options]}
+          hidePickedOptions={full}
           value={chosen}
           onChange={set}
           searchable
