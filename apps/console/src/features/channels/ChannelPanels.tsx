@@ -12,18 +12,18 @@
  * A channel's name opens its manage-channel modal.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChannelCounters } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { InventorySelect } from '../../kit/InventorySelect';
 import { ListTable } from '../../kit/ListTable';
 import { useCanCall } from '../../kit/access';
 import { useSessionUser } from '../../session/hooks';
 import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 type Kind = 'sdi' | 'output';
 
@@ -69,7 +69,6 @@ function CountersLine({ counters }: { counters: ChannelCounters }) {
 
 function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string; kind: Kind } & PanelProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const input = { query: { inventoryId } };
   const sdi = useEndpointQuery('getSdiChannels', input, { enabled: kind === 'sdi' });
   const output = useEndpointQuery('getOutputChannels', input, { enabled: kind === 'output' });
@@ -109,7 +108,7 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
   return (
     <Stack gap="xs">
       {summary.data && <CountersLine counters={summary.data.counters} />}
-      {list.error && <Alert color="red">{errorText(list.error)}</Alert>}
+      <ErrorAlert error={list.error} />
       {list.data === undefined && !list.error && <Loader size="sm" />}
       {list.data !== undefined && (
         <ListTable
@@ -171,14 +170,13 @@ export function InventoryOutputsPanel({ onOpen }: PanelProps) {
 
 export function PtmpChannelsPanel({ onOpen }: PanelProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('fetchPtmpChannels');
   const none = t('channels.cells.none');
   return (
     <Paper withBorder p="sm" radius="md" data-testid="channel-ptmp-panel">
       <Stack gap="sm">
         <Title order={5}>{t('channels.panels.ptmpTitle')}</Title>
-        {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+        <ErrorAlert error={query.error} />
         {query.data === undefined && !query.error && <Loader size="sm" />}
         {query.data !== undefined && (
           <ListTable

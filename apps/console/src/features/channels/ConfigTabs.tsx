@@ -6,22 +6,21 @@
  * go-live (socialmediadetails). Each loads the current values, then edits them at that version.
  */
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChannelFfmpegBody, ChannelSmpteBody, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS, UpdateSocialMediaBody } from '@fleet/contracts';
 import type { ChannelFfmpeg, ChannelSmpte, SocialMediaDetails } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { ConfigFields, type ConfigField } from '../../kit/ConfigFields';
 import { smpteBody, smpteForm, socialBody, socialForm } from './channelForms';
 import type { FfmpegForm, SmpteForm, SmpteRow, SocialForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
 import { useCanCall } from '../../kit/access';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 /** A read's loading and failure, then its content. */
 export function Loaded<T>({ query, children }: { query: { data?: T | undefined; error: unknown; isPending: boolean }; children: (data: T) => ReactNode }) {
-  const errorText = useApiErrorMessage();
-  if (query.error) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (query.error) return <ErrorAlert error={query.error} />;
   if (query.data === undefined) return <Loader size="sm" />;
   return <>{children(query.data)}</>;
 }

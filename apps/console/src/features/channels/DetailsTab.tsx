@@ -14,20 +14,20 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
 import { useChannelModal } from './parts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 /** How often the open Details tab reads the channel's status again. */
 export const STATUS_REFRESH_MS = 5000;
 
 function StatusSection() {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
   const query = useEndpointQuery('getChannelStatus', { params: { id: channelId } }, { refetchInterval: STATUS_REFRESH_MS });
   const none = t('channels.cells.none');
   const s = query.data;
   return (
     <InfoSection testId="channel-details-status" title={t('channels.details.status')}>
-      {query.error && s === undefined && <Alert color="red">{errorText(query.error)}</Alert>}
+      {query.error && s === undefined && <ErrorAlert error={query.error} />}
       {s === undefined && !query.error && <Loader size="sm" />}
       {s !== undefined && (
         <>
@@ -53,12 +53,11 @@ function StatusSection() {
 
 function IpsSection() {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
   const query = useEndpointQuery('getChannelIps', { params: { id: channelId } });
   return (
     <InfoSection testId="channel-details-ips" title={t('channels.details.ips')}>
-      {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+      <ErrorAlert error={query.error} />
       {query.data === undefined && !query.error && <Loader size="sm" />}
       {query.data !== undefined &&
         (query.data.ips.length === 0 ? (
@@ -120,7 +119,6 @@ function CapabilitiesSection() {
 
 function WebRtcSection() {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
   const input = { query: { identifier: channelId } };
   const queryClient = useQueryClient();
@@ -143,7 +141,7 @@ function WebRtcSection() {
           </Button>
         </Group>
       ) : query.error ? (
-        <Alert color="red">{errorText(query.error)}</Alert>
+        <ErrorAlert error={query.error} />
       ) : info === undefined ? (
         <Loader size="sm" />
       ) : (

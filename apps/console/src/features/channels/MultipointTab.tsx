@@ -4,20 +4,19 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
 import { ptmpReceivers } from './channelDetails';
 import { multipointBody, multipointForm, type MultipointForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 function AdminReceivers({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getAdminChannelPtmp', { params: { id: channelId } });
   const receivers = useMemo(() => (query.data ? ptmpReceivers(query.data) : []), [query.data]);
   const none = t('channels.cells.none');
@@ -26,7 +25,7 @@ function AdminReceivers({ channelId }: { channelId: string }) {
       <Stack gap="sm">
         <Title order={5}>{t('channels.multipoint.adminTitle')}</Title>
         {query.error ? (
-          <Alert color="red">{errorText(query.error)}</Alert>
+          <ErrorAlert error={query.error} />
         ) : query.data === undefined ? (
           <Loader size="sm" />
         ) : (

@@ -12,12 +12,11 @@
  * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useToast } from '../../toast/useToast';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
@@ -27,6 +26,7 @@ import { canApply, useCanApply, useUserRoles } from '../../kit/access';
 import { DeleteButton } from '../../kit/ModalParts';
 import { ListTable } from '../../kit/ListTable';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -123,7 +123,6 @@ function LinkGroups({ link }: { link: P2pLink }) {
 function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonly UnitSummary[]; onDeleted: (link: P2pLink) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const roles = useUserRoles();
   const keepLink = useKeepLink();
   const link = useEndpointQuery('getP2pLink', { params: { id: linkId } });
@@ -158,13 +157,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   // so a later change made elsewhere does not show as this request's transition).
   if (request !== null && data && transition === null && !start.isPending && !stop.isPending) setRequest(null);
 
-  if (link.error) {
-    return (
-      <Alert color="red" data-testid="lulink-error">
-        {errorText(link.error)}
-      </Alert>
-    );
-  }
+  if (link.error) return <ErrorAlert error={link.error} testId="lulink-error" />;
   if (!data) return <Loader size="sm" />;
   const name = (uid: string | null) => (uid === null ? t('devices.luLink.gone') : (units.find((u) => u.uniqueId === uid)?.name ?? uid));
   const status = (uid: string) => units.find((u) => u.uniqueId === uid)?.status;
@@ -206,16 +199,8 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
           minWidth={0}
         />
         <LinkGroups link={data} />
-        {streamError && (
-          <Alert color="red" data-testid="lulink-stream-error">
-            {errorText(streamError)}
-          </Alert>
-        )}
-        {remove.error && (
-          <Alert color="red" data-testid="lulink-delete-error">
-            {errorText(remove.error)}
-          </Alert>
-        )}
+        <ErrorAlert error={streamError} testId="lulink-stream-error" />
+        <ErrorAlert error={remove.error} testId="lulink-delete-error" />
         <Group justify="space-between">
           <Group gap="xs">
             {mayEdit && (

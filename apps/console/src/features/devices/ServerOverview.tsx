@@ -7,13 +7,12 @@
  * status now (GET servers/{id}/status).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ServerCommentBody } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
 import { ChannelFormSection } from '../channels/parts';
@@ -23,6 +22,7 @@ import { usagePercent } from './serverFormat';
 import { serverCommentBody } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { LabelledValue } from '../../kit';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
@@ -177,7 +177,6 @@ export function CommentSection({ server, allowed }: { server: ServerDetail; allo
 export function ResetInstance({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const [confirming, setConfirming] = useState(false);
   const reset = useEndpointMutation('resetServerInstance', {
     onSuccess: () => {
@@ -201,11 +200,7 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
           </Tooltip>
         )}
       </Group>
-      {reset.error && (
-        <Alert color="red" data-testid="server-reset-error">
-          {errorText(reset.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={reset.error} testId="server-reset-error" />
       {confirming && (
         <ConfirmDeleteModal
           title={t('devices.reset.confirmTitle')}
@@ -229,7 +224,6 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
  */
 export function StatusCheck({ server }: { server: ServerDetail }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const check = useEndpointQuery('getServerStatus', { params: { id: server.id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const none = t('devices.detail.none');
   const status = check.data;
@@ -243,11 +237,7 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
           {t('devices.detail.statusCheck.now')}
         </Button>
       </Group>
-      {check.isError && (
-        <Alert color="red" data-testid="server-status-check-error">
-          {errorText(check.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={check.error} testId="server-status-check-error" />
       {status !== undefined && (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stack gap={0}>

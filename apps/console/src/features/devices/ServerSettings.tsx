@@ -7,12 +7,11 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
 import type { QueryLike } from '../../components/queryView';
@@ -25,6 +24,7 @@ import { ConfigFields, type ConfigRow } from '../../kit/ConfigFields';
 import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPath, smpteForm } from './serverForms';
 import type { ServerConfigForm, SmpteForm } from './serverForms';
 import { useServerForm } from './useServerForm';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 /** The configuration's read and write calls, by the server's kind. */
@@ -110,7 +110,6 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
 function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const remove = useEndpointMutation(calls.write, {
     onSuccess: () => {
@@ -159,11 +158,7 @@ function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
           },
         ]}
       />
-      {remove.error && (
-        <Alert color="red" data-testid="server-certificate-error">
-          {errorText(remove.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={remove.error} testId="server-certificate-error" />
     </Stack>
   );
 }

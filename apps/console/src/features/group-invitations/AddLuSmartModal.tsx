@@ -12,14 +12,13 @@
  * filled in (JoinWithCode).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIOD_MS, ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION, PERMANENT_PLAN_TYPES, joinPathOf } from '@fleet/contracts';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { groupVersionChanged } from '../groups/useGroupsLive';
@@ -27,6 +26,7 @@ import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { absoluteJoinLink } from '../dialogs/rules';
 import { CloseFooter } from '../../kit/ModalParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 
@@ -95,7 +95,6 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupAdhocSettings');
   // The user's choices over the settings as read (a read arriving meanwhile resets nothing they chose).
   const edits = useEdits<{ mode: string; period: string }>({ mode: settings.mode ?? OFF, period: settings.period });
@@ -150,11 +149,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
             : t('groups.invitations.codeExpired')}
         </Text>
       )}
-      {save.error && (
-        <Alert color="red" role="alert" data-testid="lusmart-adhoc-error">
-          {errorText(save.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={save.error} testId="lusmart-adhoc-error" role="alert" />
       {canWrite && (
         <Group justify="flex-end">
           <Button onClick={onSave} loading={save.isPending} data-testid="lusmart-adhoc-save">
@@ -170,7 +165,6 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupPermanentSettings');
   const edits = useEdits<{ mode: string; regenerate: PermanentSettings['regenerate'] }>({ mode: settings.mode ?? OFF, regenerate: settings.regenerate });
   const { mode, regenerate } = edits.values;
@@ -219,11 +213,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
         readOnly={!canWrite}
         data-testid="lusmart-permanent-regeneration"
       />
-      {save.error && (
-        <Alert color="red" role="alert" data-testid="lusmart-permanent-error">
-          {errorText(save.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={save.error} testId="lusmart-permanent-error" role="alert" />
       {canWrite && (
         <Group justify="flex-end">
           <Button variant="light" onClick={() => send(true)} loading={save.isPending} data-testid="lusmart-permanent-regenerate">

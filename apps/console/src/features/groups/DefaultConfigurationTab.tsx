@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';
 import type { GroupDefaultConfiguration, GroupUnitSettings } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
@@ -20,6 +19,7 @@ import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -27,7 +27,6 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canWrite = useCanCall(config.exists ? 'updateGroupDefaultConfiguration' : 'createGroupDefaultConfiguration');
   const { values: settings, set, clear } = useEdits<GroupUnitSettings>(config.settings);
@@ -123,11 +122,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
           {fieldText(errors[''])}
         </Alert>
       )}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
-        <Alert color="red" role="alert" data-testid="group-default-error">
-          {errorText(failure)}
-        </Alert>
-      )}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-default-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">
           <Button onClick={onSave} loading={create.isPending || update.isPending} data-testid="group-default-save">
