@@ -24,6 +24,7 @@ import { useCanCall } from '../../kit/access';
 import { useSessionUser } from '../../session/hooks';
 import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 type Kind = 'sdi' | 'output';
 
@@ -61,9 +62,9 @@ function InventoryChoice({ value, onChange }: { value: string | null; onChange: 
 function CountersLine({ counters }: { counters: ChannelCounters }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" c="dimmed" data-testid="channel-outputs-counters">
+    <MutedText testId="channel-outputs-counters">
       {t('channels.panels.counters', { busy: counters.busy, idle: counters.idle, offline: counters.offline, sdi: counters.sdi, output: counters.output })}
-    </Text>
+    </MutedText>
   );
 }
 
@@ -157,9 +158,7 @@ export function InventoryOutputsPanel({ onOpen }: PanelProps) {
           />
         </Group>
         {inventoryId === null ? (
-          <Text size="sm" c="dimmed">
-            {t('channels.panels.chooseInventory')}
-          </Text>
+          <MutedText>{t('channels.panels.chooseInventory')}</MutedText>
         ) : (
           <InventoryChannels inventoryId={inventoryId} kind={kind} onOpen={onOpen} />
         )}

@@ -15,6 +15,7 @@ import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
 import { useChannelModal } from './parts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 /** How often the open Details tab reads the channel's status again. */
 export const STATUS_REFRESH_MS = 5000;
@@ -35,9 +36,7 @@ function StatusSection() {
             <Badge variant="light" color={s.offline ? 'gray' : s.busy ? 'red' : 'green'} data-testid="channel-details-status-value" data-status={s.status}>
               {t(`channels.status.${s.status}`)}
             </Badge>
-            <Text size="sm" c="dimmed">
-              {s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}
-            </Text>
+            <MutedText>{s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}</MutedText>
           </Group>
           <NameValues
             rows={[
@@ -61,9 +60,7 @@ function IpsSection() {
       {query.data === undefined && !query.error && <Loader size="sm" />}
       {query.data !== undefined &&
         (query.data.ips.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="channel-details-ips-empty">
-            {t('channels.details.noIps')}
-          </Text>
+          <MutedText testId="channel-details-ips-empty">{t('channels.details.noIps')}</MutedText>
         ) : (
           <Stack gap={2}>
             {query.data.ips.map((ip, i) => (
@@ -107,9 +104,7 @@ function CapabilitiesSection() {
       {query.isPending && !query.error ? (
         <Loader size="sm" />
       ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="channel-details-capabilities-empty">
-          {t('channels.details.noCapabilities')}
-        </Text>
+        <MutedText testId="channel-details-capabilities-empty">{t('channels.details.noCapabilities')}</MutedText>
       ) : (
         <NameValues rows={rows} testId="channel-details-capabilities-rows" />
       )}
@@ -146,9 +141,7 @@ function WebRtcSection() {
         <Loader size="sm" />
       ) : (
         <Stack gap="xs">
-          <Text size="sm" c="dimmed" data-testid="channel-details-webrtc-valid">
-            {t('channels.details.webrtcValid', { date: validUntil })}
-          </Text>
+          <MutedText testId="channel-details-webrtc-valid">{t('channels.details.webrtcValid', { date: validUntil })}</MutedText>
           {info.iceServers.map((server, i) => (
             <Text key={i} size="sm" ff="monospace" data-testid="channel-details-webrtc-server">
               {server.urls.join(', ')}

@@ -4,7 +4,7 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -14,6 +14,7 @@ import { ptmpReceivers } from './channelDetails';
 import { multipointBody, multipointForm, type MultipointForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 function AdminReceivers({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
@@ -90,9 +91,7 @@ function MultipointForm() {
     >
       {() => (
         <>
-          <Text size="sm" c="dimmed" data-testid="channel-multipoint-delay">
-            {t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}
-          </Text>
+          <MutedText testId="channel-multipoint-delay">{t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}</MutedText>
           {ptmpStatuses.length > 0 && (
             <ListTable
               plain

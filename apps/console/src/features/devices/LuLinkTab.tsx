@@ -27,6 +27,7 @@ import { DeleteButton } from '../../kit/ModalParts';
 import { ListTable } from '../../kit/ListTable';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -97,9 +98,7 @@ function LinkGroups({ link }: { link: P2pLink }) {
         )}
       </Group>
       {shared.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('devices.luLink.noGroups')}
-        </Text>
+        <MutedText>{t('devices.luLink.noGroups')}</MutedText>
       ) : (
         <Group gap={6}>
           {shared.map((group) => (
@@ -307,9 +306,7 @@ export function LuLinkTab({
           </Tooltip>
         )}
       </Group>
-      <Text size="sm" c="dimmed">
-        {t('devices.luLink.hint')}
-      </Text>
+      <MutedText>{t('devices.luLink.hint')}</MutedText>
       {ofUnit.length > 0 && (
         <Group gap="xs" data-testid="lulink-known">
           {ofUnit.map((link) => (

@@ -23,6 +23,7 @@ import { serverCommentBody } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { LabelledValue } from '../../kit';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
@@ -33,11 +34,7 @@ function FactList({ title, empty, testId, children }: { title: string; empty: bo
         {title}
       </Text>
       {children}
-      {empty && (
-        <Text size="sm" c="dimmed">
-          {t('devices.detail.none')}
-        </Text>
-      )}
+      {empty && <MutedText>{t('devices.detail.none')}</MutedText>}
     </Stack>
   );
 }
@@ -48,9 +45,7 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="server-facts">
       <Stack gap={0}>
-        <Text size="xs" c="dimmed">
-          {t('devices.servers.columns.status')}
-        </Text>
+        <MutedText size="xs">{t('devices.servers.columns.status')}</MutedText>
         <div>
           <ServerStatusBadge server={server} place="detail" />
         </div>
@@ -241,9 +236,7 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
       {status !== undefined && (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('devices.servers.columns.status')}
-            </Text>
+            <MutedText size="xs">{t('devices.servers.columns.status')}</MutedText>
             <div>
               <ServerStatusBadge server={{ id: server.id, status: status.status }} testId="server-status-check-status" />
             </div>

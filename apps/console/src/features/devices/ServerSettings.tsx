@@ -25,6 +25,7 @@ import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigF
 import type { ServerConfigForm, SmpteForm } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 /** The configuration's read and write calls, by the server's kind. */
@@ -254,9 +255,7 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
   return (
     <ChannelFormSection formId="server-ippipe" title={t('devices.ipPipe.title')} form={form} allowed={allowed}>
       <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('devices.ipPipe.state')}
-        </Text>
+        <MutedText>{t('devices.ipPipe.state')}</MutedText>
         <Badge color={PIPE_COLOR[state] ?? 'gray'} variant="light" data-testid="server-ippipe-state" data-state={state}>
           {t(`devices.ipPipe.states.${state}`)}
         </Badge>

@@ -21,6 +21,7 @@ import { ErrorNote } from '../dialogs/DialogParts';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { ruleText, startGate } from './upgradeFormat';
 import { applyUpgradeChange } from './useUpgradesLive';
+import { MutedText } from '../../kit/MutedText';
 
 interface UpgradeModalProps {
   readonly device: UpgradeCandidate;
@@ -107,9 +108,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
     <Stack gap="sm" data-testid="upgrade-form" data-device-id={device.id}>
       <Group gap="xl">
         <div>
-          <Text size="xs" c="dimmed">
-            {t('upgrades.dialog.current')}
-          </Text>
+          <MutedText size="xs">{t('upgrades.dialog.current')}</MutedText>
           <Text fw={500} data-testid="upgrade-current-version">
             {data.currentVersion}
           </Text>

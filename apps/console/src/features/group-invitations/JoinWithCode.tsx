@@ -19,6 +19,7 @@ import { useEndpointMutation } from '../../api/hooks';
 import { useSpecText } from '../../lib/forms/specText';
 import { useCanCall } from '../../kit/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
+import { MutedText } from '../../kit/MutedText';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
 export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
@@ -75,9 +76,7 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
     <Paper withBorder p="md" data-testid="join-with-code">
       <Stack gap="sm">
         <Title order={4}>{t('entryPages.join.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('entryPages.join.intro')}
-        </Text>
+        <MutedText>{t('entryPages.join.intro')}</MutedText>
         {join.data ? (
           <>
             <Joined device={join.data} />

@@ -32,6 +32,7 @@ import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
@@ -190,11 +191,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
       />
       <Title order={6}>{t('groups.alerts.recipients')}</Title>
       <Paper withBorder p="xs" data-testid="group-alert-recipients" data-count={draft.recipients.length}>
-        {draft.recipients.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('groups.alerts.noRecipients')}
-          </Text>
-        )}
+        {draft.recipients.length === 0 && <MutedText>{t('groups.alerts.noRecipients')}</MutedText>}
         <Stack gap={4}>
           {draft.recipients.map((r) => {
             const state = recipientView(config.recipients, r);

@@ -6,7 +6,7 @@
  * save creates it (POST), later saves change it (PUT) with the version read.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';
@@ -20,6 +20,7 @@ import { groupVersionChanged } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -57,9 +58,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
 
   return (
     <Stack gap="sm" data-testid="group-default-configuration" data-exists={config.exists}>
-      <Text size="sm" c="dimmed">
-        {config.exists ? t('groups.defaultConfiguration.hint') : t('groups.defaultConfiguration.none')}
-      </Text>
+      <MutedText>{config.exists ? t('groups.defaultConfiguration.hint') : t('groups.defaultConfiguration.none')}</MutedText>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label={t('groups.defaultConfiguration.delayMs')}

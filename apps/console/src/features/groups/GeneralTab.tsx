@@ -25,6 +25,7 @@ import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
@@ -75,11 +76,7 @@ function MemberSection(props: {
         </Text>
       </Group>
       <Group gap={4} mb={canWrite ? 6 : 0}>
-        {ids.length === 0 && (
-          <Text size="xs" c="dimmed">
-            {t('groups.general.noMembers')}
-          </Text>
-        )}
+        {ids.length === 0 && <MutedText size="xs">{t('groups.general.noMembers')}</MutedText>}
         {ids.map((id) => (
           <Badge
             key={id}
@@ -181,9 +178,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
         />
         <TextInput label={t('groups.fields.inventory')} value={detail.inventoryName} readOnly data-testid="group-general-inventory" />
       </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        {t('groups.general.createdOn', { date: new Date(detail.createdOn).toLocaleString(i18n.language) })}
-      </Text>
+      <MutedText size="xs">{t('groups.general.createdOn', { date: new Date(detail.createdOn).toLocaleString(i18n.language) })}</MutedText>
       <Title order={6}>{t('groups.general.autoAssociation')}</Title>
       <Group gap="lg">
         {FLAGS.map((flag) => (

@@ -14,6 +14,7 @@ import { TAB_PARAM } from './modalTabs';
 import { applyToGroupsLive, dropGroupRows } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 // Not needed to show the list: loaded when a form opens.
 const GroupNameModal = lazy(() => import('./GroupNameModal'));
@@ -47,9 +48,7 @@ function DeleteConfirm({
         <Text size="sm" fw={500} data-testid="group-delete-names">
           {groups.map((g) => g.name).join(', ')}
         </Text>
-        <Text size="xs" c="dimmed">
-          {t('groups.delete.membersStay')}
-        </Text>
+        <MutedText size="xs">{t('groups.delete.membersStay')}</MutedText>
         <ErrorAlert error={remove.error} testId="group-delete-error" role="alert" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="group-delete-cancel">

@@ -15,6 +15,7 @@ import { filterUnits, isShown, NO_CHOICE, outputsOf, statusColourOf, toggleTile,
 import type { StatusFilter, TileChoice } from './multiviewState';
 import { PanelResizer } from './PanelResizer';
 import { useLeftPanelWidth } from './useLeftPanelWidth';
+import { MutedText } from '../../kit/MutedText';
 
 const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...UNIT_STATUS_CLASSES];
 
@@ -91,9 +92,7 @@ function UnitPanel({ units, choice, onToggle }: { units: readonly UnitSummary[];
         data-testid="multiview-status-filter"
       />
       {shown.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="multiview-units-empty">
-          {t('multiview.panel.empty')}
-        </Text>
+        <MutedText testId="multiview-units-empty">{t('multiview.panel.empty')}</MutedText>
       ) : (
         <UnitRows units={shown} choice={choice} onToggle={onToggle} />
       )}
@@ -109,9 +108,7 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
     <Stack gap="xs" data-testid="multiview-outputs">
       <Title order={4}>{t('multiview.outputs.title')}</Title>
       {outputs.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="multiview-outputs-empty">
-          {t('multiview.outputs.empty')}
-        </Text>
+        <MutedText testId="multiview-outputs-empty">{t('multiview.outputs.empty')}</MutedText>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
           {outputs.map((output) => (
@@ -126,9 +123,7 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
                   </Badge>
                 )}
               </Group>
-              <Text size="xs" c="dimmed">
-                {t('multiview.outputs.from', { names: output.units.map((u) => u.name).join(', ') })}
-              </Text>
+              <MutedText size="xs">{t('multiview.outputs.from', { names: output.units.map((u) => u.name).join(', ') })}</MutedText>
             </Paper>
           ))}
         </SimpleGrid>
@@ -179,9 +174,7 @@ export default function MultiviewPage(_props: PageProps) {
                     </Badge>
                   </Group>
                   {tiles.length === 0 ? (
-                    <Text c="dimmed" size="sm" data-testid="multiview-feeds-empty">
-                      {t('multiview.feeds.empty')}
-                    </Text>
+                    <MutedText testId="multiview-feeds-empty">{t('multiview.feeds.empty')}</MutedText>
                   ) : (
                     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
                       {tiles.map((unit) => (

@@ -17,6 +17,7 @@ import { useChannelForm } from '../channels/useChannelForm';
 import { toggleId, vrSharingBody, vrSharingForm } from './vrForms';
 import type { VrSharingForm } from './vrForms';
 import { canApply } from '../../kit/access';
+import { MutedText } from '../../kit/MutedText';
 
 const NO_GROUPS: readonly AdminVrChannelGroup[] = [];
 
@@ -70,9 +71,7 @@ function ReadOnlySharing({ channel }: { channel: VrChannelDetail }) {
         </Text>
         <Names ids={channel.groupIds} name={names.group} empty={t('videoReturn.sharing.noGroups')} testId="vr-sharing-groups" />
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('videoReturn.sharing.adminOnly')}
-          </Text>
+          <MutedText>{t('videoReturn.sharing.adminOnly')}</MutedText>
           <NotAvailable testId="channel-apply-unavailable-vrSharing" />
         </Group>
       </Stack>
@@ -121,9 +120,7 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
       {choices.isPending ? (
         <Loader size="sm" aria-label={t('common.loading')} />
       ) : groups.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('videoReturn.sharing.noChoices')}
-        </Text>
+        <MutedText>{t('videoReturn.sharing.noChoices')}</MutedText>
       ) : (
         <Stack gap={6} data-testid="vr-sharing-groups">
           {groups.map((g) => (
