@@ -25,6 +25,8 @@ import { replaces } from '../../kit/cache';
 import { canApply, useCanApply, useUserRoles } from '../../kit/access';
 import { DeleteButton } from '../../kit/ModalParts';
 import { ListTable } from '../../kit/ListTable';
+import { useToastMutation } from '../../kit/useToastMutation';
+import { NotAvailable } from '../channels/parts';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
@@ -130,20 +132,8 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   const [editing, setEditing] = useState<P2pLink | null>(null);
   const data = link.data;
   const onRefused = () => setRequest(null);
-  const start = useEndpointMutation('startP2pStream', {
-    onSuccess: (answer) => {
-      keepLink(answer);
-      toast.show({ message: t('devices.luLink.started'), variant: 'success' });
-    },
-    onError: onRefused,
-  });
-  const stop = useEndpointMutation('stopP2pStream', {
-    onSuccess: (answer) => {
-      keepLink(answer);
-      toast.show({ message: t('devices.luLink.stopped'), variant: 'success' });
-    },
-    onError: onRefused,
-  });
+  const start = useToastMutation('startP2pStream', { success: () => t('devices.luLink.started'), onSuccess: keepLink, onError: onRefused });
+  const stop = useToastMutation('stopP2pStream', { success: () => t('devices.luLink.stopped'), onSuccess: keepLink, onError: onRefused });
   const remove = useEndpointMutation('deleteP2pLink', {
     onSuccess: () => {
       if (!data) return;
@@ -215,11 +205,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
             {mayDelete && <DeleteButton testId="lulink" onConfirm={() => remove.mutate({ params: { id: data.id } })} loading={remove.isPending} />}
           </Group>
           {!allowed ? (
-            <Tooltip label={t('channels.modal.notAvailable')}>
-              <Badge variant="light" color="gray" data-testid="lulink-stream-unavailable">
-                {t('channels.modal.notAvailable')}
-              </Badge>
-            </Tooltip>
+            <NotAvailable testId="lulink-stream-unavailable" />
           ) : data.streaming ? (
             <Button
               color="red"

@@ -7,7 +7,7 @@
  * status now (GET servers/{id}/status).
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ServerCommentBody } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
@@ -15,7 +15,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
-import { ChannelFormSection } from '../channels/parts';
+import { ChannelFormSection, NotAvailable } from '../channels/parts';
 import { formatUptime } from '../channels/channelFormat';
 import { ServerStatusBadge } from './serverColumns';
 import { usagePercent } from './serverFormat';
@@ -188,11 +188,7 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
             {t('devices.reset.button')}
           </Button>
         ) : (
-          <Tooltip label={t('channels.modal.notAvailable')}>
-            <Badge variant="light" color="gray" data-testid="server-reset-unavailable">
-              {t('channels.modal.notAvailable')}
-            </Badge>
-          </Tooltip>
+          <NotAvailable testId="server-reset-unavailable" />
         )}
       </Group>
       <ErrorAlert error={reset.error} testId="server-reset-error" />
