@@ -9,3 +9,12 @@ export function MutedText({ children, testId, size = 'sm' }: { readonly children
     </Text>
   );
 }
+
+/** The small medium-weight label over a part of a screen (a list's or a form part's name). */
+export function StrongText({ children, testId }: { readonly children: ReactNode; readonly testId?: string }) {
+  return (
+    <Text size="sm" fw={500} data-testid={testId}>
+      {children}
+    </Text>
+  );
+}

@@ -29,7 +29,7 @@ export { ListTable, type ListColumn, type RowData } from './ListTable';
 export { ErrorAlert } from './ErrorAlert';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
 export { InfoSection, LabelledValue, NameValues } from './NameValues';
-export { MutedText } from './MutedText';
+export { MutedText, StrongText } from './MutedText';
 export { mapOp, op, type Op } from './op';
 export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';

@@ -29,7 +29,7 @@ import { useToastMutation } from '../../kit/useToastMutation';
 import { NotAvailable } from '../channels/parts';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 import { ErrorAlert } from '../../kit/ErrorAlert';
-import { MutedText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -90,9 +90,7 @@ function LinkGroups({ link }: { link: P2pLink }) {
   return (
     <Stack gap={4} data-testid="lulink-groups">
       <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          {t('devices.luLink.groups')}
-        </Text>
+        <StrongText>{t('devices.luLink.groups')}</StrongText>
         {mayShare && (
           <Button size="xs" variant="light" onClick={() => setEditing(shared)} data-testid="lulink-groups-edit">
             {t('devices.luLink.groupsEdit')}

@@ -23,16 +23,14 @@ import { serverCommentBody } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { LabelledValue } from '../../kit';
 import { ErrorAlert } from '../../kit/ErrorAlert';
-import { MutedText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4} data-testid={testId}>
-      <Text fw={500} size="sm">
-        {title}
-      </Text>
+      <StrongText>{title}</StrongText>
       {children}
       {empty && <MutedText>{t('devices.detail.none')}</MutedText>}
     </Stack>
@@ -221,9 +219,7 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
   return (
     <Stack gap="xs" data-testid="server-status-check" data-checked-at={check.dataUpdatedAt}>
       <Group justify="space-between">
-        <Text fw={500} size="sm">
-          {t('devices.detail.statusCheck.title')}
-        </Text>
+        <StrongText>{t('devices.detail.statusCheck.title')}</StrongText>
         <Button size="compact-xs" variant="light" loading={check.isFetching} onClick={() => void check.refetch()} data-testid="server-status-check-now">
           {t('devices.detail.statusCheck.now')}
         </Button>

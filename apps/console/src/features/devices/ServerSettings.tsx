@@ -25,7 +25,7 @@ import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigF
 import type { ServerConfigForm, SmpteForm } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { ErrorAlert } from '../../kit/ErrorAlert';
-import { MutedText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 /** The configuration's read and write calls, by the server's kind. */
@@ -120,9 +120,7 @@ function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
   });
   return (
     <Stack gap="xs" data-testid="server-certificates">
-      <Text fw={500} size="sm">
-        {t('devices.config.certificates')}
-      </Text>
+      <StrongText>{t('devices.config.certificates')}</StrongText>
       <ListTable
         plain
         headless
@@ -214,9 +212,7 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
   );
   return (
     <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
-      <Text size="sm" fw={500}>
-        {t('devices.smpte.primary')}
-      </Text>
+      <StrongText>{t('devices.smpte.primary')}</StrongText>
       {fields([network('primary'), { kind: 'checkbox', name: 'redundant', label: t('devices.smpte.redundant') }])}
       {form.values.redundant && fields([network('secondary')])}
       {fields([

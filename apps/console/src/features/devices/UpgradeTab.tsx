@@ -20,7 +20,7 @@ import { useCanUseCall } from '../dialogs/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { useUpgradesLive } from './useUpgradesLive';
-import { MutedText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
@@ -62,9 +62,7 @@ export function UpgradeTab() {
       header: t('upgrades.columns.name'),
       render: (device) => (
         <>
-          <Text size="sm" fw={500}>
-            {device.name}
-          </Text>
+          <StrongText>{device.name}</StrongText>
           <MutedText size="xs">{device.id}</MutedText>
         </>
       ),

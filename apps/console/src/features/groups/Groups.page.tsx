@@ -14,7 +14,7 @@ import { TAB_PARAM } from './modalTabs';
 import { applyToGroupsLive, dropGroupRows } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { ErrorAlert } from '../../kit/ErrorAlert';
-import { MutedText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 // Not needed to show the list: loaded when a form opens.
 const GroupNameModal = lazy(() => import('./GroupNameModal'));
@@ -45,9 +45,7 @@ function DeleteConfirm({
     <Modal opened onClose={onClose} title={t('groups.delete.title', { count: groups.length })}>
       <Stack gap="sm" data-testid="group-delete-confirm">
         <Text size="sm">{t('groups.delete.question', { count: groups.length })}</Text>
-        <Text size="sm" fw={500} data-testid="group-delete-names">
-          {groups.map((g) => g.name).join(', ')}
-        </Text>
+        <StrongText testId="group-delete-names">{groups.map((g) => g.name).join(', ')}</StrongText>
         <MutedText size="xs">{t('groups.delete.membersStay')}</MutedText>
         <ErrorAlert error={remove.error} testId="group-delete-error" role="alert" />
         <Group justify="flex-end">
