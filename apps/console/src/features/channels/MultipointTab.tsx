@@ -4,7 +4,7 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Badge, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Badge, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -13,7 +13,7 @@ import { ListTable } from '../../kit/ListTable';
 import { ptmpReceivers } from './channelDetails';
 import { multipointBody, multipointForm, type MultipointForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
-import { ErrorAlert } from '../../kit/ErrorAlert';
+import { Loaded } from './ConfigTabs';
 import { MutedText } from '../../kit/MutedText';
 
 function AdminReceivers({ channelId }: { channelId: string }) {
@@ -25,38 +25,36 @@ function AdminReceivers({ channelId }: { channelId: string }) {
     <Paper withBorder p="md" data-testid="channel-multipoint-admin">
       <Stack gap="sm">
         <Title order={5}>{t('channels.multipoint.adminTitle')}</Title>
-        {query.error ? (
-          <ErrorAlert error={query.error} />
-        ) : query.data === undefined ? (
-          <Loader size="sm" />
-        ) : (
-          <ListTable
-            plain
-            items={receivers}
-            rowKey={(r) => r.uid}
-            testIdPrefix="channel-multipoint-admin"
-            rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
-            emptyText={t('channels.multipoint.noReceivers')}
-            columns={[
-              {
-                id: 'uid',
-                header: t('channels.multipoint.uid'),
-                render: (r) => (
-                  <>
-                    {r.uid}{' '}
-                    {!r.chosen && (
-                      <Badge size="xs" variant="light" color="gray">
-                        {t('channels.multipoint.notChosen')}
-                      </Badge>
-                    )}
-                  </>
-                ),
-              },
-              { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
-              { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
-            ]}
-          />
-        )}
+        <Loaded query={query}>
+          {() => (
+            <ListTable
+              plain
+              items={receivers}
+              rowKey={(r) => r.uid}
+              testIdPrefix="channel-multipoint-admin"
+              rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
+              emptyText={t('channels.multipoint.noReceivers')}
+              columns={[
+                {
+                  id: 'uid',
+                  header: t('channels.multipoint.uid'),
+                  render: (r) => (
+                    <>
+                      {r.uid}{' '}
+                      {!r.chosen && (
+                        <Badge size="xs" variant="light" color="gray">
+                          {t('channels.multipoint.notChosen')}
+                        </Badge>
+                      )}
+                    </>
+                  ),
+                },
+                { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
+                { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
+              ]}
+            />
+          )}
+        </Loaded>
       </Stack>
     </Paper>
   );
