@@ -11,8 +11,7 @@ import type { UpgradeCandidate, UpgradeJobPage } from '@fleet/contracts';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import type { ApiError } from '../../api/ApiError';
 import { op } from '../../kit/op';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import UpgradeJobModal from './UpgradeJobModal';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 
@@ -29,14 +28,13 @@ const HISTORY = {
 
 function History({ device }: { readonly device: UpgradeCandidate }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const [opened, setOpened] = useState<string | null>(null);
   const history = useQuery<UpgradeJobPage, ApiError>({
     queryKey: HISTORY[device.deviceType].key(device.id),
     queryFn: ({ signal }) => HISTORY[device.deviceType].run(device.id, signal),
   });
   if (history.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (history.isError) return <ErrorNote testId="upgrade-history-error" message={errorText(history.error)} />;
+  if (history.isError) return <ErrorAlert error={history.error} testId="upgrade-history-error" role="alert" />;
   const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
   const columns: ListColumn<UpgradeJobPage['items'][number]>[] = [
     { id: 'from', header: t('upgrades.dialog.current'), render: (job) => job.fromVersion },

@@ -16,7 +16,7 @@ import type { ApiError } from '../../api/ApiError';
 import { op } from '../../kit/op';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { ruleText, startGate } from './upgradeFormat';
 import { applyUpgradeChange } from './useUpgradesLive';
@@ -85,7 +85,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   });
 
   if (targets.isPending) return <Loader size="sm" aria-label={t('common.loading')} data-testid="upgrade-targets-loading" />;
-  if (targets.isError) return <ErrorNote testId="upgrade-targets-error" message={errorText(targets.error)} />;
+  if (targets.isError) return <ErrorAlert error={targets.error} testId="upgrade-targets-error" role="alert" />;
   const data = targets.data;
   const target = data.targets.find((v) => v.number === chosen) ?? null;
   // What is shown and decides the start: the check of the chosen version (none while it is read).
@@ -138,7 +138,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
           <Text size="sm">{t('upgrades.dialog.checking')}</Text>
         </Group>
       )}
-      {target !== null && eligibility.isError && <ErrorNote testId="upgrade-eligibility-error" message={errorText(eligibility.error)} />}
+      {target !== null && eligibility.isError && <ErrorAlert error={eligibility.error} testId="upgrade-eligibility-error" role="alert" />}
       {target !== null &&
         check !== null &&
         (check.eligible ? (
