@@ -26,8 +26,10 @@ export { numberOf, schemaCheck, type CustomFieldProps, type Field, type Option, 
 export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
 export { InventorySelect } from './InventorySelect';
 export { ListTable, type ListColumn, type RowData } from './ListTable';
+export { ErrorAlert } from './ErrorAlert';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
 export { InfoSection, LabelledValue, NameValues } from './NameValues';
+export { MutedText, StrongText } from './MutedText';
 export { mapOp, op, type Op } from './op';
 export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';

@@ -10,6 +10,7 @@ import { Autocomplete, Group, Text } from '@mantine/core';
 import type { AutocompleteProps, ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import { useEndpointQuery } from '../../api/hooks';
 import { useChannelsLive } from './useChannelsLive';
+import { MutedText } from '../../kit/MutedText';
 
 /** Suggestions shown at once (the list may hold 10,000 channels). */
 const SUGGESTIONS = 50;
@@ -54,9 +55,7 @@ export function ChannelIdInput({ value, onChange, description, ...props }: Chann
       renderOption={({ option }) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm">{names.get(option.value) ?? option.value}</Text>
-          <Text size="xs" c="dimmed">
-            {option.value}
-          </Text>
+          <MutedText size="xs">{option.value}</MutedText>
         </Group>
       )}
       // The typed id's channel by name; otherwise the caller's description.

@@ -5,13 +5,13 @@
  * server ends it by itself, and the channel.changed of that end makes the modal read the channel's
  * details again — and stop it. Users who may not use the calls see the state with no buttons.
  */
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { NotAvailable, useCanApply, useChannelModal } from './parts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 export function ChannelLogsSection() {
   const { t, i18n } = useTranslation();
@@ -21,7 +21,6 @@ export function ChannelLogsSection() {
   const canStart = useCanApply('startChannelLogs');
   const canStop = useCanApply('stopChannelLogs');
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const reread = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDetails') });
   const start = useEndpointMutation('startChannelLogs', {
@@ -52,11 +51,7 @@ export function ChannelLogsSection() {
             {t('channels.logs.idleOnly')}
           </Text>
         )}
-        {failure !== null && (
-          <Alert color="red" data-testid="channel-logs-error">
-            {errorText(failure)}
-          </Alert>
-        )}
+        {failure !== null && <ErrorAlert error={failure} testId="channel-logs-error" />}
         <Group justify="flex-end">
           {sending && canStop && (
             <Button

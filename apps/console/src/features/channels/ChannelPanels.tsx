@@ -12,18 +12,19 @@
  * A channel's name opens its manage-channel modal.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChannelCounters } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { InventorySelect } from '../../kit/InventorySelect';
 import { ListTable } from '../../kit/ListTable';
 import { useCanCall } from '../../kit/access';
 import { useSessionUser } from '../../session/hooks';
 import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 type Kind = 'sdi' | 'output';
 
@@ -61,15 +62,14 @@ function InventoryChoice({ value, onChange }: { value: string | null; onChange: 
 function CountersLine({ counters }: { counters: ChannelCounters }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" c="dimmed" data-testid="channel-outputs-counters">
+    <MutedText testId="channel-outputs-counters">
       {t('channels.panels.counters', { busy: counters.busy, idle: counters.idle, offline: counters.offline, sdi: counters.sdi, output: counters.output })}
-    </Text>
+    </MutedText>
   );
 }
 
 function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string; kind: Kind } & PanelProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const input = { query: { inventoryId } };
   const sdi = useEndpointQuery('getSdiChannels', input, { enabled: kind === 'sdi' });
   const output = useEndpointQuery('getOutputChannels', input, { enabled: kind === 'output' });
@@ -109,7 +109,7 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
   return (
     <Stack gap="xs">
       {summary.data && <CountersLine counters={summary.data.counters} />}
-      {list.error && <Alert color="red">{errorText(list.error)}</Alert>}
+      <ErrorAlert error={list.error} />
       {list.data === undefined && !list.error && <Loader size="sm" />}
       {list.data !== undefined && (
         <ListTable
@@ -158,9 +158,7 @@ export function InventoryOutputsPanel({ onOpen }: PanelProps) {
           />
         </Group>
         {inventoryId === null ? (
-          <Text size="sm" c="dimmed">
-            {t('channels.panels.chooseInventory')}
-          </Text>
+          <MutedText>{t('channels.panels.chooseInventory')}</MutedText>
         ) : (
           <InventoryChannels inventoryId={inventoryId} kind={kind} onOpen={onOpen} />
         )}
@@ -171,14 +169,13 @@ export function InventoryOutputsPanel({ onOpen }: PanelProps) {
 
 export function PtmpChannelsPanel({ onOpen }: PanelProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('fetchPtmpChannels');
   const none = t('channels.cells.none');
   return (
     <Paper withBorder p="sm" radius="md" data-testid="channel-ptmp-panel">
       <Stack gap="sm">
         <Title order={5}>{t('channels.panels.ptmpTitle')}</Title>
-        {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+        <ErrorAlert error={query.error} />
         {query.data === undefined && !query.error && <Loader size="sm" />}
         {query.data !== undefined && (
           <ListTable

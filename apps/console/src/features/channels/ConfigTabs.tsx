@@ -6,22 +6,22 @@
  * go-live (socialmediadetails). Each loads the current values, then edits them at that version.
  */
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChannelFfmpegBody, ChannelSmpteBody, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS, UpdateSocialMediaBody } from '@fleet/contracts';
 import type { ChannelFfmpeg, ChannelSmpte, SocialMediaDetails } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { ConfigFields, type ConfigField } from '../../kit/ConfigFields';
 import { smpteBody, smpteForm, socialBody, socialForm } from './channelForms';
 import type { FfmpegForm, SmpteForm, SmpteRow, SocialForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
 import { useCanCall } from '../../kit/access';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 /** A read's loading and failure, then its content. */
 export function Loaded<T>({ query, children }: { query: { data?: T | undefined; error: unknown; isPending: boolean }; children: (data: T) => ReactNode }) {
-  const errorText = useApiErrorMessage();
-  if (query.error) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (query.error) return <ErrorAlert error={query.error} />;
   if (query.data === undefined) return <Loader size="sm" />;
   return <>{children(query.data)}</>;
 }
@@ -65,9 +65,9 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
         const rowError = (i: number) => (name: string) => name in FLOW_PATHS && error(`flows.${i}.${FLOW_PATHS[name as keyof typeof FLOW_PATHS]}`);
         return (
           <>
-            <Text size="sm" c="dimmed" data-testid="channel-smpte-configured">
+            <MutedText testId="channel-smpte-configured">
               {current.smpteMetadata.isConfigured ? t('channels.smpte.configured') : t('channels.smpte.notConfigured')}
-            </Text>
+            </MutedText>
             {flows.map((_, i) => (
               <SimpleGrid key={i} cols={{ base: 2, sm: 6 }} data-testid={`channel-smpte-flow-${i}`}>
                 <ConfigFields prefix="channel" formId={`smpte-${i}`} form={row(i)} fields={flowFields} error={rowError(i)} />
@@ -124,13 +124,7 @@ function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boo
         { kind: 'checkbox', name: 'enabled', label: t('channels.ffmpeg.enabled') },
         { kind: 'textarea', name: 'override', label: t('channels.ffmpeg.override') },
       ]}
-      intro={
-        admin && (
-          <Text size="sm" c="dimmed">
-            {t('channels.ffmpeg.adminHint')}
-          </Text>
-        )
-      }
+      intro={admin && <MutedText>{t('channels.ffmpeg.adminHint')}</MutedText>}
     />
   );
 }

@@ -12,12 +12,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddDestinationBody, DEFAULT_MEDIA_RESOLUTIONS, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES, UpdateDestinationBody } from '@fleet/contracts';
 import type { StreamingDestinationInfo, StreamingDestinationList } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { ConfigFields, type ConfigField, type KeysOf } from '../../kit/ConfigFields';
 import type { Option } from '../../kit/formRules';
 import { ListTable } from '../../kit/ListTable';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } from './channelForms';
 import type { DestinationForm, DestinationType } from './channelForms';
 import { FfmpegSection, Loaded } from './ConfigTabs';
@@ -29,15 +28,10 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
   const { channel } = useChannelModal().details;
   const canRemove = useCanApply('removeChannelDestination');
   const canEdit = useCanApply('updateChannelDestination');
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const remove = useEndpointMutation('removeChannelDestination', {
-    onSuccess: () => {
-      toast.show({ message: t('channels.modal.saved', { name: channel.channelName }), variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDestinations') });
-    },
-    onError: (error) => toast.show({ message: errorText(error), variant: 'error' }),
+  const remove = useToastMutation('removeChannelDestination', {
+    success: () => t('channels.modal.saved', { name: channel.channelName }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDestinations') }),
   });
   return (
     <ListTable

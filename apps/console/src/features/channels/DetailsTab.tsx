@@ -14,20 +14,21 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
 import { useChannelModal } from './parts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 /** How often the open Details tab reads the channel's status again. */
 export const STATUS_REFRESH_MS = 5000;
 
 function StatusSection() {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
   const query = useEndpointQuery('getChannelStatus', { params: { id: channelId } }, { refetchInterval: STATUS_REFRESH_MS });
   const none = t('channels.cells.none');
   const s = query.data;
   return (
     <InfoSection testId="channel-details-status" title={t('channels.details.status')}>
-      {query.error && s === undefined && <Alert color="red">{errorText(query.error)}</Alert>}
+      {query.error && s === undefined && <ErrorAlert error={query.error} />}
       {s === undefined && !query.error && <Loader size="sm" />}
       {s !== undefined && (
         <>
@@ -35,9 +36,7 @@ function StatusSection() {
             <Badge variant="light" color={s.offline ? 'gray' : s.busy ? 'red' : 'green'} data-testid="channel-details-status-value" data-status={s.status}>
               {t(`channels.status.${s.status}`)}
             </Badge>
-            <Text size="sm" c="dimmed">
-              {s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}
-            </Text>
+            <MutedText>{s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}</MutedText>
           </Group>
           <NameValues
             rows={[
@@ -53,18 +52,15 @@ function StatusSection() {
 
 function IpsSection() {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
   const query = useEndpointQuery('getChannelIps', { params: { id: channelId } });
   return (
     <InfoSection testId="channel-details-ips" title={t('channels.details.ips')}>
-      {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+      <ErrorAlert error={query.error} />
       {query.data === undefined && !query.error && <Loader size="sm" />}
       {query.data !== undefined &&
         (query.data.ips.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="channel-details-ips-empty">
-            {t('channels.details.noIps')}
-          </Text>
+          <MutedText testId="channel-details-ips-empty">{t('channels.details.noIps')}</MutedText>
         ) : (
           <Stack gap={2}>
             {query.data.ips.map((ip, i) => (
@@ -108,9 +104,7 @@ function CapabilitiesSection() {
       {query.isPending && !query.error ? (
         <Loader size="sm" />
       ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="channel-details-capabilities-empty">
-          {t('channels.details.noCapabilities')}
-        </Text>
+        <MutedText testId="channel-details-capabilities-empty">{t('channels.details.noCapabilities')}</MutedText>
       ) : (
         <NameValues rows={rows} testId="channel-details-capabilities-rows" />
       )}
@@ -120,7 +114,6 @@ function CapabilitiesSection() {
 
 function WebRtcSection() {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
   const input = { query: { identifier: channelId } };
   const queryClient = useQueryClient();
@@ -143,14 +136,12 @@ function WebRtcSection() {
           </Button>
         </Group>
       ) : query.error ? (
-        <Alert color="red">{errorText(query.error)}</Alert>
+        <ErrorAlert error={query.error} />
       ) : info === undefined ? (
         <Loader size="sm" />
       ) : (
         <Stack gap="xs">
-          <Text size="sm" c="dimmed" data-testid="channel-details-webrtc-valid">
-            {t('channels.details.webrtcValid', { date: validUntil })}
-          </Text>
+          <MutedText testId="channel-details-webrtc-valid">{t('channels.details.webrtcValid', { date: validUntil })}</MutedText>
           {info.iceServers.map((server, i) => (
             <Text key={i} size="sm" ff="monospace" data-testid="channel-details-webrtc-server">
               {server.urls.join(', ')}

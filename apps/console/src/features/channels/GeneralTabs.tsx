@@ -12,6 +12,7 @@ import { generalBody, generalForm, ndiBody, ndiForm, tallyBody, tallyForm } from
 import type { GeneralForm } from './channelForms';
 import { ChannelLogsSection } from './ChannelLogs';
 import { ChannelCard, useChannelModal } from './parts';
+import { MutedText } from '../../kit/MutedText';
 
 const ENDPOINT = 'updateAdminChannel';
 const FLAGS = [
@@ -78,9 +79,7 @@ export function GeneralTab() {
               cols={{ base: 2, sm: 3 }}
             />
             <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('channels.general.type')}
-              </Text>
+              <MutedText>{t('channels.general.type')}</MutedText>
               <Badge variant="light" data-testid="channel-general-type">
                 {t(`channels.types.${details.channel.type}`)}
               </Badge>
@@ -124,9 +123,7 @@ export function TallyTab() {
       fields={[{ kind: 'text', name: 'tally', label: t('channels.tally.name'), testId: 'channel-tally-name' }]}
     >
       {() => (
-        <Text size="sm" c="dimmed" data-testid="channel-tally-hw">
-          {t('channels.tally.hwStatus', { status: details.channel.tallyHwStatus ?? t('channels.cells.none') })}
-        </Text>
+        <MutedText testId="channel-tally-hw">{t('channels.tally.hwStatus', { status: details.channel.tallyHwStatus ?? t('channels.cells.none') })}</MutedText>
       )}
     </ChannelCard>
   );

@@ -4,13 +4,12 @@
  * them, so they are read-only for everyone; an input channel's input sources, shown under Ingest,
  * are changed through their own calls (InputSources).
  */
-import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { InfoSection, NameValues } from '../../kit';
 import { InputSources } from './InputSources';
 import { useChannelModal } from './parts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 export function AudioTab() {
   const { t } = useTranslation();
@@ -37,7 +36,6 @@ export function IngestTab() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
   const { channel } = details;
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getChannelIngestAssociation', { params: { id: channel.channelId } }, { placeholderData: details.ingest });
   const ingest = query.data ?? details.ingest;
   const none = t('channels.cells.none');
@@ -52,11 +50,7 @@ export function IngestTab() {
           ]}
         />
       </InfoSection>
-      {query.error && (
-        <Alert color="red" data-testid="channel-ingest-error">
-          {errorText(query.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} testId="channel-ingest-error" />
       {channel.isInput && <InputSources />}
     </>
   );

@@ -10,11 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddInputSourceBody, INPUT_SOURCE_KINDS, SRT_MODES } from '@fleet/contracts';
 import type { InputSource } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointPrefix } from '../../api/hooks';
 import type { KeysOf } from '../../kit/ConfigFields';
 import { ListTable } from '../../kit/ListTable';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { BLANK_INPUT_SOURCE, inputSourceBody } from './channelForms';
 import type { InputSourceForm, InputSourceKind } from './channelForms';
 import { ChannelCard, NotAvailable, useCanApply, useChannelModal } from './parts';
@@ -39,15 +38,10 @@ function SourceList() {
   const { t } = useTranslation();
   const { channel, inputSources } = useChannelModal().details;
   const canRemove = useCanApply('removeChannelInputSource');
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const remove = useEndpointMutation('removeChannelInputSource', {
-    onSuccess: () => {
-      toast.show({ message: t('channels.modal.saved', { name: channel.channelName }), variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDetails') });
-    },
-    onError: (error) => toast.show({ message: errorText(error), variant: 'error' }),
+  const remove = useToastMutation('removeChannelInputSource', {
+    success: () => t('channels.modal.saved', { name: channel.channelName }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDetails') }),
   });
   return (
     <ListTable

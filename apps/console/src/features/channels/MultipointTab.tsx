@@ -4,20 +4,20 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
 import { ptmpReceivers } from './channelDetails';
 import { multipointBody, multipointForm, type MultipointForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
+import { Loaded } from './ConfigTabs';
+import { MutedText } from '../../kit/MutedText';
 
 function AdminReceivers({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getAdminChannelPtmp', { params: { id: channelId } });
   const receivers = useMemo(() => (query.data ? ptmpReceivers(query.data) : []), [query.data]);
   const none = t('channels.cells.none');
@@ -25,38 +25,36 @@ function AdminReceivers({ channelId }: { channelId: string }) {
     <Paper withBorder p="md" data-testid="channel-multipoint-admin">
       <Stack gap="sm">
         <Title order={5}>{t('channels.multipoint.adminTitle')}</Title>
-        {query.error ? (
-          <Alert color="red">{errorText(query.error)}</Alert>
-        ) : query.data === undefined ? (
-          <Loader size="sm" />
-        ) : (
-          <ListTable
-            plain
-            items={receivers}
-            rowKey={(r) => r.uid}
-            testIdPrefix="channel-multipoint-admin"
-            rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
-            emptyText={t('channels.multipoint.noReceivers')}
-            columns={[
-              {
-                id: 'uid',
-                header: t('channels.multipoint.uid'),
-                render: (r) => (
-                  <>
-                    {r.uid}{' '}
-                    {!r.chosen && (
-                      <Badge size="xs" variant="light" color="gray">
-                        {t('channels.multipoint.notChosen')}
-                      </Badge>
-                    )}
-                  </>
-                ),
-              },
-              { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
-              { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
-            ]}
-          />
-        )}
+        <Loaded query={query}>
+          {() => (
+            <ListTable
+              plain
+              items={receivers}
+              rowKey={(r) => r.uid}
+              testIdPrefix="channel-multipoint-admin"
+              rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
+              emptyText={t('channels.multipoint.noReceivers')}
+              columns={[
+                {
+                  id: 'uid',
+                  header: t('channels.multipoint.uid'),
+                  render: (r) => (
+                    <>
+                      {r.uid}{' '}
+                      {!r.chosen && (
+                        <Badge size="xs" variant="light" color="gray">
+                          {t('channels.multipoint.notChosen')}
+                        </Badge>
+                      )}
+                    </>
+                  ),
+                },
+                { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
+                { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
+              ]}
+            />
+          )}
+        </Loaded>
       </Stack>
     </Paper>
   );
@@ -91,9 +89,7 @@ function MultipointForm() {
     >
       {() => (
         <>
-          <Text size="sm" c="dimmed" data-testid="channel-multipoint-delay">
-            {t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}
-          </Text>
+          <MutedText testId="channel-multipoint-delay">{t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}</MutedText>
           {ptmpStatuses.length > 0 && (
             <ListTable
               plain

@@ -14,6 +14,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { Loaded } from './ConfigTabs';
 import { NotAvailable, useCanApply, useChannelModal } from './parts';
+import { MutedText } from '../../kit/MutedText';
 
 /** A file's bytes as base64 (what the overlay call carries). */
 export async function fileBase64(file: Blob): Promise<string> {
@@ -57,9 +58,7 @@ function OverlayView({ current }: { current: ChannelOverlay }) {
             ? t('channels.overlay.none')
             : t('channels.overlay.current', { name: overlay.fileName, width: overlay.width, height: overlay.height, kb: Math.ceil(overlay.sizeBytes / 1024) })}
         </Text>
-        <Text size="xs" c="dimmed">
-          {t('channels.overlay.rules')}
-        </Text>
+        <MutedText size="xs">{t('channels.overlay.rules')}</MutedText>
         {failure !== null && (
           <Alert color="red" data-testid="channel-failure-overlay">
             {failure}

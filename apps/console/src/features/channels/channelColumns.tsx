@@ -6,6 +6,7 @@ import type { ChannelLive } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
+import { MutedText } from '../../kit/MutedText';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -33,12 +34,7 @@ export function ChannelStatusBadge({
 function Marks({ channel }: { channel: ChannelLive }) {
   const { t } = useTranslation();
   const marks = outputMarks(channel);
-  if (marks.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('channels.cells.none')}
-      </Text>
-    );
+  if (marks.length === 0) return <MutedText>{t('channels.cells.none')}</MutedText>;
   return (
     <Group gap={4} wrap="nowrap" data-testid={`channel-marks-${channel.channelId}`}>
       {marks.map((mark) => (
@@ -121,9 +117,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
               {t('channels.cells.recording')}
             </Badge>
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('channels.cells.notRecording')}
-            </Text>
+            <MutedText>{t('channels.cells.notRecording')}</MutedText>
           ),
       },
       {
@@ -142,12 +136,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         sortValue: (c) => ptmpBitrate(c),
         render: (c) => {
           const bitrate = ptmpBitrate(c);
-          if (bitrate === null)
-            return (
-              <Text size="sm" c="dimmed">
-                {t('channels.cells.none')}
-              </Text>
-            );
+          if (bitrate === null) return <MutedText>{t('channels.cells.none')}</MutedText>;
           return (
             <Text size="sm" data-testid={`channel-ptmp-${c.channelId}`}>
               {c.ptmpDelay === null ? t('channels.cells.ptmpNoDelay', { bitrate }) : t('channels.cells.ptmp', { bitrate, delay: c.ptmpDelay })}

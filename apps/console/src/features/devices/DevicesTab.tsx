@@ -13,6 +13,7 @@ import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { QueryView } from '../../components/QueryView';
 import { unitServers } from './unitServers';
 import type { UnitServerRef } from './unitServers';
+import { MutedText } from '../../kit/MutedText';
 
 interface UnitRow {
   readonly unit: UnitSummary;
@@ -76,9 +77,7 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
         sortValue: (r) => r.servers.map((s) => s.serverName).join(' '),
         render: (r) =>
           r.servers.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('devices.units.noServer')}
-            </Text>
+            <MutedText>{t('devices.units.noServer')}</MutedText>
           ) : (
             <Group gap={6} wrap="nowrap" data-testid={`device-servers-${r.unit.uniqueId}`}>
               {r.servers.map((s) => (

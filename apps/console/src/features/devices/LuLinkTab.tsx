@@ -12,12 +12,11 @@
  * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useToast } from '../../toast/useToast';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
@@ -26,7 +25,11 @@ import { replaces } from '../../kit/cache';
 import { canApply, useCanApply, useUserRoles } from '../../kit/access';
 import { DeleteButton } from '../../kit/ModalParts';
 import { ListTable } from '../../kit/ListTable';
+import { useToastMutation } from '../../kit/useToastMutation';
+import { NotAvailable } from '../channels/parts';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -87,9 +90,7 @@ function LinkGroups({ link }: { link: P2pLink }) {
   return (
     <Stack gap={4} data-testid="lulink-groups">
       <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          {t('devices.luLink.groups')}
-        </Text>
+        <StrongText>{t('devices.luLink.groups')}</StrongText>
         {mayShare && (
           <Button size="xs" variant="light" onClick={() => setEditing(shared)} data-testid="lulink-groups-edit">
             {t('devices.luLink.groupsEdit')}
@@ -97,9 +98,7 @@ function LinkGroups({ link }: { link: P2pLink }) {
         )}
       </Group>
       {shared.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('devices.luLink.noGroups')}
-        </Text>
+        <MutedText>{t('devices.luLink.noGroups')}</MutedText>
       ) : (
         <Group gap={6}>
           {shared.map((group) => (
@@ -123,7 +122,6 @@ function LinkGroups({ link }: { link: P2pLink }) {
 function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonly UnitSummary[]; onDeleted: (link: P2pLink) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const roles = useUserRoles();
   const keepLink = useKeepLink();
   const link = useEndpointQuery('getP2pLink', { params: { id: linkId } });
@@ -132,20 +130,8 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   const [editing, setEditing] = useState<P2pLink | null>(null);
   const data = link.data;
   const onRefused = () => setRequest(null);
-  const start = useEndpointMutation('startP2pStream', {
-    onSuccess: (answer) => {
-      keepLink(answer);
-      toast.show({ message: t('devices.luLink.started'), variant: 'success' });
-    },
-    onError: onRefused,
-  });
-  const stop = useEndpointMutation('stopP2pStream', {
-    onSuccess: (answer) => {
-      keepLink(answer);
-      toast.show({ message: t('devices.luLink.stopped'), variant: 'success' });
-    },
-    onError: onRefused,
-  });
+  const start = useToastMutation('startP2pStream', { success: () => t('devices.luLink.started'), onSuccess: keepLink, onError: onRefused });
+  const stop = useToastMutation('stopP2pStream', { success: () => t('devices.luLink.stopped'), onSuccess: keepLink, onError: onRefused });
   const remove = useEndpointMutation('deleteP2pLink', {
     onSuccess: () => {
       if (!data) return;
@@ -158,13 +144,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   // so a later change made elsewhere does not show as this request's transition).
   if (request !== null && data && transition === null && !start.isPending && !stop.isPending) setRequest(null);
 
-  if (link.error) {
-    return (
-      <Alert color="red" data-testid="lulink-error">
-        {errorText(link.error)}
-      </Alert>
-    );
-  }
+  if (link.error) return <ErrorAlert error={link.error} testId="lulink-error" />;
   if (!data) return <Loader size="sm" />;
   const name = (uid: string | null) => (uid === null ? t('devices.luLink.gone') : (units.find((u) => u.uniqueId === uid)?.name ?? uid));
   const status = (uid: string) => units.find((u) => u.uniqueId === uid)?.status;
@@ -206,16 +186,8 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
           minWidth={0}
         />
         <LinkGroups link={data} />
-        {streamError && (
-          <Alert color="red" data-testid="lulink-stream-error">
-            {errorText(streamError)}
-          </Alert>
-        )}
-        {remove.error && (
-          <Alert color="red" data-testid="lulink-delete-error">
-            {errorText(remove.error)}
-          </Alert>
-        )}
+        <ErrorAlert error={streamError} testId="lulink-stream-error" />
+        <ErrorAlert error={remove.error} testId="lulink-delete-error" />
         <Group justify="space-between">
           <Group gap="xs">
             {mayEdit && (
@@ -231,11 +203,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
             {mayDelete && <DeleteButton testId="lulink" onConfirm={() => remove.mutate({ params: { id: data.id } })} loading={remove.isPending} />}
           </Group>
           {!allowed ? (
-            <Tooltip label={t('channels.modal.notAvailable')}>
-              <Badge variant="light" color="gray" data-testid="lulink-stream-unavailable">
-                {t('channels.modal.notAvailable')}
-              </Badge>
-            </Tooltip>
+            <NotAvailable testId="lulink-stream-unavailable" />
           ) : data.streaming ? (
             <Button
               color="red"
@@ -322,9 +290,7 @@ export function LuLinkTab({
           </Tooltip>
         )}
       </Group>
-      <Text size="sm" c="dimmed">
-        {t('devices.luLink.hint')}
-      </Text>
+      <MutedText>{t('devices.luLink.hint')}</MutedText>
       {ofUnit.length > 0 && (
         <Group gap="xs" data-testid="lulink-known">
           {ofUnit.map((link) => (

@@ -9,7 +9,6 @@ import { Alert, Drawer, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { serverSections } from './serverFormat';
@@ -19,6 +18,7 @@ import { CommentSection, ResetInstance, ServerFacts, ServicesAndIps, StatusCheck
 import { IpPipeSection, ServerConfigurationSection, SmpteSection } from './ServerSettings';
 import { useServer } from './useServers';
 import { canApply } from '../../kit/access';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 export const SERVER_PARAM = 'server';
 export const SERVER_TAB_PARAM = 'serverTab';
@@ -88,7 +88,6 @@ function ServerBody({ server }: { server: ServerDetail }) {
 
 export function ServerDrawer({ serverId, rows, onClose }: { serverId: string; rows: readonly ServerDetail[] | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const user = useSessionUser();
   const readOnly = !hasAnyRole(user ? rolesOf(user) : [], APPLY_BUTTON_ROLES);
   const { server, error } = useServer(serverId, rows);
@@ -101,9 +100,7 @@ export function ServerDrawer({ serverId, rows, onClose }: { serverId: string; ro
           </Alert>
         )}
         {error ? (
-          <Alert color="red" data-testid="server-detail-error">
-            {errorText(error)}
-          </Alert>
+          <ErrorAlert error={error} testId="server-detail-error" />
         ) : server ? (
           <ServerBody server={server} />
         ) : (

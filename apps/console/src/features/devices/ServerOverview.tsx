@@ -7,37 +7,32 @@
  * status now (GET servers/{id}/status).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ServerCommentBody } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
-import { ChannelFormSection } from '../channels/parts';
+import { ChannelFormSection, NotAvailable } from '../channels/parts';
 import { formatUptime } from '../channels/channelFormat';
 import { ServerStatusBadge } from './serverColumns';
 import { usagePercent } from './serverFormat';
 import { serverCommentBody } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { LabelledValue } from '../../kit';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4} data-testid={testId}>
-      <Text fw={500} size="sm">
-        {title}
-      </Text>
+      <StrongText>{title}</StrongText>
       {children}
-      {empty && (
-        <Text size="sm" c="dimmed">
-          {t('devices.detail.none')}
-        </Text>
-      )}
+      {empty && <MutedText>{t('devices.detail.none')}</MutedText>}
     </Stack>
   );
 }
@@ -48,9 +43,7 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="server-facts">
       <Stack gap={0}>
-        <Text size="xs" c="dimmed">
-          {t('devices.servers.columns.status')}
-        </Text>
+        <MutedText size="xs">{t('devices.servers.columns.status')}</MutedText>
         <div>
           <ServerStatusBadge server={server} place="detail" />
         </div>
@@ -177,7 +170,6 @@ export function CommentSection({ server, allowed }: { server: ServerDetail; allo
 export function ResetInstance({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const [confirming, setConfirming] = useState(false);
   const reset = useEndpointMutation('resetServerInstance', {
     onSuccess: () => {
@@ -194,18 +186,10 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
             {t('devices.reset.button')}
           </Button>
         ) : (
-          <Tooltip label={t('channels.modal.notAvailable')}>
-            <Badge variant="light" color="gray" data-testid="server-reset-unavailable">
-              {t('channels.modal.notAvailable')}
-            </Badge>
-          </Tooltip>
+          <NotAvailable testId="server-reset-unavailable" />
         )}
       </Group>
-      {reset.error && (
-        <Alert color="red" data-testid="server-reset-error">
-          {errorText(reset.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={reset.error} testId="server-reset-error" />
       {confirming && (
         <ConfirmDeleteModal
           title={t('devices.reset.confirmTitle')}
@@ -229,31 +213,22 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
  */
 export function StatusCheck({ server }: { server: ServerDetail }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const check = useEndpointQuery('getServerStatus', { params: { id: server.id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const none = t('devices.detail.none');
   const status = check.data;
   return (
     <Stack gap="xs" data-testid="server-status-check" data-checked-at={check.dataUpdatedAt}>
       <Group justify="space-between">
-        <Text fw={500} size="sm">
-          {t('devices.detail.statusCheck.title')}
-        </Text>
+        <StrongText>{t('devices.detail.statusCheck.title')}</StrongText>
         <Button size="compact-xs" variant="light" loading={check.isFetching} onClick={() => void check.refetch()} data-testid="server-status-check-now">
           {t('devices.detail.statusCheck.now')}
         </Button>
       </Group>
-      {check.isError && (
-        <Alert color="red" data-testid="server-status-check-error">
-          {errorText(check.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={check.error} testId="server-status-check-error" />
       {status !== undefined && (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('devices.servers.columns.status')}
-            </Text>
+            <MutedText size="xs">{t('devices.servers.columns.status')}</MutedText>
             <div>
               <ServerStatusBadge server={{ id: server.id, status: status.status }} testId="server-status-check-status" />
             </div>

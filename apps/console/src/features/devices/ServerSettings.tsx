@@ -7,12 +7,11 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
 import type { QueryLike } from '../../components/queryView';
@@ -25,6 +24,8 @@ import { ConfigFields, type ConfigRow } from '../../kit/ConfigFields';
 import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPath, smpteForm } from './serverForms';
 import type { ServerConfigForm, SmpteForm } from './serverForms';
 import { useServerForm } from './useServerForm';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 /** The configuration's read and write calls, by the server's kind. */
@@ -110,7 +111,6 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
 function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const remove = useEndpointMutation(calls.write, {
     onSuccess: () => {
@@ -120,9 +120,7 @@ function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
   });
   return (
     <Stack gap="xs" data-testid="server-certificates">
-      <Text fw={500} size="sm">
-        {t('devices.config.certificates')}
-      </Text>
+      <StrongText>{t('devices.config.certificates')}</StrongText>
       <ListTable
         plain
         headless
@@ -159,11 +157,7 @@ function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
           },
         ]}
       />
-      {remove.error && (
-        <Alert color="red" data-testid="server-certificate-error">
-          {errorText(remove.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={remove.error} testId="server-certificate-error" />
     </Stack>
   );
 }
@@ -218,9 +212,7 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
   );
   return (
     <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
-      <Text size="sm" fw={500}>
-        {t('devices.smpte.primary')}
-      </Text>
+      <StrongText>{t('devices.smpte.primary')}</StrongText>
       {fields([network('primary'), { kind: 'checkbox', name: 'redundant', label: t('devices.smpte.redundant') }])}
       {form.values.redundant && fields([network('secondary')])}
       {fields([
@@ -259,9 +251,7 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
   return (
     <ChannelFormSection formId="server-ippipe" title={t('devices.ipPipe.title')} form={form} allowed={allowed}>
       <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('devices.ipPipe.state')}
-        </Text>
+        <MutedText>{t('devices.ipPipe.state')}</MutedText>
         <Badge color={PIPE_COLOR[state] ?? 'gray'} variant="light" data-testid="server-ippipe-state" data-state={state}>
           {t(`devices.ipPipe.states.${state}`)}
         </Badge>

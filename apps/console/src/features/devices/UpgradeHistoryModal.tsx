@@ -10,10 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { UpgradeCandidate, UpgradeJobPage } from '@fleet/contracts';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import type { ApiError } from '../../api/ApiError';
-import { callEndpoint } from '../../api/client';
-import { endpointKey } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { op } from '../../kit/op';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import UpgradeJobModal from './UpgradeJobModal';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 
@@ -22,22 +20,21 @@ interface UpgradeHistoryModalProps {
   readonly onClose: () => void;
 }
 
-function loadHistory(device: UpgradeCandidate, signal: AbortSignal): Promise<UpgradeJobPage> {
-  const input = { params: { id: device.id }, query: {} };
-  return device.deviceType === 'unit' ? callEndpoint('listUnitUpgrades', input, { signal }) : callEndpoint('listServerUpgrades', input, { signal });
-}
+/** The unit's or the server's call, by the device's kind. */
+const HISTORY = {
+  unit: op('listUnitUpgrades', (id: string) => ({ params: { id }, query: {} })),
+  server: op('listServerUpgrades', (id: string) => ({ params: { id }, query: {} })),
+};
 
 function History({ device }: { readonly device: UpgradeCandidate }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
-  const input = { params: { id: device.id }, query: {} };
   const [opened, setOpened] = useState<string | null>(null);
   const history = useQuery<UpgradeJobPage, ApiError>({
-    queryKey: device.deviceType === 'unit' ? endpointKey('listUnitUpgrades', input) : endpointKey('listServerUpgrades', input),
-    queryFn: ({ signal }) => loadHistory(device, signal),
+    queryKey: HISTORY[device.deviceType].key(device.id),
+    queryFn: ({ signal }) => HISTORY[device.deviceType].run(device.id, signal),
   });
   if (history.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (history.isError) return <ErrorNote testId="upgrade-history-error" message={errorText(history.error)} />;
+  if (history.isError) return <ErrorAlert error={history.error} testId="upgrade-history-error" role="alert" />;
   const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
   const columns: ListColumn<UpgradeJobPage['items'][number]>[] = [
     { id: 'from', header: t('upgrades.dialog.current'), render: (job) => job.fromVersion },

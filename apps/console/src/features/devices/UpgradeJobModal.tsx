@@ -8,15 +8,13 @@
 import { Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { LabelledValue } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
 
 export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: string; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const read = useEndpointQuery('getUpgradeJob', { params: { id: jobId } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const job = read.data;
   const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
@@ -30,7 +28,7 @@ export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: st
     >
       <Stack gap="sm">
         {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {read.isError && <ErrorNote testId="upgrade-job-error" message={errorText(read.error)} />}
+        {read.isError && <ErrorAlert error={read.error} testId="upgrade-job-error" role="alert" />}
         {job !== undefined && (
           <>
             <UpgradeJobState job={job} testId="upgrade-job-state" />

@@ -3,6 +3,7 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeJob } from '@fleet/contracts';
 import { failureCodeText, isRunningState, progressPercent, UPGRADE_STATE_COLORS } from './upgradeFormat';
+import { MutedText } from '../../kit/MutedText';
 
 /** The state badge of a job, with its progress while it runs (shared with /batch_upgrade). */
 export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {
@@ -21,9 +22,7 @@ export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | nu
         <Badge color={UPGRADE_STATE_COLORS[job.state]} variant="light">
           {t(`upgrades.states.${job.state}`)}
         </Badge>
-        <Text size="xs" c="dimmed">
-          {t('upgrades.toVersion', { version: job.targetVersion })}
-        </Text>
+        <MutedText size="xs">{t('upgrades.toVersion', { version: job.targetVersion })}</MutedText>
       </Group>
       {isRunningState(job.state) && <Progress value={percent} size="sm" aria-label={`${percent}%`} animated={job.state === 'upgrading'} />}
     </Stack>

@@ -13,47 +13,38 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeCandidate, UpgradeEligibility, UpgradeJob, UpgradeTargets } from '@fleet/contracts';
 import type { ApiError } from '../../api/ApiError';
-import { callEndpoint } from '../../api/client';
-import { endpointKey } from '../../api/hooks';
+import { op } from '../../kit/op';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { ruleText, startGate } from './upgradeFormat';
 import { applyUpgradeChange } from './useUpgradesLive';
+import { MutedText } from '../../kit/MutedText';
 
 interface UpgradeModalProps {
   readonly device: UpgradeCandidate;
   readonly onClose: () => void;
 }
 
-export function targetsKey(device: Pick<UpgradeCandidate, 'deviceType' | 'id'>) {
-  return device.deviceType === 'unit'
-    ? endpointKey('getUnitUpgradeTargets', { params: { id: device.id } })
-    : endpointKey('getServerUpgradeTargets', { params: { id: device.id } });
-}
+type Device = Pick<UpgradeCandidate, 'deviceType' | 'id'>;
 
-function loadTargets(device: UpgradeCandidate, signal: AbortSignal): Promise<UpgradeTargets> {
-  const input = { params: { id: device.id } };
-  return device.deviceType === 'unit' ? callEndpoint('getUnitUpgradeTargets', input, { signal }) : callEndpoint('getServerUpgradeTargets', input, { signal });
-}
+/** The unit's or the server's call, by the device's kind. */
+const TARGETS = {
+  unit: op('getUnitUpgradeTargets', (id: string) => ({ params: { id } })),
+  server: op('getServerUpgradeTargets', (id: string) => ({ params: { id } })),
+};
+const ELIGIBILITY = {
+  unit: op('getUnitUpgradeEligibility', ([id, targetVersion]: readonly [string, string]) => ({ params: { id }, query: { targetVersion } })),
+  server: op('getServerUpgradeEligibility', ([id, targetVersion]: readonly [string, string]) => ({ params: { id }, query: { targetVersion } })),
+};
+const START = {
+  unit: op('startUnitUpgrade', ([id, targetVersion]: readonly [string, string]) => ({ params: { id }, body: { targetVersion } })),
+  server: op('startServerUpgrade', ([id, targetVersion]: readonly [string, string]) => ({ params: { id }, body: { targetVersion } })),
+};
 
-export function eligibilityKey(device: Pick<UpgradeCandidate, 'deviceType' | 'id'>, targetVersion: string) {
-  const input = { params: { id: device.id }, query: { targetVersion } };
-  return device.deviceType === 'unit' ? endpointKey('getUnitUpgradeEligibility', input) : endpointKey('getServerUpgradeEligibility', input);
-}
-
-function loadEligibility(device: UpgradeCandidate, targetVersion: string, signal: AbortSignal): Promise<UpgradeEligibility> {
-  const input = { params: { id: device.id }, query: { targetVersion } };
-  return device.deviceType === 'unit'
-    ? callEndpoint('getUnitUpgradeEligibility', input, { signal })
-    : callEndpoint('getServerUpgradeEligibility', input, { signal });
-}
-
-function startUpgrade(device: UpgradeCandidate, targetVersion: string): Promise<UpgradeJob> {
-  const input = { params: { id: device.id }, body: { targetVersion } };
-  return device.deviceType === 'unit' ? callEndpoint('startUnitUpgrade', input) : callEndpoint('startServerUpgrade', input);
-}
+export const targetsKey = (device: Device) => TARGETS[device.deviceType].key(device.id);
+export const eligibilityKey = (device: Device, targetVersion: string) => ELIGIBILITY[device.deviceType].key([device.id, targetVersion]);
 
 function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   const { t, i18n } = useTranslation();
@@ -65,21 +56,21 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   // Eligibility follows the device's live state (idle, online, its server's version): read afresh on every opening.
   const targets = useQuery<UpgradeTargets, ApiError>({
     queryKey: targetsKey(device),
-    queryFn: ({ signal }) => loadTargets(device, signal),
+    queryFn: ({ signal }) => TARGETS[device.deviceType].run(device.id, signal),
     staleTime: 0,
     refetchOnMount: 'always',
   });
   // The version chosen, checked against the device as it is now (its state may have moved since the targets were read).
   const eligibility = useQuery<UpgradeEligibility, ApiError>({
     queryKey: eligibilityKey(device, chosen ?? ''),
-    queryFn: ({ signal }) => loadEligibility(device, chosen ?? '', signal),
+    queryFn: ({ signal }) => ELIGIBILITY[device.deviceType].run([device.id, chosen ?? ''], signal),
     enabled: chosen !== null,
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,
   });
   const start = useMutation<UpgradeJob, ApiError, string>({
-    mutationFn: (targetVersion) => startUpgrade(device, targetVersion),
+    mutationFn: (targetVersion) => START[device.deviceType].run([device.id, targetVersion]),
     onSuccess: (job) => {
       // The list shows the pending job at once; its /ws events then move it on.
       applyUpgradeChange(queryClient, { deviceType: device.deviceType, deviceId: device.id, job });
@@ -94,7 +85,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   });
 
   if (targets.isPending) return <Loader size="sm" aria-label={t('common.loading')} data-testid="upgrade-targets-loading" />;
-  if (targets.isError) return <ErrorNote testId="upgrade-targets-error" message={errorText(targets.error)} />;
+  if (targets.isError) return <ErrorAlert error={targets.error} testId="upgrade-targets-error" role="alert" />;
   const data = targets.data;
   const target = data.targets.find((v) => v.number === chosen) ?? null;
   // What is shown and decides the start: the check of the chosen version (none while it is read).
@@ -107,9 +98,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
     <Stack gap="sm" data-testid="upgrade-form" data-device-id={device.id}>
       <Group gap="xl">
         <div>
-          <Text size="xs" c="dimmed">
-            {t('upgrades.dialog.current')}
-          </Text>
+          <MutedText size="xs">{t('upgrades.dialog.current')}</MutedText>
           <Text fw={500} data-testid="upgrade-current-version">
             {data.currentVersion}
           </Text>
@@ -149,7 +138,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
           <Text size="sm">{t('upgrades.dialog.checking')}</Text>
         </Group>
       )}
-      {target !== null && eligibility.isError && <ErrorNote testId="upgrade-eligibility-error" message={errorText(eligibility.error)} />}
+      {target !== null && eligibility.isError && <ErrorAlert error={eligibility.error} testId="upgrade-eligibility-error" role="alert" />}
       {target !== null &&
         check !== null &&
         (check.eligible ? (

@@ -20,6 +20,7 @@ import { useCanUseCall } from '../dialogs/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { useUpgradesLive } from './useUpgradesLive';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
@@ -61,12 +62,8 @@ export function UpgradeTab() {
       header: t('upgrades.columns.name'),
       render: (device) => (
         <>
-          <Text size="sm" fw={500}>
-            {device.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {device.id}
-          </Text>
+          <StrongText>{device.name}</StrongText>
+          <MutedText size="xs">{device.id}</MutedText>
         </>
       ),
     },
@@ -76,9 +73,7 @@ export function UpgradeTab() {
       render: (device) => (
         <>
           <Text size="sm">{t(`upgrades.kinds.${device.deviceType}`)}</Text>
-          <Text size="xs" c="dimmed">
-            {device.productType}
-          </Text>
+          <MutedText size="xs">{device.productType}</MutedText>
         </>
       ),
     },

@@ -32,14 +32,14 @@ function applyToCandidate(candidate: UpgradeCandidate, change: UpgradeChange): U
   return { ...candidate, job: change.job, currentVersion };
 }
 
+/** The page with each row passed through `patch`; the same page when no row changed. */
+function patchRows(page: UpgradeCandidatePage, patch: (candidate: UpgradeCandidate) => UpgradeCandidate): UpgradeCandidatePage {
+  const items = page.items.map(patch);
+  return items.some((item, i) => item !== page.items[i]) ? { ...page, items } : page;
+}
+
 export function applyUpgradeToCandidates(page: UpgradeCandidatePage, change: UpgradeChange): UpgradeCandidatePage {
-  let changed = false;
-  const items = page.items.map((candidate) => {
-    const next = applyToCandidate(candidate, change);
-    if (next !== candidate) changed = true;
-    return next;
-  });
-  return changed ? { ...page, items } : page;
+  return patchRows(page, (candidate) => applyToCandidate(candidate, change));
 }
 
 export function applyUpgradeToTargets(targets: UpgradeTargets, change: UpgradeChange): UpgradeTargets {
@@ -85,13 +85,10 @@ export function applyStatusToCandidates(
   status: string,
   version?: string,
 ): UpgradeCandidatePage {
-  let changed = false;
-  const items = page.items.map((candidate) => {
+  return patchRows(page, (candidate) => {
     if (candidate.deviceType !== deviceType || candidate.id !== deviceId) return candidate;
     const currentVersion = version ?? candidate.currentVersion;
     if (candidate.status === status && candidate.currentVersion === currentVersion) return candidate;
-    changed = true;
     return { ...candidate, status, currentVersion };
   });
-  return changed ? { ...page, items } : page;
 }

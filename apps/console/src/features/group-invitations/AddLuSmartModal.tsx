@@ -12,14 +12,14 @@
  * filled in (JoinWithCode).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ADHOC_PERIOD_MS, ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION, PERMANENT_PLAN_TYPES, joinPathOf } from '@fleet/contracts';
+import { ADHOC_PERIOD_MS, ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION, PERMANENT_PLAN_TYPES, PLAN_TYPES, joinPathOf } from '@fleet/contracts';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { groupVersionChanged } from '../groups/useGroupsLive';
@@ -27,10 +27,17 @@ import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { absoluteJoinLink } from '../dialogs/rules';
 import { CloseFooter } from '../../kit/ModalParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 
 const OFF = 'off';
+const TABS = ['adhoc', 'permanent', 'settings'] as const;
+
+/** Off, then the plan types units may join under. */
+function planOptions(t: TFunction, types: readonly (typeof PLAN_TYPES)[number][]) {
+  return [{ value: OFF, label: t('groups.invitations.off') }, ...types.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) }))];
+}
 
 /** A save bumped the group's version: the other reads carrying it (and the group) are read again. */
 function refreshAfterSave(queryClient: QueryClient, groupId: string): void {
@@ -95,7 +102,6 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupAdhocSettings');
   // The user's choices over the settings as read (a read arriving meanwhile resets nothing they chose).
   const edits = useEdits<{ mode: string; period: string }>({ mode: settings.mode ?? OFF, period: settings.period });
@@ -123,10 +129,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
     <Stack gap="sm" data-testid="lusmart-adhoc">
       <Select
         label={t('groups.invitations.adhocMode')}
-        data={[
-          { value: OFF, label: t('groups.invitations.off') },
-          ...ADHOC_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) })),
-        ]}
+        data={planOptions(t, ADHOC_PLAN_TYPES)}
         value={mode}
         allowDeselect={false}
         onChange={(v) => v !== null && edits.set({ mode: v })}
@@ -150,11 +153,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
             : t('groups.invitations.codeExpired')}
         </Text>
       )}
-      {save.error && (
-        <Alert color="red" role="alert" data-testid="lusmart-adhoc-error">
-          {errorText(save.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={save.error} testId="lusmart-adhoc-error" role="alert" />
       {canWrite && (
         <Group justify="flex-end">
           <Button onClick={onSave} loading={save.isPending} data-testid="lusmart-adhoc-save">
@@ -170,7 +169,6 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupPermanentSettings');
   const edits = useEdits<{ mode: string; regenerate: PermanentSettings['regenerate'] }>({ mode: settings.mode ?? OFF, regenerate: settings.regenerate });
   const { mode, regenerate } = edits.values;
@@ -194,10 +192,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
     <Stack gap="sm" data-testid="lusmart-permanent">
       <Select
         label={t('groups.invitations.permanentMode')}
-        data={[
-          { value: OFF, label: t('groups.invitations.off') },
-          ...PERMANENT_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) })),
-        ]}
+        data={planOptions(t, PERMANENT_PLAN_TYPES)}
         value={mode}
         allowDeselect={false}
         onChange={(v) => v !== null && edits.set({ mode: v })}
@@ -219,11 +214,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
         readOnly={!canWrite}
         data-testid="lusmart-permanent-regeneration"
       />
-      {save.error && (
-        <Alert color="red" role="alert" data-testid="lusmart-permanent-error">
-          {errorText(save.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={save.error} testId="lusmart-permanent-error" role="alert" />
       {canWrite && (
         <Group justify="flex-end">
           <Button variant="light" onClick={() => send(true)} loading={save.isPending} data-testid="lusmart-permanent-regenerate">
@@ -247,15 +238,11 @@ export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId
     <Modal opened onClose={onClose} size="lg" title={t('groups.invitations.addLuSmart')}>
       <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="lusmart-modal">
         <Tabs.List mb="sm">
-          <Tabs.Tab value="adhoc" data-testid="lusmart-tab-adhoc">
-            {t('groups.invitations.tabs.adhoc')}
-          </Tabs.Tab>
-          <Tabs.Tab value="permanent" data-testid="lusmart-tab-permanent">
-            {t('groups.invitations.tabs.permanent')}
-          </Tabs.Tab>
-          <Tabs.Tab value="settings" data-testid="lusmart-tab-settings">
-            {t('groups.invitations.tabs.settings')}
-          </Tabs.Tab>
+          {TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`lusmart-tab-${value}`}>
+              {t(`groups.invitations.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="adhoc">
           <QueryView query={adhoc} testIdPrefix="lusmart-adhoc" errorTitle={t('groups.invitations.loadFailed')}>

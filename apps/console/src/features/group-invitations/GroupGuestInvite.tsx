@@ -13,13 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody } from '@fleet/contracts';
 import type { GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { GuestInviteFields } from '../dialogs/GuestInviteFields';
 import { InviteDelivery } from '../dialogs/InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from '../dialogs/rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from '../groups/access';
 import { useCanCall } from '../../kit/access';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 const NO_UNIT = '';
 
@@ -50,7 +50,6 @@ interface GuestInviteProps {
 
 function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canAct = useCanCall('createGroupInvitation');
   const [values, setValues] = useState<InviteFormValues>({ groupId, deviceName: '', email: '', phone: '', message: '', period: '1d' });
@@ -102,11 +101,7 @@ function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
         readOnly={!canAct}
         data-testid="group-invite-unit"
       />
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
-        <Alert color="red" role="alert" data-testid="group-invite-error">
-          {errorText(failure)}
-        </Alert>
-      )}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-invite-error" role="alert" />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="group-invite-close">
           {t('common.close')}

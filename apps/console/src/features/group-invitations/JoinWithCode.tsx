@@ -19,6 +19,7 @@ import { useEndpointMutation } from '../../api/hooks';
 import { useSpecText } from '../../lib/forms/specText';
 import { useCanCall } from '../../kit/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
 export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
@@ -75,9 +76,7 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
     <Paper withBorder p="md" data-testid="join-with-code">
       <Stack gap="sm">
         <Title order={4}>{t('entryPages.join.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('entryPages.join.intro')}
-        </Text>
+        <MutedText>{t('entryPages.join.intro')}</MutedText>
         {join.data ? (
           <>
             <Joined device={join.data} />
@@ -113,9 +112,7 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
               data-testid="join-device-name"
             />
             <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('entryPages.join.device')}
-              </Text>
+              <StrongText>{t('entryPages.join.device')}</StrongText>
               <SegmentedControl
                 value={productType}
                 onChange={(v) => setProductType(JOIN_PRODUCT_TYPES.find((p) => p === v) ?? productType)}

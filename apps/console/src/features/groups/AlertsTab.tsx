@@ -7,13 +7,12 @@
  * follows over /ws (`groupAlerts.changed`).
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody, specErrorMap } from '@fleet/contracts';
 import type { AlertConfigMode, AlertLevel, AlertType, GroupAlertsConfiguration, GroupListRow } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { isApiError } from '../../api/ApiError';
@@ -32,6 +31,8 @@ import {
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
 import { useEdits } from '../../kit/useEdits';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
@@ -40,7 +41,6 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupAlertsConfiguration');
   const groups = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
@@ -191,11 +191,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
       />
       <Title order={6}>{t('groups.alerts.recipients')}</Title>
       <Paper withBorder p="xs" data-testid="group-alert-recipients" data-count={draft.recipients.length}>
-        {draft.recipients.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('groups.alerts.noRecipients')}
-          </Text>
-        )}
+        {draft.recipients.length === 0 && <MutedText>{t('groups.alerts.noRecipients')}</MutedText>}
         <Stack gap={4}>
           {draft.recipients.map((r) => {
             const state = recipientView(config.recipients, r);
@@ -256,11 +252,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
           </Text>
         )}
       </Paper>
-      {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && (
-        <Alert color="red" role="alert" data-testid="group-alerts-error">
-          {errorText(save.error)}
-        </Alert>
-      )}
+      {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-alerts-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">
           <Button onClick={onSave} loading={save.isPending} data-testid="group-alerts-save">

@@ -6,13 +6,12 @@
  * save creates it (POST), later saves change it (PUT) with the version read.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';
 import type { GroupDefaultConfiguration, GroupUnitSettings } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
@@ -20,6 +19,8 @@ import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -27,7 +28,6 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canWrite = useCanCall(config.exists ? 'updateGroupDefaultConfiguration' : 'createGroupDefaultConfiguration');
   const { values: settings, set, clear } = useEdits<GroupUnitSettings>(config.settings);
@@ -58,9 +58,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
 
   return (
     <Stack gap="sm" data-testid="group-default-configuration" data-exists={config.exists}>
-      <Text size="sm" c="dimmed">
-        {config.exists ? t('groups.defaultConfiguration.hint') : t('groups.defaultConfiguration.none')}
-      </Text>
+      <MutedText>{config.exists ? t('groups.defaultConfiguration.hint') : t('groups.defaultConfiguration.none')}</MutedText>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label={t('groups.defaultConfiguration.delayMs')}
@@ -123,11 +121,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
           {fieldText(errors[''])}
         </Alert>
       )}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
-        <Alert color="red" role="alert" data-testid="group-default-error">
-          {errorText(failure)}
-        </Alert>
-      )}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-default-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">
           <Button onClick={onSave} loading={create.isPending || update.isPending} data-testid="group-default-save">

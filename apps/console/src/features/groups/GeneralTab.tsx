@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { GroupName, specErrorMap } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupDetail } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
@@ -25,6 +24,8 @@ import GroupNameModal from './GroupNameModal';
 import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
@@ -75,11 +76,7 @@ function MemberSection(props: {
         </Text>
       </Group>
       <Group gap={4} mb={canWrite ? 6 : 0}>
-        {ids.length === 0 && (
-          <Text size="xs" c="dimmed">
-            {t('groups.general.noMembers')}
-          </Text>
-        )}
+        {ids.length === 0 && <MutedText size="xs">{t('groups.general.noMembers')}</MutedText>}
         {ids.map((id) => (
           <Badge
             key={id}
@@ -125,7 +122,6 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupDetails');
   const canCopy = useCanCall('addGroupDetails');
@@ -182,9 +178,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
         />
         <TextInput label={t('groups.fields.inventory')} value={detail.inventoryName} readOnly data-testid="group-general-inventory" />
       </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        {t('groups.general.createdOn', { date: new Date(detail.createdOn).toLocaleString(i18n.language) })}
-      </Text>
+      <MutedText size="xs">{t('groups.general.createdOn', { date: new Date(detail.createdOn).toLocaleString(i18n.language) })}</MutedText>
       <Title order={6}>{t('groups.general.autoAssociation')}</Title>
       <Group gap="lg">
         {FLAGS.map((flag) => (
@@ -217,11 +211,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
           {fieldText(errors.members)}
         </Alert>
       )}
-      {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && (
-        <Alert color="red" role="alert" data-testid="group-general-error">
-          {errorText(save.error)}
-        </Alert>
-      )}
+      {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-general-error" role="alert" />}
       {(canWrite || canCopy) && (
         <Group justify="flex-end">
           {canCopy && (

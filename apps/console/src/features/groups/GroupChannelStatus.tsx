@@ -3,16 +3,15 @@
  * v2/groups/{id}/channelDetails): idle / collecting / offline as the core answers it, the counts
  * that explain it, and each channel with its status.
  */
-import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useCanCall } from '../../kit/access';
 import { groupChannelSummary, groupStatusColor, shownGroupStatus } from './groupChannelStatus';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const allowed = useCanCall('getGroupChannelDetails');
   const query = useEndpointQuery('getGroupChannelDetails', { params: { id: groupId } }, { enabled: allowed });
   if (!allowed) return null;
@@ -30,7 +29,7 @@ export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
             </Badge>
           )}
         </Group>
-        {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+        <ErrorAlert error={query.error} />
         {data === undefined && !query.error && <Loader size="xs" />}
         {summary && (
           <Text size="xs" c="dimmed" data-testid="group-channel-status-counts">

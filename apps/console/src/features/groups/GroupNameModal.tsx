@@ -14,10 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { AddGroupBody, AddGroupDetailsBody, UpdateGroupBody } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupListRow } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { duplicateNameMessage, inventoryOptions } from './groupList';
@@ -47,7 +46,6 @@ function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
   const user = useSessionUser();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const inventories = inventoryOptions(user?.inventories ?? []);
   const [name, setName] = useState(group?.name ?? (copy === undefined ? '' : t('groups.copy.defaultName', { name: copy.name })));
@@ -110,7 +108,7 @@ function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
           data-testid="group-inventory-select"
         />
       )}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="group-name-error" message={errorText(failure)} />}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-name-error" role="alert" />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="group-name-cancel">
           {t('groups.actions.cancel')}

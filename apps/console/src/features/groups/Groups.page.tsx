@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GroupListRow } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { GridPage } from '../../kit/GridPage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
@@ -14,6 +13,8 @@ import { inventoriesOfRows, keepSelected, searchGroups, toggleSelected } from '.
 import { TAB_PARAM } from './modalTabs';
 import { applyToGroupsLive, dropGroupRows } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 // Not needed to show the list: loaded when a form opens.
 const GroupNameModal = lazy(() => import('./GroupNameModal'));
@@ -39,23 +40,14 @@ function DeleteConfirm({
   readonly onDone: (ids: readonly string[]) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const remove = useEndpointMutation('removeGroups');
   return (
     <Modal opened onClose={onClose} title={t('groups.delete.title', { count: groups.length })}>
       <Stack gap="sm" data-testid="group-delete-confirm">
         <Text size="sm">{t('groups.delete.question', { count: groups.length })}</Text>
-        <Text size="sm" fw={500} data-testid="group-delete-names">
-          {groups.map((g) => g.name).join(', ')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('groups.delete.membersStay')}
-        </Text>
-        {remove.error && (
-          <Alert color="red" role="alert" data-testid="group-delete-error">
-            {errorText(remove.error)}
-          </Alert>
-        )}
+        <StrongText testId="group-delete-names">{groups.map((g) => g.name).join(', ')}</StrongText>
+        <MutedText size="xs">{t('groups.delete.membersStay')}</MutedText>
+        <ErrorAlert error={remove.error} testId="group-delete-error" role="alert" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="group-delete-cancel">
             {t('groups.actions.cancel')}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { describeBattery, formatBitrate } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import { statusColourOf } from './multiviewState';
+import { MutedText } from '../../kit/MutedText';
 
 const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as const;
 
@@ -93,21 +94,15 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
       </Group>
       <Stack gap={2} mt="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {t('multiview.feeds.bitrate')}
-          </Text>
+          <MutedText size="xs">{t('multiview.feeds.bitrate')}</MutedText>
           <BitrateText unitId={id} kbps={unit.totalBitrate} />
         </Group>
         <Group justify="space-between" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {t('multiview.feeds.battery')}
-          </Text>
+          <MutedText size="xs">{t('multiview.feeds.battery')}</MutedText>
           <BatteryText unitId={id} battery={unit.battery} />
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="xs" c="dimmed">
-            {t('multiview.feeds.channel')}
-          </Text>
+          <MutedText size="xs">{t('multiview.feeds.channel')}</MutedText>
           <Group gap={4} wrap="nowrap" data-testid={`multiview-tile-channel-${id}`}>
             <Text size="sm" truncate="end">
               {channelName ?? t('multiview.feeds.noChannel')}

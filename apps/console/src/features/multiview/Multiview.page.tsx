@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Alert, Badge, Box, Center, Group, Loader, NavLink, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Group, NavLink, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { useChannelNames } from '../channels/useChannelNames';
@@ -15,6 +15,7 @@ import { filterUnits, isShown, NO_CHOICE, outputsOf, statusColourOf, toggleTile,
 import type { StatusFilter, TileChoice } from './multiviewState';
 import { PanelResizer } from './PanelResizer';
 import { useLeftPanelWidth } from './useLeftPanelWidth';
+import { MutedText } from '../../kit/MutedText';
 
 const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...UNIT_STATUS_CLASSES];
 
@@ -91,9 +92,7 @@ function UnitPanel({ units, choice, onToggle }: { units: readonly UnitSummary[];
         data-testid="multiview-status-filter"
       />
       {shown.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="multiview-units-empty">
-          {t('multiview.panel.empty')}
-        </Text>
+        <MutedText testId="multiview-units-empty">{t('multiview.panel.empty')}</MutedText>
       ) : (
         <UnitRows units={shown} choice={choice} onToggle={onToggle} />
       )}
@@ -109,9 +108,7 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
     <Stack gap="xs" data-testid="multiview-outputs">
       <Title order={4}>{t('multiview.outputs.title')}</Title>
       {outputs.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="multiview-outputs-empty">
-          {t('multiview.outputs.empty')}
-        </Text>
+        <MutedText testId="multiview-outputs-empty">{t('multiview.outputs.empty')}</MutedText>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
           {outputs.map((output) => (
@@ -126,9 +123,7 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
                   </Badge>
                 )}
               </Group>
-              <Text size="xs" c="dimmed">
-                {t('multiview.outputs.from', { names: output.units.map((u) => u.name).join(', ') })}
-              </Text>
+              <MutedText size="xs">{t('multiview.outputs.from', { names: output.units.map((u) => u.name).join(', ') })}</MutedText>
             </Paper>
           ))}
         </SimpleGrid>
@@ -145,7 +140,6 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
 export default function MultiviewPage(_props: PageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.multiview'));
-  const errorMessage = useApiErrorMessage();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const { width, setWidth } = useLeftPanelWidth();
   const [choice, setChoice] = useState<TileChoice>(NO_CHOICE);
@@ -153,51 +147,6 @@ export default function MultiviewPage(_props: PageProps) {
   const channelName = useChannelNames();
   const all = units.data ?? [];
   const tiles = useMemo(() => visibleTiles(units.data ?? [], choice), [units.data, choice]);
-
-  let wall: React.ReactNode;
-  if (units.isPending) {
-    wall = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="multiview-loading" />
-      </Center>
-    );
-  } else if (units.isError) {
-    wall = (
-      <Alert color="red" title={t('multiview.loadFailed')} data-testid="multiview-error">
-        {errorMessage(units.error)}
-      </Alert>
-    );
-  } else {
-    wall = (
-      <Stack gap="lg">
-        <Stack gap="xs" data-testid="multiview-feeds">
-          <Group gap="xs">
-            <Title order={4}>{t('multiview.feeds.title')}</Title>
-            <Badge variant="light" data-testid="multiview-feeds-count">
-              {t('multiview.feeds.count', { count: tiles.length })}
-            </Badge>
-          </Group>
-          {tiles.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="multiview-feeds-empty">
-              {t('multiview.feeds.empty')}
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
-              {tiles.map((unit) => (
-                <FeedTile
-                  key={unit.uniqueId}
-                  unit={unit}
-                  channelName={unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId)}
-                  onRemove={toggle}
-                />
-              ))}
-            </SimpleGrid>
-          )}
-        </Stack>
-        <Outputs units={all} channelName={channelName} />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md" data-testid="multiview-page">
@@ -214,7 +163,35 @@ export default function MultiviewPage(_props: PageProps) {
         </Box>
         <PanelResizer width={width} onResize={setWidth} />
         <ScrollArea style={{ flex: 1, minWidth: 0 }} type="auto" px="sm" data-testid="multiview-wall">
-          {wall}
+          <QueryView query={units} testIdPrefix="multiview" errorTitle={t('multiview.loadFailed')}>
+            {() => (
+              <Stack gap="lg">
+                <Stack gap="xs" data-testid="multiview-feeds">
+                  <Group gap="xs">
+                    <Title order={4}>{t('multiview.feeds.title')}</Title>
+                    <Badge variant="light" data-testid="multiview-feeds-count">
+                      {t('multiview.feeds.count', { count: tiles.length })}
+                    </Badge>
+                  </Group>
+                  {tiles.length === 0 ? (
+                    <MutedText testId="multiview-feeds-empty">{t('multiview.feeds.empty')}</MutedText>
+                  ) : (
+                    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
+                      {tiles.map((unit) => (
+                        <FeedTile
+                          key={unit.uniqueId}
+                          unit={unit}
+                          channelName={unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId)}
+                          onRemove={toggle}
+                        />
+                      ))}
+                    </SimpleGrid>
+                  )}
+                </Stack>
+                <Outputs units={all} channelName={channelName} />
+              </Stack>
+            )}
+          </QueryView>
         </ScrollArea>
       </Box>
     </Stack>

@@ -21,13 +21,12 @@ import { vrConfigBody, vrConfigExtra, vrConfigForm } from './vrForms';
 import type { VrConfigForm } from './vrForms';
 import type { VrInputType } from './vrFilters';
 import { canApply } from '../../kit/access';
+import { MutedText } from '../../kit/MutedText';
 
 function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
+      <MutedText size="xs">{label}</MutedText>
       <Text size="sm" data-testid={testId}>
         {value}
       </Text>

@@ -6,20 +6,19 @@
  * version read. SRT needs the channel's SRT address: until it has one, the configuration form below
  * is where SRT is set up.
  */
-import { Alert, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VrChannelDetail, VrChannelInputSources } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import type { VrInputType } from './vrFilters';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; allowed: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const id = channel.uniqueId;
   const key = endpointKey('getVrChannelInputSources', { params: { id } });
   const sources = useEndpointQuery('getVrChannelInputSources', { params: { id } }, { retry: false });
@@ -53,7 +52,7 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
           )}
         </Group>
         {sources.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
-        {sources.isError && <Alert color="red">{errorText(sources.error)}</Alert>}
+        <ErrorAlert error={sources.error} />
         {data !== undefined &&
           (allowed ? (
             <SegmentedControl
@@ -79,11 +78,7 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
             {t('videoReturn.inputSource.srtNeedsAddress')}
           </Text>
         )}
-        {change.error && (
-          <Alert color="red" role="alert" data-testid="vr-input-source-error">
-            {errorText(change.error)}
-          </Alert>
-        )}
+        <ErrorAlert error={change.error} testId="vr-input-source-error" role="alert" />
       </Stack>
     </Paper>
   );

@@ -5,7 +5,7 @@
  * else sees the sharing read-only (the admin calls are not theirs: never called for them).
  */
 import { useMemo } from 'react';
-import { Badge, Checkbox, Group, Loader, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, Loader, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UpdateAdminVrChannelBody } from '@fleet/contracts';
 import type { AdminVrChannelGroup, Role, VrChannelDetail } from '@fleet/contracts';
@@ -17,6 +17,7 @@ import { useChannelForm } from '../channels/useChannelForm';
 import { toggleId, vrSharingBody, vrSharingForm } from './vrForms';
 import type { VrSharingForm } from './vrForms';
 import { canApply } from '../../kit/access';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 const NO_GROUPS: readonly AdminVrChannelGroup[] = [];
 
@@ -36,12 +37,7 @@ function useNames() {
 }
 
 function Names({ ids, name, empty, testId }: { ids: readonly string[]; name: (id: string) => string; empty: string; testId: string }) {
-  if (ids.length === 0)
-    return (
-      <Text size="sm" c="dimmed" data-testid={testId}>
-        {empty}
-      </Text>
-    );
+  if (ids.length === 0) return <MutedText testId={testId}>{empty}</MutedText>;
   return (
     <Group gap={6} data-testid={testId}>
       {ids.map((id) => (
@@ -61,18 +57,12 @@ function ReadOnlySharing({ channel }: { channel: VrChannelDetail }) {
     <Paper withBorder p="md" data-testid="channel-form-vrSharing">
       <Stack gap="sm">
         <Title order={5}>{t('videoReturn.sharing.title')}</Title>
-        <Text size="sm" fw={500}>
-          {t('videoReturn.sharing.inventories')}
-        </Text>
+        <StrongText>{t('videoReturn.sharing.inventories')}</StrongText>
         <Names ids={channel.inventoryIds} name={names.inventory} empty={t('videoReturn.cells.none')} testId="vr-sharing-inventories" />
-        <Text size="sm" fw={500}>
-          {t('videoReturn.sharing.groups')}
-        </Text>
+        <StrongText>{t('videoReturn.sharing.groups')}</StrongText>
         <Names ids={channel.groupIds} name={names.group} empty={t('videoReturn.sharing.noGroups')} testId="vr-sharing-groups" />
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('videoReturn.sharing.adminOnly')}
-          </Text>
+          <MutedText>{t('videoReturn.sharing.adminOnly')}</MutedText>
           <NotAvailable testId="channel-apply-unavailable-vrSharing" />
         </Group>
       </Stack>
@@ -115,15 +105,11 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
         error={error('inventoryIds')}
         data-testid="vr-sharing-inventories"
       />
-      <Text size="sm" fw={500}>
-        {t('videoReturn.sharing.groups')}
-      </Text>
+      <StrongText>{t('videoReturn.sharing.groups')}</StrongText>
       {choices.isPending ? (
         <Loader size="sm" aria-label={t('common.loading')} />
       ) : groups.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('videoReturn.sharing.noChoices')}
-        </Text>
+        <MutedText>{t('videoReturn.sharing.noChoices')}</MutedText>
       ) : (
         <Stack gap={6} data-testid="vr-sharing-groups">
           {groups.map((g) => (

@@ -1,0 +1,16 @@
+/**
+ * A failed call or read in the core's words (useApiErrorMessage), in a red alert; nothing while
+ * there is no error.
+ */
+import { Alert } from '@mantine/core';
+import { useApiErrorMessage } from '../api/errorMessage';
+
+export function ErrorAlert({ error, testId, role }: { readonly error: unknown; readonly testId?: string; readonly role?: 'alert' }) {
+  const errorText = useApiErrorMessage();
+  if (error === null || error === undefined) return null;
+  return (
+    <Alert color="red" role={role} data-testid={testId}>
+      {errorText(error)}
+    </Alert>
+  );
+}
