@@ -16,7 +16,7 @@ import { useToast } from '../../toast/useToast';
 import { checkDetails, contactBody, detailsBody, detailsForm } from './accountForms';
 import type { DetailsForm } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useState } from 'react';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
@@ -94,7 +94,7 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
         {text('phone', t('account.details.phone'))}
         {text('company', t('account.details.company'))}
       </SimpleGrid>
-      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="account-failure" />
+      <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="account-failure" />
       <Group justify="flex-end">
         <Button onClick={() => void save()} loading={busy} disabled={!form.dirty} data-testid="account-save">
           {t('account.details.save')}

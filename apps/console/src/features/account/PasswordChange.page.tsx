@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export default function PasswordChangePage({ route }: PageProps) {
           </Button>
         }
       />
-      <FailureAlert error={dismiss.error} />
+      <ErrorAlert error={dismiss.error} />
     </StandalonePage>
   );
 }

@@ -12,7 +12,7 @@ import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { ResourceForm, type Field } from '../../kit';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { checkPasswordChange, EMPTY_PASSWORD_CHANGE } from './accountForms';
 import type { PasswordChangeForm as Values } from './accountForms';
 
@@ -43,7 +43,7 @@ export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (re
   return (
     <Stack gap="xs" data-testid="password-change-form">
       <ResourceForm fields={FIELDS} form={form} testId="password-change" isNew />
-      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="password-change-failure" />
+      <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="password-change-failure" />
       <Group justify="flex-end">
         {extraActions}
         <Button onClick={apply} loading={mutation.isPending} data-testid="password-change-submit">

@@ -5,7 +5,7 @@ import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationVi
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
@@ -190,7 +190,7 @@ function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: strin
         <Text size="sm" fw={600}>
           {t('licenceActivation.poolForm.title')}
         </Text>
-        <FailureAlert error={!hasErrors(form.errors) && form.error} testId="licence-pool-form-failure" />
+        <ErrorAlert error={!hasErrors(form.errors) && form.error} testId="licence-pool-form-failure" />
         <ResourceForm fields={LICENCE_POOL_FIELDS} form={shown} testId="licence-pool-form" isNew={false} />
         <ModalFooter testId="licence-pool-form" onSave={save} onCancel={form.reset} saving={setPool.isPending} />
       </Stack>

@@ -6,7 +6,7 @@ import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story, StoryField } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { useEndpointMutation } from '../../api/hooks';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { ResourceForm, type Field } from '../../kit';
@@ -91,7 +91,7 @@ function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModal
     >
       <Stack gap="sm">
         <ResourceForm fields={FIELDS} form={form} testId="story" isNew={story === undefined} errorTestId={(name) => `story-error-${name}`} />
-        <FailureAlert error={!hasErrors(form.errors) && form.error} testId="story-form-error" />
+        <ErrorAlert error={!hasErrors(form.errors) && form.error} testId="story-form-error" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="story-form-cancel">
             {t('stories.form.cancel')}

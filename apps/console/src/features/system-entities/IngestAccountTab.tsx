@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IngestAccount, IngestAccountTest } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
@@ -181,7 +181,7 @@ function PasswordSection({ account, mayWrite, onSent }: { readonly account: Inge
       </Text>
       {mayWrite && (
         <>
-          <FailureAlert error={!hasErrors(form.errors) && form.error} testId="ingest-password-form-error" />
+          <ErrorAlert error={!hasErrors(form.errors) && form.error} testId="ingest-password-form-error" />
           <ResourceForm fields={INGEST_PASSWORD_FIELDS} form={form} testId="ingest-password" isNew={false} />
           <Group justify="flex-end">
             <Button onClick={save} loading={set.isPending} data-testid="ingest-password-save">
@@ -228,7 +228,7 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
       </Text>
       {mayWrite && (
         <>
-          <FailureAlert error={!hasErrors(form.errors) && form.error} testId="ingest-xslt-form-error" />
+          <ErrorAlert error={!hasErrors(form.errors) && form.error} testId="ingest-xslt-form-error" />
           <Group gap="xs" align="flex-start">
             <FileInput
               flex={1}

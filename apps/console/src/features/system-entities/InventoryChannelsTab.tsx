@@ -9,7 +9,7 @@
  * `inventory-tally-no-service`, `inventory-ifb-counts` with `-available`, `-used`, `-frozen`.
  */
 import { Group, Stack, Text } from '@mantine/core';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IfbCounts, InventoryIfb, InventoryTally } from '@fleet/contracts';
@@ -113,7 +113,7 @@ export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string 
 
 function IfbCountsLine({ counts }: { readonly counts: { readonly data: IfbCounts | undefined; readonly isError: boolean; readonly error: unknown } }) {
   const { t } = useTranslation();
-  if (counts.isError) return <FailureAlert error={counts.error} />;
+  if (counts.isError) return <ErrorAlert error={counts.error} />;
   const value = (n: number | undefined) => (n === undefined ? '…' : String(n));
   return (
     <Group gap="lg" data-testid="inventory-ifb-counts">

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InventoryProperties } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
 import { FormPanel, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
@@ -100,7 +100,7 @@ function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string 
       <Text size="sm" c="dimmed">
         {t('systemEntities.inventoryTabs.geocoding.hint')}
       </Text>
-      <FailureAlert error={set.error} testId="inventory-geocoding-error" />
+      <ErrorAlert error={set.error} testId="inventory-geocoding-error" />
       <Group gap="xs" align="flex-end">
         <Select
           flex={1}

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { SetTargetSwVersionBody } from '@fleet/contracts';
 import type { UnitDetail, SmartUnitDetail, UnitApplicationsInfo } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
 import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
@@ -212,7 +212,7 @@ function Deregistration({ unit }: { readonly unit: UnitDetail }) {
   return (
     <InfoSection testId="unit-deregister" title={t('systemEntities.units.deregister.title')}>
       <Text size="sm">{t('systemEntities.units.deregister.hint')}</Text>
-      <FailureAlert error={deregister.error} testId="unit-deregister-error" />
+      <ErrorAlert error={deregister.error} testId="unit-deregister-error" />
       <Group justify="flex-end" gap="xs">
         {asking ? (
           <>

@@ -35,7 +35,7 @@ import {
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
-import { FailureAlert } from '../../components/FailureAlert';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 
 interface Props {
   /** null: a new user. */
@@ -91,7 +91,7 @@ export default function UserModal({ userId, onClose, onCreated, extra }: Props) 
   let body: ReactNode;
   if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} extra={extra} />;
   else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
-  else if (query.isError) body = <FailureAlert error={query.error} testId="user-load-error" />;
+  else if (query.isError) body = <ErrorAlert error={query.error} testId="user-load-error" />;
   else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
     <Modal
@@ -209,7 +209,7 @@ function UserEditor({
         </Group>
       )}
       <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
-      <FailureAlert error={failure} testId="user-form-failure" />
+      <ErrorAlert error={failure} testId="user-form-failure" />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="user-form-cancel">
           {t('users.modal.close')}
@@ -314,7 +314,7 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
   return (
     <Stack gap="xs">
       <ResourceForm fields={PASSWORD_FIELDS} form={form} testId="user-password" isNew={false} />
-      <FailureAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} />
+      <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} />
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} data-testid="user-password-apply">
           {t('users.modal.setPassword')}
