@@ -1,27 +1,38 @@
 /** A ChannelDetails for tests: the channel's modal read around a ChannelLive (an idle preview channel's settings). */
 import type { ChannelDetails, ChannelLive } from '@fleet/contracts';
 
-export function makeChannelDetails(channel: ChannelLive, overrides: Partial<ChannelDetails> = {}): ChannelDetails {
+type General = ChannelDetails['general'];
+
+/** The General tab of an idle preview channel named `name`. */
+export function channelGeneral(name: string, overrides: Partial<General> = {}): General {
+  return {
+    name,
+    mode: null,
+    port: 5000,
+    recording: false,
+    tally: null,
+    output: false,
+    preview: true,
+    forceOutput: false,
+    forwardRtmp: false,
+    distributor: false,
+    studio: false,
+    sharing: false,
+    ndi: false,
+    sdiNo: null,
+    flavor: null,
+    fourK: false,
+    ...overrides,
+  };
+}
+
+export function makeChannelDetails(
+  channel: ChannelLive,
+  { general, ...overrides }: Partial<Omit<ChannelDetails, 'general'>> & { general?: Partial<General> } = {},
+): ChannelDetails {
   return {
     channel,
-    general: {
-      name: channel.channelName,
-      mode: null,
-      port: 5000,
-      recording: false,
-      tally: null,
-      output: false,
-      preview: true,
-      forceOutput: false,
-      forwardRtmp: false,
-      distributor: false,
-      studio: false,
-      sharing: false,
-      ndi: false,
-      sdiNo: null,
-      flavor: null,
-      fourK: false,
-    },
+    general: channelGeneral(channel.channelName, general),
     multipoint: {
       uniqueID: channel.channelId,
       channelName: channel.channelName,

@@ -8,39 +8,12 @@ import { fill, renderWithApp } from '../../test-utils/render';
 import ChannelModal from './ChannelModal';
 import ChannelsPage from './Channels.page';
 import { makeChannel } from '../../test-utils/channels';
+import { makeChannelDetails } from '../../test-utils/channelDetails';
 
 const STAMP = { channelId: 'ch1', version: 3, updatedAt: '2026-01-10T09:00:00.000Z' };
 
 function details(): ChannelDetails {
-  const channel = makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', serverName: 'hub_1' });
-  return {
-    channel,
-    general: {
-      name: 'Studio_out',
-      mode: null,
-      port: 5000,
-      recording: false,
-      tally: null,
-      output: false,
-      preview: true,
-      forceOutput: false,
-      forwardRtmp: false,
-      distributor: false,
-      studio: false,
-      sharing: false,
-      ndi: false,
-      sdiNo: null,
-      flavor: null,
-      fourK: false,
-    },
-    multipoint: { uniqueID: 'ch1', channelName: 'Studio_out', serverId: 'srv1', ptmpLu100: false, machines: [], ptmpStatuses: [], ptmpDelay: null },
-    audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
-    ingest: { channelId: 'ch1', associated: false, serverId: null, serverName: null, inputKind: null },
-    outputLicence: { licensed: 2, used: 1 },
-    inputSources: [],
-    logs: { sending: false, startedAt: null },
-    createdAt: '2026-01-10T09:00:00.000Z',
-  };
+  return makeChannelDetails(makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', serverName: 'hub_1' }));
 }
 
 function core(): FakeApi {

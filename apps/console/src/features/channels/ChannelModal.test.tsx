@@ -6,37 +6,12 @@ import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import ChannelModal from './ChannelModal';
 import { makeChannel } from '../../test-utils/channels';
+import { makeChannelDetails } from '../../test-utils/channelDetails';
 
 function details(version = 6): ChannelDetails {
-  const channel = makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', version });
-  return {
-    channel,
-    general: {
-      name: 'Studio_out',
-      mode: null,
-      port: 5000,
-      recording: false,
-      tally: null,
-      output: false,
-      preview: true,
-      forceOutput: false,
-      forwardRtmp: false,
-      distributor: false,
-      studio: false,
-      sharing: false,
-      ndi: false,
-      sdiNo: null,
-      flavor: null,
-      fourK: false,
-    },
-    multipoint: { uniqueID: 'ch1', channelName: 'Studio_out', serverId: 'srv1', ptmpLu100: false, machines: [], ptmpStatuses: [], ptmpDelay: null },
-    audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
-    ingest: { channelId: 'ch1', associated: false, serverId: null, serverName: null, inputKind: null },
+  return makeChannelDetails(makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', version }), {
     outputLicence: { licensed: 2, used: 2 },
-    inputSources: [],
-    logs: { sending: false, startedAt: null },
-    createdAt: '2026-01-10T09:00:00.000Z',
-  };
+  });
 }
 
 async function renderModal(roles: Role[], api = new FakeApi()) {

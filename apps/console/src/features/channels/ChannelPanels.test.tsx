@@ -6,48 +6,14 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { InventoryOutputsPanel, PtmpChannelsPanel } from './ChannelPanels';
 import { makeChannel } from '../../test-utils/channels';
+import { makeChannelDetails } from '../../test-utils/channelDetails';
 
 const out1 = makeChannel({ channelId: 'o1', channelName: 'Out_A', type: 'output', isOutput: true, serverId: 's1', serverName: 'hub_1', status: 'collecting' });
 const sdi1 = makeChannel({ channelId: 'd1', channelName: 'Sdi_A', hasSdi: true, sdiNo: 2, serverId: 's1', serverName: 'hub_1' });
 const list = (channels: ChannelLive[]) => ({ channels, counters: countChannels(channels) });
 
 function detailsOf(channel: ChannelLive): ChannelDetails {
-  return {
-    channel,
-    general: {
-      name: channel.channelName,
-      mode: null,
-      port: null,
-      recording: false,
-      tally: null,
-      output: true,
-      preview: false,
-      forceOutput: false,
-      forwardRtmp: false,
-      distributor: false,
-      studio: false,
-      sharing: false,
-      ndi: false,
-      sdiNo: null,
-      flavor: null,
-      fourK: false,
-    },
-    multipoint: {
-      uniqueID: channel.channelId,
-      channelName: channel.channelName,
-      serverId: channel.serverId,
-      ptmpLu100: false,
-      machines: [],
-      ptmpStatuses: [],
-      ptmpDelay: null,
-    },
-    audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
-    ingest: { channelId: channel.channelId, associated: false, serverId: null, serverName: null, inputKind: null },
-    outputLicence: { licensed: 4, used: 3 },
-    inputSources: [],
-    logs: { sending: false, startedAt: null },
-    createdAt: '2026-01-10T09:00:00.000Z',
-  };
+  return makeChannelDetails(channel, { general: { port: null, output: true, preview: false }, outputLicence: { licensed: 4, used: 3 } });
 }
 
 function core(): FakeApi {

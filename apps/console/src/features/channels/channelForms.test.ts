@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AddInputSourceBody, BANDWIDTH_CAP_OPTIONS, UpdateAdminChannelBody, UpdatePtmpBody, VALIDATION } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
+import { channelGeneral } from '../../test-utils/channelDetails';
 import { BLANK_INPUT_SOURCE, bwLimitBody, bwLimitForm, generalBody, generalForm, inputSourceBody, multipointBody, tallyBody } from './channelForms';
 
-const general = {
-  name: 'cam_1',
-  mode: 'cdn' as const,
-  port: 8000,
-  recording: false,
-  tally: null,
-  output: false,
-  preview: true,
-  forceOutput: false,
-  forwardRtmp: false,
-  distributor: false,
-  studio: false,
-  sharing: false,
-  ndi: false,
-  sdiNo: null,
-  flavor: null,
-  fourK: false,
-};
+const general = channelGeneral('cam_1', { mode: 'cdn', port: 8000 });
 
 describe('manage-channel forms', () => {
   it('the general form round-trips into a body the admin call accepts', () => {

@@ -11,47 +11,13 @@ import type { ChannelDetails, ChannelLive, ServerDetail } from '@fleet/contracts
 import { apiError, FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import { makeChannel } from '../../test-utils/channels';
+import { makeChannelDetails } from '../../test-utils/channelDetails';
 import ChannelsEntity from './ChannelsEntity';
 
 const AT = '2026-01-10T09:00:00.000Z';
 
 function detailsOf(channel: ChannelLive): ChannelDetails {
-  return {
-    channel,
-    general: {
-      name: channel.channelName,
-      mode: null,
-      port: null,
-      recording: false,
-      tally: null,
-      output: false,
-      preview: true,
-      forceOutput: false,
-      forwardRtmp: false,
-      distributor: false,
-      studio: false,
-      sharing: false,
-      ndi: false,
-      sdiNo: null,
-      flavor: null,
-      fourK: false,
-    },
-    multipoint: {
-      uniqueID: channel.channelId,
-      channelName: channel.channelName,
-      serverId: channel.serverId,
-      ptmpLu100: false,
-      machines: [],
-      ptmpStatuses: [],
-      ptmpDelay: null,
-    },
-    audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
-    ingest: { channelId: channel.channelId, associated: false, serverId: null, serverName: null, inputKind: null },
-    outputLicence: { licensed: null, used: 0 },
-    inputSources: [],
-    logs: { sending: false, startedAt: null },
-    createdAt: AT,
-  };
+  return makeChannelDetails(channel, { general: { port: null }, outputLicence: { licensed: null, used: 0 }, createdAt: AT });
 }
 
 const HUB = { id: 'srv-1', name: 'hub_1', serverType: 'mmh_server' } as const;
