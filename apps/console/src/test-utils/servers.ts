@@ -1,5 +1,5 @@
 /** A ServerDetail for tests: an online multimedia hub, with the given fields over it. */
-import type { ServerDetail } from '@fleet/contracts';
+import type { ServerConfiguration, ServerDetail } from '@fleet/contracts';
 
 export function makeServer(overrides: Partial<ServerDetail> & Pick<ServerDetail, 'id'>): ServerDetail {
   return {
@@ -32,6 +32,25 @@ export function makeServer(overrides: Partial<ServerDetail> & Pick<ServerDetail,
     ipPipeState: null,
     version: 1,
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The configuration read of the hub MMH1 (IFB V1, one of four channels allocated), with the given fields over it. */
+export function makeServerConfiguration(overrides: Partial<ServerConfiguration> = {}): ServerConfiguration {
+  return {
+    serverId: 'MMH1',
+    serverType: 'mmh_server',
+    ifbMode: 'V1',
+    maxChannels: 4,
+    allocatedChannels: 1,
+    webrtcPort: null,
+    publishingMode: 'automatic',
+    genlockOffset: null,
+    registrationServer: null,
+    registrationServerPort: null,
+    certificates: [],
+    version: 1,
     ...overrides,
   };
 }

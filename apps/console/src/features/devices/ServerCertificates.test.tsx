@@ -8,26 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { ServerConfiguration } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
-import { makeServer } from '../../test-utils/servers';
+import { makeServer, makeServerConfiguration } from '../../test-utils/servers';
 import { ServerConfigurationSection } from './ServerSettings';
 
 const server = makeServer({ id: 'MMH1' });
 
 function configuration(certificates: ServerConfiguration['certificates']): ServerConfiguration {
-  return {
-    serverId: 'MMH1',
-    serverType: 'mmh_server',
-    ifbMode: null,
-    maxChannels: 4,
-    allocatedChannels: 1,
-    webrtcPort: null,
-    publishingMode: 'automatic',
-    genlockOffset: null,
-    registrationServer: null,
-    registrationServerPort: null,
-    certificates,
-    version: 1,
-  };
+  return makeServerConfiguration({ ifbMode: null, certificates });
 }
 
 describe('Servers: the certificates', () => {

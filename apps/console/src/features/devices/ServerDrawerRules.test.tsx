@@ -7,27 +7,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import type { Role, ServerConfiguration } from '@fleet/contracts';
+import type { Role } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
-import { makeServer } from '../../test-utils/servers';
+import { makeServer, makeServerConfiguration } from '../../test-utils/servers';
 import { ServerDrawer } from './ServerDrawer';
 
 const server = makeServer({ id: 'MMH1' });
-const configuration: ServerConfiguration = {
-  serverId: 'MMH1',
-  serverType: 'mmh_server',
-  ifbMode: 'V1',
-  maxChannels: 4,
-  allocatedChannels: 1,
-  webrtcPort: null,
-  publishingMode: 'automatic',
-  genlockOffset: 10,
-  registrationServer: null,
-  registrationServerPort: null,
-  certificates: [],
-  version: 1,
-};
+const configuration = makeServerConfiguration({ genlockOffset: 10 });
 
 async function openDrawer(roles: Role[], tab: string) {
   const api = new FakeApi()

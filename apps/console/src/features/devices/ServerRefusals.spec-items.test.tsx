@@ -7,28 +7,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '@fleet/contracts';
-import type { ErrorCode, IpPipeSettings, ServerConfiguration } from '@fleet/contracts';
+import type { ErrorCode, IpPipeSettings } from '@fleet/contracts';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
-import { makeServer } from '../../test-utils/servers';
+import { makeServer, makeServerConfiguration } from '../../test-utils/servers';
 import { IpPipeSection, ServerConfigurationSection } from './ServerSettings';
 
 const server = makeServer({ id: 'MMH1' });
 
-const CONFIGURATION: ServerConfiguration = {
-  serverId: 'MMH1',
-  serverType: 'mmh_server',
-  ifbMode: 'V1',
-  maxChannels: 4,
-  allocatedChannels: 1,
-  webrtcPort: null,
-  publishingMode: 'automatic',
-  genlockOffset: null,
-  registrationServer: null,
-  registrationServerPort: null,
-  certificates: [{ id: 'c1', name: 'hub.pem', expiresAt: null }],
-  version: 1,
-};
+const CONFIGURATION = makeServerConfiguration({ certificates: [{ id: 'c1', name: 'hub.pem', expiresAt: null }] });
 
 describe('Servers: IFB mode change errors', () => {
   it.each<ErrorCode>(['IFB_MODE_SERVER_OFFLINE', 'IFB_MODE_SERVER_NOT_IDLE', 'IFB_MODE_NO_SIP_SERVER', 'IFB_MODE_NO_PRIMARY_INVENTORY'])(
