@@ -12,7 +12,35 @@ async function positions(page: Page): Promise<Record<string, string>> {
     );
 }
 
-test('map: offline basemap at zoom 3 centre 0/0, markers that move live, popup to the unit list, nothing leaves 127.0.0.1', async ({ page, baseURL }) => {
+/** A marker well inside the map's area, clear of the open popup and on top where it is (clickable), other than `except`; '' if none. */
+function markerInside(page: Page, except: string): Promise<string> {
+  return page.evaluate((except) => {
+    const area = document.querySelector('[data-testid="unit-map"]')?.getBoundingClientRect();
+    const popup = document.querySelector('.leaflet-popup')?.getBoundingClientRect();
+    const inside = [...document.querySelectorAll('[data-testid^="map-marker-"]')].find((n) => {
+      const r = n.getBoundingClientRect();
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      const underPopup = popup !== undefined && r.right > popup.left && r.left < popup.right && r.bottom > popup.top && r.top < popup.bottom;
+      return (
+        area !== undefined &&
+        n.getAttribute('data-testid') !== `map-marker-${except}` &&
+        !underPopup &&
+        hit !== null &&
+        n.contains(hit) &&
+        r.left > area.left + 20 &&
+        r.right < area.right - 20 &&
+        r.top > area.top + 20 &&
+        r.bottom < area.bottom - 20
+      );
+    });
+    return (inside?.getAttribute('data-testid') ?? '').replace('map-marker-', '');
+  }, except);
+}
+
+test('map: offline basemap at zoom 3 centre 0/0, markers that move live, a popup that moves to the next marker clicked and leads to the unit list, nothing leaves 127.0.0.1', async ({
+  page,
+  baseURL,
+}) => {
   const outside: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -67,14 +95,7 @@ test('map: offline basemap at zoom 3 centre 0/0, markers that move live, popup t
   // map's own control), a marker inside the area is taken.
   await page.locator('.leaflet-control-zoom-out').click();
   await expect(map).toHaveAttribute('data-zoom', '2');
-  const id = await page.evaluate(() => {
-    const area = document.querySelector('[data-testid="unit-map"]')?.getBoundingClientRect();
-    const inside = [...document.querySelectorAll('[data-testid^="map-marker-"]')].find((n) => {
-      const r = n.getBoundingClientRect();
-      return area !== undefined && r.left > area.left + 20 && r.right < area.right - 20 && r.top > area.top + 20 && r.bottom < area.bottom - 20;
-    });
-    return (inside?.getAttribute('data-testid') ?? '').replace('map-marker-', '');
-  });
+  const id = await markerInside(page, '');
   expect(id).not.toBe('');
   await page.getByTestId(`map-marker-${id}`).click();
   const popup = page.getByTestId(`map-popup-${id}`);
@@ -82,10 +103,21 @@ test('map: offline basemap at zoom 3 centre 0/0, markers that move live, popup t
   await expect(page.getByTestId(`map-popup-status-${id}`)).not.toBeEmpty();
   await expect(page.getByTestId(`map-popup-battery-${id}`)).not.toBeEmpty();
   await expect(page.getByTestId(`map-popup-address-${id}`)).not.toBeEmpty();
+  // Another marker clicked while the popup is open (one popup serves every marker): the popup
+  // moves to that unit, without an error in the page.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const other = await markerInside(page, id);
+  expect(other).not.toBe('');
+  await page.getByTestId(`map-marker-${other}`).click();
+  await expect(page.getByTestId(`map-popup-${other}`)).toBeVisible();
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByTestId(`map-popup-status-${other}`)).not.toBeEmpty();
+  expect(errors).toEqual([]);
   // The popup follows its marker, which moves live: a pointer click aimed where the link was a
   // moment ago can land on the map. The link's own click is what is tested here.
-  await page.getByTestId(`map-popup-open-${id}`).dispatchEvent('click');
-  await expect(page).toHaveURL(new RegExp(`/list\\?unit=${id}$`));
+  await page.getByTestId(`map-popup-open-${other}`).dispatchEvent('click');
+  await expect(page).toHaveURL(new RegExp(`/list\\?unit=${other}$`));
 
   expect(baseURL).toContain('127.0.0.1');
   expect(outside).toEqual([]);

@@ -1,10 +1,11 @@
 /** The cells of the unit list (one component per column that needs more than text). */
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBitrate } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
+import type { ModifiedTimes } from './modifiedTimes';
 import { canStop, startBlocker, statusColour } from './unitRules';
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
@@ -84,8 +85,11 @@ export function AlertsCell({ unit }: { unit: UnitSummary }) {
   );
 }
 
-export function ModifiedCell({ unitId, at }: { unitId: string; at: number | null }) {
+/** The unit's modified time, subscribed to the times itself: a change renders this cell alone, not its row. */
+export function ModifiedCell({ unit, times }: { unit: UnitSummary; times: ModifiedTimes }) {
   const { t, i18n } = useTranslation();
+  const at = useSyncExternalStore(times.subscribe, () => times.modifiedAt(unit));
+  const unitId = unit.uniqueId;
   if (at === null) {
     return (
       <Text c="dimmed" size="sm" data-testid={`unit-modified-${unitId}`}>

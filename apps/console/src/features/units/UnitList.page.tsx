@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
 import { useThrottledQueryData } from './useThrottledQueryData';
 import { useUnitListPrefs } from './useUnitListPrefs';
+import type { UnitListPrefs } from './useUnitListPrefs';
 import { useUnitSelection } from './useUnitSelection';
 
 const UnitDetailPanel = lazy(() => import('../unit-detail/UnitDetailPanel'));
@@ -35,15 +36,17 @@ const LIVE_INTERVAL_MS = 250;
 /** "Last N hours" windows move with the clock. */
 const CLOCK_MS = 60_000;
 
-/** The counter bar, advanced by the counter transitions while the list only has units patched. */
+/**
+ * The counter bar, advanced by the counter transitions while the list only has units patched. The
+ * last list and its counters are kept aside, not as state: an update during render would run the
+ * whole page twice on every live change.
+ */
 function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
-  const [state, setState] = useState(() => ({ units, counters: countersOf(units) }));
-  if (state.units !== units) {
-    const counters = advanceCounters(state.counters, state.units, units) ?? countersOf(units);
-    setState({ units, counters });
-    return counters;
-  }
-  return state.counters;
+  const [last] = useState(() => ({ units, counters: countersOf(units) }));
+  return useMemo(() => {
+    if (last.units !== units) Object.assign(last, { counters: advanceCounters(last.counters, last.units, units) ?? countersOf(units), units });
+    return last.counters;
+  }, [last, units]);
 }
 
 function useNow(intervalMs: number): number {
@@ -63,6 +66,50 @@ const renderExpanded = (unit: UnitSummary) => (
   </Suspense>
 );
 
+/** The title, the quick search, the summary and the filter toggle: rendered again only when one of them changes, not per live update. */
+type HeaderProps = { prefs: UnitListPrefs; onText: (text: string) => void; shown: number; total: number };
+const UnitListHeader = memo(function UnitListHeader({ prefs: { filters, filtersOpen, setFiltersOpen }, onText, shown, total }: HeaderProps) {
+  const { t } = useTranslation();
+  const filterCount = activeFilterCount(filters);
+  useDocumentTitle(t('routes.list'));
+  return (
+    <Group justify="space-between" align="center" wrap="wrap">
+      <Title order={2} data-testid="page-title">
+        {t('routes.list')}
+      </Title>
+      <Group gap="sm">
+        <CollapsingSearch
+          value={filters.text}
+          onChange={onText}
+          label={t('unitList.quickSearch.label')}
+          placeholder={t('unitList.filters.textPlaceholder')}
+          clearLabel={t('unitList.quickSearch.clear')}
+          testId="unit-quick-search"
+        />
+        <Text size="sm" c="dimmed" data-testid="unit-list-summary" data-shown={shown} data-total={total}>
+          {t('unitList.summary', { shown, total })}
+        </Text>
+        <Button
+          size="xs"
+          variant={filtersOpen ? 'light' : 'default'}
+          aria-expanded={filtersOpen}
+          data-testid="unit-filters-toggle"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+          rightSection={
+            filterCount > 0 ? (
+              <Badge size="xs" circle data-testid="unit-filters-count">
+                {filterCount}
+              </Badge>
+            ) : undefined
+          }
+        >
+          {t('unitList.filters.toggle')}
+        </Button>
+      </Group>
+    </Group>
+  );
+});
+
 /**
  * /list: the units the user can see (devices/fetch), kept current by the realtime client, in the
  * shared DataGrid (virtualised, sortable, resizable), with the filters, the counter bar and the
@@ -70,7 +117,8 @@ const renderExpanded = (unit: UnitSummary) => (
  */
 export default function UnitListPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.list'));
+  // Looked up once: the grid is rendered again on every live update.
+  const labels = useMemo(() => ({ grid: t('routes.list'), empty: t('unitList.noMatch') }), [t]);
   const user = useSessionUser();
   const canControl = user !== undefined && hasAnyRole(rolesOf(user), UNIT_CONTROL_ROLES);
   const errorMessage = useApiErrorMessage();
@@ -91,7 +139,8 @@ export default function UnitListPage() {
   const selection = useUnitSelection();
   const listPrefs = useUnitListPrefs();
   const { filters, setFilters } = listPrefs;
-  const modifiedAt = useModifiedTimes();
+  // The times re-filter and re-sort the list only while they filter or order it.
+  const { times, modifiedAt } = useModifiedTimes(filters.modified.kind !== 'all' || listPrefs.sortedByModified);
   const now = useNow(CLOCK_MS);
 
   const live = useThrottledQueryData<UnitSummary[]>(endpointKey('fetchDevices', {}), LIVE_INTERVAL_MS);
@@ -99,10 +148,9 @@ export default function UnitListPage() {
   const all = live ?? units.data ?? NO_UNITS;
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
-  const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, modifiedAt });
+  const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt });
   const expandedIds = useMemo(() => expandedIdsOf(listPrefs.expanded, all), [listPrefs.expanded, all]);
   const expandedGroups = useExpandedGroups(expandedIds);
-  const filterCount = activeFilterCount(filters);
 
   const onCounterClick = useCallback(
     (counter: CounterName) => {
@@ -149,7 +197,7 @@ export default function UnitListPage() {
         <ExpandedGroupsProvider value={expandedGroups}>
           <DataGrid
             gridId={UNIT_GRID_ID}
-            ariaLabel={t('routes.list')}
+            ariaLabel={labels.grid}
             columns={columns}
             rows={shown}
             rowKey={rowKey}
@@ -161,8 +209,9 @@ export default function UnitListPage() {
             expandedKeys={listPrefs.expanded}
             onExpandedChange={listPrefs.setExpanded}
             defaultSort={UNIT_DEFAULT_SORT}
+            onSortChange={listPrefs.onSortChange}
             scrollToKey={initialSelection}
-            empty={t('unitList.noMatch')}
+            empty={labels.empty}
             rowHeight={52}
           />
         </ExpandedGroupsProvider>
@@ -172,40 +221,7 @@ export default function UnitListPage() {
 
   return (
     <Stack gap="sm" data-testid="unit-list-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.list')}
-        </Title>
-        <Group gap="sm">
-          <CollapsingSearch
-            value={filters.text}
-            onChange={setText}
-            label={t('unitList.quickSearch.label')}
-            placeholder={t('unitList.filters.textPlaceholder')}
-            clearLabel={t('unitList.quickSearch.clear')}
-            testId="unit-quick-search"
-          />
-          <Text size="sm" c="dimmed" data-testid="unit-list-summary" data-shown={shown.length} data-total={all.length}>
-            {t('unitList.summary', { shown: shown.length, total: all.length })}
-          </Text>
-          <Button
-            size="xs"
-            variant={listPrefs.filtersOpen ? 'light' : 'default'}
-            aria-expanded={listPrefs.filtersOpen}
-            data-testid="unit-filters-toggle"
-            onClick={() => listPrefs.setFiltersOpen(!listPrefs.filtersOpen)}
-            rightSection={
-              filterCount > 0 ? (
-                <Badge size="xs" circle data-testid="unit-filters-count">
-                  {filterCount}
-                </Badge>
-              ) : undefined
-            }
-          >
-            {t('unitList.filters.toggle')}
-          </Button>
-        </Group>
-      </Group>
+      <UnitListHeader prefs={listPrefs} onText={setText} shown={shown.length} total={all.length} />
       <CounterBar counters={counters} clickable={counterClickable} onCounterClick={onCounterClick} />
       {/* Mounted (and loaded) only while open: the selects are the heaviest part of the page. */}
       {listPrefs.filtersOpen && (

@@ -11,6 +11,17 @@ import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 
 export class ModifiedTimes {
   private readonly seen = new Map<string, number>();
+  private readonly listeners = new Set<() => void>();
+  /** Counts the publishes: a snapshot for subscribers that follow every change. */
+  version = 0;
+
+  /** Tells the subscribers that recorded times changed (the list does so at most once a second). */
+  publish(): void {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  readonly subscribe = (listener: () => void) => (this.listeners.add(listener), () => void this.listeners.delete(listener));
 
   /** Records an event; true when it changed a unit's time. */
   record(event: RealtimeEvent): boolean {

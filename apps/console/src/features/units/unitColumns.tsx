@@ -6,6 +6,7 @@ import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import { BatteryIndicator } from './BatteryIndicator';
+import type { ModifiedTimes } from './modifiedTimes';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 
 export const UNIT_GRID_ID = 'units';
@@ -16,13 +17,15 @@ interface UnitColumnsOptions {
   readonly canControl: boolean;
   readonly transitionOf: (unit: UnitSummary) => TransitionKind | null;
   readonly onAction: (unit: UnitSummary, action: Direction) => void;
+  /** The modified cells' times; `modifiedAt` (the sort) reads them too. */
+  readonly times: ModifiedTimes;
   readonly modifiedAt: (unit: UnitSummary) => number | null;
 }
 
 /** Alerts sort: critical ones first, then by count. */
 const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
 
-export function useUnitColumns({ canControl, transitionOf, onAction, modifiedAt }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
+export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const columns: DataGridColumn<UnitSummary>[] = [
@@ -74,7 +77,7 @@ export function useUnitColumns({ canControl, transitionOf, onAction, modifiedAt 
         header: t('unitList.columns.modified'),
         width: 150,
         sortValue: modifiedAt,
-        render: (u) => <ModifiedCell unitId={u.uniqueId} at={modifiedAt(u)} />,
+        render: (u) => <ModifiedCell unit={u} times={times} />,
       },
     ];
     if (canControl) {
@@ -87,5 +90,5 @@ export function useUnitColumns({ canControl, transitionOf, onAction, modifiedAt 
       });
     }
     return columns;
-  }, [t, canControl, transitionOf, onAction, modifiedAt]);
+  }, [t, canControl, transitionOf, onAction, times, modifiedAt]);
 }

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { withFiltersOpen, withListFilters } from '../../preferences/patches';
 import { usePreferencesSnapshot, usePreferenceSaver } from '../../preferences/usePreferences';
+import type { SortState } from '../../components/grid/DataGrid';
 import { DEFAULT_FILTERS, parseFilters, serializeFilters } from './filters';
 import type { UnitListFilters } from './filters';
+import { UNIT_GRID_ID } from './unitColumns';
 
 /**
  * Where the unit list keeps its filters in the preferences. Spec 000 §3 names the lists whose
@@ -20,6 +22,9 @@ export interface UnitListPrefs {
   readonly setFiltersOpen: (open: boolean) => void;
   readonly expanded: ReadonlySet<string>;
   readonly setExpanded: (unitId: string, expanded: boolean) => void;
+  /** The grid is sorted by the modified column (the grid keeps its sort; this follows it). */
+  readonly sortedByModified: boolean;
+  readonly onSortChange: (sort: SortState | null) => void;
 }
 
 /** Filters, the filter-panel flag and expanded rows: restored on mount, saved (debounced) on change. */
@@ -28,6 +33,8 @@ export function useUnitListPrefs(): UnitListPrefs {
   const { schedule } = usePreferenceSaver();
   const [filters, setFiltersState] = useState(() => parseFilters(prefs.filters?.[UNIT_FILTER_LIST]));
   const [filtersOpen, setOpenState] = useState(() => prefs.filtersOpen?.[UNIT_FILTER_LIST] ?? false);
+  const [sortedByModified, setSortedByModified] = useState(() => prefs.gridPrefs?.[UNIT_GRID_ID]?.sortState?.column === 'modified');
+  const onSortChange = useCallback((sort: SortState | null) => setSortedByModified(sort?.column === 'modified'), []);
   const [expanded, setExpandedState] = useState<ReadonlySet<string>>(
     () => new Set(Object.entries(prefs.unitListExpanded ?? {}).flatMap(([id, open]) => (open ? [id] : []))),
   );
@@ -65,7 +72,7 @@ export function useUnitListPrefs(): UnitListPrefs {
   );
 
   return useMemo(
-    () => ({ filters, setFilters, resetFilters, filtersOpen, setFiltersOpen, expanded, setExpanded }),
-    [filters, setFilters, resetFilters, filtersOpen, setFiltersOpen, expanded, setExpanded],
+    () => ({ filters, setFilters, resetFilters, filtersOpen, setFiltersOpen, expanded, setExpanded, sortedByModified, onSortChange }),
+    [filters, setFilters, resetFilters, filtersOpen, setFiltersOpen, expanded, setExpanded, sortedByModified, onSortChange],
   );
 }
