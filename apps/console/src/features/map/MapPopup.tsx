@@ -34,7 +34,7 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
   return (
     <Stack gap={4} data-testid={`map-popup-${id}`} data-read={unit !== undefined} miw={180}>
       <Text fw={600}>{unit?.name ?? marker.name}</Text>
-      <Text size="sm">
+      <Text size="sm" component="div">
         {t('map.popup.status')}:{' '}
         <Badge size="sm" variant="light" color={markerColour(status)} data-testid={`map-popup-status-${id}`} data-status={status}>
           {t(`units.status.${status}`)}
