@@ -3,7 +3,7 @@
  * derivation, status counters).
  */
 import { CHANNEL_KINDS } from '@fleet/contracts';
-import type { ChannelCounters, ChannelLive, ChannelStatus, ChannelType } from '@fleet/contracts';
+import type { ChannelCounters, ChannelGeneral, ChannelLive, ChannelStatus, ChannelType } from '@fleet/contracts';
 
 /** The three status buckets of the channel counters (spec 001 §3: busy, idle, offline). */
 export const CHANNEL_STATUS_CLASSES = ['offline', 'idle', 'busy'] as const;
@@ -177,4 +177,26 @@ export function countChannels(channels: readonly ChannelCounterSubject[]): Chann
     for (const mark of CHANNEL_MARKS) if (hasChannelMark(channel, mark)) counters[mark] += 1;
   }
   return counters;
+}
+
+/** The general fields of a new channel named `name`: an idle preview channel, every option off. */
+export function newChannelGeneral(name: string): ChannelGeneral {
+  return {
+    name,
+    mode: null,
+    port: null,
+    recording: false,
+    tally: null,
+    output: false,
+    preview: true,
+    forceOutput: false,
+    forwardRtmp: false,
+    distributor: false,
+    studio: false,
+    sharing: false,
+    ndi: false,
+    sdiNo: null,
+    flavor: null,
+    fourK: false,
+  };
 }

@@ -1,29 +1,12 @@
 /** A ChannelDetails for tests: the channel's modal read around a ChannelLive (an idle preview channel's settings). */
 import type { ChannelDetails, ChannelLive } from '@fleet/contracts';
+import { newChannelGeneral } from '@fleet/domain';
 
 type General = ChannelDetails['general'];
 
 /** The General tab of an idle preview channel named `name`. */
 export function channelGeneral(name: string, overrides: Partial<General> = {}): General {
-  return {
-    name,
-    mode: null,
-    port: 5000,
-    recording: false,
-    tally: null,
-    output: false,
-    preview: true,
-    forceOutput: false,
-    forwardRtmp: false,
-    distributor: false,
-    studio: false,
-    sharing: false,
-    ndi: false,
-    sdiNo: null,
-    flavor: null,
-    fourK: false,
-    ...overrides,
-  };
+  return { ...newChannelGeneral(name), port: 5000, ...overrides };
 }
 
 export function makeChannelDetails(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_TYPE_SETTINGS } from '@fleet/contracts';
 import { REDACTED } from '@fleet/contracts/recording-file';
+import { makeUserAccount } from '@fleet/contracts/testing';
 import { answer, capture, configuration, event, unit } from './fleet-capture.fixtures.js';
 
 describe('the settings, alerts, users and audio rooms a recording saw', () => {
@@ -214,30 +215,18 @@ describe('the settings, alerts, users and audio rooms a recording saw', () => {
   });
 
   it('takes users and audio rooms from their pages, details and events, without what was redacted', () => {
-    const user = {
+    const { groups: _groups, ...user } = makeUserAccount({
       id: 'P1',
       username: 'ana',
       email: 'ana@example.com',
       firstName: 'Ana',
       lastName: 'Lee',
-      userType: 'luc_regular',
-      roles: ['luc_regular'],
-      userLabel: null,
-      active: true,
-      sso: false,
-      enterprise: false,
-      managedExternally: false,
-      onDemandActivation: false,
-      receiveUpdates: false,
-      passwordExpiryPolicy: 'never',
-      passwordExpiresAt: null,
       inventories: [{ id: 'I1', name: 'News' }],
       groupCount: 1,
-      lastLoginAt: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       version: 1,
-    };
+    });
     const room = {
       id: 'R1',
       inventoryId: 'I1',

@@ -4,27 +4,6 @@ import { deriveChannelType } from '@fleet/domain';
 import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
 import { channelConfiguration, ServicesData, typeFlags } from './presenter.js';
 
-export function defaultGeneral(name: string): ChannelGeneral {
-  return {
-    name,
-    mode: null,
-    port: null,
-    recording: false,
-    tally: null,
-    output: false,
-    preview: true,
-    forceOutput: false,
-    forwardRtmp: false,
-    distributor: false,
-    studio: false,
-    sharing: false,
-    ndi: false,
-    sdiNo: null,
-    flavor: null,
-    fourK: false,
-  };
-}
-
 /** The general fields given in a request over the current ones; `preview` follows the type (spec 001 §4). */
 export function mergeGeneral(current: ChannelGeneral, given: Partial<ChannelGeneral>): ChannelGeneral {
   const merged: ChannelGeneral = { ...current };

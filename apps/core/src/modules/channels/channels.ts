@@ -28,7 +28,7 @@ import {
   type UpdateAdminChannelBody,
   type UpdatePtmpBody,
 } from '@fleet/contracts';
-import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark } from '@fleet/domain';
+import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, newChannelGeneral } from '@fleet/domain';
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -42,7 +42,7 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
-import { defaultGeneral, isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from './channel-rules.js';
+import { isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from './channel-rules.js';
 import { ChannelChecks } from './channel-checks.js';
 import { ADMIN_SORT_KEY, channelConfiguration, channelType, generalOf, toChannelLive, typeFlags } from './presenter.js';
 import * as repo from './repository.js';
@@ -373,7 +373,7 @@ export class ChannelService {
     this.checks.requireUniqueName(server.id, body.name, null);
     const onServer = this.deps.readModel.channels.all().filter((c) => c.serverId === server.id).length;
     if (server.maxChannels > 0 && onServer >= server.maxChannels) throw new AppError('LICENSE_LIMIT_REACHED');
-    const general = mergeGeneral(defaultGeneral(body.name), body);
+    const general = mergeGeneral(newChannelGeneral(body.name), body);
     this.checks.checkGeneral(null, server, general);
     const { fourK, name, ...columns } = general;
     const createdId = await repo.createChannel(this.deps.db, {
