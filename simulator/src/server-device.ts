@@ -10,7 +10,7 @@
  * whichever shard runs them); the owner shard reports the periodic state, every replica reports
  * the changes it causes (the core ignores repeats).
  */
-import type { ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerSpec, VrChannelSpec, VrChannelStatus } from '@fleet/contracts';
+import type { Applications, ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerSpec, VrChannelSpec, VrChannelStatus } from '@fleet/contracts';
 import { channelStatusClass, checkServerUpgradeEligibility } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
@@ -18,7 +18,7 @@ import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
 import { GENERIC_UPGRADE_FAILURE, PTMP, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
 import { UpgradeRun, catalogueCode, reportRejected } from './models/upgrade.js';
 import { PtmpReceivers } from './models/ptmp.js';
-import { interfaceHwStatus, serverInfo, serverRunState } from './models/server-info.js';
+import { interfaceHwStatus, serverApplications, serverInfo, serverRunState } from './models/server-info.js';
 import { accepted, refused, type Reaction } from './reaction.js';
 import type { ServerTimings } from './timings.js';
 
@@ -54,6 +54,8 @@ export class ServerDevice {
   /** The channel whose logs the server is sending now (spec 000 §8). */
   sendingLogsFor: string | null = null;
   upgrade: UpgradeRun | null = null;
+  /** The applications of the last state report, as JSON. */
+  private reportedApplications = '{}';
   /** Fault: how the next/running upgrade ends (undefined: by chance). */
   upgradeOutcome: number | null | undefined = undefined;
   readonly channels = new Map<string, ChannelState>();
@@ -413,6 +415,7 @@ export class ServerDevice {
     if (c.status === status) return;
     c.status = status;
     this.reportChannel(c);
+    this.followApplications();
   }
 
   setVrStatus(v: VrChannelState): void {
@@ -420,9 +423,22 @@ export class ServerDevice {
     if (v.status === status) return;
     v.status = status;
     this.reportVr(v);
+    this.followApplications();
+  }
+
+  /** What runs on the server now (spec 001 §3 applications). */
+  private applications(): Applications {
+    return serverApplications(this.online, this.upgrade !== null, this.channels.values(), this.vrChannels.values());
+  }
+
+  /** The owner reports the server again when what runs on it changed since its last report (a channel started or ended a stream). */
+  private followApplications(): void {
+    if (this.owner && JSON.stringify(this.applications()) !== this.reportedApplications) this.reportServer();
   }
 
   reportServer(): void {
+    const applications = this.applications();
+    this.reportedApplications = JSON.stringify(applications);
     this.report({
       type: 'serverState',
       serverId: this.id,
@@ -435,6 +451,7 @@ export class ServerDevice {
       state: serverRunState(this.online),
       tallyHwStatus: interfaceHwStatus(this.spec.serverType, 'tally', this.online, this.unplugged.tally),
       audioHwStatus: interfaceHwStatus(this.spec.serverType, 'audio', this.online, this.unplugged.audio),
+      applications,
     });
   }
 

@@ -167,6 +167,9 @@ describe.each(providers())('server calls on %s', (provider) => {
     injectFault(HUB, { type: 'channelStatus', channelId: channel, status: 'collecting' });
     await eventually(async () => (await db().channel.findUniqueOrThrow({ where: { id: channel } })).status === 'collecting');
     await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, cookies.reader)).json().allocatedChannels === 1);
+    // What runs on the hub (spec 001 §3 Server applications) follows: video while a channel collects, announced.
+    await eventually(async () => (await detail(HUB)).applications.video?.state === 'running');
+    expect(changedEvents(HUB).some((e) => e.server.applications.video?.state === 'running')).toBe(true);
     let before = await snapshot();
     const busy = await call('POST', `/mmhservers/${HUB}/configuration`, cookies.regular, { ifbMode: 'V1' });
     expect(busy.statusCode).toBe(409);
@@ -176,6 +179,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(await snapshot()).toBe(before);
     injectFault(HUB, { type: 'channelStatus', channelId: channel, status: 'idle' });
     await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, cookies.reader)).json().allocatedChannels === 0);
+    await eventually(async () => (await detail(HUB)).applications.video === undefined);
 
     // No SIP server on the inventory, no primary inventory.
     const inv = await db().inventory.findUniqueOrThrow({ where: { id: 'inv-global' } });

@@ -7,6 +7,7 @@ import { AlertLevel, AlertType, ChannelStatus, IpPipeState, UpgradeState, Upload
 import { ShardStatus } from './shard-control.js';
 import { HW_INTERFACE_STATUSES, SERVER_RUN_STATES } from './enum-values.js';
 import { CellularOperator } from './entities/unit-commands.js';
+import { Applications } from './entities/unit.js';
 
 // ── Device events, control replies, batches (device → core) ─────────────────────────────────────
 const percent = z.number().min(0).max(100);
@@ -31,6 +32,8 @@ export const ServerStateEvent = z.object({
    */
   tallyHwStatus: z.enum(HW_INTERFACE_STATUSES).nullable().optional(),
   audioHwStatus: z.enum(HW_INTERFACE_STATUSES).nullable().optional(),
+  /** The applications running on the server (spec 001 §3 Server applications), as `applications` of a unit; absent when not known. */
+  applications: Applications.optional(),
 });
 /** A channel's live state (spec 001 §3 Channel live state, §4 channel status). */
 export const ChannelStateEvent = z.object({

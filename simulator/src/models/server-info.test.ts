@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSpec } from '@fleet/contracts';
 import { channelSpec } from '../testing/harness.js';
-import { cloudInstanceId, interfaceHwStatus, serverDeviceId, serverInfo, serverRunState } from './server-info.js';
+import { cloudInstanceId, interfaceHwStatus, serverApplications, serverDeviceId, serverInfo, serverRunState } from './server-info.js';
 
 const spec = (serverId: string, serverType: ServerSpec['serverType'], vr = 0): ServerSpec => ({
   serverId,
@@ -96,5 +96,19 @@ describe('serverInfo (what a server reports about itself as it comes up)', () =>
     ['transceiver_server', 'audio', true, true, null],
   ])('a %s’s %s interface, up %s, unplugged %s: %s', (type, hw, online, unplugged, expected) => {
     expect(interfaceHwStatus(type, hw, online, unplugged)).toBe(expected);
+  });
+});
+
+describe('serverApplications (what runs on a server, spec 001 §3 Server applications)', () => {
+  it('is empty while the server is down, whatever its channels were doing', () => {
+    expect(serverApplications(false, true, [{ status: 'collecting' }], [{ status: 'collecting' }])).toEqual({});
+  });
+
+  it('runs video while a channel takes a stream or plays a file out, video return while a return channel sends, upgrade while upgrading', () => {
+    expect(serverApplications(true, false, [{ status: 'idle' }], [{ status: 'inputConnected' }])).toEqual({});
+    expect(serverApplications(true, false, [{ status: 'idle' }, { status: 'collecting' }], [])).toEqual({ video: { state: 'running' } });
+    expect(serverApplications(true, false, [{ status: 'PlayStoredFile' }], [])).toEqual({ video: { state: 'running' } });
+    expect(serverApplications(true, false, [], [{ status: 'collecting' }])).toEqual({ videoReturn: { state: 'running' } });
+    expect(serverApplications(true, true, [{ status: 'upgrading' }], [])).toEqual({ upgrade: { state: 'running' } });
   });
 });

@@ -7,7 +7,16 @@
  * address and the cloud instance, which follow the instance too: a reset instance comes back on a
  * new cloud instance and another public address.
  */
-import type { ChannelSpec, DeviceEvent, HW_INTERFACE_STATUSES, SERVER_RUN_STATES, ServerSpec } from '@fleet/contracts';
+import type {
+  Applications,
+  ChannelSpec,
+  ChannelStatus,
+  DeviceEvent,
+  HW_INTERFACE_STATUSES,
+  SERVER_RUN_STATES,
+  ServerSpec,
+  VrChannelStatus,
+} from '@fleet/contracts';
 import { Rng } from '../rng.js';
 
 export type ServerInfo = Extract<DeviceEvent, { type: 'serverInfo' }>;
@@ -55,6 +64,26 @@ export function serverDeviceId(serverId: string): string {
 /** The cloud instance the server runs on (spec 001 §3 cloud instance): a new one per instance (a reset instance). */
 export function cloudInstanceId(serverId: string, instance: number): string {
   return `i-${hex(Rng.fromKey(`instance:${serverId}:${instance}`), 17)}`;
+}
+
+/**
+ * The applications running on a server (spec 001 §3 Server applications), in the words of a unit's
+ * running activities (000 §3): `video` while one of its channels takes a live stream or plays a
+ * file out, `videoReturn` while a video return channel sends to a unit, `upgrade` while it
+ * upgrades; nothing while it is down.
+ */
+export function serverApplications(
+  online: boolean,
+  upgrading: boolean,
+  channels: Iterable<{ status: ChannelStatus }>,
+  vrChannels: Iterable<{ status: VrChannelStatus }>,
+): Applications {
+  if (!online) return {};
+  const apps: Applications = {};
+  if (upgrading) apps.upgrade = { state: 'running' };
+  if ([...channels].some((c) => c.status === 'collecting' || c.status === 'PlayStoredFile')) apps.video = { state: 'running' };
+  if ([...vrChannels].some((v) => v.status === 'collecting')) apps.videoReturn = { state: 'running' };
+  return apps;
 }
 
 /** Whether the server runs (spec 001 §3 state): running while up, stopped while down. */

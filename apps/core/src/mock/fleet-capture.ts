@@ -151,7 +151,7 @@ const SERVER_COLUMNS: ColumnMap = {
   ),
   ...same('int', 'maxChannels', 'version'),
   ...same('int?', 'webrtcPort', 'genlockOffset', 'upTime'),
-  ...same('json', 'serverUsage'),
+  ...same('json', 'serverUsage', 'applications'),
 };
 const CHANNEL_COLUMNS: ColumnMap = {
   channelName: ['name', 'string'],

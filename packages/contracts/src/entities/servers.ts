@@ -12,6 +12,7 @@ import { VALIDATION } from '../messages.js';
 import { Id, IsoDate, SortDir, pageOf, StoredJsonObject } from './common.js';
 import { SUBNET_MASK_PATTERN } from './unit-config-fields.js';
 import { PAGE_OFFSET_MAX } from './unit-reads.js';
+import { Applications } from './unit.js';
 
 export const ServerDetail = z.object({
   id: Id,
@@ -42,6 +43,11 @@ export const ServerDetail = z.object({
   tallyHwStatus: z.string().nullable(),
   audioHwStatus: z.string().nullable(),
   state: z.string().nullable(),
+  /**
+   * The applications running on the server (spec 001 §3 Server applications; the spec shows no
+   * shape): a map of running activities in the words of a unit's (000 §3), empty while it is down.
+   */
+  applications: Applications,
   /** Last reported cpu and storage use, in %. */
   serverUsage: z.object({ cpu: z.number().nullable(), storage: z.number().nullable() }),
   /** seconds */

@@ -79,6 +79,7 @@ function server(): ServerDetail {
     tallyHwStatus: null,
     audioHwStatus: null,
     state: null,
+    applications: {},
     serverUsage: { cpu: null, storage: null },
     upTime: null,
     ipPipeState: null,

@@ -34,6 +34,7 @@ function server(n: number, overrides: Partial<ServerDetail> = {}): ServerDetail 
     tallyHwStatus: null,
     audioHwStatus: null,
     state: null,
+    applications: {},
     serverUsage: { cpu: null, storage: null },
     upTime: null,
     ipPipeState: null,

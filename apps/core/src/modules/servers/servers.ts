@@ -10,6 +10,7 @@
  * loop. Mere status changes (frequent) do not re-send anything.
  */
 import {
+  Applications,
   ChannelStatus as ChannelStatusSchema,
   ChannelType,
   IFB_MODES,
@@ -59,6 +60,8 @@ interface ServerLive {
   swVersion: string;
   /** Seconds the server has been up, as last reported (null: down or not told). */
   upTime: number | null;
+  /** What runs on the server, as last reported (spec 001 §3 Server applications). */
+  applications: Applications;
   /** Whether the device reported its cpu and storage since the core started (else they are unknown). */
   reported: boolean;
 }
@@ -174,6 +177,8 @@ export class ServerService {
       tallyHwStatus: s.tallyHwStatus,
       audioHwStatus: s.audioHwStatus,
       state: s.state,
+      // In memory like up time; the stored value (a captured core's) before any report.
+      applications: live?.reported ? live.applications : (Applications.safeParse(s.applications).data ?? {}),
       serverUsage: live?.reported ? { cpu: live.cpu, storage: live.storage } : { cpu: null, storage: null },
       // Kept in memory like cpu and storage (reported every tick); the stored value before any report.
       upTime: live?.reported ? live.upTime : s.upTime,
@@ -230,7 +235,8 @@ export class ServerService {
     const specs: ServerSpec[] = rows.map((s) => {
       known.servers.add(s.id);
       this.keys.set(`s:${s.id}`, serverKey(s));
-      if (!this.servers.has(s.id)) this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion, upTime: s.upTime, reported: false });
+      if (!this.servers.has(s.id))
+        this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion, upTime: s.upTime, applications: {}, reported: false });
       const own = s.inventoryId ? [inventoryTopic(s.inventoryId)] : [];
       this.serverTopics.set(s.id, own);
       const changed = new Set(own);
@@ -305,11 +311,24 @@ export class ServerService {
     const prev = this.servers.get(e.serverId);
     if (!prev) return;
     // cpu and storage are kept in memory only (reported every tick; not worth a write each).
-    this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, upTime: e.upTime ?? null, reported: true });
+    const applications = e.applications ?? (prev.reported ? prev.applications : {});
+    this.servers.set(e.serverId, {
+      status: e.status,
+      cpu: e.cpu,
+      storage: e.storage,
+      swVersion: e.swVersion,
+      upTime: e.upTime ?? null,
+      applications,
+      reported: true,
+    });
     // Whether it runs and its interface hardware change with its status or a plug: stored (not kept
     // in memory like up time) so the server's channels answer them too (they read the server's row).
     const hw = this.changedHw(e);
-    if (prev.status === e.status && prev.swVersion === e.swVersion && !hw) return;
+    if (prev.status === e.status && prev.swVersion === e.swVersion && !hw) {
+      // What runs on it is kept in memory only: a change is announced, not written.
+      if (!sameJson(prev.applications, applications)) this.announce(e.serverId, at);
+      return;
+    }
     // updateMany: the server may have been deleted while its device still reports.
     // What a device reports keeps the row's version: the version orders what people change, and a
     // status report must not turn an operator's save made at the version they read into a conflict.
