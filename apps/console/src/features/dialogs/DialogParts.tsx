@@ -2,6 +2,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../../api/errorMessage';
 import type { TextKey } from '../../kit/formRules';
 import type { UnitDialogProps } from './types';
 
@@ -27,11 +28,26 @@ export function ReadOnlyNote() {
   );
 }
 
-/** A failure shown inside a dialog or a unit action's modal (refusals of the core with their catalogue text). */
-export function ErrorNote({ message, testId, title }: { readonly message: string; readonly testId: string; readonly title?: string }) {
+/**
+ * A failure shown inside a dialog or a unit action's modal: `message`, or a failed call's `error`
+ * in its catalogue text (useApiErrorMessage); nothing with neither.
+ */
+export function ErrorNote({
+  message,
+  error,
+  testId,
+  title,
+}: {
+  readonly message?: string;
+  readonly error?: unknown;
+  readonly testId: string;
+  readonly title?: string;
+}) {
+  const errorText = useApiErrorMessage();
+  if (message === undefined && (error === null || error === undefined)) return null;
   return (
     <Alert color="red" data-testid={testId} role="alert" title={title}>
-      {message}
+      {message ?? errorText(error)}
     </Alert>
   );
 }

@@ -152,7 +152,7 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
               }
             />
           )}
-          {cancel.isError && <ErrorNote testId="speed-test-cancel-error" message={errorText(cancel.error)} />}
+          <ErrorNote testId="speed-test-cancel-error" error={cancel.error} />
           <DialogFooter testId="speed-test" onClose={onClose} canAct={canAct}>
             {running && (
               <Button color="red" variant="light" onClick={onCancel} loading={cancel.isPending} data-testid="speed-test-cancel">

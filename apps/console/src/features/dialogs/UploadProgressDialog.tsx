@@ -10,7 +10,6 @@ import { Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { STATUS_COLOURS } from '../file-upload/FileCells';
@@ -26,7 +25,6 @@ const EVENT_REFRESH_MIN_GAP_MS = 500;
 
 function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const canAct = useCanUseCall('commandCancelFileUpload');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
@@ -112,7 +110,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   return (
     <Stack data-testid="dialog-uploadProgress" gap="sm">
       {files.isPending && <Loader size="sm" />}
-      {files.isError && <ErrorNote testId="upload-load-error" message={errorText(files.error)} />}
+      <ErrorNote testId="upload-load-error" error={files.error} />
       {files.data && rows.length === 0 && (
         <Text c="dimmed" data-testid="upload-empty">
           {t('dialogs.uploadProgress.empty')}
@@ -135,7 +133,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
           />
         </>
       )}
-      {cancel.isError && <ErrorNote testId="upload-cancel-error" message={errorText(cancel.error)} />}
+      <ErrorNote testId="upload-cancel-error" error={cancel.error} />
       {notice !== null && (
         <Text size="sm" data-testid="upload-cancel-notice">
           {notice}

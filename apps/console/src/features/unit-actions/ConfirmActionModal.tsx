@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { ACTION_CALLS, actionBlocker } from './actions';
 import type { ConfirmedAction } from './actions';
@@ -21,7 +20,6 @@ export interface ConfirmActionModalProps extends UnitActionModalProps {
 
 function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const toast = useToast();
   const call = useEndpointMutation(ACTION_CALLS[action]);
   const [failure, setFailure] = useState<unknown>(null);
@@ -45,7 +43,7 @@ function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'o
         {t(`unitActions.confirm.${action}.body`, { name })}
       </Text>
       {blocker !== null && failure === null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
-      {failure !== null && <ErrorNote testId="unit-confirm-error" message={errorText(failure)} />}
+      <ErrorNote testId="unit-confirm-error" error={failure} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="unit-confirm-cancel">
           {t('unitActions.common.cancel')}
