@@ -56,11 +56,11 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
   );
 }
 
-function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
+function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const fieldText = useFieldMessage();
   const canAct = useCanUseCall('createGroupInvitation');
-  const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } }, { enabled: opened });
+  const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
   const [values, setValues] = useState<InviteFormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useEndpointMutation('createGroupInvitation');

@@ -29,14 +29,14 @@ function ownTimeZone(): string | undefined {
   }
 }
 
-function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
+function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const fieldText = useFieldMessage();
   const channelName = useChannelNames();
   const canAct = useCanUseCall('startFetchLogs');
   const canStop = useCanUseCall('stopFetchLogs');
-  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
-  const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
+  const contact = useEndpointQuery('getUserContact', {});
   const zones = useMemo(() => timeZoneList(), []);
   const [description, setDescription] = useState('');
   const [timeZone, setTimeZone] = useState(() => defaultTimeZone(zones, ownTimeZone()));

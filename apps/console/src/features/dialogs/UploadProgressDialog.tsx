@@ -23,12 +23,12 @@ const ACTIVE_REFRESH_MS = 2000;
 /** Events of the unit re-read the list at most this often. */
 const EVENT_REFRESH_MIN_GAP_MS = 500;
 
-function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
+function UploadProgressBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const canAct = useCanUseCall('commandCancelFileUpload');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
-  const files = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId } }, { enabled: opened });
+  const files = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId } });
   const rows = useMemo(() => uploadRows(files.data?.files ?? []), [files.data]);
   const activeCount = rows.filter((r) => isActiveUpload(r.status)).length;
   const cancel = useEndpointMutation('commandCancelFileUpload');
@@ -37,7 +37,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { refetch } = files;
   const lastRead = useRef(0);
   useLiveEvents((_client, event) => {
-    if (!opened || !touchesUploads(event, unitId)) return;
+    if (!touchesUploads(event, unitId)) return;
     const now = Date.now();
     if (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted' && now - lastRead.current < EVENT_REFRESH_MIN_GAP_MS) return;
     lastRead.current = now;
@@ -45,10 +45,10 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   });
 
   useEffect(() => {
-    if (!opened || activeCount === 0) return undefined;
+    if (activeCount === 0) return undefined;
     const timer = window.setInterval(() => void refetch(), ACTIVE_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [opened, activeCount, refetch]);
+  }, [activeCount, refetch]);
 
   const toggle = (fileId: string, on: boolean) => setChosen((prev) => toggleSelected(prev, fileId, on));
 
