@@ -23,10 +23,10 @@ function isEnabled(status: string): boolean {
   return status.toUpperCase() === 'ENABLED';
 }
 
-function AiSessionBody({ unitId, opened, onClose }: UnitDialogProps) {
+function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const mayUseAi = hasAnyRole(useUserRoles(), APPLY_BUTTON_ROLES);
-  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
   const detail = unit.data;
   const streaming = detail ? isStreaming(detail.applications) : false;
 

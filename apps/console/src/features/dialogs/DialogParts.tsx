@@ -1,8 +1,10 @@
 /** Small pieces the unit dialogs share: the modal, the unit heading, the role check and the buttons. */
 import type { ComponentType, ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../../api/errorMessage';
 import type { TextKey } from '../../kit/formRules';
+import { unitActionModal } from '../unit-actions/parts';
 import type { UnitDialogProps } from './types';
 
 /** Whether the signed-in user gets the action of a dialog making this call (the kit's rule for a write from a modal). */
@@ -27,25 +29,33 @@ export function ReadOnlyNote() {
   );
 }
 
-/** A failure shown inside a dialog or a unit action's modal (refusals of the core with their catalogue text). */
-export function ErrorNote({ message, testId, title }: { readonly message: string; readonly testId: string; readonly title?: string }) {
+/**
+ * A failure shown inside a dialog or a unit action's modal: `message`, or a failed call's `error`
+ * in its catalogue text (useApiErrorMessage); nothing with neither.
+ */
+export function ErrorNote({
+  message,
+  error,
+  testId,
+  title,
+}: {
+  readonly message?: string;
+  readonly error?: unknown;
+  readonly testId: string;
+  readonly title?: string;
+}) {
+  const errorText = useApiErrorMessage();
+  if (message === undefined && (error === null || error === undefined)) return null;
   return (
     <Alert color="red" data-testid={testId} role="alert" title={title}>
-      {message}
+      {message ?? errorText(error)}
     </Alert>
   );
 }
 
-/** A unit dialog titled `title`: its body mounts when opened, so each opening starts afresh. */
-export function unitDialog<P extends UnitDialogProps>(title: TextKey, Body: ComponentType<P>, size = 'md') {
-  return function UnitDialog(props: P) {
-    const { t } = useTranslation();
-    return (
-      <Modal opened={props.opened} onClose={props.onClose} title={t(title)} size={size}>
-        <Body {...props} />
-      </Modal>
-    );
-  };
+/** A unit dialog titled `title` (the unit actions' modal): its body mounts when opened, so each opening starts afresh. */
+export function unitDialog<P extends UnitDialogProps>(title: TextKey, Body: ComponentType<Omit<P, 'opened'>>, size = 'md') {
+  return unitActionModal<P>((t) => t(title), Body, { size });
 }
 
 /** The dialog's buttons: Close (`<testId>-close`), then the action's to a user who may act; the read-only note to one who may not. */

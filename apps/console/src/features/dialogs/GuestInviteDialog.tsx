@@ -12,7 +12,6 @@ import { Alert, Button, CopyButton, Group, Loader, Select, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
 import { GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
@@ -57,12 +56,11 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
   );
 }
 
-function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
+function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
   const canAct = useCanUseCall('createGroupInvitation');
-  const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } }, { enabled: opened });
+  const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
   const [values, setValues] = useState<InviteFormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useEndpointMutation('createGroupInvitation');
@@ -85,7 +83,7 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
   return (
     <Stack data-testid="dialog-guestInvite" gap="sm">
       {groups.isPending && <Loader size="sm" />}
-      {groups.isError && <ErrorNote testId="guest-invite-load-error" message={errorText(groups.error)} />}
+      <ErrorNote testId="guest-invite-load-error" error={groups.error} />
       {groups.data && groupList.length === 0 && (
         <Text c="dimmed" data-testid="guest-invite-no-groups">
           {t('dialogs.guestInvite.noGroups')}
@@ -113,7 +111,7 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
             testIdPrefix="guest-invite"
           />
           {errors.unitId !== undefined && <ErrorNote testId="guest-invite-unit-error" message={fieldText(errors.unitId) ?? ''} />}
-          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" message={errorText(failure)} />}
+          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" error={failure} />}
         </>
       )}
       <DialogFooter testId="guest-invite" onClose={onClose} canAct={canAct}>

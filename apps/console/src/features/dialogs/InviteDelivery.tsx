@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SendInvitationEmailBody, SendInvitationSmsBody, type GuestInvitation, type InvitationDelivery } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { ErrorNote, useCanUseCall } from './DialogParts';
 import { deliveryBody, type InviteChannel } from './rules';
@@ -39,7 +38,6 @@ interface ChannelFormProps {
 /** One channel: its field, its button, its inline message and its last delivery. */
 function ChannelForm({ channel, invitation }: ChannelFormProps) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
   const isEmail = channel === 'email';
   const field = isEmail ? 'email' : 'phone';
@@ -92,9 +90,7 @@ function ChannelForm({ channel, invitation }: ChannelFormProps) {
         </Button>
       </Group>
       {otherField !== undefined && <ErrorNote testId={`guest-invite-deliver-${channel}-invalid`} message={fieldText(errors[otherField]) ?? ''} />}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
-        <ErrorNote testId={`guest-invite-deliver-${channel}-error`} message={errorText(failure)} />
-      )}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId={`guest-invite-deliver-${channel}-error`} error={failure} />}
       {delivered && <Delivered delivery={delivered} />}
     </Stack>
   );

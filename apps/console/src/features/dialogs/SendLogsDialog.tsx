@@ -14,7 +14,6 @@ import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Text, Textarea }
 import { useTranslation } from 'react-i18next';
 import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useChannelNames } from '../channels/useChannelNames';
 import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
@@ -30,15 +29,14 @@ function ownTimeZone(): string | undefined {
   }
 }
 
-function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
+function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
   const channelName = useChannelNames();
   const canAct = useCanUseCall('startFetchLogs');
   const canStop = useCanUseCall('stopFetchLogs');
-  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
-  const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
+  const contact = useEndpointQuery('getUserContact', {});
   const zones = useMemo(() => timeZoneList(), []);
   const [description, setDescription] = useState('');
   const [timeZone, setTimeZone] = useState(() => defaultTimeZone(zones, ownTimeZone()));
@@ -113,7 +111,7 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
               </Group>
             </Alert>
           )}
-          {stop.error && <ErrorNote testId="send-logs-stop-error" message={errorText(stop.error)} />}
+          <ErrorNote testId="send-logs-stop-error" error={stop.error} />
           {blocker !== null && !sent && <ErrorNote testId="send-logs-blocker" message={t(`apiErrors.${blocker}`)} />}
           <Textarea
             label={t('dialogs.sendLogs.description')}
@@ -149,7 +147,7 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
           {errors.channelId !== undefined && (
             <ErrorNote testId="send-logs-channel-error" message={`${t('dialogs.sendLogs.channel')}: ${fieldText(errors.channelId) ?? ''}`} />
           )}
-          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="send-logs-error" message={errorText(failure)} />}
+          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="send-logs-error" error={failure} />}
           {sent && (
             <Alert color="green" data-testid="send-logs-sent">
               {t('dialogs.sendLogs.sent', { id: sent.supportCaseId })}

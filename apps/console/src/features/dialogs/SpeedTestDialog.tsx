@@ -44,12 +44,12 @@ function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: 
   );
 }
 
-function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: SpeedTestDialogProps) {
+function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<SpeedTestDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
   const canAct = useCanUseCall('commandSpeedTest');
-  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
   const [state, dispatch] = useReducer(speedTestReducer, SPEED_TEST_READY);
   const [now, setNow] = useState(() => Date.now());
   const start = useEndpointMutation('commandSpeedTest');
@@ -61,8 +61,8 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
   // Opened while a test runs: show it running.
   const status = unit.data?.status;
   useEffect(() => {
-    if (opened && status === 'speedtest') dispatch({ type: 'observedRunning', at: Date.now() });
-  }, [opened, status]);
+    if (status === 'speedtest') dispatch({ type: 'observedRunning', at: Date.now() });
+  }, [status]);
 
   const running = state.phase === 'running';
   useEffect(() => {
@@ -152,7 +152,7 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
               }
             />
           )}
-          {cancel.isError && <ErrorNote testId="speed-test-cancel-error" message={errorText(cancel.error)} />}
+          <ErrorNote testId="speed-test-cancel-error" error={cancel.error} />
           <DialogFooter testId="speed-test" onClose={onClose} canAct={canAct}>
             {running && (
               <Button color="red" variant="light" onClick={onCancel} loading={cancel.isPending} data-testid="speed-test-cancel">
@@ -176,4 +176,4 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
   );
 }
 
-export default unitDialog('dialogs.speedTest.title', SpeedTestBody);
+export default unitDialog<SpeedTestDialogProps>('dialogs.speedTest.title', SpeedTestBody);

@@ -10,7 +10,6 @@ import { Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { STATUS_COLOURS } from '../file-upload/FileCells';
@@ -24,13 +23,12 @@ const ACTIVE_REFRESH_MS = 2000;
 /** Events of the unit re-read the list at most this often. */
 const EVENT_REFRESH_MIN_GAP_MS = 500;
 
-function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
+function UploadProgressBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const canAct = useCanUseCall('commandCancelFileUpload');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
-  const files = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId } }, { enabled: opened });
+  const files = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId } });
   const rows = useMemo(() => uploadRows(files.data?.files ?? []), [files.data]);
   const activeCount = rows.filter((r) => isActiveUpload(r.status)).length;
   const cancel = useEndpointMutation('commandCancelFileUpload');
@@ -39,7 +37,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { refetch } = files;
   const lastRead = useRef(0);
   useLiveEvents((_client, event) => {
-    if (!opened || !touchesUploads(event, unitId)) return;
+    if (!touchesUploads(event, unitId)) return;
     const now = Date.now();
     if (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted' && now - lastRead.current < EVENT_REFRESH_MIN_GAP_MS) return;
     lastRead.current = now;
@@ -47,10 +45,10 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   });
 
   useEffect(() => {
-    if (!opened || activeCount === 0) return undefined;
+    if (activeCount === 0) return undefined;
     const timer = window.setInterval(() => void refetch(), ACTIVE_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [opened, activeCount, refetch]);
+  }, [activeCount, refetch]);
 
   const toggle = (fileId: string, on: boolean) => setChosen((prev) => toggleSelected(prev, fileId, on));
 
@@ -112,7 +110,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
   return (
     <Stack data-testid="dialog-uploadProgress" gap="sm">
       {files.isPending && <Loader size="sm" />}
-      {files.isError && <ErrorNote testId="upload-load-error" message={errorText(files.error)} />}
+      <ErrorNote testId="upload-load-error" error={files.error} />
       {files.data && rows.length === 0 && (
         <Text c="dimmed" data-testid="upload-empty">
           {t('dialogs.uploadProgress.empty')}
@@ -135,7 +133,7 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
           />
         </>
       )}
-      {cancel.isError && <ErrorNote testId="upload-cancel-error" message={errorText(cancel.error)} />}
+      <ErrorNote testId="upload-cancel-error" error={cancel.error} />
       {notice !== null && (
         <Text size="sm" data-testid="upload-cancel-notice">
           {notice}

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useCanCall } from '../../kit/access';
 import type { PageProps } from '../../pages/types';
 import { useFormatBytes } from './FileCells';
@@ -97,7 +97,6 @@ function UnitUploads({ unitId, unitName }: { unitId: string; unitName: string })
  */
 export default function FileUploadPage(_props: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.fileUpload'));
   const [params, setParams] = useSearchParams();
   const unitId = params.get('unit') ?? '';
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
@@ -109,9 +108,7 @@ export default function FileUploadPage(_props: PageProps) {
 
   return (
     <Stack gap="md" data-testid="file-upload-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.fileUpload')}
-      </Title>
+      <PageTitle title={t('routes.fileUpload')} />
       <Select
         label={t('fileUpload.unit')}
         placeholder={t('fileUpload.unitPlaceholder')}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { useToast } from '../../toast/useToast';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { FileSection, fileColumns } from './FileCells';
 import { UPLOADED_FILES_LIST_MAX } from './fileUploadState';
@@ -25,12 +25,11 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const errorMessage = useApiErrorMessage();
-  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const cancel = useEndpointMutation('commandCancelFileUpload');
 
   const onCancel = (names: string[]) => {
-    setMessage(null);
+    setFailure(null);
     cancel.mutate(
       { params: { id: unitId }, body: { files: names } },
       {
@@ -41,7 +40,7 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
           });
           void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
         },
-        onError: (error) => setMessage(errorMessage(error)),
+        onError: setFailure,
       },
     );
   };
@@ -97,11 +96,7 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
         )
       }
     >
-      {message !== null && (
-        <Alert color="red" role="alert" data-testid="file-upload-pending-message">
-          {message}
-        </Alert>
-      )}
+      <ErrorAlert error={failure} role="alert" testId="file-upload-pending-message" />
       <ListTable
         items={files}
         columns={[columns.name, columns.size, columns.status, progress, ...(canCancel ? [cancelColumn] : [])]}

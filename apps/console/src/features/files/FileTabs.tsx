@@ -45,6 +45,8 @@ export function PlayoutTab({ file, canWrite }: { file: ChannelFile; canWrite: bo
   const start = useEndpointMutation('startChannelFileBroadcast', { onSuccess });
   const stop = useEndpointMutation('stopChannelFileBroadcast', { onSuccess });
   const error = start.error ?? stop.error;
+  // Playing: the button stops it; stopped: it starts it (each clears the other's failure).
+  const [call, other] = file.broadcasting ? [stop, start] : [start, stop];
   const progress = Math.round(file.progress ?? 0);
   return (
     <Stack gap="sm">
@@ -77,31 +79,18 @@ export function PlayoutTab({ file, canWrite }: { file: ChannelFile; canWrite: bo
       )}
       {canWrite && (
         <Group>
-          {file.broadcasting ? (
-            <Button
-              color="red"
-              loading={stop.isPending}
-              onClick={() => {
-                start.reset();
-                stop.mutate({ body: { id: file.id } });
-              }}
-              data-testid="file-playout-stop"
-            >
-              {t('files.playout.stop')}
-            </Button>
-          ) : (
-            <Button
-              loading={start.isPending}
-              disabled={file.isTransferring}
-              onClick={() => {
-                stop.reset();
-                start.mutate({ body: { id: file.id } });
-              }}
-              data-testid="file-playout-start"
-            >
-              {t('files.playout.start')}
-            </Button>
-          )}
+          <Button
+            color={file.broadcasting ? 'red' : undefined}
+            loading={call.isPending}
+            disabled={!file.broadcasting && file.isTransferring}
+            onClick={() => {
+              other.reset();
+              call.mutate({ body: { id: file.id } });
+            }}
+            data-testid={file.broadcasting ? 'file-playout-stop' : 'file-playout-start'}
+          >
+            {file.broadcasting ? t('files.playout.stop') : t('files.playout.start')}
+          </Button>
         </Group>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { BROADER_ROLES, hasAnyRole } from '@fleet/contracts';
@@ -8,7 +8,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { QueryView } from '../../components/QueryView';
 import type { DataGridColumn } from '../../components/grid/DataGrid';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { usePreferences } from '../../preferences/usePreferences';
 import type { PageProps } from '../../pages/types';
 import { rolesOf, useSessionUser } from '../../session/hooks';
@@ -64,7 +64,6 @@ function FileState({ file }: { file: ChannelFile }) {
 /** /files: the files received on the channels of a group (spec 000 §2 Files, spec 001 §7 Channel files). */
 export default function FilesPage(_props: PageProps) {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('files.title'));
   const user = useSessionUser();
   const prefs = usePreferences();
   const canWrite = user !== undefined && hasAnyRole(rolesOf(user), BROADER_ROLES);
@@ -165,9 +164,7 @@ export default function FilesPage(_props: PageProps) {
   return (
     <Stack gap="md" data-testid="files-page">
       <Group justify="space-between">
-        <Title order={2} data-testid="page-title">
-          {t('files.title')}
-        </Title>
+        <PageTitle title={t('files.title')} />
         {list.data && (
           <Text size="sm" c="dimmed" data-testid="files-count" data-shown={shown.length} data-total={files.length}>
             {t('files.count', { shown: shown.length, total: files.length })}

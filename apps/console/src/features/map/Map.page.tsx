@@ -11,7 +11,7 @@ import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch
 import { frameBatch } from '../../realtime/frameBatch';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import type { PageProps } from '../../pages/types';
 import { MARKER_COLOURS, markerColour, markersOf, patchCoordsBatch, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
@@ -130,9 +130,7 @@ const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" align="flex-end">
-      <Title order={2} data-testid="page-title">
-        {t('routes.map')}
-      </Title>
+      <PageTitle title={t('routes.map')} />
       <Group gap="xs" data-testid="map-legend">
         <Text size="sm" c="dimmed" data-testid="map-placed-count">
           {t('map.placed', { count: placed })}
@@ -184,7 +182,6 @@ const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarke
  */
 export default function MapPage(_props: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.map'));
   // Structural sharing would compare the whole answer deeply on every live patch; the patches
   // already keep the unchanged units' objects.
   const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });

@@ -6,7 +6,7 @@ import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import type { PageProps } from '../../pages/types';
 import { useChannelNames } from '../channels/useChannelNames';
 import type { ChannelNameOf } from '../channels/useChannelNames';
@@ -139,7 +139,6 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
  */
 export default function MultiviewPage(_props: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.multiview'));
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const { width, setWidth } = useLeftPanelWidth();
   const [choice, setChoice] = useState<TileChoice>(NO_CHOICE);
@@ -150,9 +149,7 @@ export default function MultiviewPage(_props: PageProps) {
 
   return (
     <Stack gap="md" data-testid="multiview-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.multiview')}
-      </Title>
+      <PageTitle title={t('routes.multiview')} />
       <Box style={{ display: 'flex', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)', minHeight: 360 }}>
         <Box
           data-testid="multiview-left-panel"

@@ -8,9 +8,8 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
-import { actionBlocker } from './actions';
+import { ACTION_CALLS, actionBlocker } from './actions';
 import type { ConfirmedAction } from './actions';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { unitActionModal, type UnitActionModalProps } from './parts';
@@ -21,23 +20,16 @@ export interface ConfirmActionModalProps extends UnitActionModalProps {
 
 function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const toast = useToast();
-  const reboot = useEndpointMutation('commandReboot');
-  const shutdown = useEndpointMutation('shutdownUnit');
-  const unpair = useEndpointMutation('removeUnitPairing');
+  const call = useEndpointMutation(ACTION_CALLS[action]);
   const [failure, setFailure] = useState<unknown>(null);
-  const pending = reboot.isPending || shutdown.isPending || unpair.isPending;
   const blocker = actionBlocker(action, unit.status);
   const name = unit.name;
 
   const run = async () => {
     setFailure(null);
-    const input = { params: { id: unit.uniqueId } };
     try {
-      if (action === 'reboot') await reboot.mutateAsync(input);
-      else if (action === 'shutdown') await shutdown.mutateAsync(input);
-      else await unpair.mutateAsync(input);
+      await call.mutateAsync({ params: { id: unit.uniqueId } });
       toast.show({ message: t(`unitActions.confirm.${action}.done`, { name }), variant: 'success' });
       onClose();
     } catch (error) {
@@ -51,12 +43,12 @@ function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'o
         {t(`unitActions.confirm.${action}.body`, { name })}
       </Text>
       {blocker !== null && failure === null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
-      {failure !== null && <ErrorNote testId="unit-confirm-error" message={errorText(failure)} />}
+      <ErrorNote testId="unit-confirm-error" error={failure} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="unit-confirm-cancel">
           {t('unitActions.common.cancel')}
         </Button>
-        <Button color="red" onClick={() => void run()} loading={pending} disabled={blocker !== null} data-testid="unit-confirm-ok">
+        <Button color="red" onClick={() => void run()} loading={call.isPending} disabled={blocker !== null} data-testid="unit-confirm-ok">
           {t(`unitActions.confirm.${action}.confirm`)}
         </Button>
       </Group>

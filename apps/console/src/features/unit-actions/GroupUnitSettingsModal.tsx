@@ -7,18 +7,16 @@
  * than Max Total Capping").
  */
 import { useMemo } from 'react';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { GroupUnitSettingsUpdateBody } from '@fleet/contracts';
 import type { GroupUnitSettings, UnitDetail } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ModalFooter, ResourceForm, schemaCheck, type Field, type Option } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { ErrorAlert, ModalFooter, ResourceForm, schemaCheck, useToastMutation, type Field, type Option } from '../../kit';
 import { unitActionModal } from './parts';
 import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
 import type { GroupSettingKey } from './groupUnitSettings';
@@ -54,9 +52,7 @@ function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSett
 
 function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; readonly onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const params = { params: { id: unit.uniqueId } };
   // The detail's own read of the configuration (the same cache, kept live by unit.configuration).
   const enhanced = useEndpointQuery('getUnitEnhanced', params);
@@ -83,26 +79,23 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   }, [groups.data, offered, t]);
   const rules = useMemo(() => schemaCheck(fields, GroupUnitSettingsUpdateBody, (values: Values) => settingsBody(offered, values.settings)), [fields, offered]);
   const form = useForm<Values>({ groupId: groups.data?.[0]?.id ?? null, settings: keys }, (values) => onSettingsField(rules(values)));
-  const save = useEndpointMutation('updateGroupUnitSettings', {
+  const save = useToastMutation('updateGroupUnitSettings', {
+    success: (saved) => {
+      const name = groups.data?.find((g) => g.id === saved.groupId)?.name ?? saved.groupId;
+      return t('unitActions.groupUnitSettings.saved', { group: name, name: unit.name });
+    },
     onSuccess: (saved) => {
       form.saved();
       // The group's default configuration and version moved.
       void queryClient.invalidateQueries({ queryKey: endpointKey('getGroupDefaultConfiguration', { params: { id: saved.groupId } }) });
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchGroupDetails') });
-      const name = groups.data?.find((g) => g.id === saved.groupId)?.name ?? saved.groupId;
-      toast.show({ message: t('unitActions.groupUnitSettings.saved', { group: name, name: unit.name }), variant: 'success' });
       onClose();
     },
     onError: (error) => form.failed(error, onSettingsField(serverFieldErrors(error))),
   });
 
   if (enhanced.isPending || groups.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (enhanced.isError || groups.isError)
-    return (
-      <Alert color="red" data-testid="unit-group-settings-load-error">
-        {errorText(enhanced.error ?? groups.error)}
-      </Alert>
-    );
+  if (enhanced.isError || groups.isError) return <ErrorAlert error={enhanced.error ?? groups.error} testId="unit-group-settings-load-error" />;
   if (groups.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="unit-group-settings-no-groups">
@@ -119,11 +112,7 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   return (
     <Stack gap="sm">
       <Text size="sm">{t('unitActions.groupUnitSettings.intro', { name: unit.name })}</Text>
-      {form.error !== null && !onField && (
-        <Alert color="red" role="alert" data-testid="unit-group-settings-error">
-          {errorText(form.error)}
-        </Alert>
-      )}
+      {!onField && <ErrorAlert error={form.error} role="alert" testId="unit-group-settings-error" />}
       <ResourceForm fields={fields} form={form} testId="unit-group-settings" isNew={false} />
       <ModalFooter testId="unit-group-settings" onSave={onSave} onCancel={onClose} saving={save.isPending} />
     </Stack>

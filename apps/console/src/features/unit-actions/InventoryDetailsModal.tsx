@@ -6,16 +6,14 @@
  * catalogue's conflict text. A declaration of the kit's fields, checked with the call's schema.
  */
 import { useMemo } from 'react';
-import { Alert, Loader, Select, Stack, Text } from '@mantine/core';
+import { Loader, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InventoryUnitDetailsBody, OWNERSHIP_VALUES } from '@fleet/contracts';
 import type { UnitDetail } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useForm } from '../../lib/forms/useForm';
-import { ModalFooter, ResourceForm, schemaCheck, useCanCall, type CustomFieldProps, type Field } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { ErrorAlert, ModalFooter, ResourceForm, schemaCheck, useCanCall, useToastMutation, type CustomFieldProps, type Field } from '../../kit';
 import { unitActionModal } from './parts';
 
 interface Values {
@@ -37,9 +35,7 @@ function bodyOf(unit: UnitDetail, values: Values, withProfile: boolean) {
 
 function InventoryDetailsForm({ unit, onClose }: { readonly unit: UnitDetail; readonly onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const inventories = useEndpointQuery('getAdminUnitInventories', { params: { id: unit.uniqueId } });
   const canProfiles = useCanCall('listInventoryUsageProfiles');
   const initial: Values = { inventoryId: unit.inventoryIds[0] ?? null, ownership: unit.ownership, usageProfileId: unit.usageProfileId };
@@ -63,25 +59,22 @@ function InventoryDetailsForm({ unit, onClose }: { readonly unit: UnitDetail; re
     [fields, unit, canProfiles],
   );
   const form = useForm(initial, check);
-  const save = useEndpointMutation('updateInventoryUnitDetails', {
-    onSuccess: (saved) => {
+  const save = useToastMutation('updateInventoryUnitDetails', {
+    success: (saved) => {
+      const inventory = inventories.data?.find((i) => i.id === saved.inventoryId)?.name ?? saved.inventoryId;
+      return t('unitActions.inventoryDetails.saved', { name: unit.name, inventory });
+    },
+    onSuccess: () => {
       form.saved();
       // The detail carries the ownership, the usage profile and the version.
       void queryClient.invalidateQueries({ queryKey: endpointKey('getUnit', { params: { id: unit.uniqueId } }), exact: true });
-      const inventory = inventories.data?.find((i) => i.id === saved.inventoryId)?.name ?? saved.inventoryId;
-      toast.show({ message: t('unitActions.inventoryDetails.saved', { name: unit.name, inventory }), variant: 'success' });
       onClose();
     },
     onError: (error) => form.failed(error),
   });
 
   if (inventories.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (inventories.isError)
-    return (
-      <Alert color="red" data-testid="unit-inventory-details-load-error">
-        {errorText(inventories.error)}
-      </Alert>
-    );
+  if (inventories.isError) return <ErrorAlert error={inventories.error} testId="unit-inventory-details-load-error" />;
   const onSave = () => {
     const values = form.submit();
     if (values !== null) save.mutate({ body: InventoryUnitDetailsBody.parse(bodyOf(unit, values, canProfiles)) });
@@ -90,11 +83,7 @@ function InventoryDetailsForm({ unit, onClose }: { readonly unit: UnitDetail; re
   return (
     <Stack gap="sm">
       <Text size="sm">{t('unitActions.common.unit', { name: unit.name })}</Text>
-      {form.error !== null && !onField && (
-        <Alert color="red" role="alert" data-testid="unit-inventory-details-error">
-          {errorText(form.error)}
-        </Alert>
-      )}
+      {!onField && <ErrorAlert error={form.error} role="alert" testId="unit-inventory-details-error" />}
       <ResourceForm fields={fields} form={form} testId="unit-inventory-details" isNew={false} />
       <ModalFooter testId="unit-inventory-details" onSave={onSave} onCancel={onClose} saving={save.isPending} />
     </Stack>

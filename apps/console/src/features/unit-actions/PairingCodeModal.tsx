@@ -6,7 +6,6 @@
 import { Badge, Code, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { unitActionModal, type UnitActionModalProps } from './parts';
 import { CloseFooter } from '../../kit/ModalParts';
@@ -14,14 +13,13 @@ import { LabelledValue } from '../../kit/NameValues';
 
 function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const read = useEndpointQuery('getUnitPairingCode', { params: { id: unit.uniqueId } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const info = read.data;
   return (
     <Stack gap="sm" data-testid="unit-pairing-code">
       <Text size="sm">{t('unitActions.common.unit', { name: unit.name })}</Text>
       {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {read.isError && <ErrorNote testId="unit-pairing-code-error" message={errorText(read.error)} />}
+      <ErrorNote testId="unit-pairing-code-error" error={read.error} />
       {info !== undefined && (
         <SimpleGrid cols={3} spacing="sm">
           <LabelledValue label={t('unitActions.pairingCode.mode')}>

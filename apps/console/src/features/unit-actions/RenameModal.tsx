@@ -12,7 +12,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { applyRealtimeEvent } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
@@ -28,7 +27,6 @@ interface Base {
 function RenameForm({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t } = useTranslation();
   const fieldText = useValidationText();
-  const errorText = useApiErrorMessage();
   const toast = useToast();
   const queryClient = useQueryClient();
   const rename = useEndpointMutation('renameDevice');
@@ -126,7 +124,7 @@ function RenameForm({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
           data-testid="unit-rename-comment"
           errorProps={{ 'data-testid': 'unit-rename-comment-error' }}
         />
-        {failure !== null && <ErrorNote testId="unit-rename-error" message={errorText(failure)} />}
+        <ErrorNote testId="unit-rename-error" error={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="unit-rename-cancel">
             {t('unitActions.common.cancel')}

@@ -180,7 +180,7 @@ function ServicesBody({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
             </Button>
           </Group>
         ))}
-      {failure !== null && <ErrorNote testId="unit-services-error" message={errorText(failure)} />}
+      <ErrorNote testId="unit-services-error" error={failure} />
       <CloseFooter testId="unit-services-close" onClose={onClose} label={t('unitActions.common.close')} />
     </Stack>
   );

@@ -27,8 +27,8 @@ export interface UnitActionModalProps {
   readonly onClose: () => void;
 }
 
-/** A unit action's modal, titled `title`: its body mounts when opened, so each opening reads the unit afresh. */
-export function unitActionModal<P extends UnitActionModalProps>(
+/** A unit action's or unit dialog's modal, titled `title`: its body mounts when opened, so each opening reads the unit afresh. */
+export function unitActionModal<P extends Pick<UnitActionModalProps, 'opened' | 'onClose'> = UnitActionModalProps>(
   title: (t: TFunction, props: P) => string,
   Body: ComponentType<Omit<P, 'opened'>>,
   modal: { readonly size?: string; readonly testId?: string } = {},
