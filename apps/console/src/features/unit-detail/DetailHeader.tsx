@@ -22,6 +22,8 @@ const COLOUR: Record<BatteryColour, string> = {
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
+/** The licence's RA and RL hours (spec 000 §3 license), shown when the unit reports them. */
+const LICENCE_HOURS = ['raHours', 'rlHours'] as const;
 
 /** Spec 000 §4 battery icon (level) and colour, from packages/domain. */
 export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
@@ -87,9 +89,9 @@ export interface DetailHeaderProps {
   readonly onClose: () => void;
 }
 
-/** Name, type, status, battery, licence, selected channel, bitrate and location, with the panel's buttons. */
+/** Name, type, status, battery, licence (with its RA and RL hours), selected channel, bitrate, software, tally, sharing, last reboot and location, with the panel's buttons. */
 export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const channelName = useChannelNames();
   const channelText =
     channel.kind === 'none'
@@ -162,6 +164,11 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
                 {t(`unitDetail.licence.${option}`)}
               </Badge>
             ))}
+            {LICENCE_HOURS.filter((hours) => unit.license[hours] !== null).map((hours) => (
+              <Badge key={hours} size="sm" variant="outline" color="gray" data-testid={`unit-detail-licence-${hours}`}>
+                {t(`unitDetail.licence.${hours}`, { hours: unit.license[hours] })}
+              </Badge>
+            ))}
           </Group>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.streamingModes')}>
@@ -172,8 +179,19 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
             {channelText}
           </Text>
         </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.software')}>{unit.swVersionDisplay}</LabelledValue>
+        <LabelledValue label={t('unitDetail.header.software')} testId="unit-detail-software">
+          {unit.swVersionShort === unit.swVersionDisplay ? unit.swVersionDisplay : `${unit.swVersionDisplay} (${unit.swVersionShort})`}
+        </LabelledValue>
         <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
+        <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
+          {unit.tally ?? t('unitDetail.detailValues.none')}
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">
+          {t(unit.sharing ? 'unitDetail.detailValues.on' : 'unitDetail.detailValues.off')}
+        </LabelledValue>
+        <LabelledValue label={t('unitDetail.header.lastReboot')} testId="unit-detail-last-reboot">
+          {unit.lastReboot === null ? t('unitDetail.detailValues.never') : new Date(unit.lastReboot).toLocaleString(i18n.language)}
+        </LabelledValue>
         <LabelledValue label={t('unitDetail.header.location')}>
           <UnitLocation unitId={unit.uniqueId} />
         </LabelledValue>

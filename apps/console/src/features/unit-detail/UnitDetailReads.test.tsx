@@ -66,6 +66,36 @@ describe('Unit detail: the position (GET devices/{id}/location)', () => {
   });
 });
 
+describe('Unit detail: the header’s readings (spec 000 §3 Unit)', () => {
+  it('shows the licence’s RA and RL hours, the short software version, tally, sharing and the last reboot', async () => {
+    const unit = makeDetail({
+      uniqueId: UNIT,
+      license: { valid: true, kind: 'hours', pro: false, fourK: false, raHours: 12, rlHours: 40 },
+      swVersionDisplay: '8.5.0.1234',
+      swVersionShort: '8.5',
+      tally: 'Program',
+      sharing: true,
+      lastReboot: '2026-01-10T09:00:00.000Z',
+    });
+    await openPanel(unitApi(unit));
+    expect(screen.getByTestId('unit-detail-licence-raHours')).toHaveTextContent('RA 12 h');
+    expect(screen.getByTestId('unit-detail-licence-rlHours')).toHaveTextContent('RL 40 h');
+    expect(screen.getByTestId('unit-detail-software')).toHaveTextContent('8.5.0.1234 (8.5)');
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('Program');
+    expect(screen.getByTestId('unit-detail-sharing')).toHaveTextContent('On');
+    expect(screen.getByTestId('unit-detail-last-reboot')).toHaveTextContent(new Date('2026-01-10T09:00:00.000Z').toLocaleString('en'));
+  });
+
+  it('says what the unit does not report: no hours, no tally, sharing off, last reboot not known', async () => {
+    await openPanel(unitApi());
+    expect(screen.queryByTestId('unit-detail-licence-raHours')).not.toBeInTheDocument();
+    expect(screen.getByTestId('unit-detail-software')).toHaveTextContent('8.5.0 (8.5)');
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('None');
+    expect(screen.getByTestId('unit-detail-sharing')).toHaveTextContent('Off');
+    expect(screen.getByTestId('unit-detail-last-reboot')).toHaveTextContent('Not known');
+  });
+});
+
 describe('Unit detail: the SIP account on the Intercom tab (GET v2/units/{id}/sipAccount)', () => {
   it('shows the account the intercoms use', async () => {
     const api = unitApi().on('getUnitSipAccount', {
