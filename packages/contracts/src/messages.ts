@@ -38,7 +38,8 @@ export const VALIDATION = {
   busyUnitCapping: 'Bandwidth Limit Capping cannot be configured for a busy unit',
   priorityLimitOrder: 'A priority limit must be lower than the total and higher than the limits of lower priorities',
   delayOnTheFly: 'Delay can be changed on the fly only for 0.9 s or higher',
-  xsltOnly: 'Only XSLT file type is accepted',
+  /** 000 §5 "Only XSLT file type accepted for the XSLT upload", in the words §8 gives the user for it. */
+  xsltOnly: 'File type not supported',
   speedTestVersion: 'Speed test needs channel version 7.5.1 or higher',
   supportCaseNotIdle: 'A support case can be opened only when the unit is online and idle',
   supportCaseNoEmail: 'Users without an e-mail address cannot open a support case',

@@ -262,7 +262,7 @@ export type IngestPasswordBody = z.infer<typeof IngestPasswordBody>;
 export const INGEST_XSLT_MAX_BYTES = 256 * 1024;
 /**
  * POST .../ingestAccount/xslt: the document in the body (its file name ends in .xsl or .xslt, spec
- * 000 §5 "Only XSLT file type is accepted") and, once the account has a password, that password.
+ * 000 §5 "Only XSLT file type accepted", worded as §8 "File type not supported") and, once the account has a password, that password.
  */
 export const IngestXsltBody = z
   .object({
