@@ -50,5 +50,11 @@ describe('Files: the Metadata and Chunks tabs', () => {
     unmount();
     await renderWithApp(<ChunksTab file={makeChannelFile()} />, { realtime: false });
     expect(screen.getByTestId('file-chunks-none')).toBeVisible();
+    expect(screen.queryByTestId('file-chunk-index')).not.toBeInTheDocument();
+  });
+
+  it('says which chunk of its source a chunk file is (chunkIndex)', async () => {
+    await renderWithApp(<ChunksTab file={makeChannelFile({ fileName: 'clip_part2.mp4', chunkIndex: 2 })} />, { realtime: false });
+    expect(screen.getByTestId('file-chunk-index')).toHaveTextContent('This file is chunk 2 of its source file');
   });
 });

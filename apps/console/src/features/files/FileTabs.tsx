@@ -387,29 +387,42 @@ function ProbedDownload({ href, fileName, index }: { href: string; fileName: str
 export function ChunksTab({ file }: { file: ChannelFile }) {
   const { t } = useTranslation();
   const format = useDateTime();
+  // A file made as a chunk of another says which one it is (000 §3 File chunkIndex).
+  const chunkOf =
+    file.chunkIndex === null ? null : (
+      <Text size="sm" data-testid="file-chunk-index">
+        {t('files.chunks.isChunk', { index: file.chunkIndex })}
+      </Text>
+    );
   if (file.chunks.length === 0) {
     return (
-      <Text size="sm" c="dimmed" data-testid="file-chunks-none">
-        {t('files.chunks.none')}
-      </Text>
+      <Stack gap="xs">
+        {chunkOf}
+        <Text size="sm" c="dimmed" data-testid="file-chunks-none">
+          {t('files.chunks.none')}
+        </Text>
+      </Stack>
     );
   }
   return (
-    <ListTable
-      plain
-      tableProps={{ verticalSpacing: 'xs' }}
-      items={file.chunks}
-      rowKey={(c) => c.id}
-      testIdPrefix="file-chunk"
-      testId="file-chunks"
-      rowTestId={(c) => `file-chunk-row-${c.index}`}
-      columns={[
-        { id: 'index', header: t('files.chunks.index'), render: (c) => c.index },
-        { id: 'name', header: t('files.chunks.name'), render: (c) => c.fileName },
-        { id: 'range', header: t('files.chunks.range'), render: (c) => `${formatDuration(c.startSec)} – ${formatDuration(c.endSec)}` },
-        { id: 'size', header: t('files.chunks.size'), align: 'right', render: (c) => formatBytes(c.sizeBytes) },
-        { id: 'created', header: t('files.chunks.created'), render: (c) => format.format(new Date(c.createdAt)) },
-      ]}
-    />
+    <Stack gap="xs">
+      {chunkOf}
+      <ListTable
+        plain
+        tableProps={{ verticalSpacing: 'xs' }}
+        items={file.chunks}
+        rowKey={(c) => c.id}
+        testIdPrefix="file-chunk"
+        testId="file-chunks"
+        rowTestId={(c) => `file-chunk-row-${c.index}`}
+        columns={[
+          { id: 'index', header: t('files.chunks.index'), render: (c) => c.index },
+          { id: 'name', header: t('files.chunks.name'), render: (c) => c.fileName },
+          { id: 'range', header: t('files.chunks.range'), render: (c) => `${formatDuration(c.startSec)} – ${formatDuration(c.endSec)}` },
+          { id: 'size', header: t('files.chunks.size'), align: 'right', render: (c) => formatBytes(c.sizeBytes) },
+          { id: 'created', header: t('files.chunks.created'), render: (c) => format.format(new Date(c.createdAt)) },
+        ]}
+      />
+    </Stack>
   );
 }
