@@ -5,9 +5,9 @@ import { BitrateText } from './DetailHeader';
 import { MODEM_STATE_COLOURS } from './detailRules';
 import type { ModemRow } from './detailRules';
 
-/** The unit's modems and links: UI state (spec 000 §3), signal, uplink, roaming, active SIM. */
+/** The unit's modems and links: UI state (spec 000 §3), signal, uplink, roaming, active SIM and when the unit last reported the link. */
 export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const none = t('common.none');
   return (
     <ListTable
@@ -54,6 +54,11 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
           id: 'sim',
           header: t('unitDetail.camera.modems.sim'),
           render: (modem) => (modem.activeSim === null ? none : t('unitDetail.camera.modems.simSlot', { slot: modem.activeSim })),
+        },
+        {
+          id: 'updated',
+          header: t('unitDetail.camera.modems.updated'),
+          render: (modem) => <span data-testid={`unit-detail-modem-updated-${modem.id}`}>{new Date(modem.lastUpdated).toLocaleTimeString(i18n.language)}</span>,
         },
       ]}
     />
