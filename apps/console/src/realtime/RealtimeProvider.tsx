@@ -92,7 +92,10 @@ export function applyRealtimeEvents(queryClient: QueryClient, events: readonly R
     if (listEvents.length > 0) {
       queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitListBatch(list, listEvents));
     }
-    for (const event of events) applyToOtherQueries(queryClient, event);
+    // A unit's detail is cached only while a page shows it: without one, the unit events have no
+    // detail to patch, and looking one up per event (a walk of the whole query cache) is skipped.
+    const details = queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getUnit') }).length > 0;
+    for (const event of events) applyToOtherQueries(queryClient, event, details);
   });
 }
 
@@ -101,12 +104,13 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
   applyRealtimeEvents(queryClient, [event]);
 }
 
-/** One event's changes to the cached answers other than the unit lists. */
-function applyToOtherQueries(queryClient: QueryClient, event: RealtimeEvent): void {
+/** One event's changes to the cached answers other than the unit lists (`details`: a unit detail is cached). */
+function applyToOtherQueries(queryClient: QueryClient, event: RealtimeEvent, details: boolean): void {
   if (isUnitEvent(event)) {
-    queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
-      unit ? applyToDetail(unit, event) : unit,
-    );
+    if (details)
+      queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
+        unit ? applyToDetail(unit, event) : unit,
+      );
     return;
   }
   switch (event.type) {
