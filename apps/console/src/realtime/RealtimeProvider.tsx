@@ -26,8 +26,9 @@ import {
   statusTarget,
   unitIdOf,
 } from './cachePatch';
-import type { ActiveAlertItem } from './cachePatch';
+import type { ActiveAlertItem, UnitListEvent } from './cachePatch';
 import { debounce } from './debounce';
+import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
@@ -88,12 +89,23 @@ function endpointIdOf(queryKey: readonly unknown[]): string {
  */
 export function applyRealtimeEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
   notifyManager.batch(() => {
-    const listEvents = events.filter(isUnitListEvent);
-    if (listEvents.length > 0) {
-      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitListBatch(list, listEvents));
-    }
-    for (const event of events) applyToOtherQueries(queryClient, event);
+    applyToUnitLists(queryClient, events.filter(isUnitListEvent));
+    applyToOtherQueries(queryClient, events);
   });
+}
+
+/** The unit list events' changes to the cached unit lists: one copy of each list for all of them. */
+function applyToUnitLists(queryClient: QueryClient, listEvents: readonly UnitListEvent[]): void {
+  if (listEvents.length === 0) return;
+  queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitListBatch(list, listEvents));
+}
+
+/** The events' changes to the cached answers other than the unit lists. */
+function applyToOtherQueries(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
+  // A unit's detail is cached only while a page shows it: without one, the unit events have no
+  // detail to patch, and looking one up per event (a walk of the whole query cache) is skipped.
+  const details = queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getUnit') }).length > 0;
+  for (const event of events) applyToOtherQueriesOne(queryClient, event, details);
 }
 
 /** Applies one event to the cached REST answers (see {@link applyRealtimeEvents}). */
@@ -101,12 +113,13 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
   applyRealtimeEvents(queryClient, [event]);
 }
 
-/** One event's changes to the cached answers other than the unit lists. */
-function applyToOtherQueries(queryClient: QueryClient, event: RealtimeEvent): void {
+/** One event's changes to the cached answers other than the unit lists (`details`: a unit detail is cached). */
+function applyToOtherQueriesOne(queryClient: QueryClient, event: RealtimeEvent, details: boolean): void {
   if (isUnitEvent(event)) {
-    queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
-      unit ? applyToDetail(unit, event) : unit,
-    );
+    if (details)
+      queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
+        unit ? applyToDetail(unit, event) : unit,
+      );
     return;
   }
   switch (event.type) {
@@ -206,10 +219,18 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
     }, TIMINGS.deviceListRefreshDebounceMs);
     const guard = rereadGuard(queryClient);
+    // The unit lists are patched once for the /ws frames that arrived together (the hub sends one
+    // frame per topic, each a task of its own): one copy of the 1,000 units and one notification
+    // for all of them, not one per frame. The rest is applied at the end of each frame's task.
+    const lists = frameBatch<UnitListEvent>((listEvents) => notifyManager.batch(() => applyToUnitLists(queryClient, listEvents)), {
+      maxWaitMs: 0,
+      animationFrame: false,
+    });
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       const events = pending.splice(0);
-      applyRealtimeEvents(queryClient, events);
+      for (const event of events) if (isUnitListEvent(event)) lists.push(event);
+      notifyManager.batch(() => applyToOtherQueries(queryClient, events));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
       const notices = events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null);
       for (const notice of groupNotices(notices)) notify.current.toast.show(noticeToast(notice, notify.current.t, (id) => unitName(queryClient, id)));
@@ -271,6 +292,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     return () => {
       clientRef.current = null;
       client.stop();
+      lists.cancel();
       guard.stop();
       refreshDevices.cancel();
     };

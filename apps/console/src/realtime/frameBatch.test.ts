@@ -47,6 +47,26 @@ describe('frameBatch (live events folded in once per frame)', () => {
     expect(apply).toHaveBeenLastCalledWith([2, 3, 4]);
   });
 
+  it('without animation frames, hands on together what arrived before its timer (the /ws frames of one burst)', () => {
+    const requestFrame = vi.fn(() => 1);
+    vi.stubGlobal('requestAnimationFrame', requestFrame);
+    vi.stubGlobal('cancelAnimationFrame', vi.fn());
+    const apply = vi.fn();
+    const batch = frameBatch<number>(apply, { maxWaitMs: 0, animationFrame: false });
+    // Each push stands for a frame's task: the timer runs after the tasks already queued.
+    batch.push(1);
+    batch.push(2);
+    batch.push(3);
+    expect(apply).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(apply).toHaveBeenCalledTimes(1);
+    expect(apply).toHaveBeenCalledWith([1, 2, 3]);
+    batch.push(4);
+    vi.advanceTimersByTime(0);
+    expect(apply).toHaveBeenLastCalledWith([4]);
+    expect(requestFrame).not.toHaveBeenCalled();
+  });
+
   it('drops what waits when cancelled', () => {
     const apply = vi.fn();
     const batch = frameBatch<number>(apply);

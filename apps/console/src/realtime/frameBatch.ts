@@ -16,9 +16,14 @@ export interface FrameBatch<T> {
 export interface FrameBatchOptions {
   readonly maxWaitMs?: number;
   readonly maxItems?: number;
+  /**
+   * false: no animation frame is asked for; the items wait for the `maxWaitMs` timer alone (with
+   * 0, the end of the tasks already queued: the /ws frames that arrived together).
+   */
+  readonly animationFrame?: boolean;
 }
 
-export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, maxItems = 5000 }: FrameBatchOptions = {}): FrameBatch<T> {
+export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, maxItems = 5000, animationFrame = true }: FrameBatchOptions = {}): FrameBatch<T> {
   let pending: T[] = [];
   let frame: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -44,7 +49,7 @@ export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, ma
       }
       if (timer !== null) return;
       timer = setTimeout(flush, maxWaitMs);
-      if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(flush);
+      if (animationFrame && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(flush);
     },
     flush,
     cancel() {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_PREFERENCES } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
@@ -32,6 +33,25 @@ function names(): string[] {
 
 function Grid({ rows = ROWS }: { rows?: readonly Row[] }) {
   return <DataGrid gridId="test" columns={COLUMNS} rows={rows} rowKey={(r) => r.id} rowTestId={(r) => `row-${r.id}`} empty="Nothing here" />;
+}
+
+/** The grid sorted by name, its rows replaced by the next of `steps` on each click of `next-rows` (live updates). */
+function LiveGrid({ steps }: { steps: readonly (readonly Row[])[] }) {
+  const [step, setStep] = useState(0);
+  return (
+    <>
+      <button type="button" data-testid="next-rows" onClick={() => setStep((s) => s + 1)} />
+      <DataGrid
+        gridId="test"
+        columns={COLUMNS}
+        rows={steps[step] ?? []}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `row-${r.id}`}
+        defaultSort={{ column: 'name', direction: 'asc' }}
+        persist={false}
+      />
+    </>
+  );
 }
 
 describe('DataGrid', () => {
@@ -82,6 +102,32 @@ describe('DataGrid', () => {
     const rendered = within(grid).getAllByTestId(/^row-/).length;
     expect(rendered).toBeGreaterThan(10);
     expect(rendered).toBeLessThan(100);
+  });
+
+  it('does not sort again for replaced rows whose sort key did not change, and does when it changed', async () => {
+    const replaced = ROWS.map((r) => (r.id === 'a' ? { ...r, units: 7 } : r));
+    const renamed = replaced.map((r) => (r.id === 'c' ? { ...r, name: 'Able' } : r));
+    await renderWithApp(<LiveGrid steps={[ROWS, replaced, renamed]} />, { realtime: false });
+    expect(names()).toEqual(['alpha', 'Bravo', 'Charlie']);
+
+    // The grid's sorts while the rows are replaced: sortRows sorts the rows' indexes (Mantine sorts
+    // its media queries too).
+    const sortsOn = (act: () => void) => {
+      const sort = vi.spyOn(Array.prototype, 'sort');
+      try {
+        act();
+        return sort.mock.contexts.filter((array) => Array.isArray(array) && array.length === ROWS.length && array.every((item) => typeof item === 'number'))
+          .length;
+      } finally {
+        sort.mockRestore();
+      }
+    };
+    expect(sortsOn(() => fireEvent.click(screen.getByTestId('next-rows')))).toBe(0);
+    expect(within(screen.getByTestId('row-a')).getByText('7')).toBeInTheDocument();
+    expect(names()).toEqual(['alpha', 'Bravo', 'Charlie']);
+
+    expect(sortsOn(() => fireEvent.click(screen.getByTestId('next-rows')))).toBeGreaterThan(0);
+    expect(names()).toEqual(['Able', 'alpha', 'Bravo']);
   });
 
   it('says so when there are no rows', async () => {

@@ -41,8 +41,8 @@ import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent a
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, sortRows } from './gridSort';
-import type { SortKey, SortState } from './gridSort';
+import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
+import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
 import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
@@ -178,7 +178,19 @@ interface HeaderCellProps {
   readonly resizeLabel: string;
 }
 
-function HeaderCell({ id, header, sortable, direction, resizable, width, minWidth, align, onSort, onResize, resizeLabel }: HeaderCellProps) {
+const HeaderCell = memo(function HeaderCell({
+  id,
+  header,
+  sortable,
+  direction,
+  resizable,
+  width,
+  minWidth,
+  align,
+  onSort,
+  onResize,
+  resizeLabel,
+}: HeaderCellProps) {
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ startX: number; startWidth: number; width: number } | null>(null);
 
@@ -243,7 +255,7 @@ function HeaderCell({ id, header, sortable, direction, resizable, width, minWidt
       )}
     </div>
   );
-}
+});
 
 export function DataGrid<T>({
   gridId,
@@ -281,7 +293,31 @@ export function DataGrid<T>({
     void sortValue;
     return new WeakMap<object, SortKey>();
   }, [sortValue]);
-  const sorted = useMemo(() => (sortValue ? sortRows(rows, sortValue, direction, keyCache) : rows), [rows, sortValue, direction, keyCache]);
+  // The last sort, kept aside (not as state): a live update that replaces rows without changing
+  // their sort keys keeps its order instead of sorting every row again (resortRows).
+  const [lastSort] = useState<{ sortValue: DataGridColumn<T>['sortValue']; direction: SortDirection; result: SortedRows<T> | null }>(() => ({
+    sortValue: undefined,
+    direction: 'asc',
+    result: null,
+  }));
+  const sorted = useMemo(() => {
+    if (!sortValue) return rows;
+    const previous = lastSort.sortValue === sortValue && lastSort.direction === direction ? lastSort.result : null;
+    const next = resortRows(previous, rows, sortValue, direction, rowKey, keyCache);
+    Object.assign(lastSort, { sortValue, direction, result: { rows, sorted: next } });
+    return next;
+  }, [rows, sortValue, direction, keyCache, rowKey, lastSort]);
+  // The rows' keys in display order: the same array while the order is the same, so that the
+  // virtualiser (whose item keys and sizes follow it) does not rebuild the measurements of every
+  // row when a live update only replaced rows.
+  const [lastKeys] = useState<{ keys: readonly string[] }>(() => ({ keys: [] }));
+  const keys = useMemo(() => {
+    const previous = lastKeys.keys;
+    if (previous.length === sorted.length && sorted.every((row, index) => rowKey(row) === previous[index])) return previous;
+    const next = sorted.map(rowKey);
+    Object.assign(lastKeys, { keys: next });
+    return next;
+  }, [sorted, rowKey, lastKeys]);
 
   const onSort = useCallback(
     (columnId: string) => {
@@ -300,22 +336,16 @@ export function DataGrid<T>({
   const totalWidth = useMemo(() => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0), [columns, widths, expandable]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Stable per rows: the virtualiser rebuilds its measurements of every row (O(rows)) whenever
-  // these functions change, so they must not be new on each render.
+  // Stable while the order is: the virtualiser rebuilds its measurements of every row (O(rows))
+  // whenever these functions change, so they must not be new on each render or live update.
   const estimateSize = useCallback(
     (index: number) => {
-      const row = sorted[index];
-      return row !== undefined && expandedKeys.has(rowKey(row)) ? rowHeight * 3 : rowHeight;
+      const key = keys[index];
+      return key !== undefined && expandedKeys.has(key) ? rowHeight * 3 : rowHeight;
     },
-    [sorted, expandedKeys, rowKey, rowHeight],
+    [keys, expandedKeys, rowHeight],
   );
-  const getItemKey = useCallback(
-    (index: number) => {
-      const row = sorted[index];
-      return row === undefined ? index : rowKey(row);
-    },
-    [sorted, rowKey],
-  );
+  const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
   // The compiler leaves this component unmemoised because of useVirtualizer (its functions change
   // identity with the scroll position), which is what the grid needs: nothing is passed on memoised.
@@ -347,8 +377,16 @@ export function DataGrid<T>({
     }
     current.onExpandedChange?.(key, expanded);
   }, []);
-  const expandLabel = t('unitList.grid.expand');
-  const collapseLabel = t('unitList.grid.collapse');
+  // Looked up once, not on every live update: the header cells are memoised and keep them.
+  const labels = useMemo(
+    () => ({
+      expand: t('unitList.grid.expand'),
+      collapse: t('unitList.grid.collapse'),
+      expandColumn: t('unitList.grid.expandColumn'),
+      resize: new Map(columns.map((c) => [c.id, t('unitList.grid.resize', { column: typeof c.header === 'string' ? c.header : c.id })])),
+    }),
+    [t, columns],
+  );
 
   return (
     <div
@@ -364,7 +402,7 @@ export function DataGrid<T>({
     >
       <div style={{ width: totalWidth, minWidth: '100%' }}>
         <div className={classes.header} role="row" style={{ gridTemplateColumns: template }}>
-          {expandable && <div className={classes.headerCell} role="columnheader" aria-label={t('unitList.grid.expandColumn')} />}
+          {expandable && <div className={classes.headerCell} role="columnheader" aria-label={labels.expandColumn} />}
           {columns.map((column) => (
             <HeaderCell
               key={column.id}
@@ -378,7 +416,7 @@ export function DataGrid<T>({
               align={column.align}
               onSort={onSort}
               onResize={setWidth}
-              resizeLabel={t('unitList.grid.resize', { column: typeof column.header === 'string' ? column.header : column.id })}
+              resizeLabel={labels.resize.get(column.id) ?? column.id}
             />
           ))}
         </div>
@@ -421,8 +459,8 @@ export function DataGrid<T>({
                     onRowClick={onRowClick}
                     onToggle={onToggle}
                     renderExpanded={renderExpanded}
-                    expandLabel={expandLabel}
-                    collapseLabel={collapseLabel}
+                    expandLabel={labels.expand}
+                    collapseLabel={labels.collapse}
                   />
                 </div>
               );

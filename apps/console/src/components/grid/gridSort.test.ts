@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { clampWidth, compareSortValues, naturalKey, nextSortState, resolveSort, resolveWidths, sortRows } from './gridSort';
+import { describe, expect, it, vi } from 'vitest';
+import { clampWidth, compareSortValues, naturalKey, nextSortState, resolveSort, resolveWidths, resortRows, sortRows } from './gridSort';
 
 describe('nextSortState', () => {
   it.each([
@@ -73,6 +73,48 @@ describe('sortRows', () => {
     const sorted = sortRows(many, (r) => r.name, 'asc');
     expect(sorted[0]?.name).toBe('SIM-0');
     expect(sorted[9_999]?.name).toBe('SIM-9999');
+  });
+});
+
+describe('resortRows', () => {
+  type Row = { readonly id: string; readonly name: string; readonly kbps: number | null };
+  const rows: readonly Row[] = [
+    { id: 'a', name: 'LU800-0010', kbps: 300 },
+    { id: 'b', name: 'lu800-0002', kbps: null },
+    { id: 'c', name: 'LU800-0002', kbps: 900 },
+    { id: 'd', name: 'LU200-0001', kbps: 0 },
+  ];
+  const byName = (r: Row) => r.name;
+  const idOf = (r: Row) => r.id;
+  const ids = (list: readonly Row[]) => list.map(idOf);
+
+  it('keeps the previous order, without sorting, when the replaced rows keep their sort keys', () => {
+    const cache = new WeakMap<object, string | number | null>();
+    const sorted = sortRows(rows, byName, 'asc', cache);
+    const live = rows.map((r) => (r.id === 'c' ? { ...r, kbps: 1 } : r));
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    try {
+      const resorted = resortRows({ rows, sorted }, live, byName, 'asc', idOf, cache);
+      expect(ids(resorted)).toEqual(['d', 'b', 'c', 'a']);
+      expect(resorted[2]).toBe(live[2]);
+      // Nothing replaced: the previous array itself.
+      expect(resortRows({ rows, sorted }, [...rows], byName, 'asc', idOf, cache)).toBe(sorted);
+      expect(sort).not.toHaveBeenCalled();
+    } finally {
+      sort.mockRestore();
+    }
+  });
+
+  it('sorts again when a sort key changed, rows moved, or rows came or went', () => {
+    const cache = new WeakMap<object, string | number | null>();
+    const previous = { rows, sorted: sortRows(rows, byName, 'asc', cache) };
+    const renamed = rows.map((r) => (r.id === 'a' ? { ...r, name: 'LU100-0001' } : r));
+    expect(ids(resortRows(previous, renamed, byName, 'asc', idOf, cache))).toEqual(['a', 'd', 'b', 'c']);
+    // b and c have equal keys: their input order decides.
+    const moved = [rows[0], rows[2], rows[1], rows[3]] as Row[];
+    expect(ids(resortRows(previous, moved, byName, 'asc', idOf, cache))).toEqual(['d', 'c', 'b', 'a']);
+    expect(ids(resortRows(previous, rows.slice(0, 3), byName, 'asc', idOf, cache))).toEqual(['b', 'c', 'a']);
+    expect(ids(resortRows(null, rows, byName, 'desc', idOf, cache))).toEqual(['a', 'b', 'c', 'd']);
   });
 });
 

@@ -58,6 +58,16 @@ export function compareSortValues(a: SortValue, b: SortValue): number {
   return compareKeys(x, y);
 }
 
+/** The sort key of `row` (from `keyCache` when it holds it). */
+function cachedKey<T>(row: T, value: (row: T) => SortValue, keyCache: WeakMap<object, SortKey> | undefined): SortKey {
+  if (keyCache === undefined || typeof row !== 'object' || row === null) return keyOf(value(row));
+  const cached = keyCache.get(row);
+  if (cached !== undefined) return cached;
+  const key = keyOf(value(row));
+  keyCache.set(row, key);
+  return key;
+}
+
 /**
  * A new array of the rows sorted by `value` in `direction`; stable (equal keys keep their input
  * order) and rows without a value last in both directions. The input is not changed.
@@ -65,14 +75,7 @@ export function compareSortValues(a: SortValue, b: SortValue): number {
  * update only the replaced rows compute their key again.
  */
 export function sortRows<T>(rows: readonly T[], value: (row: T) => SortValue, direction: SortDirection, keyCache?: WeakMap<object, SortKey>): T[] {
-  const keys = rows.map((row) => {
-    if (keyCache === undefined || typeof row !== 'object' || row === null) return keyOf(value(row));
-    const cached = keyCache.get(row);
-    if (cached !== undefined) return cached;
-    const key = keyOf(value(row));
-    keyCache.set(row, key);
-    return key;
-  });
+  const keys = rows.map((row) => cachedKey(row, value, keyCache));
   const order = rows.map((_, index) => index);
   const sign = direction === 'asc' ? 1 : -1;
   order.sort((i, j) => {
@@ -85,6 +88,48 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => SortValue, di
     return sign * compareKeys(a, b) || i - j;
   });
   return order.map((index) => rows[index] as T);
+}
+
+/** A sort's input and result, kept so that the next rows can reuse its order. */
+export interface SortedRows<T> {
+  readonly rows: readonly T[];
+  readonly sorted: readonly T[];
+}
+
+/**
+ * `rows` sorted as {@link sortRows} does, reusing `previous` (the rows last sorted by the same
+ * `value` and `direction`) when the order cannot have changed: `rows` holds the same rows as
+ * `previous.rows` at the same positions (by `rowKey`), and every replaced row kept its sort key.
+ * The order is then the previous one with the replaced rows swapped in, without a comparison (a
+ * live update of a few units does not sort 1,000 rows again); the previous array itself when no
+ * row was replaced. Anything else is sorted afresh.
+ */
+export function resortRows<T>(
+  previous: SortedRows<T> | null,
+  rows: readonly T[],
+  value: (row: T) => SortValue,
+  direction: SortDirection,
+  rowKey: (row: T) => string,
+  keyCache?: WeakMap<object, SortKey>,
+): readonly T[] {
+  if (previous === null || previous.rows.length !== rows.length) return sortRows(rows, value, direction, keyCache);
+  if (previous.rows === rows) return previous.sorted;
+  let replaced: Map<T, T> | null = null;
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i] as T;
+    const before = previous.rows[i] as T;
+    if (row === before) continue;
+    if (rowKey(row) !== rowKey(before)) return sortRows(rows, value, direction, keyCache);
+    // The same value has the same key (no key to compute for it); another value may still have it.
+    const same = value(row) === value(before);
+    if (same && keyCache !== undefined && typeof row === 'object' && row !== null) keyCache.set(row, cachedKey(before, value, keyCache));
+    else if (!same && cachedKey(row, value, keyCache) !== cachedKey(before, value, keyCache)) return sortRows(rows, value, direction, keyCache);
+    replaced ??= new Map();
+    replaced.set(before, row);
+  }
+  if (replaced === null) return previous.sorted;
+  const swaps = replaced;
+  return previous.sorted.map((row) => swaps.get(row) ?? row);
 }
 
 /** The default lower bound of a column width (px). */

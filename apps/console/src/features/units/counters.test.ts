@@ -43,6 +43,16 @@ describe('counters kept by the counter transitions (spec 000 §4)', () => {
     expect(advanceCounters(countersOf(prev), prev, [prev[1]!, prev[0]!])).toBeNull();
   });
 
+  it('keeps the same counters when a replaced unit moved no count (the counter bar is not rendered again)', () => {
+    const prev = [makeUnit({ uniqueId: 'a', status: 'idle', cameraConnected: true }), makeUnit({ uniqueId: 'b', status: 'offline' })];
+    const counters = countersOf(prev);
+    const telemetry = [{ ...prev[0]!, totalBitrate: 1234 }, prev[1]!];
+    expect(advanceCounters(counters, prev, telemetry)).toBe(counters);
+    const camera = [{ ...prev[0]!, cameraConnected: false }, prev[1]!];
+    expect(advanceCounters(counters, prev, camera)).not.toBe(counters);
+    expect(advanceCounters(counters, prev, camera)).toEqual(countersOf(camera));
+  });
+
   it('stays equal to a recount over a random walk', () => {
     let seed = 7;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;

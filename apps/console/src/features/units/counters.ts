@@ -44,7 +44,7 @@ function addOthers(bar: Mutable<UnitCounterBar>, unit: UnitSummary, sign: 1 | -1
  * does), each replaced unit's status change moves it between busy / idle / offline through
  * statusChangeEvent + applyCounterTransition, and its type, camera and alert counts are adjusted.
  * Returns null when the lists differ otherwise (units added, removed or reordered): count again.
- * Cost: one identity pass, plus O(1) per changed unit.
+ * Cost: one identity pass, plus O(1) per changed unit. The same `counters` when no count changed.
  */
 export function advanceCounters(counters: UnitCounterBar, prev: readonly UnitSummary[], next: readonly UnitSummary[]): UnitCounterBar | null {
   if (prev === next) return counters;
@@ -65,5 +65,8 @@ export function advanceCounters(counters: UnitCounterBar, prev: readonly UnitSum
     addOthers(bar, before, -1);
     addOthers(bar, after, 1);
   }
-  return bar ?? counters;
+  if (bar === null) return counters;
+  // No count moved (a telemetry update): the same object, so the counter bar is not rendered again.
+  const changed = bar;
+  return (Object.keys(changed) as (keyof UnitCounterBar)[]).every((name) => changed[name] === counters[name]) ? counters : changed;
 }
