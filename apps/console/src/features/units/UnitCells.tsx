@@ -2,7 +2,7 @@
 import { memo, useSyncExternalStore } from 'react';
 import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatBitrate } from '@fleet/domain';
+import { formatBitrate, unitIcon, type UnitIcon } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import type { ModifiedTimes } from './modifiedTimes';
@@ -49,12 +49,35 @@ export function TypeCell({ unit }: { unit: UnitSummary }) {
   );
 }
 
-/** The status badge; `unit-status-<id>` holds the raw status value for tests and tools. */
+/** The five unit icons of spec 000 §4 (offline, upgrading, fetch-logs, busy, online): a glyph and its colour. */
+const UNIT_ICON_MARKS: Record<UnitIcon, { readonly glyph: string; readonly colour: string }> = {
+  offline: { glyph: '○', colour: 'gray' },
+  upgrading: { glyph: '⇪', colour: 'blue' },
+  fetchlogs: { glyph: '≣', colour: 'grape' },
+  busy: { glyph: '●', colour: 'red' },
+  online: { glyph: '●', colour: 'green' },
+};
+
+/** The unit's icon (spec 000 §4), named for screen readers and on hover. */
+export function UnitIconMark({ unit }: { unit: Pick<UnitSummary, 'uniqueId' | 'status' | 'applications'> }) {
+  const { t } = useTranslation();
+  const icon = unitIcon(unit.status, unit.applications);
+  const mark = UNIT_ICON_MARKS[icon];
+  const label = t(`units.icon.${icon}`);
+  return (
+    <Text component="span" c={mark.colour} role="img" aria-label={label} title={label} data-testid={`unit-icon-${unit.uniqueId}`} data-icon={icon}>
+      {mark.glyph}
+    </Text>
+  );
+}
+
+/** The unit's icon and status badge; `unit-status-<id>` holds the raw status value for tests and tools. */
 export function StatusCell({ unit, transition }: { unit: UnitSummary; transition: TransitionKind | null }) {
   const { t } = useTranslation();
   const id = unit.uniqueId;
   return (
     <Group gap={6} wrap="nowrap">
+      <UnitIconMark unit={unit} />
       <Badge color={statusColour(unit.status)} variant="light" style={{ flexShrink: 0 }}>
         {t(`units.status.${unit.status}`)}
       </Badge>

@@ -55,6 +55,8 @@ describe('/list', () => {
     const { socket, settled } = await renderList(api);
     await settled();
     const reads = api.calls('fetchDevices').length;
+    expect(screen.getByTestId('unit-icon-LU800-0001')).toHaveAttribute('data-icon', 'online');
+    expect(screen.getByTestId('unit-icon-LU800-0003')).toHaveAttribute('data-icon', 'offline');
 
     await socket.emit({
       type: 'unit.status',
@@ -67,6 +69,9 @@ describe('/list', () => {
     });
 
     await waitFor(() => expect(screen.getByTestId('unit-status-LU800-0001')).toHaveTextContent('streaming'));
+    // Spec 000 §4 unit icons: a streaming unit shows the busy icon, named.
+    expect(screen.getByTestId('unit-icon-LU800-0001')).toHaveAttribute('data-icon', 'busy');
+    expect(screen.getAllByRole('img', { name: 'Busy' })).toContain(screen.getByTestId('unit-icon-LU800-0001'));
     expect(counter('busy')).toBe('2');
     expect(counter('idle')).toBe('0');
     // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings).
