@@ -70,7 +70,7 @@ export async function signIn(page: Page, username: string, password = PASSWORD):
   await login(page, username);
 }
 
-type Playwright = { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } };
+export type Playwright = { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } };
 
 /** A second client (its own cookies), like another console or a script changing things through REST. */
 export async function apiAs(playwright: Playwright, baseURL: string | undefined, username: string): Promise<APIRequestContext> {

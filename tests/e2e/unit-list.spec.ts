@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
-import { leaseUnit, ownUser, releaseUnits } from './support';
+import { leaseUnit, ownUser, releaseUnits, type Playwright } from './support';
 
 test.afterEach(releaseUnits);
 
@@ -74,6 +74,21 @@ async function pickOption(page: Page, testId: string, label: string) {
   await page.keyboard.press('Escape');
 }
 
+/**
+ * Signs in as a luc_regular of the test's own, for the tests that reload: on a first load the console
+ * sends a user to the route saved last (spec 000 §2), and specs beside this one move the seeded
+ * luc_regular to other pages, so a reload as that user could open one of theirs.
+ */
+async function asOwnRegular(fixtures: { page: Page; playwright: Playwright; baseURL: string | undefined }, label: string, body: () => Promise<void>) {
+  const user = await ownUser(fixtures.playwright, fixtures.baseURL, 'luc_regular', { label });
+  try {
+    await login(fixtures.page, user.username, user.password);
+    await body();
+  } finally {
+    await user.dispose();
+  }
+}
+
 test('selecting a unit opens its detail, puts ?unit= in the URL and is restored after reload', async ({ page, playwright, baseURL }) => {
   // A luc_regular of the test's own: specs running beside this one select units as the seeded
   // luc_regular, and the last selected unit is kept per user (two CI runs failed on that race).
@@ -98,83 +113,85 @@ test('selecting a unit opens its detail, puts ?unit= in the URL and is restored 
   }
 });
 
-test('filters by status, and the filter and the open panel survive a reload', async ({ page }) => {
-  await login(page, 'luc_regular');
-  await resetListPreferences(page);
-  await page.reload();
-  await expect(rows(page).first()).toBeVisible();
-  const summary = page.getByTestId('unit-list-summary');
-  const total = Number(await summary.getAttribute('data-total'));
+test('filters by status, and the filter and the open panel survive a reload', async ({ page, playwright, baseURL }) => {
+  await asOwnRegular({ page, playwright, baseURL }, 'list-filters', async () => {
+    await resetListPreferences(page);
+    await page.reload();
+    await expect(rows(page).first()).toBeVisible();
+    const summary = page.getByTestId('unit-list-summary');
+    const total = Number(await summary.getAttribute('data-total'));
 
-  await openFilters(page);
-  await expect(summary).toHaveAttribute('data-shown', String(total));
-  // Filter by the status most rows have now.
-  const statuses = await rowAttr(page, 'data-status');
-  const status = [...statuses].sort((a, b) => statuses.filter((s) => s === b).length - statuses.filter((s) => s === a).length)[0]!;
-  const saved = preferencesSaved(page, (body) => body.filters?.devices?.statuses?.includes(status) === true);
-  await pickOption(page, 'unit-filter-status', shell.units.status[status as keyof typeof shell.units.status]);
-  await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
-  await saved;
+    await openFilters(page);
+    await expect(summary).toHaveAttribute('data-shown', String(total));
+    // Filter by the status most rows have now.
+    const statuses = await rowAttr(page, 'data-status');
+    const status = [...statuses].sort((a, b) => statuses.filter((s) => s === b).length - statuses.filter((s) => s === a).length)[0]!;
+    const saved = preferencesSaved(page, (body) => body.filters?.devices?.statuses?.includes(status) === true);
+    await pickOption(page, 'unit-filter-status', shell.units.status[status as keyof typeof shell.units.status]);
+    await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
+    await saved;
 
-  // The filters and the open panel come back after a reload.
-  await page.reload();
-  await expect(page.getByTestId('unit-filters-toggle')).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByTestId('unit-filters-count')).toHaveText('1');
-  await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
-  await resetListPreferences(page);
+    // The filters and the open panel come back after a reload.
+    await page.reload();
+    await expect(page.getByTestId('unit-filters-toggle')).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('unit-filters-count')).toHaveText('1');
+    await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
+    await resetListPreferences(page);
+  });
 });
 
-test('sorts by name both ways; column width and expanded rows survive a reload', async ({ page }) => {
-  await login(page, 'luc_regular');
-  await resetListPreferences(page);
-  await page.reload();
-  await expect(rows(page).first()).toBeVisible();
-  const grid = page.getByTestId('grid-units');
-  const names = () => page.locator('[data-testid^="unit-name-"]').allTextContents();
-  const sortedBy = (list: string[], dir: 1 | -1) =>
-    [...list].sort((a, b) => dir * (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
+test('sorts by name both ways; column width and expanded rows survive a reload', async ({ page, playwright, baseURL }) => {
+  await asOwnRegular({ page, playwright, baseURL }, 'list-sort', async () => {
+    await resetListPreferences(page);
+    await page.reload();
+    await expect(rows(page).first()).toBeVisible();
+    const grid = page.getByTestId('grid-units');
+    const names = () => page.locator('[data-testid^="unit-name-"]').allTextContents();
+    const sortedBy = (list: string[], dir: 1 | -1) =>
+      [...list].sort((a, b) => dir * (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
 
-  await expect(grid).toHaveAttribute('data-sort', 'name:asc');
-  const ascending = await names();
-  expect(ascending).toEqual(sortedBy(ascending, 1));
-  await page.getByTestId('grid-header-name').click();
-  await expect(grid).toHaveAttribute('data-sort', 'name:desc');
-  const descending = await names();
-  expect(descending).toEqual(sortedBy(descending, -1));
-  expect(descending[0]).not.toBe(ascending[0]);
-  await page.getByTestId('grid-header-name').click();
-  await expect(grid).toHaveAttribute('data-sort', 'none');
-  await page.getByTestId('grid-header-name').click();
-  await expect(grid).toHaveAttribute('data-sort', 'name:asc');
+    await expect(grid).toHaveAttribute('data-sort', 'name:asc');
+    const ascending = await names();
+    expect(ascending).toEqual(sortedBy(ascending, 1));
+    await page.getByTestId('grid-header-name').click();
+    await expect(grid).toHaveAttribute('data-sort', 'name:desc');
+    const descending = await names();
+    expect(descending).toEqual(sortedBy(descending, -1));
+    expect(descending[0]).not.toBe(ascending[0]);
+    await page.getByTestId('grid-header-name').click();
+    await expect(grid).toHaveAttribute('data-sort', 'none');
+    await page.getByTestId('grid-header-name').click();
+    await expect(grid).toHaveAttribute('data-sort', 'name:asc');
 
-  // Drag the name column wider.
-  const handle = page.getByTestId('grid-resize-name');
-  const before = Number(await handle.getAttribute('data-width'));
-  const box = (await handle.boundingBox())!;
-  const saved = preferencesSaved(page, (body) => (body.gridPrefs?.units?.columnWidths?.name ?? before) > before + 50);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
-  await page.mouse.move(box.x + box.width / 2 + 90, box.y + box.height / 2, { steps: 4 });
-  await page.mouse.up();
-  await expect.poll(async () => Number(await handle.getAttribute('data-width'))).toBeGreaterThan(before + 50);
-  const width = await handle.getAttribute('data-width');
+    // Drag the name column wider.
+    const handle = page.getByTestId('grid-resize-name');
+    const before = Number(await handle.getAttribute('data-width'));
+    const box = (await handle.boundingBox())!;
+    const saved = preferencesSaved(page, (body) => (body.gridPrefs?.units?.columnWidths?.name ?? before) > before + 50);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2 + 90, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await handle.getAttribute('data-width'))).toBeGreaterThan(before + 50);
+    const width = await handle.getAttribute('data-width');
 
-  // Expand the first row.
-  const first = (await rowIds(page))[0]!;
-  await page.getByTestId(`grid-units-expand-${first}`).click();
-  await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
-  await saved;
-  const stored = async () =>
-    (await (await page.request.get(`${API}/userPreferences`)).json()) as SavedPreferences & { unitListExpanded?: Record<string, boolean> };
-  await expect.poll(async () => (await stored()).unitListExpanded?.[first]).toBe(true);
-  await expect.poll(async () => String((await stored()).gridPrefs?.units?.columnWidths?.name)).toBe(width);
+    // Expand the first row.
+    const first = (await rowIds(page))[0]!;
+    await page.getByTestId(`grid-units-expand-${first}`).click();
+    await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
+    await saved;
+    const stored = async () =>
+      (await (await page.request.get(`${API}/userPreferences`)).json()) as SavedPreferences & { unitListExpanded?: Record<string, boolean> };
+    await expect.poll(async () => (await stored()).unitListExpanded?.[first]).toBe(true);
+    await expect.poll(async () => String((await stored()).gridPrefs?.units?.columnWidths?.name)).toBe(width);
 
-  await page.reload();
-  await expect(page.getByTestId('grid-resize-name')).toHaveAttribute('data-width', width!);
-  await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
-  await expect(page.getByTestId('grid-units')).toHaveAttribute('data-sort', 'name:asc');
-  await resetListPreferences(page);
+    await page.reload();
+    await expect(page.getByTestId('grid-resize-name')).toHaveAttribute('data-width', width!);
+    await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
+    await expect(page.getByTestId('grid-units')).toHaveAttribute('data-sort', 'name:asc');
+    await resetListPreferences(page);
+  });
 });
 
 test('a status and bitrate change arrive live, without a reload', async ({ page }) => {
