@@ -44,3 +44,18 @@ describe('preferences: unit alerts back to the defaults', () => {
     });
   });
 });
+
+describe('preferences: the graphics region (spec 000 §3 graphicsRegion)', () => {
+  it('shows the stored region and saves it with the other preferences', async () => {
+    const api = new FakeApi().on('getDefaultAlertConfiguration', DEFAULTS).on('updateUserPreferences', ({ body }) => body);
+    const { user } = await renderWithApp(<PreferencesModal opened onClose={() => undefined} />, {
+      roles: ['luc_regular'],
+      preferences: { graphicsRegion: 'eu-west' },
+      api,
+    });
+    expect(await screen.findByTestId('preferences-graphics-region')).toHaveValue('eu-west');
+    await user.click(screen.getByTestId('preferences-save'));
+    await waitFor(() => expect(api.calls('updateUserPreferences')).toHaveLength(1));
+    expect(api.calls('updateUserPreferences')[0]?.body).toMatchObject({ graphicsRegion: 'eu-west' });
+  });
+});

@@ -6,14 +6,14 @@
  * saved together through PUT userPreferences (the other preferences stay as they are).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { usePreferencesQuery, useUpdatePreferences } from '../../session/hooks';
 import { LanguageSwitch } from '../../shell/LanguageSwitch';
 import { useToast } from '../../toast/useToast';
 import { timeZoneList } from '../dialogs/rules';
-import { ALERT_SEVERITIES, ALERT_TYPES, countryOptions, preferencesForm, preferencesPatch } from './accountForms';
+import { ALERT_SEVERITIES, ALERT_TYPES, countryOptions, GRAPHICS_REGION_MAX, preferencesForm, preferencesPatch } from './accountForms';
 import type { PreferencesForm } from './accountForms';
 
 export function PreferencesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -75,6 +75,14 @@ function PreferencesBody({ onClose }: { onClose: () => void }) {
         searchable
         allowDeselect={false}
         data-testid="preferences-time-zone"
+      />
+      <TextInput
+        label={t('account.preferences.graphicsRegion')}
+        description={t('account.preferences.graphicsRegionHint')}
+        value={values.graphicsRegion}
+        onChange={(e) => setValues({ ...values, graphicsRegion: e.currentTarget.value })}
+        maxLength={GRAPHICS_REGION_MAX}
+        data-testid="preferences-graphics-region"
       />
       <Group justify="space-between">
         <Title order={6}>{t('account.preferences.alerts')}</Title>

@@ -65,10 +65,17 @@ describe('preferences form', () => {
     expect(Object.values(form.unitAlertsSettings).every((v) => v)).toBe(true);
     expect(form.unitAlertsSoundSettings).toEqual({ critical: true, warning: false });
     expect(form.timeZone).toBe('');
+    expect(form.graphicsRegion).toBe('');
   });
 
   it('keeps stored choices and sends only its own fields, the browser zone as null', () => {
-    const form = preferencesForm({ luSmartCountry: 'fra', unitAlertsSettings: { newDeviceAdded: false }, timeZone: 'Asia/Tokyo', leftPanelWidth: 300 });
+    const form = preferencesForm({
+      luSmartCountry: 'fra',
+      unitAlertsSettings: { newDeviceAdded: false },
+      timeZone: 'Asia/Tokyo',
+      graphicsRegion: 'eu-west',
+      leftPanelWidth: 300,
+    });
     expect(form.unitAlertsSettings.newDeviceAdded).toBe(false);
     expect(form.unitAlertsSettings.offlineToOnline).toBe(true);
     expect(preferencesPatch(form)).toEqual({
@@ -76,8 +83,10 @@ describe('preferences form', () => {
       unitAlertsSettings: form.unitAlertsSettings,
       unitAlertsSoundSettings: { critical: true, warning: false },
       timeZone: 'Asia/Tokyo',
+      graphicsRegion: 'eu-west',
     });
     expect(preferencesPatch({ ...form, timeZone: '' }).timeZone).toBeNull();
+    expect(preferencesPatch({ ...form, graphicsRegion: '  ' }).graphicsRegion).toBeNull();
   });
 
   it('names the countries in the user’s language and keeps an unlisted stored code', () => {

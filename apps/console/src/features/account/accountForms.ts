@@ -117,12 +117,17 @@ export function countryOptions(language: string, current: string | undefined): {
   return options;
 }
 
+/** The longest graphics region the preferences keep (contracts UserPreferences). */
+export const GRAPHICS_REGION_MAX = 64;
+
 export interface PreferencesForm {
   readonly luSmartCountry: string;
   readonly unitAlertsSettings: Readonly<Record<string, boolean>>;
   readonly unitAlertsSoundSettings: { readonly critical: boolean; readonly warning: boolean };
   /** '' = the browser's own zone. */
   readonly timeZone: string;
+  /** The region of the graphics service the user works in (spec 000 §3 graphicsRegion); '' = none chosen. */
+  readonly graphicsRegion: string;
 }
 
 /** The form from the stored preferences, every missing value at its spec 000 §9 default. */
@@ -132,6 +137,7 @@ export function preferencesForm(prefs: UserPreferences | undefined): Preferences
     unitAlertsSettings: { ...DEFAULT_ALERT_SETTINGS, ...prefs?.unitAlertsSettings },
     unitAlertsSoundSettings: { ...DEFAULT_ALERT_SOUND_SETTINGS, ...prefs?.unitAlertsSoundSettings },
     timeZone: prefs?.timeZone ?? '',
+    graphicsRegion: prefs?.graphicsRegion ?? '',
   };
 }
 
@@ -142,6 +148,7 @@ export function preferencesPatch(values: PreferencesForm): UserPreferences {
     unitAlertsSettings: { ...values.unitAlertsSettings },
     unitAlertsSoundSettings: { ...values.unitAlertsSoundSettings },
     timeZone: values.timeZone === '' ? null : values.timeZone,
+    graphicsRegion: values.graphicsRegion.trim() === '' ? null : values.graphicsRegion.trim(),
   };
 }
 

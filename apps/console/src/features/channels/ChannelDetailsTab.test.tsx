@@ -49,6 +49,29 @@ describe('the manage-channel modal: Details tab', () => {
     expect(api.calls('getChannelIps')).toHaveLength(1);
   });
 
+  it('shows what the server reports about the channel: software and LiveU versions, server product, unit support, product, file transfer', async () => {
+    const channel = makeChannel({
+      channelId: 'ch1',
+      channelName: 'Studio_out',
+      serverId: 'srv1',
+      serverName: 'hub_1',
+      swVersion: '10.1.0',
+      liveuVersion: '7.5.1',
+      serverProductType: 'Multimedia Hub',
+      supportedByUnit: false,
+      assignment: { productId: 'PRD-7' },
+      fileTransfer: { path: '/media/clip.mp4', status: 'transferring' },
+      fetchedRtmpData: { app: 'live', streamKey: 'abc' },
+    });
+    await open('details', ['luc_read'], core().on('fetchChannelDetails', { channels: [makeChannelDetails(channel)] }));
+    const facts = await screen.findByTestId('channel-details-facts-rows');
+    for (const text of ['Software version10.1.0', 'LiveU version7.5.1', 'Server productMultimedia Hub', 'Supported by unitsNo', 'Assigned productPRD-7']) {
+      expect(facts).toHaveTextContent(text);
+    }
+    expect(facts).toHaveTextContent('/media/clip.mp4 — transferring');
+    expect(facts).toHaveTextContent('RTMP data fetchedapp: live, streamKey: abc');
+  });
+
   it('a failed capabilities read shows no capabilities and a retry that reads them again (spec 000 §8)', async () => {
     let fail = true;
     const api = core().on('getChannelCapabilities', () => (fail ? apiError('GENERIC') : { channelId: 'ch1', capabilities: { sdi: true } }));

@@ -1,6 +1,8 @@
 /**
  * The Details tab of the manage-channel modal (spec 001 §3 Channel live state, §7 Channels): the
- * channel's live status (GET channels/{id}/status, read again every few seconds while open), the
+ * channel's live status (GET channels/{id}/status, read again every few seconds while open), what
+ * its server reports about it (software and LiveU versions, server product, whether units support
+ * it, the assigned product, a file transfer, the RTMP data it fetched), the
  * addresses it is reached at (channels/{id}/ips), its capabilities (channels/{id}/capabilities; a
  * failed read shows no capabilities and a retry, spec 000 §8) and the WebRTC preview's STUN/TURN
  * servers (GET stunTurnInfo, kept until they expire: turnExpiration seconds × 1000, spec 001 §9).
@@ -46,6 +48,39 @@ function StatusSection() {
           />
         </>
       )}
+    </InfoSection>
+  );
+}
+
+/** What the channel's server reports about the channel (spec 001 §3 Channel live state), as the modal read it. */
+function ChannelFactsSection() {
+  const { t } = useTranslation();
+  const channel = useChannelModal().details.channel;
+  const none = t('channels.cells.none');
+  const yesNo = (on: boolean) => t(on ? 'channels.details.yes' : 'channels.details.no');
+  const transfer = channel.fileTransfer;
+  return (
+    <InfoSection testId="channel-details-facts" title={t('channels.details.facts')}>
+      <NameValues
+        testId="channel-details-facts-rows"
+        rows={[
+          [t('channels.details.swVersion'), channel.swVersion || none],
+          [t('channels.details.liveuVersion'), channel.liveuVersion ?? none],
+          [t('channels.details.serverProductType'), channel.serverProductType ?? none],
+          [t('channels.details.supportedByUnit'), yesNo(channel.supportedByUnit)],
+          [t('channels.details.productId'), channel.assignment.productId ?? none],
+          [
+            t('channels.details.fileTransfer'),
+            transfer.path === null && transfer.status === null ? none : [transfer.path, transfer.status].filter(Boolean).join(' — '),
+          ],
+          [
+            t('channels.details.rtmpData'),
+            capabilityRows(channel.fetchedRtmpData)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join(', ') || none,
+          ],
+        ]}
+      />
     </InfoSection>
   );
 }
@@ -158,6 +193,7 @@ export function DetailsTab() {
   return (
     <>
       <StatusSection />
+      <ChannelFactsSection />
       <IpsSection />
       <CapabilitiesSection />
       <WebRtcSection />

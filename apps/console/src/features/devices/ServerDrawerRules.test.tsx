@@ -12,6 +12,7 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import { makeServer, makeServerConfiguration } from '../../test-utils/servers';
 import { ServerDrawer } from './ServerDrawer';
+import { ServerFacts } from './ServerOverview';
 
 const server = makeServer({ id: 'MMH1' });
 const configuration = makeServerConfiguration({ genlockOffset: 10 });
@@ -64,4 +65,20 @@ describe('Server detail: a read-only user', () => {
     await user.hover(unavailable);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Not available for your user type');
   }, 20_000);
+});
+
+describe('Server detail: what runs on the server (spec 001 §3 Server applications)', () => {
+  it('shows each running application, and none for a server that runs nothing', async () => {
+    const { unmount } = await renderWithApp(
+      <ServerFacts server={makeServer({ id: 'MMH1', applications: { video: { state: 'running' }, videoReturn: { state: 'running' } } })} />,
+      { realtime: false },
+    );
+    expect(screen.getByTestId('server-application-video')).toHaveTextContent('Video');
+    expect(screen.getByTestId('server-application-videoReturn')).toHaveTextContent('Video Return');
+    expect(screen.getByTestId('server-application-video')).toHaveAttribute('data-state', 'running');
+    unmount();
+    await renderWithApp(<ServerFacts server={makeServer({ id: 'MMH2', status: 'offline', applications: {} })} />, { realtime: false });
+    expect(screen.getByTestId('server-detail-applications')).toHaveTextContent('—');
+    expect(screen.queryByTestId('server-application-video')).not.toBeInTheDocument();
+  });
 });

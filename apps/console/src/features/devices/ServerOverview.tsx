@@ -1,6 +1,6 @@
 /**
  * The server detail's overview: its live values (status, usage, uptime, version, device id, cloud
- * instance, running state, tally and audio hardware; current through server.changed), services,
+ * instance, running state, tally and audio hardware, the applications running on it; current through server.changed), services,
  * addresses, hardware and features (as the server reported them coming up; read again on
  * server.changed), the comment (PUT servers/{id}/comment, at most 255 characters) and the reset of its
  * instance (confirmed; the status then goes offline and back online over /ws), and a check of its
@@ -77,7 +77,26 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
       <LabelledValue label={t('devices.detail.audio')} testId="server-detail-audio">
         {server.audioHwStatus ? t(`devices.detail.hw.${server.audioHwStatus}`, { defaultValue: server.audioHwStatus }) : none}
       </LabelledValue>
+      <LabelledValue label={t('devices.detail.applications')} testId="server-detail-applications">
+        <ServerApplications applications={server.applications} none={none} />
+      </LabelledValue>
     </SimpleGrid>
+  );
+}
+
+/** What runs on the server (spec 001 §3 Server applications), each with its state. */
+function ServerApplications({ applications, none }: { applications: ServerDetail['applications']; none: string }) {
+  const { t } = useTranslation();
+  const running = Object.entries(applications).flatMap(([name, app]) => (app ? [[name, app.state] as const] : []));
+  if (running.length === 0) return <>{none}</>;
+  return (
+    <Group gap={4}>
+      {running.map(([name, state]) => (
+        <Badge key={name} size="sm" variant="light" data-testid={`server-application-${name}`} data-state={state}>
+          {t(`devices.detail.apps.${name}`, { defaultValue: name })}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 

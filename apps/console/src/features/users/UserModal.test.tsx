@@ -45,6 +45,8 @@ describe('UserModal: a new user', () => {
     await fill(user, screen.getByTestId('user-form-email'), 'anna@example.com');
     await fill(user, screen.getByTestId('user-form-password'), 'Secret-2026');
     await fill(user, screen.getByTestId('user-form-passwordConfirmation'), 'Secret-2026');
+    // The agreement to receive updates (spec 001 §3 User).
+    await user.click(screen.getByTestId('user-form-receiveUpdates'));
     await user.click(screen.getByTestId('user-form-save'));
 
     await waitFor(() => expect(created).toEqual(['u9']));
@@ -59,6 +61,7 @@ describe('UserModal: a new user', () => {
         inventoryIds: ['inv1'],
         passwordExpiryPolicy: 'never',
         onDemandActivation: false,
+        receiveUpdates: true,
         password: 'Secret-2026',
         passwordConfirmation: 'Secret-2026',
       },

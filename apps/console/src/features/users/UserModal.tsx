@@ -82,6 +82,7 @@ function userFields(types: readonly Role[], inventories: readonly { id: string; 
     { kind: 'password', name: 'password', label: 'users.fields.password', only: 'create' },
     { kind: 'password', name: 'passwordConfirmation', label: 'users.fields.passwordConfirmation', only: 'create' },
     { kind: 'switch', name: 'onDemandActivation', label: 'users.fields.onDemandActivation' },
+    { kind: 'switch', name: 'receiveUpdates', label: 'users.fields.receiveUpdates' },
   ];
 }
 

@@ -18,6 +18,8 @@ export interface UserForm {
   readonly inventoryIds: readonly string[];
   readonly passwordExpiryPolicy: PasswordExpiryPolicy;
   readonly onDemandActivation: boolean;
+  /** The user's agreement to receive updates (spec 001 §3 User). */
+  readonly receiveUpdates: boolean;
   /** Create only (an edit sets a new password through its own call). */
   readonly password: string;
   readonly passwordConfirmation: string;
@@ -33,6 +35,7 @@ export const EMPTY_USER_FORM: UserForm = {
   inventoryIds: [],
   passwordExpiryPolicy: 'never',
   onDemandActivation: false,
+  receiveUpdates: false,
   password: '',
   passwordConfirmation: '',
 };
@@ -54,6 +57,7 @@ export function userForm(user: UserAccountDetail, choosable: ReadonlySet<string>
     inventoryIds: user.inventories.map((i) => i.id).filter((id) => choosable.has(id)),
     passwordExpiryPolicy: user.passwordExpiryPolicy,
     onDemandActivation: user.onDemandActivation,
+    receiveUpdates: user.receiveUpdates,
     password: '',
     passwordConfirmation: '',
   };
@@ -74,6 +78,7 @@ function accountFields(values: UserForm) {
     inventoryIds: [...values.inventoryIds],
     passwordExpiryPolicy: values.passwordExpiryPolicy,
     onDemandActivation: values.onDemandActivation,
+    receiveUpdates: values.receiveUpdates,
   };
 }
 

@@ -72,3 +72,27 @@ describe('Video return: a read-only user', () => {
     expect(within(screen.getByTestId('vr-modal')).queryAllByTestId(/^vr-sharing-group-/)).toHaveLength(0);
   }, 20_000);
 });
+
+describe('Video return: what the server reports about the channel (spec 001 §3 Video return channel)', () => {
+  it('shows its input parameters, URL data and multipoint streaming statuses, and says none where it reports nothing', async () => {
+    const reported = vrChannel('VR-2', {
+      inputParameters: { resolution: '1080i50', audioChannels: 2 },
+      urlData: { publicUrl: 'srt://vr.example.net:9000' },
+      p2MPStreamingStatuses: [
+        { unit: 'LU-A', state: 'streaming' },
+        { unit: 'LU-B', state: 'idle' },
+      ],
+    });
+    const { unmount } = await renderWithApp(<VrChannelModal uniqueId="VR-2" channel={reported} loading={false} onClose={() => undefined} />, {
+      roles: ['luc_read'],
+      api: new FakeApi().on('getVrChannelInputSources', { uniqueId: 'VR-2', selected: 'sdi', available: ['sdi'], status: 'idle', version: 1 }),
+      route: '/video_return?vr=VR-2&tab=configuration',
+    });
+    expect(await screen.findByTestId('vr-input-parameters')).toHaveTextContent('audioChannels: 2, resolution: 1080i50');
+    expect(screen.getByTestId('vr-url-data')).toHaveTextContent('publicUrl: srt://vr.example.net:9000');
+    expect(screen.getByTestId('vr-p2mp-statuses')).toHaveTextContent('state: streaming, unit: LU-A; state: idle, unit: LU-B');
+    unmount();
+    await openModal(['luc_read']);
+    expect(await screen.findByTestId('vr-input-parameters')).toHaveTextContent('—');
+  });
+});

@@ -16,6 +16,7 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { ConfigFields } from '../../kit/ConfigFields';
 import { ChannelFormSection } from '../channels/parts';
 import { useChannelForm } from '../channels/useChannelForm';
+import { capabilityRows } from '../channels/channelDetails';
 import { VrInputSource } from './VrInputSource';
 import { vrConfigBody, vrConfigExtra, vrConfigForm } from './vrForms';
 import type { VrConfigForm } from './vrForms';
@@ -32,6 +33,12 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
       </Text>
     </Stack>
   );
+}
+
+/** What the server reports as an object (input parameters, URL data, a multipoint status), as `name: value` pairs; null when empty. */
+function readings(reported: Readonly<Record<string, unknown>>): string | null {
+  const rows = capabilityRows(reported);
+  return rows.length === 0 ? null : rows.map(([name, value]) => `${name}: ${value}`).join(', ');
 }
 
 export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetail; roles: readonly Role[] }) {
@@ -94,6 +101,13 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
             <Detail label={t('videoReturn.config.serial')} value={channel.serialNumber ?? none} />
             <Detail label={t('videoReturn.config.server')} value={channel.serverName ?? channel.serverId ?? none} />
             <Detail label={t('videoReturn.config.inputStandard')} value={channel.inputStandard ?? none} />
+            <Detail label={t('videoReturn.config.inputParameters')} value={readings(channel.inputParameters) ?? none} testId="vr-input-parameters" />
+            <Detail label={t('videoReturn.config.urlData')} value={readings(channel.urlData) ?? none} testId="vr-url-data" />
+            <Detail
+              label={t('videoReturn.config.p2mpStatuses')}
+              value={channel.p2MPStreamingStatuses.map((status) => readings(status) ?? '{}').join('; ') || none}
+              testId="vr-p2mp-statuses"
+            />
             <Detail
               label={t('videoReturn.config.ips')}
               value={ips.data === undefined || ips.data.ips.length === 0 ? t('videoReturn.config.noIps') : ips.data.ips.join(', ')}
