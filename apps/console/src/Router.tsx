@@ -32,7 +32,6 @@ export const PAGES = {
   groups: lazy(() => import('./features/groups/Groups.page')),
   audioRooms: lazy(() => import('./features/audio-rooms/AudioRooms.page')),
   myGraphics: lazy(() => import('./features/graphics/MyGraphics.page')),
-  notAvailable: lazy(() => import('./pages/NotAvailable.page')),
   section: lazy(() => import('./pages/Section.page')),
   remoteActions: lazy(() => import('./pages/RemoteActions.page')),
   publishers: lazy(() => import('./features/shares/Publishers.page')),

@@ -44,10 +44,11 @@ export default function SectionPage({ route }: PageProps) {
   else if (sectionId === 'systemEntities') view = <SystemEntities key={current} kind={current as SystemEntitiesKind} />;
   else view = <SystemSettings key={current} kind={current as SystemSettingsKind} />;
   return (
-    <SectionView title={title} testId={SECTION_TEST_IDS[sectionId]}>
+    <Stack gap="md" data-testid={SECTION_TEST_IDS[sectionId]}>
+      <PageTitle title={title} />
       {tabs}
       {view}
-    </SectionView>
+    </Stack>
   );
 }
 
@@ -56,12 +57,3 @@ const SECTION_TEST_IDS: Record<SectionId, string> = {
   systemEntities: 'system-entities',
   systemSettings: 'system-settings',
 };
-
-function SectionView({ title, testId, children }: { readonly title: string; readonly testId: string; readonly children: ReactNode }) {
-  return (
-    <Stack gap="md" data-testid={testId}>
-      <PageTitle title={title} />
-      {children}
-    </Stack>
-  );
-}

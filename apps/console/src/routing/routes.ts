@@ -111,7 +111,7 @@ const top = (id: RouteTitleId, path: string, access: RouteAccess, page: PageKey)
   saveRoute: false,
 });
 
-const home = (id: RouteTitleId, path: string, roles: readonly Role[] | undefined, page: PageKey = 'notAvailable'): PageRoute =>
+const home = (id: RouteTitleId, path: string, roles: readonly Role[] | undefined, page: PageKey): PageRoute =>
   roles === undefined
     ? { kind: 'page', id, path, access: 'console', page, saveRoute: true }
     : { kind: 'page', id, path, access: 'console', roles, page, saveRoute: true };

@@ -15,8 +15,7 @@ function isActive(pathname: string, to: string): boolean {
 
 function containsActive(entry: MenuEntry, pathname: string): boolean {
   if (entry.type === 'link') return isActive(pathname, entry.to);
-  if (entry.type === 'group') return entry.items.some((item) => containsActive(item, pathname));
-  return false;
+  return entry.items.some((item) => containsActive(item, pathname));
 }
 
 function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: string; onNavigate: () => void }) {
@@ -27,8 +26,6 @@ function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: st
       return (
         <NavLink component={Link} to={entry.to} label={label} active={isActive(pathname, entry.to)} onClick={onNavigate} data-testid={`nav-${entry.id}`} />
       );
-    case 'placeholder':
-      return <NavLink label={label} description={t('common.notAvailableYet')} disabled data-testid={`nav-${entry.id}`} />;
     case 'group':
       return (
         <NavLink label={label} defaultOpened={containsActive(entry, pathname) || entry.id === 'units'} childrenOffset="md" data-testid={`nav-${entry.id}`}>

@@ -3,7 +3,6 @@
  * shown only when the route guard would open it for the user ({@link visibleMenu}) and, for a
  * feature of a managed service, while the current inventory's service is not off (serviceGates.ts).
  */
-import type { Role } from '@fleet/contracts';
 import { PLATFORM_ADMIN_ROLES, hasAnyRole } from '@fleet/contracts';
 import type en from '../i18n/en.json';
 import { canOpen } from '../routing/decideRoute';
@@ -23,21 +22,13 @@ export interface MenuLink {
   readonly feature?: GatedFeature;
 }
 
-/** An entry of the spec's menu whose screen has no route in either document (shown disabled). */
-export interface MenuPlaceholder {
-  readonly type: 'placeholder';
-  readonly id: MenuId;
-  /** Who sees it (the section's audience). */
-  readonly roles: readonly Role[];
-}
-
 export interface MenuGroup {
   readonly type: 'group';
   readonly id: MenuId;
   readonly items: readonly MenuEntry[];
 }
 
-export type MenuEntry = MenuLink | MenuPlaceholder | MenuGroup;
+export type MenuEntry = MenuLink | MenuGroup;
 
 /** The mock's Simulator panel (routing/routes.ts `simulator`). */
 export const SIMULATOR_PATH = '/simulator';
@@ -118,8 +109,6 @@ export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[
       if (entry.mockOnly && !context.mock) continue;
       if (entry.feature !== undefined && (context.featureOff ?? NO_GATES)(entry.feature)) continue;
       if (canOpen(user, entry.to.split('?')[0] ?? entry.to) && remoteActionsEntryVisible(entry.id, user)) out.push(entry);
-    } else if (entry.type === 'placeholder') {
-      if (hasAnyRole(user.roles, entry.roles)) out.push(entry);
     } else {
       const items = visibleMenu(user, entry.items, context);
       if (items.length > 0) out.push({ ...entry, items });

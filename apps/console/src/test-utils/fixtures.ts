@@ -10,8 +10,10 @@ import {
   UnitAlertsConfiguration,
   UnitDetail,
 } from '@fleet/contracts';
-import type { Role } from '@fleet/contracts';
+import type { AdminUnitDetail, AdminUnitRow, Role } from '@fleet/contracts';
 import { makeUnit } from '@fleet/contracts/testing';
+
+const FIXTURE_AT = '2026-01-10T09:00:00.000Z';
 
 export { makeUnit, makeUnitConfiguration, makeUserAccount } from '@fleet/contracts/testing';
 
@@ -37,6 +39,40 @@ export function makeDetail(overrides: Partial<UnitDetail> = {}): UnitDetail {
     bitrateSamples: [],
     ...overrides,
   });
+}
+
+/** An admin unit (spec 000 §7) in one inventory, no groups: the unit detail plus the admin fields. */
+export function makeAdminUnit(overrides: Partial<UnitDetail> = {}): AdminUnitDetail {
+  return {
+    ...makeDetail(overrides),
+    inventories: [{ id: 'inv1', name: 'Inventory 1', region: 'eu', parentId: null }],
+    groups: [],
+    alertsConfigMode: 'automatic',
+    databridgeGatewayId: null,
+    createdAt: FIXTURE_AT,
+    updatedAt: FIXTURE_AT,
+  };
+}
+
+/** The admin unit list's row for an admin unit. */
+export function adminUnitRow(unit: AdminUnitDetail): AdminUnitRow {
+  return {
+    uniqueId: unit.uniqueId,
+    name: unit.name,
+    comment: unit.comment,
+    productType: unit.type,
+    typeGroup: unit.typeGroup,
+    status: unit.status,
+    swVersion: unit.swVersion,
+    targetSwVersion: unit.targetSwVersion,
+    serialNumber: unit.serialNumber,
+    ownership: unit.ownership,
+    inventoryIds: unit.inventories.map((i) => i.id),
+    groupIds: unit.groups.map((g) => g.id),
+    createdAt: unit.createdAt,
+    updatedAt: unit.updatedAt,
+    version: unit.version,
+  };
 }
 
 export function makeUser(roles: Role[], overrides: Partial<CurrentUser> = {}): CurrentUser {

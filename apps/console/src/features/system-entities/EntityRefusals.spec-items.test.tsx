@@ -7,11 +7,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '@fleet/contracts';
-import type { AdminInventory, AdminUnitDetail, AdminUnitRow, ErrorCode } from '@fleet/contracts';
+import type { AdminInventory, ErrorCode } from '@fleet/contracts';
 import { makeChannel } from '../../test-utils/channels';
 import { makeChannelDetails } from '../../test-utils/channelDetails';
 import { apiError, FakeApi } from '../../test-utils/fakeApi';
-import { makeDetail } from '../../test-utils/fixtures';
+import { adminUnitRow, makeAdminUnit } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
 import ChannelsEntity from './ChannelsEntity';
 import InventoriesEntity from './InventoriesEntity';
@@ -25,32 +25,8 @@ function inventory(id: string, name: string): AdminInventory {
 
 describe('Errors: unit max inventories reached', () => {
   it('shows the core refusing one more inventory for the unit in the spec words, the unit’s inventories unchanged', async () => {
-    const unit: AdminUnitDetail = {
-      ...makeDetail({ uniqueId: 'LU800-0001', name: 'Camera_1', status: 'online' }),
-      inventories: [{ id: 'inv1', name: 'Inventory 1', region: 'eu', parentId: null }],
-      groups: [],
-      alertsConfigMode: 'automatic',
-      databridgeGatewayId: null,
-      createdAt: AT,
-      updatedAt: AT,
-    };
-    const row: AdminUnitRow = {
-      uniqueId: unit.uniqueId,
-      name: unit.name,
-      comment: unit.comment,
-      productType: unit.type,
-      typeGroup: unit.typeGroup,
-      status: unit.status,
-      swVersion: unit.swVersion,
-      targetSwVersion: unit.targetSwVersion,
-      serialNumber: unit.serialNumber,
-      ownership: unit.ownership,
-      inventoryIds: ['inv1'],
-      groupIds: [],
-      createdAt: AT,
-      updatedAt: AT,
-      version: unit.version,
-    };
+    const unit = makeAdminUnit({ uniqueId: 'LU800-0001', name: 'Camera_1', status: 'online' });
+    const row = adminUnitRow(unit);
     const inventories = [inventory('inv1', 'Inventory 1'), inventory('inv2', 'Inventory 2')];
     const api = new FakeApi()
       .on('searchAdminUnits', ({ query }) => ({ items: [row], total: 1, offset: query.offset, limit: query.limit }))

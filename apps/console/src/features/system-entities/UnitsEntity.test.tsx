@@ -8,42 +8,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import type { AdminUnitDetail, AdminUnitRow } from '@fleet/contracts';
+import type { AdminUnitDetail } from '@fleet/contracts';
 import { apiError, FakeApi } from '../../test-utils/fakeApi';
-import { makeDetail } from '../../test-utils/fixtures';
+import { adminUnitRow, makeAdminUnit } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
 import UnitsEntity from './UnitsEntity';
 
-const AT = '2026-01-10T09:00:00.000Z';
-
 function unitCore(start: Partial<AdminUnitDetail> = {}) {
   let unit: AdminUnitDetail | null = {
-    ...makeDetail({ uniqueId: 'SMART-1', name: 'Smart_1', typeGroup: 'smartUnits', type: 'LU-Smart', status: 'online', swVersion: '8.5.0' }),
-    inventories: [{ id: 'inv1', name: 'Inventory 1', region: 'eu', parentId: null }],
-    groups: [],
-    alertsConfigMode: 'automatic',
-    databridgeGatewayId: null,
-    createdAt: AT,
-    updatedAt: AT,
+    ...makeAdminUnit({ uniqueId: 'SMART-1', name: 'Smart_1', typeGroup: 'smartUnits', type: 'LU-Smart', status: 'online', swVersion: '8.5.0' }),
     ...start,
   };
-  const row = (u: AdminUnitDetail): AdminUnitRow => ({
-    uniqueId: u.uniqueId,
-    name: u.name,
-    comment: u.comment,
-    productType: u.type,
-    typeGroup: u.typeGroup,
-    status: u.status,
-    swVersion: u.swVersion,
-    targetSwVersion: u.targetSwVersion,
-    serialNumber: u.serialNumber,
-    ownership: u.ownership,
-    inventoryIds: u.inventories.map((i) => i.id),
-    groupIds: [],
-    createdAt: AT,
-    updatedAt: AT,
-    version: u.version,
-  });
   const change = (patch: Partial<AdminUnitDetail>) => {
     if (unit === null) throw new Error('no unit');
     unit = { ...unit, ...patch, version: unit.version + 1 };
@@ -51,7 +26,7 @@ function unitCore(start: Partial<AdminUnitDetail> = {}) {
   };
   return new FakeApi()
     .on('searchAdminUnits', ({ query }) => ({
-      items: unit === null ? [] : [row(unit)],
+      items: unit === null ? [] : [adminUnitRow(unit)],
       total: unit === null ? 0 : 1,
       offset: query.offset,
       limit: query.limit,
