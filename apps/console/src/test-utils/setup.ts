@@ -91,7 +91,25 @@ if (!(PATCHED in window.HTMLElement.prototype)) {
 
 afterEach(() => {
   cleanup();
+  dropDetachedStyleSheets();
   resetRenderState();
   window.localStorage.clear();
   document.documentElement.removeAttribute('lang');
 });
+
+/**
+ * jsdom keeps the style sheet of a <style> that left the document inside a removed subtree (Mantine's
+ * CSS variables, one per render): the files share the worker's document, so document.styleSheets
+ * grew by a sheet a test and every getComputedStyle (user-event's pointer checks, Floating UI) read
+ * them all, each test slower than the last. Attached and detached again, the element takes its
+ * sheet with it.
+ */
+function dropDetachedStyleSheets(): void {
+  for (const sheet of Array.from(document.styleSheets)) {
+    const node = sheet.ownerNode;
+    if (node instanceof HTMLStyleElement && !node.isConnected) {
+      document.head.appendChild(node);
+      node.remove();
+    }
+  }
+}
