@@ -3,7 +3,7 @@
  * delete, test; configuration update; §8 "Inventory configuration already exists"): the
  * configuration (username unique across inventories, enabled, host, port, path) saved with the
  * account's version (the first save creates the account), the password set twice under the users'
- * rule, the XSLT document uploaded (an .xsl / .xslt file only: "Only XSLT file type is accepted";
+ * rule, the XSLT document uploaded (an .xsl / .xslt file only, any other "File type not supported";
  * the core refuses a document with what may not run on an ingest server), the test with its reason,
  * and the delete after a confirmation. Secrets are write-only: the tab says whether a password and
  * an XSLT are set. The writes show only to the roles the catalogue lets make them.

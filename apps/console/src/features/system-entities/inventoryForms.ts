@@ -1,8 +1,8 @@
 /**
  * The forms of the inventory's tabs, declared as fields (kit/formRules.ts): the properties (spec 001
  * §3 Inventory: map view, reboot, vsim, social media, MJPEG preview), the ingest account's
- * configuration, its password (001 §5 new password, entered twice) and its XSLT document ("Only XSLT
- * file type is accepted"). Each form's rules are its call's body schema, so its messages are the
+ * configuration, its password (001 §5 new password, entered twice) and its XSLT document (any file but
+ * .xsl / .xslt: "File type not supported"). Each form's rules are its call's body schema, so its messages are the
  * core's; the core checks the same again (and the XSLT's content for what may not run on an ingest
  * server) and its field messages show in the same places. Pure; no React here.
  */
@@ -115,7 +115,7 @@ export function xsltBody(form: XsltForm): IngestXsltBody {
   return { fileName: form.fileName, content: form.content, ...(form.password === '' ? {} : { password: form.password }) };
 }
 
-/** A file that is not .xsl / .xslt: "Only XSLT file type is accepted" on the file name, before its content is sent. */
+/** A file that is not .xsl / .xslt: "File type not supported" (VALIDATION.xsltOnly) on the file name, before its content is sent. */
 export const checkXslt = schemaCheck<XsltForm>(
   [{ name: 'fileName', kind: 'text', label: 'systemEntities.inventoryTabs.ingest.xsltFile', required: true }],
   IngestXsltBody,
