@@ -7,16 +7,15 @@
  */
 import { useMemo, useState } from 'react';
 import { Badge, Button, Code, MultiSelect, Select, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher, type RealtimeEvent } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { PageTitle } from '../../components/PageTitle';
-import { defineResource, op, RowButtonsPage, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, searchQuery, useToastMutation, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { publisherErrors, publisherSourcesValues, sourcesBody, sourceValue, type PublisherFormValues } from './shareForms';
 import ShareLinksModal from './ShareLinksModal';
 
@@ -164,28 +163,26 @@ function CreatedOnBy({ publisher: p }: { readonly publisher: Publisher }) {
   return t('shares.publishers.createdOnBy', { on: new Date(p.createdAt).toLocaleDateString(i18n.language), by: p.createdByName || '—' });
 }
 
-const REKEY = op('regeneratePublisherShareKey', (p: Publisher) => ({ params: { id: p.id }, body: { version: p.version } }));
-
 /**
  * A row's share links and new share key, each with its dialog; the dialogs render with the row, so
  * the publisher they show follows the list (and so /ws) while open.
  */
 function RowDialogs({ publisher }: { readonly publisher: Publisher }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<'links' | 'rekey' | null>(null);
   const close = () => {
     rekey.reset();
     setOpen(null);
   };
-  const rekey = useMutation({
-    mutationFn: () => REKEY.run(publisher),
+  const rekey = useToastMutation('regeneratePublisherShareKey', {
+    success: () => t('shares.toasts.rekeyed', { name: publisher.name }),
     onSuccess: () => {
       invalidateReads(queryClient, ['listPublishers']);
-      toast.show({ message: t('shares.toasts.rekeyed', { name: publisher.name }), variant: 'success' });
       close();
     },
+    // The confirmation shows the refusal.
+    onError: () => undefined,
   });
   return (
     <>
@@ -203,7 +200,7 @@ function RowDialogs({ publisher }: { readonly publisher: Publisher }) {
           deleteLabel={t('shares.actions.regenerate')}
           pending={rekey.isPending}
           error={rekey.error}
-          onConfirm={() => rekey.mutate()}
+          onConfirm={() => rekey.mutate({ params: { id: publisher.id }, body: { version: publisher.version } })}
           onClose={close}
           testIdPrefix="publisher-rekey"
         />
