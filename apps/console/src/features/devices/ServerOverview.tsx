@@ -42,12 +42,9 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
   const none = t('devices.detail.none');
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="server-facts">
-      <Stack gap={0}>
-        <MutedText size="xs">{t('devices.servers.columns.status')}</MutedText>
-        <div>
-          <ServerStatusBadge server={server} place="detail" />
-        </div>
-      </Stack>
+      <LabelledValue label={t('devices.servers.columns.status')}>
+        <ServerStatusBadge server={server} place="detail" />
+      </LabelledValue>
       <LabelledValue label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</LabelledValue>
       <LabelledValue label={t('devices.servers.columns.product')}>{server.productType}</LabelledValue>
       <LabelledValue label={t('devices.detail.serial')}>{server.serial || none}</LabelledValue>
@@ -246,12 +243,9 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
       <ErrorAlert error={check.error} testId="server-status-check-error" />
       {status !== undefined && (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Stack gap={0}>
-            <MutedText size="xs">{t('devices.servers.columns.status')}</MutedText>
-            <div>
-              <ServerStatusBadge server={{ id: server.id, status: status.status }} testId="server-status-check-status" />
-            </div>
-          </Stack>
+          <LabelledValue label={t('devices.servers.columns.status')}>
+            <ServerStatusBadge server={{ id: server.id, status: status.status }} testId="server-status-check-status" />
+          </LabelledValue>
           <LabelledValue label={t('devices.detail.statusCheck.reachable')} testId="server-status-check-online">
             {status.online ? t('devices.detail.statusCheck.online') : t('devices.detail.statusCheck.offline')}
           </LabelledValue>
