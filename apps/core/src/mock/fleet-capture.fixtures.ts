@@ -61,15 +61,7 @@ export const configuration = (over: Partial<UnitConfiguration> = {}): UnitConfig
     },
     multiCameraLabels: ['CAM-1'],
     filenamePrefix: 'news',
-    multiCamera: {
-      numberOfFeeds: 1,
-      channelSelectionMode: 'automatic',
-      customSelectedChannels: [],
-      channel: null,
-      mode: 'highQuality',
-      cameras: [],
-      maxBandwidthMbps: null,
-    },
+    multiCamera: { ...makeUnitConfiguration().multiCamera, numberOfFeeds: 1, cameras: [] },
     videoReturn: { enabled: true, output: 'sdi', selectedVrChannelId: 'V1' },
     ipInput: { enabled: true, protocol: 'srt', port: 9000, latencyMs: 120, hasPassphrase: true },
     interfaces: [

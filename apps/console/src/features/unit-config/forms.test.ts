@@ -81,15 +81,7 @@ const config = makeUnitConfiguration({
   version: 3,
   audio: { input: 'hdmi', channels: 2, bitrateKbps: 128, gainDb: 0 },
   bandwidth: { cellular: null, total: 8000, priorityLimits: [] },
-  multiCamera: {
-    numberOfFeeds: 2,
-    channelSelectionMode: 'automatic',
-    customSelectedChannels: [],
-    channel: null,
-    mode: 'highQuality',
-    cameras: [],
-    maxBandwidthMbps: null,
-  },
+  multiCamera: { ...makeUnitConfiguration().multiCamera, cameras: [] },
   encoder: { codec: 'h264', colourDepth: 8 },
 });
 
