@@ -90,11 +90,9 @@ async function asOwnRegular(fixtures: { page: Page; playwright: Playwright; base
 }
 
 test('selecting a unit opens its detail, puts ?unit= in the URL and is restored after reload', async ({ page, playwright, baseURL }) => {
-  // A luc_regular of the test's own: specs running beside this one select units as the seeded
-  // luc_regular, and the last selected unit is kept per user (two CI runs failed on that race).
-  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'unit-selection' });
-  try {
-    await login(page, user.username, user.password);
+  // Its own luc_regular also because the last selected unit is kept per user, and specs beside this
+  // one select units as the seeded luc_regular (two CI runs failed on that race).
+  await asOwnRegular({ page, playwright, baseURL }, 'unit-selection', async () => {
     const ids = await rowIds(page);
     const id = ids[1] ?? ids[0]!;
     const saved = preferencesSaved(page, (body) => body.lastSelectedUnit === id);
@@ -108,9 +106,7 @@ test('selecting a unit opens its detail, puts ?unit= in the URL and is restored 
     await page.goto('/list');
     await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
     await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
-  } finally {
-    await user.dispose();
-  }
+  });
 });
 
 test('filters by status, and the filter and the open panel survive a reload', async ({ page, playwright, baseURL }) => {
