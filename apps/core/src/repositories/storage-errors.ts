@@ -9,3 +9,16 @@ export function isUniqueViolation(e: unknown): boolean {
   const error = e as { code?: unknown; name?: unknown; cause?: { kind?: unknown } };
   return error.code === 'P2002' || (error.name === 'DriverAdapterError' && error.cause?.kind === 'UniqueConstraintViolation');
 }
+
+/**
+ * Runs a write whose unique constraint the spec answers with an error of its own (a name, e-mail or
+ * key already taken): a unique violation becomes `taken()`; any other error passes unchanged.
+ */
+export async function unlessTaken<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw taken();
+    throw e;
+  }
+}

@@ -35,7 +35,8 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { audioRoomParticipants } from '../../repositories/audio-room-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
@@ -80,19 +81,17 @@ export class AudioRoomService {
     ];
     if (problems.length > 0) throw validationError(problems);
     await this.assertNameFree(inventoryId, body.name, null);
-    let row: AudioRoomRow;
-    try {
-      row = await repo.createAudioRoom(this.deps.db, {
-        inventoryId,
-        name: body.name,
-        intercom: body.intercom ?? false,
-        serverId: body.serverId ?? null,
-        participants: audioRoomParticipants.write((body.participants ?? []).map(({ kind, id }) => ({ kind, id }))),
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken('body.name');
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        repo.createAudioRoom(this.deps.db, {
+          inventoryId,
+          name: body.name,
+          intercom: body.intercom ?? false,
+          serverId: body.serverId ?? null,
+          participants: audioRoomParticipants.write((body.participants ?? []).map(({ kind, id }) => ({ kind, id }))),
+        }),
+      () => nameTaken('body.name'),
+    );
     return this.announce(row);
   }
 
@@ -186,13 +185,11 @@ export class AudioRoomService {
   }
 
   private async write(row: AudioRoomRow, data: Prisma.AudioRoomUncheckedUpdateManyInput, namePath: string): Promise<AudioRoom> {
-    try {
-      const count = await repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken(namePath);
-      throw e;
-    }
+    const count = await unlessTaken(
+      () => repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data),
+      () => nameTaken(namePath),
+    );
+    if (count === 0) throw new AppError('CONFLICT');
     const fresh = await repo.findAudioRoom(this.deps.db, row.id);
     if (!fresh) throw new AppError('CONFLICT');
     return this.announce(fresh);
@@ -278,9 +275,7 @@ export class AudioRoomService {
       active: row.active,
       participants,
       participantCount: participants.length,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

@@ -6,7 +6,7 @@
  * change is announced on the channel's group and inventory topics (channelFile.added / changed /
  * removed) so the console's grid stays current without reloading.
  */
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import {
   ChannelStatus,
   groupTopic,
@@ -283,12 +283,10 @@ export class FileService {
     const taken = await repo.countSameNameOnHub(this.deps.db, fileName, row.id, row.channel.serverId, row.mmhId);
     const problem = [{ path: 'body.name', message: VALIDATION.filenamePrefixUnique }];
     if (taken > 0) throw validationError(problem);
-    try {
-      return await this.updateVersioned(row, { fileName });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw validationError(problem);
-      throw e;
-    }
+    return unlessTaken(
+      () => this.updateVersioned(row, { fileName }),
+      () => validationError(problem),
+    );
   }
 
   /** POST channelfiles/chunk: a range within the file's length becomes a new chunk entry. */

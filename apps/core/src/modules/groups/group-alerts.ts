@@ -31,7 +31,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
 import { alertTypeSettings as storedAlertTypes } from '../../repositories/alert-columns.js';
 import { anyObject, parseOr } from '../../repositories/json-column.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import { groupAlertConfiguration, groupModeOf } from '../alerts/alert-configuration.js';
 import { alertTypeSettings } from '../alerts/alerts.js';
@@ -123,60 +123,59 @@ export class GroupAlertService {
     this.outbox.assertDeliverable(toSend.map((r) => ({ channel: 'email' as const, to: r.email })));
     const expiresAt = new Date(now + TIMINGS.emailVerificationLinkMs);
     const links: { email: string; alertType: string; token: string }[] = [];
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        const own = await repo.findGroupAlertConfiguration(tx, groupId);
-        if ((own?.version ?? 0) !== body.version) throw new AppError('CONFLICT');
-        const alerts = { ...storedAlertTypes.read(own?.alerts) } as Record<string, unknown>;
-        for (const t of ALERT_TYPES) {
-          const given = body.alerts?.[t];
-          if (!given) continue;
-          const held = anyObject.read(alerts[t]);
-          alerts[t] = { ...held, enabled: given.enabled, level: given.level, ...(given.thresholds ? { thresholds: given.thresholds } : {}) };
-        }
-        const settings = { ...anyObject.read(own?.settings), groupMode: body.mode satisfies AlertConfigMode };
-        const data = {
-          alerts: alerts as Prisma.InputJsonValue,
-          settings: settings as Prisma.InputJsonValue,
-          sourceGroupId: body.mode === 'group' ? (body.sourceGroupId ?? null) : null,
-        };
-        let configId: string;
-        if (own) {
-          const done = await repo.updateAlertConfigurationAtVersion(tx, own.id, own.version, data);
-          if (done === 0) throw new AppError('CONFLICT');
-          configId = own.id;
-        } else {
-          // "No configuration yet" reads as version 0: the created row is version 1, so a save over 0 made meanwhile is refused.
-          configId = await repo.createAlertConfiguration(tx, { scope: 'group', groupId, inventoryId: group.inventoryId, ...data, version: 1 });
-        }
-        if (body.recipients === undefined) return;
-        const wanted = new Set(body.recipients.map(keyOf));
-        const gone = (own?.recipients ?? []).filter((r) => !wanted.has(keyOf(r))).map((r) => r.id);
-        if (gone.length > 0) await repo.deleteAlertRecipients(tx, configId, gone);
-        const held = new Map((own?.recipients ?? []).map((r) => [keyOf(r), r]));
-        for (const r of toSend) {
-          const token = newToken();
-          const prior = held.get(keyOf(r));
-          if (prior) {
-            await repo.renewRecipientLink(tx, prior.id, configId, token, expiresAt);
-          } else {
-            await repo.createAlertRecipient(tx, {
-              alertConfigurationId: configId,
-              alertType: r.alertType,
-              email: r.email,
-              verified: false,
-              verificationToken: token,
-              verificationExpiresAt: expiresAt,
-            });
+    // A unique violation is two first saves at once (the other one created the group's configuration).
+    await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const own = await repo.findGroupAlertConfiguration(tx, groupId);
+          if ((own?.version ?? 0) !== body.version) throw new AppError('CONFLICT');
+          const alerts = { ...storedAlertTypes.read(own?.alerts) } as Record<string, unknown>;
+          for (const t of ALERT_TYPES) {
+            const given = body.alerts?.[t];
+            if (!given) continue;
+            const held = anyObject.read(alerts[t]);
+            alerts[t] = { ...held, enabled: given.enabled, level: given.level, ...(given.thresholds ? { thresholds: given.thresholds } : {}) };
           }
-          links.push({ email: r.email, alertType: r.alertType, token });
-        }
-      });
-    } catch (e) {
-      // Two first saves at once: the other one created the group's configuration.
-      if (isUniqueViolation(e)) throw new AppError('CONFLICT');
-      throw e;
-    }
+          const settings = { ...anyObject.read(own?.settings), groupMode: body.mode satisfies AlertConfigMode };
+          const data = {
+            alerts: alerts as Prisma.InputJsonValue,
+            settings: settings as Prisma.InputJsonValue,
+            sourceGroupId: body.mode === 'group' ? (body.sourceGroupId ?? null) : null,
+          };
+          let configId: string;
+          if (own) {
+            const done = await repo.updateAlertConfigurationAtVersion(tx, own.id, own.version, data);
+            if (done === 0) throw new AppError('CONFLICT');
+            configId = own.id;
+          } else {
+            // "No configuration yet" reads as version 0: the created row is version 1, so a save over 0 made meanwhile is refused.
+            configId = await repo.createAlertConfiguration(tx, { scope: 'group', groupId, inventoryId: group.inventoryId, ...data, version: 1 });
+          }
+          if (body.recipients === undefined) return;
+          const wanted = new Set(body.recipients.map(keyOf));
+          const gone = (own?.recipients ?? []).filter((r) => !wanted.has(keyOf(r))).map((r) => r.id);
+          if (gone.length > 0) await repo.deleteAlertRecipients(tx, configId, gone);
+          const held = new Map((own?.recipients ?? []).map((r) => [keyOf(r), r]));
+          for (const r of toSend) {
+            const token = newToken();
+            const prior = held.get(keyOf(r));
+            if (prior) {
+              await repo.renewRecipientLink(tx, prior.id, configId, token, expiresAt);
+            } else {
+              await repo.createAlertRecipient(tx, {
+                alertConfigurationId: configId,
+                alertType: r.alertType,
+                email: r.email,
+                verified: false,
+                verificationToken: token,
+                verificationExpiresAt: expiresAt,
+              });
+            }
+            links.push({ email: r.email, alertType: r.alertType, token });
+          }
+        }),
+      () => new AppError('CONFLICT'),
+    );
     for (const l of links) {
       const link = `${this.deps.config.CORE_PREFIX}${RECIPIENT_VERIFY_PATH}?token=${encodeURIComponent(l.token)}`;
       this.outbox.send({

@@ -39,7 +39,7 @@ import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import type { GroupRow } from '../../repositories/read-model.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import { unitConfiguration } from '../../repositories/unit-columns.js';
 import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { isTransceiverFeed } from '../channels/channel-rules.js';
@@ -149,21 +149,19 @@ export class GroupService {
     this.assertNameFree(body.inventoryId, body.name, null);
     const members = 'members' in body && body.members ? await this.checkMembers(body.inventoryId, body.members) : null;
     const autoAssociation = { ...NO_AUTO_ASSOCIATION, ...body.autoAssociation };
-    let id: string;
-    try {
-      id = await transaction(this.deps.db, async (tx) => {
-        const createdId = await repo.createGroup(tx, {
-          name: body.name,
-          inventoryId: body.inventoryId,
-          autoAssociation: autoAssociationColumn.write(autoAssociation),
-        });
-        if (members) await this.setMembers(tx, createdId, members, emptyMembers());
-        return createdId;
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken();
-      throw e;
-    }
+    const id = await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const createdId = await repo.createGroup(tx, {
+            name: body.name,
+            inventoryId: body.inventoryId,
+            autoAssociation: autoAssociationColumn.write(autoAssociation),
+          });
+          if (members) await this.setMembers(tx, createdId, members, emptyMembers());
+          return createdId;
+        }),
+      nameTaken,
+    );
     return (await this.details([this.require(id)]))[0]!;
   }
 
@@ -179,17 +177,16 @@ export class GroupService {
     if (change.autoAssociation !== undefined) {
       data.autoAssociation = autoAssociationColumn.write({ ...autoAssociationColumn.read(group.autoAssociation), ...change.autoAssociation });
     }
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        const count = await repo.updateGroupAtVersion(tx, group.id, change.version ?? group.version, data);
-        if (count === 0) throw new AppError('CONFLICT');
-        if (members && current) await this.setMembers(tx, group.id, members, current);
-      });
-    } catch (e) {
-      // A member added meanwhile by another call collides with ours: the caller reloads.
-      if (isUniqueViolation(e)) throw change.name !== undefined && this.nameTakenNow(group, change.name) ? nameTaken() : new AppError('CONFLICT');
-      throw e;
-    }
+    // A unique violation is a member added meanwhile by another call (the caller reloads), or the name taken.
+    await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const count = await repo.updateGroupAtVersion(tx, group.id, change.version ?? group.version, data);
+          if (count === 0) throw new AppError('CONFLICT');
+          if (members && current) await this.setMembers(tx, group.id, members, current);
+        }),
+      () => (change.name !== undefined && this.nameTakenNow(group, change.name) ? nameTaken() : new AppError('CONFLICT')),
+    );
     return (await this.details([this.require(group.id)]))[0]!;
   }
 
@@ -365,17 +362,16 @@ export class GroupService {
 
   /** A membership change and the group's version, together (a form holding the old version gets 409). */
   async changeMembers(groupId: string, change: (tx: DbTx) => Promise<unknown>): Promise<void> {
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        await change(tx);
-        // The group was deleted meanwhile: nothing of the change is kept.
-        if ((await repo.bumpGroupVersion(tx, groupId)) === 0) throw new AppError('NOT_FOUND');
-      });
-    } catch (e) {
-      // The same association made meanwhile by another request.
-      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
-      throw e;
-    }
+    // A unique violation is the same association made meanwhile by another request.
+    await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          await change(tx);
+          // The group was deleted meanwhile: nothing of the change is kept.
+          if ((await repo.bumpGroupVersion(tx, groupId)) === 0) throw new AppError('NOT_FOUND');
+        }),
+      () => new AppError('ASSOCIATION_EXISTS'),
+    );
   }
 
   /** Member counts of these groups, from the join tables. */

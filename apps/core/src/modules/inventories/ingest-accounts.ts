@@ -27,7 +27,7 @@ import { hashPassword, verifyPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { ingestConfiguration } from '../../repositories/inventory-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { InventoryService } from './inventories.js';
 import { passwordParams } from '../../platform/auth.js';
@@ -107,13 +107,11 @@ export class IngestAccountService {
     if (asked !== undefined && asked !== version) throw new AppError('CONFLICT');
     const data = change(row);
     if (row === null) {
-      try {
-        await repo.createIngestAccount(this.deps.db, { ...(data as Prisma.IngestAccountUncheckedCreateInput), inventoryId, version: 1 });
-      } catch (e) {
-        // Created by another request in between.
-        if (isUniqueViolation(e)) throw new AppError('CONFLICT');
-        throw e;
-      }
+      // A unique violation: created by another request in between.
+      await unlessTaken(
+        () => repo.createIngestAccount(this.deps.db, { ...(data as Prisma.IngestAccountUncheckedCreateInput), inventoryId, version: 1 }),
+        () => new AppError('CONFLICT'),
+      );
     } else {
       const count = await repo.updateIngestAccountAtVersion(this.deps.db, inventoryId, version, data as Prisma.IngestAccountUncheckedUpdateManyInput);
       if (count === 0) throw new AppError('CONFLICT');

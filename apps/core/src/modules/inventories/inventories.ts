@@ -32,7 +32,8 @@ import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { inventoryProperties } from '../../repositories/inventory-columns.js';
 import type { ChangeOrigin, InventoryRow } from '../../repositories/read-model.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { addToInventory, removeFromInventory } from './inventory-associations.js';
@@ -111,9 +112,7 @@ export class InventoryService {
       parentName: parent?.name ?? null,
       sipServer: row.sipServer,
       childCount,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 
@@ -195,18 +194,16 @@ export class InventoryService {
     const parentId = body.parentId ?? null;
     this.checkParent(user, null, parentId);
     this.requireUniqueName(body.name, null);
-    let id: string;
-    try {
-      id = await transaction(this.deps.db, async (tx) => {
-        const createdId = await repo.createInventory(tx, { name: body.name, region: body.region ?? '', parentId, sipServer: body.sipServer ?? null });
-        // The admin who made it must be able to see it.
-        if (!user.global) await repo.addUserToInventory(tx, user.id, createdId);
-        return createdId;
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]);
-      throw e;
-    }
+    const id = await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const createdId = await repo.createInventory(tx, { name: body.name, region: body.region ?? '', parentId, sipServer: body.sipServer ?? null });
+          // The admin who made it must be able to see it.
+          if (!user.global) await repo.addUserToInventory(tx, user.id, createdId);
+          return createdId;
+        }),
+      () => validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]),
+    );
     return this.toAdmin(this.require(id));
   }
 
@@ -315,13 +312,11 @@ export class InventoryService {
   async addVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<VrChannelDetail> {
     this.adminRow(user, id);
     const vr = this.adminVrChannel(user, vrChannelId);
-    try {
-      await addToInventory(vr, id, () => repo.addVrChannelToInventory(this.deps.db, vrChannelId, id));
-    } catch (e) {
-      // Made by another request in between.
-      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
-      throw e;
-    }
+    // A unique violation is the association made by another request in between.
+    await unlessTaken(
+      () => addToInventory(vr, id, () => repo.addVrChannelToInventory(this.deps.db, vrChannelId, id)),
+      () => new AppError('ASSOCIATION_EXISTS'),
+    );
     return this.vrDetail(vrChannelId);
   }
 
@@ -359,13 +354,11 @@ export class InventoryService {
   // ── Storage ────────────────────────────────────────────────────────────────────────────────
   /** Writes the row while it is still at the version (409 otherwise); a name taken meanwhile is the unique message. */
   private async writeVersioned(id: string, version: number, data: Prisma.InventoryUncheckedUpdateManyInput): Promise<void> {
-    try {
-      const count = await repo.updateInventoryAtVersion(this.deps.db, id, version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]);
-      throw e;
-    }
+    const count = await unlessTaken(
+      () => repo.updateInventoryAtVersion(this.deps.db, id, version, data),
+      () => validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]),
+    );
+    if (count === 0) throw new AppError('CONFLICT');
   }
 
   // ── Support staff ──────────────────────────────────────────────────────────────────────────

@@ -21,7 +21,7 @@ import {
   type UnitTypeGroup,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import { groupInvitation } from '../../repositories/invitation-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';
@@ -129,54 +129,53 @@ export class InvitationJoins {
     const { typeGroup } = JOINING[body.productType];
     const expiresAt = target.stay === null ? null : new Date(now.getTime() + ADHOC_PERIOD_MS[target.stay]);
     const guest = target.invitation;
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        const unit = await repo.unitNameTaken(tx, name);
-        const reserved = unit ? false : await repo.deviceNameReserved(tx, name, now, guest?.id);
-        if (unit || reserved) throw nameInUse('body.deviceName');
-        if (guest) {
-          const used = await repo.markInvitationUsed(tx, guest.id, guest.version, now);
-          // Used by another device meanwhile.
-          if (used === 0) throw invalidCode();
-        }
-        const members = await repo.bumpGroupVersion(tx, group.id);
-        // The group was deleted meanwhile.
-        if (members === 0) throw invalidCode();
-        await repo.createJoinedUnit(tx, {
-          id,
-          name,
-          productType: body.productType,
-          typeGroup,
-          status: 'offline',
-          applications: {},
-          swVersion: SOFTWARE_VERSIONS.max,
-          serialNumber,
-          // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
-          license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
-          capabilities: defaultCapabilities(typeGroup, body.productType),
-          services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
-          configuration: newUnitConfiguration(id),
-        });
-        await repo.addUnitToInventory(tx, id, group.inventoryId);
-        await repo.addUnitToGroup(tx, id, group.id, expiresAt);
-        // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
-        await repo.createInvitation(tx, {
-          groupId: group.id,
-          planType: target.planType,
-          period: target.period,
-          code: `${code}/${id}`,
-          deviceName: name,
-          unitId: id,
-          expiresAt,
-          usedAt: now,
-          createdAt: now,
-        });
-      });
-    } catch (e) {
-      // Another device took the name between the check and the write.
-      if (isUniqueViolation(e)) throw nameInUse('body.deviceName');
-      throw e;
-    }
+    // A unique violation is another device taking the name between the check and the write.
+    await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const unit = await repo.unitNameTaken(tx, name);
+          const reserved = unit ? false : await repo.deviceNameReserved(tx, name, now, guest?.id);
+          if (unit || reserved) throw nameInUse('body.deviceName');
+          if (guest) {
+            const used = await repo.markInvitationUsed(tx, guest.id, guest.version, now);
+            // Used by another device meanwhile.
+            if (used === 0) throw invalidCode();
+          }
+          const members = await repo.bumpGroupVersion(tx, group.id);
+          // The group was deleted meanwhile.
+          if (members === 0) throw invalidCode();
+          await repo.createJoinedUnit(tx, {
+            id,
+            name,
+            productType: body.productType,
+            typeGroup,
+            status: 'offline',
+            applications: {},
+            swVersion: SOFTWARE_VERSIONS.max,
+            serialNumber,
+            // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
+            license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+            capabilities: defaultCapabilities(typeGroup, body.productType),
+            services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
+            configuration: newUnitConfiguration(id),
+          });
+          await repo.addUnitToInventory(tx, id, group.inventoryId);
+          await repo.addUnitToGroup(tx, id, group.id, expiresAt);
+          // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
+          await repo.createInvitation(tx, {
+            groupId: group.id,
+            planType: target.planType,
+            period: target.period,
+            code: `${code}/${id}`,
+            deviceName: name,
+            unitId: id,
+            expiresAt,
+            usedAt: now,
+            createdAt: now,
+          });
+        }),
+      () => nameInUse('body.deviceName'),
+    );
     // The membership index learns the unit, subscribers hear device.added, the simulator starts running it.
     await this.deps.units.refreshUnit(id);
     return {

@@ -15,7 +15,7 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
@@ -63,13 +63,10 @@ export class DatabridgeGatewayService {
   async create(body: CreateDbGatewayBody): Promise<AdminDbGateway> {
     if (body.inventoryId != null) this.requireInventory(body.inventoryId);
     await this.assertUniqueName(body.name, null);
-    let id: string;
-    try {
-      id = await repo.createDbGateway(this.deps.db, { name: body.name, host: body.host, port: body.port, inventoryId: body.inventoryId ?? null });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameInUse();
-      throw e;
-    }
+    const id = await unlessTaken(
+      () => repo.createDbGateway(this.deps.db, { name: body.name, host: body.host, port: body.port, inventoryId: body.inventoryId ?? null }),
+      nameInUse,
+    );
     this.publish(id, false);
     return this.get(id);
   }
@@ -80,18 +77,17 @@ export class DatabridgeGatewayService {
     if (body.inventoryId != null && body.inventoryId !== current.inventoryId) this.requireInventory(body.inventoryId);
     if (body.name !== undefined && body.name !== current.name) await this.assertUniqueName(body.name, id);
     const { version = current.version, ...fields } = body;
-    try {
-      const count = await repo.updateDbGatewayAtVersion(this.deps.db, id, version, {
-        ...(fields.name !== undefined ? { name: fields.name } : {}),
-        ...(fields.host !== undefined ? { host: fields.host } : {}),
-        ...(fields.port !== undefined ? { port: fields.port } : {}),
-        ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
-      });
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameInUse();
-      throw e;
-    }
+    const count = await unlessTaken(
+      () =>
+        repo.updateDbGatewayAtVersion(this.deps.db, id, version, {
+          ...(fields.name !== undefined ? { name: fields.name } : {}),
+          ...(fields.host !== undefined ? { host: fields.host } : {}),
+          ...(fields.port !== undefined ? { port: fields.port } : {}),
+          ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
+        }),
+      nameInUse,
+    );
+    if (count === 0) throw new AppError('CONFLICT');
     this.publish(id, false);
     return this.get(id);
   }

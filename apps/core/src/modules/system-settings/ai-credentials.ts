@@ -23,6 +23,7 @@ import {
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { aiCredentialFields } from '../../repositories/settings-columns.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
@@ -136,9 +137,7 @@ export class AiCredentialService {
         .read(row.credentials)
         .map((f) => ({ name: f.name, secret: f.secret, value: f.secret ? null : f.value, isSet: f.value !== '' })),
       active: row.active,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

@@ -23,7 +23,8 @@ import {
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { configurationValue } from '../../repositories/settings-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
@@ -58,17 +59,12 @@ export class ApplicationConfigurationService {
   async create(body: CreateApplicationConfigurationBody): Promise<ApplicationConfigurationEntry> {
     checkShape(body.key, body.value);
     if (await repo.applicationConfigurationKeyTaken(this.deps.db, body.key)) throw keyTaken();
-    try {
-      const row = await repo.createApplicationConfiguration(this.deps.db, {
-        key: body.key,
-        value: configurationValue.write(body.value),
-        description: body.description ?? '',
-      });
-      return this.announce(row);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw keyTaken();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        repo.createApplicationConfiguration(this.deps.db, { key: body.key, value: configurationValue.write(body.value), description: body.description ?? '' }),
+      keyTaken,
+    );
+    return this.announce(row);
   }
 
   async get(id: string): Promise<ApplicationConfigurationEntry> {
@@ -111,9 +107,7 @@ export class ApplicationConfigurationService {
       key: row.key,
       value: configurationValue.read(row.value),
       description: row.description,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

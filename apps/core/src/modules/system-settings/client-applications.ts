@@ -23,6 +23,7 @@ import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { stringList } from '../../repositories/settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import { passwordParams } from '../../platform/auth.js';
@@ -152,9 +153,7 @@ export class ClientApplicationService {
       scopes: stringList.read(row.scopes),
       active: row.active,
       hasSecret: row.secretHash !== null,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

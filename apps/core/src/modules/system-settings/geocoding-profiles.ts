@@ -31,7 +31,8 @@ import { AppError, validationError } from '../../errors.js';
 import { writableObject } from '../../repositories/json-column.js';
 import { inventorySettings } from '../../repositories/inventory-columns.js';
 import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { updateInventoryAtVersion } from '../inventories/repository.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
@@ -64,24 +65,22 @@ export class GeocodingProfileService {
 
   async create(body: CreateGeocodingProfileBody): Promise<GeocodingProfile> {
     await this.assertNameFree(body.name, null);
-    let row: Row;
-    try {
-      row = await transaction(this.deps.db, async (tx) => {
-        if (body.isDefault === true) await repo.undefaultGeocodingProfiles(tx);
-        return repo.createGeocodingProfile(tx, {
-          name: body.name,
-          refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
-          distanceThreshold: body.distanceThreshold,
-          percentageThreshold: body.percentageThreshold,
-          geocoders: geocodingGeocoders.write(body.geocoders),
-          accuracies: geocodingAccuracies.write(body.accuracies),
-          isDefault: body.isDefault ?? false,
-        });
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          if (body.isDefault === true) await repo.undefaultGeocodingProfiles(tx);
+          return repo.createGeocodingProfile(tx, {
+            name: body.name,
+            refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
+            distanceThreshold: body.distanceThreshold,
+            percentageThreshold: body.percentageThreshold,
+            geocoders: geocodingGeocoders.write(body.geocoders),
+            accuracies: geocodingAccuracies.write(body.accuracies),
+            isDefault: body.isDefault ?? false,
+          });
+        }),
+      settingNameTaken,
+    );
     announceSetting(this.deps, 'geocoding_profile', row.id, false);
     return this.get(row.id);
   }
@@ -104,20 +103,18 @@ export class GeocodingProfileService {
       ...(body.accuracies !== undefined ? { accuracies: geocodingAccuracies.write(body.accuracies) } : {}),
       ...(becomesDefault ? { isDefault: true } : {}),
     };
-    let previousDefault: string[] = [];
-    try {
-      previousDefault = await transaction(this.deps.db, async (tx) => {
-        const count = await repo.updateGeocodingProfileAtVersion(tx, id, row.version, data);
-        if (count === 0) throw new AppError('CONFLICT');
-        if (!becomesDefault) return [];
-        const others = await repo.findOtherDefaultGeocodingProfileIds(tx, id);
-        await repo.undefaultGeocodingProfiles(tx, id);
-        return others;
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const previousDefault = await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const count = await repo.updateGeocodingProfileAtVersion(tx, id, row.version, data);
+          if (count === 0) throw new AppError('CONFLICT');
+          if (!becomesDefault) return [];
+          const others = await repo.findOtherDefaultGeocodingProfileIds(tx, id);
+          await repo.undefaultGeocodingProfiles(tx, id);
+          return others;
+        }),
+      settingNameTaken,
+    );
     for (const other of previousDefault) announceSetting(this.deps, 'geocoding_profile', other, false);
     announceSetting(this.deps, 'geocoding_profile', id, false);
     return this.get(id);
@@ -196,9 +193,7 @@ function toProfile(row: Row, uses: ReadonlyMap<string, number>): GeocodingProfil
     isDefault: row.isDefault,
     inventoryCount,
     inUse: row.isDefault || inventoryCount > 0,
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...recordStamps(row),
   };
 }
 

@@ -16,7 +16,8 @@ import {
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { modemModels } from '../../repositories/settings-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
@@ -40,13 +41,8 @@ export class ModemVendorService {
 
   async create(body: CreateModemVendorBody): Promise<ModemVendor> {
     await this.assertNameFree(body.name, null);
-    try {
-      const row = await repo.createModemVendor(this.deps.db, { name: body.name, models: modemModels.write(body.models ?? []) });
-      return this.announce(row);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken();
-      throw e;
-    }
+    const row = await unlessTaken(() => repo.createModemVendor(this.deps.db, { name: body.name, models: modemModels.write(body.models ?? []) }), nameTaken);
+    return this.announce(row);
   }
 
   async get(id: string): Promise<ModemVendor> {
@@ -57,16 +53,15 @@ export class ModemVendorService {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
     if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
-    try {
-      const count = await repo.updateModemVendorAtVersion(this.deps.db, id, row.version, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
-      });
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken();
-      throw e;
-    }
+    const count = await unlessTaken(
+      () =>
+        repo.updateModemVendorAtVersion(this.deps.db, id, row.version, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
+        }),
+      nameTaken,
+    );
+    if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.require(id));
   }
 
@@ -97,9 +92,7 @@ export class ModemVendorService {
       id: row.id,
       name: row.name,
       models: modemModels.read(row.models),
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

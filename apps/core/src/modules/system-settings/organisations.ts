@@ -30,6 +30,7 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { countActiveUsers } from '../users/repository.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
@@ -235,9 +236,7 @@ export class OrganisationService {
       userCount: counts?.users ?? 0,
       activeUsers: counts?.active ?? 0,
       inventoryCount: counts?.inventories ?? 0,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

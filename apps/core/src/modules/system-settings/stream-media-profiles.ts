@@ -21,7 +21,8 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { settingsJson } from '../../repositories/stream-settings-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 import * as repo from './repository.js';
@@ -47,20 +48,18 @@ export class StreamMediaProfileService {
 
   async create(body: CreateStreamMediaProfileBody): Promise<StreamMediaProfileSetting> {
     await this.assertNameFree(body.name, null);
-    let row: Row;
-    try {
-      row = await repo.createStreamMediaProfile(this.deps.db, {
-        name: body.name,
-        minResolution: body.minResolution,
-        maxResolution: body.maxResolution,
-        fps: body.fps,
-        bitrate: body.bitrate,
-        attributes: settingsJson.write(body.attributes ?? {}),
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        repo.createStreamMediaProfile(this.deps.db, {
+          name: body.name,
+          minResolution: body.minResolution,
+          maxResolution: body.maxResolution,
+          fps: body.fps,
+          bitrate: body.bitrate,
+          attributes: settingsJson.write(body.attributes ?? {}),
+        }),
+      settingNameTaken,
+    );
     announceSetting(this.deps, 'stream_media_profile', row.id, false);
     return toProfile(row);
   }
@@ -81,13 +80,8 @@ export class StreamMediaProfileService {
       ...(body.bitrate !== undefined ? { bitrate: body.bitrate } : {}),
       ...(body.attributes !== undefined ? { attributes: settingsJson.write(body.attributes) } : {}),
     };
-    try {
-      const count = await repo.updateStreamMediaProfileAtVersion(this.deps.db, id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const count = await unlessTaken(() => repo.updateStreamMediaProfileAtVersion(this.deps.db, id, row.version, data), settingNameTaken);
+    if (count === 0) throw new AppError('CONFLICT');
     announceSetting(this.deps, 'stream_media_profile', id, false);
     return this.get(id);
   }
@@ -120,9 +114,7 @@ function toProfile(row: Row): StreamMediaProfileSetting {
     fps: row.fps,
     bitrate: row.bitrate,
     attributes: settingsJson.read(row.attributes),
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...recordStamps(row),
   };
 }
 

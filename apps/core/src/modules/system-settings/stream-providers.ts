@@ -30,7 +30,8 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { settingsJson } from '../../repositories/stream-settings-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 import * as repo from './repository.js';
@@ -55,13 +56,10 @@ export class StreamProviderService {
 
   async createProvider(body: CreateStreamProviderBody): Promise<StreamProvider> {
     await this.assertProviderNameFree(body.name, null);
-    let row: ProviderRow;
-    try {
-      row = await repo.createStreamProvider(this.deps.db, { name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () => repo.createStreamProvider(this.deps.db, { name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) }),
+      settingNameTaken,
+    );
     announceSetting(this.deps, 'stream_providers', row.id, false);
     return toProvider(row);
   }
@@ -75,13 +73,8 @@ export class StreamProviderService {
       ...(body.kind !== undefined ? { kind: body.kind } : {}),
       ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
     };
-    try {
-      const count = await repo.updateStreamProviderAtVersion(this.deps.db, id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const count = await unlessTaken(() => repo.updateStreamProviderAtVersion(this.deps.db, id, row.version, data), settingNameTaken);
+    if (count === 0) throw new AppError('CONFLICT');
     announceSetting(this.deps, 'stream_providers', id, false);
     return this.getProvider(id);
   }
@@ -113,18 +106,16 @@ export class StreamProviderService {
       throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
     if (body.isMain === true) await this.assertNoOtherMain(body.providerId, null);
     await this.assertProfileNameFree(body.providerId, body.name, null);
-    let row: ProfileRow;
-    try {
-      row = await repo.createStreamProfile(this.deps.db, {
-        providerId: body.providerId,
-        name: body.name,
-        isMain: body.isMain ?? false,
-        settings: settingsJson.write(body.settings ?? {}),
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        repo.createStreamProfile(this.deps.db, {
+          providerId: body.providerId,
+          name: body.name,
+          isMain: body.isMain ?? false,
+          settings: settingsJson.write(body.settings ?? {}),
+        }),
+      settingNameTaken,
+    );
     this.announceProfile(row, false);
     return toProfile(row);
   }
@@ -139,13 +130,8 @@ export class StreamProviderService {
       ...(body.isMain !== undefined ? { isMain: body.isMain } : {}),
       ...(body.settings !== undefined ? { settings: settingsJson.write(body.settings) } : {}),
     };
-    try {
-      const count = await repo.updateStreamProfileAtVersion(this.deps.db, id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw settingNameTaken();
-      throw e;
-    }
+    const count = await unlessTaken(() => repo.updateStreamProfileAtVersion(this.deps.db, id, row.version, data), settingNameTaken);
+    if (count === 0) throw new AppError('CONFLICT');
     const fresh = await this.requireProfile(id);
     this.announceProfile(fresh, false);
     return toProfile(fresh);
@@ -200,9 +186,7 @@ function toProvider(row: ProviderRow): StreamProvider {
     configuration: settingsJson.read(row.configuration),
     profileCount: row.profiles.length,
     mainProfileName: row.profiles.find((p) => p.isMain)?.name ?? null,
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...recordStamps(row),
   };
 }
 
@@ -214,9 +198,7 @@ function toProfile(row: ProfileRow): StreamProfile {
     providerName: row.provider.name,
     isMain: row.isMain,
     settings: settingsJson.read(row.settings),
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...recordStamps(row),
   };
 }
 

@@ -34,6 +34,7 @@ import { compareText } from '../../platform/order.js';
 import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
 
@@ -169,9 +170,7 @@ export class SystemMessageService {
       expired: isExpired(row, now),
       expiresWithin2h: flags.expiresWithin2h,
       expiresWithin24h: flags.expiresWithin24h,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

@@ -17,6 +17,7 @@ import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 
 type WhatsNewRow = Prisma.WhatsNewGetPayload<object>;
 
@@ -123,9 +124,7 @@ function toEntry(row: WhatsNewRow): WhatsNewEntry {
     link: row.link,
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     active: row.active,
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...recordStamps(row),
   };
 }
 

@@ -26,7 +26,7 @@ import type { Db } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import type { UnitRecord, UnitRepository } from '../../repositories/units.js';
 import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../repositories/unit-columns.js';
 import { canSeeUnit, type AuthUser, groupScopeWhere } from '../../platform/access.js';
@@ -167,19 +167,17 @@ export class UnitService {
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
     const row = this.findVisible(user, body.id);
     if (this.repo.nameTaken(body.name, body.id)) throw nameInUse();
-    let matched: boolean;
-    try {
-      // A rename naming its version is checked against it; one without asked for no check and lands
-      // whatever was written since it was read (the version still moves on).
-      matched = await this.repo.update(
-        { id: row.id, ...(body.version === undefined ? {} : { version: body.version }) },
-        { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }) },
-        { incrementVersion: true },
-      );
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameInUse();
-      throw e;
-    }
+    // A rename naming its version is checked against it; one without asked for no check and lands
+    // whatever was written since it was read (the version still moves on).
+    const matched = await unlessTaken(
+      () =>
+        this.repo.update(
+          { id: row.id, ...(body.version === undefined ? {} : { version: body.version }) },
+          { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }) },
+          { incrementVersion: true },
+        ),
+      nameInUse,
+    );
     if (!matched) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
     const updated = this.findVisible(user, body.id);
     const summary = this.toSummary(updated);

@@ -39,7 +39,8 @@ import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { softwareVersionDevices } from '../../repositories/software-version-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { isUniqueViolation, unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
@@ -106,23 +107,21 @@ export class SoftwareVersionService {
     if (problems.length > 0) throw validationError(problems);
     const number = canonicalSoftwareVersionNumber(body.number);
     await this.assertNumberFree(number, null);
-    let row: VersionRow;
-    try {
-      row = await repo.createSoftwareVersion(
-        this.deps.db,
-        {
-          number,
-          description: body.description ?? '',
-          releaseNotesUrl: body.releaseNotesUrl === undefined || body.releaseNotesUrl === '' ? null : body.releaseNotesUrl,
-          supportedDevices: softwareVersionDevices.write([...new Set(body.supportedDevices ?? [])]),
-          deprecated: body.deprecated ?? false,
-        },
-        inventoryIds,
-      );
-    } catch (e) {
-      if (isUniqueViolation(e)) throw versionExists();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        repo.createSoftwareVersion(
+          this.deps.db,
+          {
+            number,
+            description: body.description ?? '',
+            releaseNotesUrl: body.releaseNotesUrl === undefined || body.releaseNotesUrl === '' ? null : body.releaseNotesUrl,
+            supportedDevices: softwareVersionDevices.write([...new Set(body.supportedDevices ?? [])]),
+            deprecated: body.deprecated ?? false,
+          },
+          inventoryIds,
+        ),
+      versionExists,
+    );
     this.announceChanged(row, null);
     return this.present(user, row);
   }
@@ -312,9 +311,7 @@ export class SoftwareVersionService {
       inventories,
       global: row.inventories.length === 0,
       deprecated: row.deprecated,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

@@ -33,7 +33,8 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
+import { recordStamps } from '../../repositories/record-stamps.js';
 import { canSeeUnit, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
@@ -68,19 +69,17 @@ export class UsageProfileService {
   /** POST v2/inventories/{id}/usageProfiles (inventory scope checked by the route). */
   async create(inventoryId: string, body: CreateUsageProfileBody): Promise<UsageProfile> {
     await this.assertNameFree(body.name, null);
-    let row: UsageProfileRow;
-    try {
-      row = await repo.createProfile(this.deps.db, {
-        inventoryId,
-        name: body.name,
-        type: body.type,
-        quotaPerMonth: body.quotaPerMonth,
-        resetDay: body.resetDay,
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken();
-      throw e;
-    }
+    const row = await unlessTaken(
+      () =>
+        repo.createProfile(this.deps.db, {
+          inventoryId,
+          name: body.name,
+          type: body.type,
+          quotaPerMonth: body.quotaPerMonth,
+          resetDay: body.resetDay,
+        }),
+      nameTaken,
+    );
     return this.announce(row, inventoryId);
   }
 
@@ -95,13 +94,8 @@ export class UsageProfileService {
       ...(body.quotaPerMonth !== undefined ? { quotaPerMonth: body.quotaPerMonth } : {}),
       ...(body.resetDay !== undefined ? { resetDay: body.resetDay } : {}),
     };
-    try {
-      const count = await repo.updateProfileAtVersion(this.deps.db, id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken();
-      throw e;
-    }
+    const count = await unlessTaken(() => repo.updateProfileAtVersion(this.deps.db, id, row.version, data), nameTaken);
+    if (count === 0) throw new AppError('CONFLICT');
     const fresh = await repo.findProfile(this.deps.db, id);
     if (!fresh) throw new AppError('CONFLICT');
     // The caller's answer counts the units of the profile's inventory, or for a global profile the caller's first inventory's.
@@ -241,9 +235,7 @@ export class UsageProfileService {
       isDefault: row.isDefault,
       inventoryId: row.inventoryId,
       unitCount,
-      version: row.version,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      ...recordStamps(row),
     };
   }
 }

@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthUser } from '../../platform/access.js';
 import { callsOf } from '../../calls.js';
 import { clientNotificationOf } from '../system-settings/system-messages.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import { userContact } from '../../repositories/user-columns.js';
 import { presentUserIdentity } from './presenter.js';
 import * as repo from './repository.js';
@@ -75,13 +75,8 @@ export class UserService {
       ...(body.email === undefined ? {} : { email: body.email }),
       ...(body.userLabel === undefined ? {} : { userLabel: body.userLabel }),
     };
-    try {
-      const count = await repo.updateUserAtVersion(this.db, user.id, user.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw emailInUse();
-      throw e;
-    }
+    const count = await unlessTaken(() => repo.updateUserAtVersion(this.db, user.id, user.version, data), emailInUse);
+    if (count === 0) throw new AppError('CONFLICT');
   }
 
   /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */

@@ -37,7 +37,7 @@ import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { jsonObject, parseOr, stringList } from '../../repositories/json-column.js';
 import type { ChangeOrigin, VrChannelRecord } from '../../repositories/read-model.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../repositories/storage-errors.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
@@ -119,13 +119,11 @@ export class VideoReturnService {
     for (let attempt = 0; attempt < 5; attempt++) {
       const latest = this.require(seen.id);
       if (editedSince(seen, latest)) throw new AppError('CONFLICT');
-      try {
-        const count = await repo.updateVrChannelAtVersion(this.deps.db, seen.id, latest.version, data);
-        if (count === 1) return;
-      } catch (e) {
-        if (isUniqueViolation(e)) throw nameTaken(namePath);
-        throw e;
-      }
+      const count = await unlessTaken(
+        () => repo.updateVrChannelAtVersion(this.deps.db, seen.id, latest.version, data),
+        () => nameTaken(namePath),
+      );
+      if (count === 1) return;
     }
     throw new AppError('CONFLICT');
   }
@@ -225,25 +223,24 @@ export class VideoReturnService {
     const id = body.uniqueId ?? `VRC-${randomUUID().slice(0, 8).toUpperCase()}`;
     if (this.deps.readModel.vrChannels.get(id)) throw validationError([{ path: 'body.uniqueId', message: VALIDATION.fieldUnique }]);
     this.assertNameFree(body.name, id, 'body.name');
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        await repo.createVrChannel(tx, {
-          id,
-          name: body.name,
-          description: body.description ?? '',
-          serialNumber: body.serialNumber ?? null,
-          serverId: body.serverId ?? null,
-          // A new channel is offline until its server reports it.
-          status: 'offline',
-          inputType: 'disabled',
-        });
-        await repo.addVrChannelInventories(tx, id, inventoryIds);
-        if (groupIds.length > 0) await repo.addVrChannelGroups(tx, id, groupIds);
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken('body.name');
-      throw e;
-    }
+    await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          await repo.createVrChannel(tx, {
+            id,
+            name: body.name,
+            description: body.description ?? '',
+            serialNumber: body.serialNumber ?? null,
+            serverId: body.serverId ?? null,
+            // A new channel is offline until its server reports it.
+            status: 'offline',
+            inputType: 'disabled',
+          });
+          await repo.addVrChannelInventories(tx, id, inventoryIds);
+          if (groupIds.length > 0) await repo.addVrChannelGroups(tx, id, groupIds);
+        }),
+      () => nameTaken('body.name'),
+    );
     return this.detail(id);
   }
 
@@ -292,19 +289,18 @@ export class VideoReturnService {
     const dropInv = heldInventories.filter((i) => !inventoryIds.includes(i));
     const addGroups = groupIds.filter((g) => !heldGroups.includes(g));
     const dropGroups = heldGroups.filter((g) => !groupIds.includes(g));
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        const count = await repo.updateVrChannelAtVersion(tx, id, row.version, data);
-        if (count === 0) throw new AppError('CONFLICT');
-        if (dropGroups.length > 0) await repo.removeVrChannelGroups(tx, id, dropGroups);
-        if (dropInv.length > 0) await repo.removeVrChannelInventories(tx, id, dropInv);
-        if (addInv.length > 0) await repo.addVrChannelInventories(tx, id, addInv);
-        if (addGroups.length > 0) await repo.addVrChannelGroups(tx, id, addGroups);
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken('body.name');
-      throw e;
-    }
+    await unlessTaken(
+      () =>
+        transaction(this.deps.db, async (tx) => {
+          const count = await repo.updateVrChannelAtVersion(tx, id, row.version, data);
+          if (count === 0) throw new AppError('CONFLICT');
+          if (dropGroups.length > 0) await repo.removeVrChannelGroups(tx, id, dropGroups);
+          if (dropInv.length > 0) await repo.removeVrChannelInventories(tx, id, dropInv);
+          if (addInv.length > 0) await repo.addVrChannelInventories(tx, id, addInv);
+          if (addGroups.length > 0) await repo.addVrChannelGroups(tx, id, addGroups);
+        }),
+      () => nameTaken('body.name'),
+    );
     return this.detail(id);
   }
 
