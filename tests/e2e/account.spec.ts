@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
-import { apiAs, createUser, login, PASSWORD, trackNavigations, type NewUserOptions } from './support';
+import { apiAs, createUser, login, PASSWORD, trackNavigations, type NewUserOptions, reloadInPlace } from './support';
 
 /** The seed's user whose password expires in 7 days (packages/db seed: USER_PASSWORD_EXPIRING). */
 const EXPIRING = 'luc_media_group_admin';
@@ -135,7 +135,7 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
       data: { value: { enabled: true, scriptUrl: `${baseURL}/mock/chat/widget.js` }, version: chatEntry.version },
     });
     expect(on.status(), await on.text()).toBe(200);
-    await page.reload();
+    await reloadInPlace(page);
     await openFromUserMenu(page, 'preferences');
     await expect(modal.getByTestId('preferences-alert-newDeviceAdded')).not.toBeChecked();
     await expect(modal.getByTestId('preferences-alert-offlineToOnline')).toBeChecked();
@@ -149,7 +149,7 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
     await expect(page.getByTestId('user-menu-chat')).toHaveText('Hide chat support');
     await page.getByTestId('user-menu-chat').click();
     await expect(page.getByTestId('chat-widget')).toBeHidden();
-    await page.reload();
+    await reloadInPlace(page);
     // Remembered, and the script is on the page once.
     await expect(page.getByTestId('chat-widget')).toBeAttached();
     await expect(page.getByTestId('chat-widget')).toBeHidden();

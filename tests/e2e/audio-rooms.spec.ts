@@ -7,7 +7,7 @@
  * asserted by apps/console/src/features/audio-rooms/AudioRooms.page.test.tsx.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, reloadInPlace } from './support';
 
 async function openAudioRooms(page: Page): Promise<void> {
   await page.goto('/audio_rooms?ignoreRouteDefault=1');
@@ -50,7 +50,7 @@ test("an admin sees the inventory's rooms, creates one with a participant, edits
   await expect(page.getByTestId(`audio-room-intercom-${id}`)).toHaveAttribute('data-value', 'false');
 
   // Still there after a reload (stored, not only in the page).
-  await page.reload();
+  await reloadInPlace(page);
   await expect(row(page, 'E2E-Desk')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId(`audio-room-delete-${id}`).click();
   await expect(page.getByTestId('audio-room-delete-question')).toContainText('E2E-Desk');

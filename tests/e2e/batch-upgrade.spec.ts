@@ -14,7 +14,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import zhBatch from '../../apps/console/src/i18n/areas/batchUpgrade.zh.json' with { type: 'json' };
-import { apiAs, ownUser, signIn } from './support';
+import { apiAs, ownUser, signIn, reloadInPlace } from './support';
 
 const UNIT = 'DRONE-0001';
 
@@ -84,7 +84,7 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
     expect(navigations.filter((url) => !url.includes('batch='))).toEqual([]);
 
     // The batch is stored with its lines: it opens again after a reload, the refused lines and why with it.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId(`batch-job-state-${runId}`)).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
     await expect(page.getByTestId('batch-row-results')).toHaveAttribute('data-accepted', '1');
     await expect(page.getByTestId('batch-row-results')).toHaveAttribute('data-refused', '2');

@@ -12,7 +12,7 @@
  * apps/console/src/features/channels).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED, signIn } from './support';
+import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED, signIn, reloadInPlace } from './support';
 
 const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -69,7 +69,7 @@ test('the seeded channels show with their counters, and a counter filters the li
       (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
     )
     .toEqual(['output']);
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(outputs), { timeout: 30_000 });
   await page.getByTestId('channel-counter-button-output').click();
   await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(total));
@@ -117,7 +117,7 @@ test('an admin edits the general tab: a save that persists', async ({ page }) =>
   await expect(page.getByTestId(`channel-name-${EDITED}`)).toHaveText(renamed);
 
   // The modal is in the address: a reload opens it again with the stored value.
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('channel-general-name')).toHaveValue(renamed, { timeout: 30_000 });
 });
 
@@ -184,7 +184,7 @@ test('a regular user adds an SRT destination: it is listed after a reload and ed
   await page.getByTestId('channel-apply-destination').click();
   await expect(page.getByTestId('toasts')).toContainText('saved');
   await expect(page.getByTestId('channel-destinations')).toContainText(name);
-  await page.reload();
+  await reloadInPlace(page);
   const row = page.locator('[data-testid^="channel-destination-"]', { hasText: name }).first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('1080p50 · 6000 kbps');
@@ -220,11 +220,11 @@ test('a regular user adds an input source to the hub input channel, sees it afte
   await expect(row).toContainText('8443');
 
   // Stored: the channel details carry it after a reload.
-  await page.reload();
+  await reloadInPlace(page);
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.locator('[data-testid^="channel-input-source-remove-"]').click();
   await expect(row).toHaveCount(0);
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('channel-form-inputSource')).toBeVisible({ timeout: 30_000 });
   await expect(row).toHaveCount(0);
 });

@@ -10,7 +10,7 @@
  * deleted.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, recordAttribute, recorded, secondConsole, signIn, trackNavigations } from './support';
+import { apiAs, recordAttribute, recorded, secondConsole, signIn, trackNavigations, reloadInPlace } from './support';
 
 /** Servers of luc_admin's inventory (Global-News). */
 const HUB = 'MMH-0001';
@@ -76,7 +76,7 @@ test('a comment edited in one console shows in a second one, in its list and its
     await expect(other.page.getByTestId('server-comment-input')).toHaveValue(comment);
     expect(navigations).toEqual([]);
 
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment, { timeout: 30_000 });
     // The drawer is part of the address: it is open again with the stored comment.
     await expect(page.getByTestId('server-comment-input')).toHaveValue(comment, { timeout: 30_000 });

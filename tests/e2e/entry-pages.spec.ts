@@ -7,7 +7,7 @@
  * (the application URLs, an inventory, a user) is removed at its end.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createUser, login, ownUser, PASSWORD, signIn, trackNavigations } from './support';
+import { apiAs, createUser, login, ownUser, PASSWORD, signIn, trackNavigations, reloadInPlace } from './support';
 
 const VR_PORTAL = 'https://vr-portal.example.com/';
 const MATRIX = 'https://matrix.example.com/';
@@ -181,7 +181,7 @@ test('a user with an inventory that offers them no group sees the Partial Access
     await expect(banner).toHaveCount(0);
     await page.goto('/map?ignoreRouteDefault=1');
     await expect(page.getByTestId('nav-menu')).toBeVisible();
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
   } finally {

@@ -8,7 +8,7 @@
  * - an admin sets a property of an inventory and reads it back after a reload.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, ownUser, signIn } from './support';
+import { apiAs, ownUser, signIn, reloadInPlace } from './support';
 
 /** A seeded inventory whose IFB licence has seats (the seed gives each inventory some; none can be bought through the API). */
 const IFB_INVENTORY = 'inv-global-sports';
@@ -77,7 +77,7 @@ test('an admin associates a channel with the inventory’s IFB: a seat goes from
     await expectCounts(page, { ...before, available: before.available - 1, used: before.used + 1 });
     expect(await countsOf(api, IFB_INVENTORY)).toEqual({ ...before, available: before.available - 1, used: before.used + 1 });
     // Read again from the core, not only the answer kept: the same after a reload.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('inventory-settings')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('inventory-settings-tab-ifb').click();
     await expect(page.getByTestId(`inventory-ifb-member-${channelId}`)).toBeVisible();
@@ -120,7 +120,7 @@ test('an admin sets a property of the inventory; it is read back after a reload'
     await page.getByTestId('inventory-properties-save').click();
     await expect(page.getByText('Properties of the inventory saved')).toBeVisible();
 
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('inventory-settings')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('inventory-settings-tab-properties').click();
     await expect(page.getByTestId('inventory-properties-mapView')).toBeChecked();

@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
-import { apiAs, signIn } from './support';
+import { apiAs, signIn, reloadInPlace } from './support';
 
 async function openServices(page: Page): Promise<void> {
   await page.goto('/inventory_services?ignoreRouteDefault=1');
@@ -58,7 +58,7 @@ test('an admin sees the services with their states and starts an offered trial o
     await expect(page.getByTestId('service-trial-days-smart_plan')).toHaveText('30 days of trial left');
     await expect(page.getByTestId('service-start-trial-smart_plan')).toHaveCount(0);
     // Stored: still on trial after a reload.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('service-state-smart_plan')).toHaveAttribute('data-value', 'onTrial', { timeout: 30_000 });
   } finally {
     await restore(api, before);

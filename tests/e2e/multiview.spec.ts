@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, ownUser, releaseUnits } from './support';
+import { leaseUnit, login, ownUser, releaseUnits, reloadInPlace } from './support';
 
 interface Unit {
   uniqueId: string;
@@ -95,7 +95,7 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
     const body = (await (await saved).json()) as { leftPanelWidth: number };
     expect(body.leftPanelWidth).toBe(before + 120);
 
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('multiview-left-panel')).toHaveAttribute('data-width', String(before + 120));
     const box = await page.getByTestId('multiview-left-panel').boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(before + 120);

@@ -9,7 +9,7 @@
  * tests. Everything made here is removed again (the stack is shared between specs).
  */
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { apiAs, signIn, reloadInPlace } from './support';
 
 const MGA = 'luc_media_group_admin';
 const inFuture = (ms = 86_400_000) => new Date(Date.now() + ms).toISOString();
@@ -122,7 +122,7 @@ test("a media group admin sees their groups' publishers, one created and removed
   await expect(page.getByTestId(`publisher-key-${id}`)).not.toHaveText(key);
 
   // Stored: still there after a reload; then deleted after a confirmation.
-  await page.reload();
+  await reloadInPlace(page);
   await expect(publisherRow(page, 'E2E-Publisher')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId(`publisher-delete-${id}`).click();
   await expect(page.getByTestId('publisher-delete-question')).toContainText('E2E-Publisher');

@@ -6,7 +6,7 @@
  * Each test puts the user's preferences back, so the specs after this one start as seeded.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { login, reloadInPlace } from './support';
 
 type ScopePrefs = { inventoryId: string | null; inventoryName: string | null; groupId: string | null };
 
@@ -47,7 +47,7 @@ test('a super user picks another inventory and group; both are remembered and /a
     await pick(page, 'shell-group', 'Metro-Live');
     await expect.poll(() => savedScope(page)).toEqual({ inventoryId: 'inv-metro', inventoryName: 'Metro-TV', groupId: 'grp-metro-live' });
 
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('shell-inventory')).toHaveValue('Metro-TV', { timeout: 30_000 });
     await expect(page.getByTestId('shell-group')).toHaveValue('Metro-Live');
 
@@ -72,7 +72,7 @@ test('an admin picks another group of their inventory; it is remembered', async 
     await expect(page.getByTestId('shell-group')).toHaveValue('Newsroom');
     await pick(page, 'shell-group', 'Studio');
     await expect.poll(async () => (await savedScope(page)).groupId).toBe('grp-studio');
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('shell-group')).toHaveValue('Studio', { timeout: 30_000 });
     await expect(page.getByTestId('shell-inventory')).toHaveValue('Global-News');
   } finally {

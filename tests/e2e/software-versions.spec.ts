@@ -11,7 +11,7 @@
  * apps/console/src/routing/ManageGuards.test.tsx.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { apiAs, signIn, reloadInPlace } from './support';
 
 async function openVersions(page: Page): Promise<void> {
   await page.goto('/sw_version?ignoreRouteDefault=1');
@@ -99,7 +99,7 @@ test('a super user sees the versions newest first, creates one, edits, deprecate
     await page.getByTestId(`sw-version-deprecate-${id}`).click();
     await expect(page.getByTestId(`sw-version-state-${id}`)).toHaveAttribute('data-value', 'true');
     // Stored, not only in the page.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId(`sw-version-state-${id}`)).toHaveAttribute('data-value', 'true', { timeout: 30_000 });
 
     await page.getByTestId(`sw-version-delete-${id}`).click();

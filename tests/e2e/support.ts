@@ -180,6 +180,17 @@ export async function waitOnline(api: APIRequestContext, unitId: string): Promis
     .toMatch(/^(idle|online)$/);
 }
 
+/**
+ * Loads the page again where it is. A reload is a first load, and a first load goes to the route the
+ * user saved last (spec 000 §2), which another spec file signed in as the same seeded user may have
+ * moved meanwhile (files run side by side): the spec's query parameter keeps this route.
+ */
+export async function reloadInPlace(page: Page): Promise<void> {
+  const url = new URL(page.url());
+  url.searchParams.set('ignoreRouteDefault', '1');
+  await page.goto(url.toString());
+}
+
 /** Opens the unit's configuration modal on `tab` through its deep link. */
 export async function openConfig(page: Page, unitId: string, tab: string): Promise<void> {
   await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);

@@ -8,7 +8,7 @@
  * (a change made elsewhere reaching the open modal over the real /ws is unit-config.spec's).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, openConfig, signIn, waitOnline } from './support';
+import { apiAs, openConfig, signIn, waitOnline, reloadInPlace } from './support';
 
 const UNIT = 'LU800-0001';
 
@@ -69,7 +69,7 @@ test('a regular user changes the encoder and the shooting mode; the device appli
     .toEqual({ enabled: !before.ancillaryData.enabled, types: ['cc608', 'cc708', 'timecode', 'scte104', 'afd'].filter((t) => types.includes(t)) });
 
   // Reopened: the modal shows what the unit has now.
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('config-encoder-codec')).toHaveValue(codec, { timeout: 30_000 });
   await expect(page.getByTestId('config-encoder-colourDepth')).toHaveValue(String(colourDepth));

@@ -7,7 +7,7 @@
  * apps/console/src/features/unit-config/UnitConfigModal.test.tsx.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, openConfig, signIn, waitOnline } from './support';
+import { apiAs, openConfig, signIn, waitOnline, reloadInPlace } from './support';
 
 const UNIT = 'LU800-0001';
 
@@ -32,7 +32,7 @@ test('an administrator sets bandwidth caps: valid caps persist after reload', as
   await page.getByTestId('config-apply-bandwidth').click();
   await expect(page.getByTestId('toasts')).toContainText('Configuration applied');
 
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('config-bandwidth-totalKbps')).toHaveValue('5000', { timeout: 30_000 });
   await expect(page.getByTestId('config-bandwidth-cellularKbps')).toHaveValue('4000');
@@ -55,7 +55,7 @@ test('video/audio: an applied delay persists after reload, and a change made els
   await page.getByTestId('config-apply-delay').click();
   await expect(page.getByTestId('toasts')).toContainText('Configuration applied');
 
-  await page.reload();
+  await reloadInPlace(page);
   // A loaded machine may take a while to boot the console again: wait for the modal, then its tab.
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('config-delay-delayMs')).toHaveValue(wanted, { timeout: 30_000 });

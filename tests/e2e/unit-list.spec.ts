@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
-import { leaseUnit, ownUser, releaseUnits, type Playwright } from './support';
+import { leaseUnit, ownUser, releaseUnits, type Playwright, reloadInPlace } from './support';
 
 test.afterEach(releaseUnits);
 
@@ -112,7 +112,7 @@ test('selecting a unit opens its detail, puts ?unit= in the URL and is restored 
 test('filters by status, and the filter and the open panel survive a reload', async ({ page, playwright, baseURL }) => {
   await asOwnRegular({ page, playwright, baseURL }, 'list-filters', async () => {
     await resetListPreferences(page);
-    await page.reload();
+    await reloadInPlace(page);
     await expect(rows(page).first()).toBeVisible();
     const summary = page.getByTestId('unit-list-summary');
     const total = Number(await summary.getAttribute('data-total'));
@@ -128,7 +128,7 @@ test('filters by status, and the filter and the open panel survive a reload', as
     await saved;
 
     // The filters and the open panel come back after a reload.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('unit-filters-toggle')).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId('unit-filters-count')).toHaveText('1');
     await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
@@ -139,7 +139,7 @@ test('filters by status, and the filter and the open panel survive a reload', as
 test('sorts by name both ways; column width and expanded rows survive a reload', async ({ page, playwright, baseURL }) => {
   await asOwnRegular({ page, playwright, baseURL }, 'list-sort', async () => {
     await resetListPreferences(page);
-    await page.reload();
+    await reloadInPlace(page);
     await expect(rows(page).first()).toBeVisible();
     const grid = page.getByTestId('grid-units');
     const names = () => page.locator('[data-testid^="unit-name-"]').allTextContents();
@@ -182,7 +182,7 @@ test('sorts by name both ways; column width and expanded rows survive a reload',
     await expect.poll(async () => (await stored()).unitListExpanded?.[first]).toBe(true);
     await expect.poll(async () => String((await stored()).gridPrefs?.units?.columnWidths?.name)).toBe(width);
 
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('grid-resize-name')).toHaveAttribute('data-width', width!);
     await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
     await expect(page.getByTestId('grid-units')).toHaveAttribute('data-sort', 'name:asc');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
-import { leaseUnit, login as signIn, ownUser, releaseUnits } from './support';
+import { leaseUnit, login as signIn, ownUser, releaseUnits, reloadInPlace } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
@@ -82,7 +82,7 @@ test('the language switch shows the console in Chinese', async ({ page, playwrig
     const language = async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language;
     await expect.poll(language).toBe('zh');
     // Kept: a fresh load of the console comes in Chinese, and the switch back is kept too.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-switch-en').click();

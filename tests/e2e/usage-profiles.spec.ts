@@ -11,7 +11,7 @@
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import type { UnitUsageProfiles, UsageProfilePage } from '@fleet/contracts';
-import { apiAs, secondConsole, signIn } from './support';
+import { apiAs, secondConsole, signIn, reloadInPlace } from './support';
 
 async function openProfiles(page: Page): Promise<void> {
   await page.goto('/usage_profiles?ignoreRouteDefault=1');
@@ -118,7 +118,7 @@ test('an admin sees the profiles with unit counts, one created in another consol
     await expect(page.getByTestId(`usage-profile-units-${id}`)).toHaveText('0');
 
     // Still there after a reload (stored), then deleted.
-    await page.reload();
+    await reloadInPlace(page);
     await expect(row(page, 'E2E-Hours')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId(`usage-profile-delete-${id}`).click();
     await expect(page.getByTestId('usage-profile-delete-question')).toContainText('E2E-Hours');

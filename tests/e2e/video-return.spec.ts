@@ -9,7 +9,7 @@
  * (apps/console/src/features/video-return/VrChannelModal.test.tsx).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, secondConsole, signIn } from './support';
+import { apiAs, secondConsole, signIn, reloadInPlace } from './support';
 
 /** Seeded video return channels (packages/db seed): VRC-0001 SDI in Newsroom, VRC-0003 disabled in Studio. */
 const NEWSROOM_VR = 'VRC-0001';
@@ -67,7 +67,7 @@ test('the group’s seeded video return channels show with counts by status, and
         .then((p: { filters?: { videoReturn?: { groupId?: string } } }) => p.filters?.videoReturn?.groupId),
     )
     .toBe('grp-studio');
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('vr-group')).toHaveValue('Studio', { timeout: 30_000 });
   await expect(page.getByTestId(`vr-row-${STUDIO_VR}`)).toBeVisible({ timeout: 30_000 });
 });
@@ -100,7 +100,7 @@ test('input type SRT with a passphrase is taken by the server: the input shows c
   await expect(page.getByTestId(`vr-status-${STUDIO_VR}`)).toHaveText('Input connected');
   expect(navigations).toEqual([]);
 
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId('vr-modal')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('vr-config-inputType')).toHaveValue('srt', { timeout: 30_000 });
   await expect(page.getByTestId('vr-config-url')).toHaveValue('srt://vr.example.net:9100');
@@ -171,7 +171,7 @@ test('an admin shares the feed with another group; the channel appears in that g
   await expect(page.getByTestId('channel-failure-vrSharing')).toHaveCount(0);
   await page.getByTestId('vr-modal-close').click();
   await pickGroup(page, 'Field-Crews', NEWSROOM_VR);
-  await page.reload();
+  await reloadInPlace(page);
   await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toBeVisible({ timeout: 30_000 });
 });
 
