@@ -18,7 +18,7 @@ import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
 
 const EMPTY: InviteFormValues = { groupId: '', deviceName: '', email: '', phone: '', message: '', period: '1d' };
 
@@ -58,7 +58,7 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
 
 function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const canAct = useCanUseCall('createGroupInvitation');
   const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
   const [values, setValues] = useState<InviteFormValues>(EMPTY);

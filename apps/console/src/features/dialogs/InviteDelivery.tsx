@@ -12,7 +12,7 @@ import { SendInvitationEmailBody, SendInvitationSmsBody, type GuestInvitation, t
 import { useEndpointMutation } from '../../api/hooks';
 import { ErrorNote, useCanUseCall } from './DialogParts';
 import { deliveryBody, type InviteChannel } from './rules';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 
 /** What a delivery call answered: shown under its field. */
@@ -38,7 +38,7 @@ interface ChannelFormProps {
 /** One channel: its field, its button, its inline message and its last delivery. */
 function ChannelForm({ channel, invitation }: ChannelFormProps) {
   const { t } = useTranslation();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const isEmail = channel === 'email';
   const field = isEmail ? 'email' : 'phone';
   const [value, setValue] = useState(() => (isEmail ? invitation.email : invitation.phone) ?? '');

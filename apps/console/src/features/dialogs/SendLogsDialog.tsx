@@ -19,7 +19,7 @@ import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from 
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
 
 function ownTimeZone(): string | undefined {
   try {
@@ -31,7 +31,7 @@ function ownTimeZone(): string | undefined {
 
 function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const channelName = useChannelNames();
   const canAct = useCanUseCall('startFetchLogs');
   const canStop = useCanUseCall('stopFetchLogs');

@@ -19,7 +19,7 @@ import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer
 import type { SpeedTestBlocker } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors } from './validation';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
 
 export interface SpeedTestDialogProps extends UnitDialogProps {
   /** The channel to test towards (default: the unit's selected channel). */
@@ -47,7 +47,7 @@ function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: 
 function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<SpeedTestDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const canAct = useCanUseCall('commandSpeedTest');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
   const [state, dispatch] = useReducer(speedTestReducer, SPEED_TEST_READY);
