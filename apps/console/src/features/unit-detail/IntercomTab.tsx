@@ -12,7 +12,7 @@ import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
 import { LabelledValue } from '../../kit/NameValues';
 import { ActivityControls, ApiErrorAlert, Section, useActivityRun } from './parts';
-import { intercomBody, intercomErrors, intercomValues } from './settingsForms';
+import { intercomBody, intercomValues } from './settingsForms';
 import type { DetailTabProps } from './tabProps';
 
 const SESSIONS = [1, 2] as const;
@@ -55,7 +55,6 @@ function IntercomCard(props: {
   const form = useConfigForm({
     unitId,
     source: intercomValues(configuration, n),
-    validate: (values) => intercomErrors(n, values),
     endpoint: 'updateUnitIntercom',
     schema: IntercomUpdateBody,
     toBody: (values) => intercomBody(n, values),

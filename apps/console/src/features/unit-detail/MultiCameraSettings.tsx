@@ -24,15 +24,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, Section } from './parts';
-import {
-  asSwitcherField,
-  multiCameraChannelBody,
-  multiCameraChannelErrors,
-  switcherBody,
-  switcherErrors,
-  switcherFieldErrors,
-  switcherValues,
-} from './settingsForms';
+import { asSwitcherField, multiCameraChannelBody, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
 import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
 import { useUpdateGuard } from './useUpdateGuard';
 
@@ -45,7 +37,6 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
   const form = useConfigForm({
     unitId,
     source: { channelId: current ?? '' },
-    validate: multiCameraChannelErrors,
     endpoint: 'updateUnitMultipleCameraChannel',
     schema: MultipleCameraChannelUpdateBody,
     toBody: multiCameraChannelBody,
