@@ -17,6 +17,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useUserRoles } from '../../kit/access';
 import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading } from './DialogParts';
 import type { UnitDialogProps } from './types';
+import { MutedText } from '../../kit/MutedText';
 
 /** "A service counts as enabled when its status is ENABLED" (000 §6). */
 function isEnabled(status: string): boolean {
@@ -52,9 +53,7 @@ function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             {t('dialogs.aiSession.services')}
           </Text>
           {detail.services.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('dialogs.aiSession.noServices')}
-            </Text>
+            <MutedText>{t('dialogs.aiSession.noServices')}</MutedText>
           ) : (
             <List size="sm" data-testid="ai-session-services">
               {detail.services.map((s) => (
@@ -64,14 +63,8 @@ function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
               ))}
             </List>
           )}
-          <Text size="sm" c="dimmed">
-            {t('dialogs.aiSession.requirement')}
-          </Text>
-          {mayUseAi && (
-            <Text size="sm" c="dimmed" data-testid="ai-session-not-yet">
-              {t('dialogs.aiSession.notYet')}
-            </Text>
-          )}
+          <MutedText>{t('dialogs.aiSession.requirement')}</MutedText>
+          {mayUseAi && <MutedText testId="ai-session-not-yet">{t('dialogs.aiSession.notYet')}</MutedText>}
           <DialogFooter testId="ai-session" onClose={onClose} canAct />
         </>
       )}

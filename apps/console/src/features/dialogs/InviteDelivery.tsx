@@ -14,6 +14,7 @@ import { ErrorNote, useCanUseCall } from './DialogParts';
 import { deliveryBody, type InviteChannel } from './rules';
 import { useFieldText } from '../groups/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+import { MutedText } from '../../kit/MutedText';
 
 /** What a delivery call answered: shown under its field. */
 function Delivered({ delivery }: { readonly delivery: InvitationDelivery }) {
@@ -105,9 +106,7 @@ export function InviteDelivery({ invitation }: { readonly invitation: GuestInvit
   return (
     <Stack gap="xs" data-testid="guest-invite-deliver">
       <Title order={6}>{t('dialogs.guestInvite.deliver.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('dialogs.guestInvite.deliver.intro')}
-      </Text>
+      <MutedText>{t('dialogs.guestInvite.deliver.intro')}</MutedText>
       {canEmail && <ChannelForm channel="email" invitation={invitation} />}
       {canSms && <ChannelForm channel="sms" invitation={invitation} />}
     </Stack>

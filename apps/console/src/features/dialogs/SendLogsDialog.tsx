@@ -20,6 +20,7 @@ import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from 
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
+import { MutedText } from '../../kit/MutedText';
 
 function ownTimeZone(): string | undefined {
   try {
@@ -83,11 +84,7 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
               {detail.selectedChannel.channelId === null ? t('common.none') : channelName(detail.selectedChannel.channelId)}
             </span>
           </Text>
-          {email !== null && (
-            <Text size="sm" c="dimmed" data-testid="send-logs-contact">
-              {t('dialogs.sendLogs.contact', { email })}
-            </Text>
-          )}
+          {email !== null && <MutedText testId="send-logs-contact">{t('dialogs.sendLogs.contact', { email })}</MutedText>}
           {sending !== null && (
             <Alert color="blue" data-testid="send-logs-active" data-state={sending}>
               <Group justify="space-between" wrap="nowrap">

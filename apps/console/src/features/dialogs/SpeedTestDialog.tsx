@@ -20,6 +20,7 @@ import type { SpeedTestBlocker } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
+import { MutedText } from '../../kit/MutedText';
 
 export interface SpeedTestDialogProps extends UnitDialogProps {
   /** The channel to test towards (default: the unit's selected channel). */
@@ -34,9 +35,7 @@ function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: 
   const text = bitrateText(kbps) ?? t('common.none');
   return (
     <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      <MutedText>{label}</MutedText>
       <Text fw={600} data-testid={testId}>
         {text}
       </Text>

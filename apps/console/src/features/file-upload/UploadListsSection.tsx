@@ -10,6 +10,7 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { FileSection, fileColumns } from './FileCells';
 import { UPLOADED_FILES_LIST_MAX } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
+import { MutedText } from '../../kit/MutedText';
 
 interface PendingProps {
   readonly unitId: string;
@@ -119,9 +120,7 @@ export function UploadedFilesSection({ files, total }: { files: readonly UnitSto
   return (
     <FileSection testId="file-upload-uploaded" title={t('fileUpload.uploaded.title')} badge={files.length} badgeTestId="file-upload-uploaded-count">
       {total > files.length && (
-        <Text size="sm" c="dimmed" data-testid="file-upload-uploaded-limit">
-          {t('fileUpload.uploaded.limit', { shown: UPLOADED_FILES_LIST_MAX, total })}
-        </Text>
+        <MutedText testId="file-upload-uploaded-limit">{t('fileUpload.uploaded.limit', { shown: UPLOADED_FILES_LIST_MAX, total })}</MutedText>
       )}
       <ListTable
         items={files}

@@ -16,6 +16,7 @@ import { useToast } from '../../toast/useToast';
 import { ChunkTab, ChunksTab, DownloadTab, MetadataTab, PlayoutTab, ShareTab } from './FileTabs';
 import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
+import { MutedText } from '../../kit/MutedText';
 
 export const FILE_TABS = ['playout', 'metadata', 'share', 'chunk', 'download', 'chunks'] as const;
 export type FileTab = (typeof FILE_TABS)[number];
@@ -141,13 +142,7 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
     };
     body = (
       <Stack gap="md">
-        {canWrite ? (
-          <RenameForm key={file.id} file={file} />
-        ) : (
-          <Text size="sm" c="dimmed" data-testid="file-read-only">
-            {t('files.details.readOnly')}
-          </Text>
-        )}
+        {canWrite ? <RenameForm key={file.id} file={file} /> : <MutedText testId="file-read-only">{t('files.details.readOnly')}</MutedText>}
         <Tabs
           value={tab}
           onChange={(value) => setTab((FILE_TABS as readonly string[]).includes(value ?? '') ? (value as FileTab) : 'playout')}

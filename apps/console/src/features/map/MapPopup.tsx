@@ -12,6 +12,7 @@ import type { UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { markerColour } from './mapData';
 import type { UnitMarker } from './mapData';
+import { MutedText } from '../../kit/MutedText';
 
 function useBatteryText(): (battery: UnitSummary['battery']) => string {
   const { t } = useTranslation();
@@ -51,9 +52,7 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
       <Text size="sm" data-testid={`map-popup-address-${id}`}>
         {t('map.popup.address')}: {marker.address ?? t('map.popup.noAddress')}
       </Text>
-      <Text size="xs" c="dimmed">
-        {t('map.popup.coordinates', { lat: marker.lat.toFixed(5), lng: marker.lng.toFixed(5) })}
-      </Text>
+      <MutedText size="xs">{t('map.popup.coordinates', { lat: marker.lat.toFixed(5), lng: marker.lng.toFixed(5) })}</MutedText>
       <Anchor component={Link} to={`/list?unit=${encodeURIComponent(id)}`} size="sm" data-testid={`map-popup-open-${id}`}>
         {t('map.popup.open')}
       </Anchor>

@@ -16,7 +16,7 @@ import type { GroupUnitSettings, UnitDetail } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ErrorAlert, ModalFooter, ResourceForm, schemaCheck, useToastMutation, type Field, type Option } from '../../kit';
+import { ErrorAlert, ModalFooter, ResourceForm, schemaCheck, useToastMutation, type Field, type Option, MutedText } from '../../kit';
 import { unitActionModal } from './parts';
 import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
 import type { GroupSettingKey } from './groupUnitSettings';
@@ -97,11 +97,7 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   if (enhanced.isPending || groups.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (enhanced.isError || groups.isError) return <ErrorAlert error={enhanced.error ?? groups.error} testId="unit-group-settings-load-error" />;
   if (groups.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="unit-group-settings-no-groups">
-        {t('unitActions.groupUnitSettings.noGroups', { name: unit.name })}
-      </Text>
-    );
+    return <MutedText testId="unit-group-settings-no-groups">{t('unitActions.groupUnitSettings.noGroups', { name: unit.name })}</MutedText>;
   }
   const onSave = () => {
     const values = form.submit();

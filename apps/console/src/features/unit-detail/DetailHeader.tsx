@@ -12,6 +12,7 @@ import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
+import { MutedText } from '../../kit/MutedText';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -108,9 +109,9 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
           <Title order={3} data-testid="unit-detail-name">
             {unit.name}
           </Title>
-          <Text size="sm" c="dimmed" data-testid="unit-detail-type">
+          <MutedText testId="unit-detail-type">
             {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
-          </Text>
+          </MutedText>
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <UnitActions unit={unit} />
@@ -207,9 +208,7 @@ function StreamingModes({ services }: { services: UnitDetail['services'] }) {
   return (
     <Group gap={4} data-testid="unit-detail-streaming-modes" data-modes={modes.join(' ')}>
       {modes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('unitDetail.streamingModes.none')}
-        </Text>
+        <MutedText>{t('unitDetail.streamingModes.none')}</MutedText>
       ) : (
         modes.map((mode) => (
           <Badge key={mode} size="sm" variant="light" color="indigo">

@@ -1,11 +1,12 @@
 /** The unit list's filter panel (spec 000 §2 filters; logic and readings in filters.ts). */
 import { memo, useMemo } from 'react';
-import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TRANSMISSION_MODES, UNIT_STATUSES, UNIT_TYPE_GROUPS, WORKING_MODES } from '@fleet/contracts';
 import type { UnitStatus, UnitTypeGroup } from '@fleet/contracts';
 import { ALERT_FILTERS, MODE_VALUES, MODIFIED_KINDS, MODIFIED_UNITS, PLAYING_STATES, validateModified } from './filters';
 import type { AlertFilter, ModeValue, ModifiedError, ModifiedFilter, ModifiedKind, ModifiedUnit, PlayingState, UnitListFilters } from './filters';
+import { StrongText } from '../../kit/MutedText';
 
 interface UnitFiltersProps {
   readonly filters: UnitListFilters;
@@ -71,9 +72,7 @@ function ModifiedFields({ value, onChange }: { value: ModifiedFilter; onChange: 
   const toError = errorText(errors.find((e) => e.field === 'to'));
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        {t('unitList.filters.modified')}
-      </Text>
+      <StrongText>{t('unitList.filters.modified')}</StrongText>
       <SegmentedControl
         size="xs"
         data-testid="unit-filter-modified-kind"
@@ -180,9 +179,7 @@ export const UnitFilters = memo(function UnitFilters({ filters, onChange, onRese
       </SimpleGrid>
       <Group gap="lg" align="flex-end" wrap="wrap">
         <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            {t('unitList.filters.playing')}
-          </Text>
+          <StrongText>{t('unitList.filters.playing')}</StrongText>
           <SegmentedControl
             size="xs"
             data-testid="unit-filter-playing"
