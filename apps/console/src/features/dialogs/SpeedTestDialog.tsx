@@ -5,7 +5,7 @@
  * the result arriving live as `unit.commandResult` on /ws. A running test can be cancelled (stop
  * streaming: "Test cancelled").
  */
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Button, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';
@@ -13,6 +13,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
+import { useNow } from '../../kit/useNow';
 import { useBitrateText } from '../units/UnitCells';
 import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
 import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
@@ -50,7 +51,6 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
   const canAct = useCanUseCall('commandSpeedTest');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
   const [state, dispatch] = useReducer(speedTestReducer, SPEED_TEST_READY);
-  const [now, setNow] = useState(() => Date.now());
   const start = useEndpointMutation('commandSpeedTest');
   const cancel = useEndpointMutation('commandStopStreaming');
 
@@ -64,11 +64,7 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
   }, [status]);
 
   const running = state.phase === 'running';
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [running]);
+  const now = useNow(250, running);
 
   const detail = unit.data;
   const channel = { id: channelId ?? detail?.selectedChannel.channelId ?? null, ...(channelVersion !== undefined ? { version: channelVersion } : {}) };

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useNow } from '../../kit/useNow';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
@@ -47,15 +48,6 @@ function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
     if (last.units !== units) Object.assign(last, { counters: advanceCounters(last.counters, last.units, units) ?? countersOf(units), units });
     return last.counters;
   }, [last, units]);
-}
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 const rowKey = (unit: UnitSummary) => unit.uniqueId;
@@ -166,6 +158,12 @@ export default function UnitListPage() {
   // Only the selection restored on opening the page is scrolled to; clicks are already in view.
   const [initialSelection] = useState(selection.selectedId);
 
+  /** What a panel shows while its code loads. */
+  const panelLoading = (py: 'sm' | 'xl') => (
+    <Center py={py}>
+      <Loader size="sm" aria-label={t('common.loading')} />
+    </Center>
+  );
   let body: React.ReactNode;
   if (units.isPending) {
     body = (
@@ -226,13 +224,7 @@ export default function UnitListPage() {
       {/* Mounted (and loaded) only while open: the selects are the heaviest part of the page. */}
       {listPrefs.filtersOpen && (
         <Paper withBorder p="sm" radius="md">
-          <Suspense
-            fallback={
-              <Center py="sm">
-                <Loader size="sm" aria-label={t('common.loading')} />
-              </Center>
-            }
-          >
+          <Suspense fallback={panelLoading('sm')}>
             <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
           </Suspense>
         </Paper>
@@ -243,13 +235,7 @@ export default function UnitListPage() {
         </Box>
         {selection.selectedId !== null && (
           <Paper withBorder p="sm" radius="md" w={{ base: '100%', lg: 520 }} style={{ flexShrink: 0 }} data-testid="unit-detail-pane">
-            <Suspense
-              fallback={
-                <Center py="xl">
-                  <Loader size="sm" aria-label={t('common.loading')} />
-                </Center>
-              }
-            >
+            <Suspense fallback={panelLoading('xl')}>
               <UnitDetailPanel key={selection.selectedId} unitId={selection.selectedId} onClose={selection.clear} />
             </Suspense>
           </Paper>
