@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { BROADER_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { ChannelFile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -12,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useNow } from '../../kit/useNow';
 import { usePreferences } from '../../preferences/usePreferences';
 import type { PageProps } from '../../pages/types';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { channelOptions, filterFiles, resolveGroupId, unitOptions } from './fileFilters';
 import { formatBytes } from './fileFormat';
@@ -64,18 +64,7 @@ export default function FilesPage(_props: PageProps) {
   const list = useEndpointQuery('fetchChannelFiles', { query: { groupId: groupId ?? '' } }, { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY });
   useChannelFilesLive();
 
-  const [params, setParams] = useSearchParams();
-  const selectedId = params.get(FILE_PARAM);
-  const select = useCallback(
-    (id: string | null) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === null) next.delete(FILE_PARAM);
-        else next.set(FILE_PARAM, id);
-        return next;
-      }),
-    [setParams],
-  );
+  const [selectedId, select] = useSearchParam(FILE_PARAM);
 
   const files = list.data?.items ?? EMPTY;
   const now = useNow(NOW_TICK_MS);
