@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
@@ -8,6 +8,7 @@ import type { UnitCounterBar } from '@fleet/domain';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
+import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useNow } from '../../kit/useNow';
@@ -62,7 +63,6 @@ const renderExpanded = (unit: UnitSummary) => (
 type HeaderProps = { prefs: UnitListPrefs; onText: (text: string) => void; shown: number; total: number };
 const UnitListHeader = memo(function UnitListHeader({ prefs: { filters, filtersOpen, setFiltersOpen }, onText, shown, total }: HeaderProps) {
   const { t } = useTranslation();
-  const filterCount = activeFilterCount(filters);
   useDocumentTitle(t('routes.list'));
   return (
     <Group justify="space-between" align="center" wrap="wrap">
@@ -81,22 +81,13 @@ const UnitListHeader = memo(function UnitListHeader({ prefs: { filters, filtersO
         <Text size="sm" c="dimmed" data-testid="unit-list-summary" data-shown={shown} data-total={total}>
           {t('unitList.summary', { shown, total })}
         </Text>
-        <Button
-          size="xs"
-          variant={filtersOpen ? 'light' : 'default'}
-          aria-expanded={filtersOpen}
-          data-testid="unit-filters-toggle"
-          onClick={() => setFiltersOpen(!filtersOpen)}
-          rightSection={
-            filterCount > 0 ? (
-              <Badge size="xs" circle data-testid="unit-filters-count">
-                {filterCount}
-              </Badge>
-            ) : undefined
-          }
-        >
-          {t('unitList.filters.toggle')}
-        </Button>
+        <FiltersToggle
+          open={filtersOpen}
+          onToggle={setFiltersOpen}
+          count={activeFilterCount(filters)}
+          label={t('unitList.filters.toggle')}
+          testIdPrefix="unit-filters"
+        />
       </Group>
     </Group>
   );
