@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
@@ -10,7 +10,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
 import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useNow } from '../../kit/useNow';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
@@ -63,12 +63,9 @@ const renderExpanded = (unit: UnitSummary) => (
 type HeaderProps = { prefs: UnitListPrefs; onText: (text: string) => void; shown: number; total: number };
 const UnitListHeader = memo(function UnitListHeader({ prefs: { filters, filtersOpen, setFiltersOpen }, onText, shown, total }: HeaderProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.list'));
   return (
     <Group justify="space-between" align="center" wrap="wrap">
-      <Title order={2} data-testid="page-title">
-        {t('routes.list')}
-      </Title>
+      <PageTitle title={t('routes.list')} />
       <Group gap="sm">
         <CollapsingSearch
           value={filters.text}
