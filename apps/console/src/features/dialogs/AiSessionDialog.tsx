@@ -12,17 +12,12 @@
 import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
-import { isStreaming } from '@fleet/domain';
+import { isServiceEnabled, isStreaming } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useUserRoles } from '../../kit/access';
 import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading } from './DialogParts';
 import type { UnitDialogProps } from './types';
 import { MutedText } from '../../kit/MutedText';
-
-/** "A service counts as enabled when its status is ENABLED" (000 §6). */
-function isEnabled(status: string): boolean {
-  return status.toUpperCase() === 'ENABLED';
-}
 
 function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
@@ -58,7 +53,7 @@ function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             <List size="sm" data-testid="ai-session-services">
               {detail.services.map((s) => (
                 <List.Item key={s.serviceName}>
-                  {s.serviceName}: {isEnabled(s.serviceStatus) ? t('dialogs.aiSession.enabled') : t('dialogs.aiSession.notEnabled')}
+                  {s.serviceName}: {isServiceEnabled(s.serviceStatus) ? t('dialogs.aiSession.enabled') : t('dialogs.aiSession.notEnabled')}
                 </List.Item>
               ))}
             </List>
