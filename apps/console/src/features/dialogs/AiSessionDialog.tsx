@@ -15,8 +15,7 @@ import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { isServiceEnabled, isStreaming } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useUserRoles } from '../../kit/access';
-import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading } from './DialogParts';
-import type { UnitDialogProps } from './types';
+import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading, type UnitDialogProps } from './DialogParts';
 import { MutedText } from '../../kit/MutedText';
 
 function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {

@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import type { TextKey } from '../../kit/formRules';
 import { unitActionModal } from '../unit-actions/parts';
-import type { UnitDialogProps } from './types';
 import { MutedText } from '../../kit/MutedText';
+
+/** What every unit dialog (speed test, upload progress, send logs, AI session, guest invite) takes. */
+export interface UnitDialogProps {
+  readonly unitId: string;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+}
 
 /** Whether the signed-in user gets the action of a dialog making this call (the kit's rule for a write from a modal). */
 export { useCanApply as useCanUseCall } from '../../kit/access';

@@ -12,11 +12,10 @@ import { Alert, Button, CopyButton, Group, Loader, Select, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
-import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
 
