@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,11 +25,9 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
   const cancel = useEndpointMutation('commandCancelFileUpload');
 
   const onCancel = (names: string[]) => {
-    setFailure(null);
     cancel.mutate(
       { params: { id: unitId }, body: { files: names } },
       {
@@ -41,7 +38,6 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
           });
           void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
         },
-        onError: setFailure,
       },
     );
   };
@@ -97,7 +93,7 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
         )
       }
     >
-      <ErrorAlert error={failure} role="alert" testId="file-upload-pending-message" />
+      <ErrorAlert error={cancel.error} role="alert" testId="file-upload-pending-message" />
       <ListTable
         items={files}
         columns={[columns.name, columns.size, columns.status, progress, ...(canCancel ? [cancelColumn] : [])]}
