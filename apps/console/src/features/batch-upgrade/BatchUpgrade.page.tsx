@@ -16,7 +16,7 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
-import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
+import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn, MutedText, StrongText } from '../../kit';
 import { useStaleReads } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
@@ -138,9 +138,7 @@ function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreat
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm" data-testid="batch-new">
-        <Text size="sm" c="dimmed">
-          {t('batchUpgrade.intro', { max: BATCH_MAX_DEVICES })}
-        </Text>
+        <MutedText>{t('batchUpgrade.intro', { max: BATCH_MAX_DEVICES })}</MutedText>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <FileInput
             label={t('batchUpgrade.file')}
@@ -169,9 +167,7 @@ function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreat
         />
         {csv.trim() !== '' && (
           <Stack gap={4} data-testid="batch-preview" data-count={preview.count} data-over-limit={String(preview.overLimit)}>
-            <Text size="sm" fw={500} data-testid="batch-count">
-              {t('batchUpgrade.preview', { count: preview.count })}
-            </Text>
+            <StrongText testId="batch-count">{t('batchUpgrade.preview', { count: preview.count })}</StrongText>
             {preview.overLimit && (
               <Alert color="red" data-testid="batch-over-limit">
                 {message(VALIDATION.batchUpgradeMaxDevices)}
@@ -182,11 +178,7 @@ function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreat
                 {message(VALIDATION.batchUpgradeCsvHeader)}
               </Alert>
             )}
-            {preview.count === 0 && !preview.missingDeviceColumn && (
-              <Text size="sm" c="dimmed" data-testid="batch-no-rows">
-                {t('batchUpgrade.noRows')}
-              </Text>
-            )}
+            {preview.count === 0 && !preview.missingDeviceColumn && <MutedText testId="batch-no-rows">{t('batchUpgrade.noRows')}</MutedText>}
             {preview.count > 0 && !preview.overLimit && (
               <Text size="xs" c="dimmed" ff="monospace" data-testid="batch-preview-rows">
                 {preview.rows
@@ -265,12 +257,10 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
                   header: t('batchUpgrade.detail.device'),
                   render: (job) => (
                     <>
-                      <Text size="sm" fw={500}>
-                        {job.deviceName}
-                      </Text>
-                      <Text size="xs" c="dimmed">
+                      <StrongText>{job.deviceName}</StrongText>
+                      <MutedText size="xs">
                         {job.deviceId} · {job.fromVersion}
-                      </Text>
+                      </MutedText>
                     </>
                   ),
                 },

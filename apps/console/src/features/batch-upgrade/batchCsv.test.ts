@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_MAX_DEVICES, previewCsv, splitCsvLine, toCsv } from './batchCsv';
+import { BATCH_MAX_DEVICES, previewCsv, splitCsvLine } from './batchCsv';
+
+/** A CSV of these rows with the header the core reads. */
+function toCsv(rows: readonly { deviceId: string; targetVersion: string }[]): string {
+  const quote = (v: string) => (/[",\n\r;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return ['deviceId,targetVersion', ...rows.map((r) => `${quote(r.deviceId)},${quote(r.targetVersion)}`)].join('\n') + '\n';
+}
 
 describe('batch upgrade CSV preview', () => {
   it('counts the data rows after the header, skipping blank lines, with their line numbers', () => {

@@ -86,9 +86,3 @@ export function previewCsv(text: string): CsvPreview {
   }
   return { columns, rows, count: rows.length, overLimit: rows.length > BATCH_MAX_DEVICES, missingDeviceColumn: deviceAt < 0 };
 }
-
-/** A CSV of these rows with the header the core reads (used by the tests and the example download). */
-export function toCsv(rows: readonly { deviceId: string; targetVersion: string }[]): string {
-  const quote = (v: string) => (/[",\n\r;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return ['deviceId,targetVersion', ...rows.map((r) => `${quote(r.deviceId)},${quote(r.targetVersion)}`)].join('\n') + '\n';
-}

@@ -12,16 +12,11 @@
 import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
-import { isStreaming } from '@fleet/domain';
+import { isServiceEnabled, isStreaming } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useUserRoles } from '../../kit/access';
-import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading } from './DialogParts';
-import type { UnitDialogProps } from './types';
-
-/** "A service counts as enabled when its status is ENABLED" (000 §6). */
-function isEnabled(status: string): boolean {
-  return status.toUpperCase() === 'ENABLED';
-}
+import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading, type UnitDialogProps } from './DialogParts';
+import { MutedText } from '../../kit/MutedText';
 
 function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
@@ -52,26 +47,18 @@ function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             {t('dialogs.aiSession.services')}
           </Text>
           {detail.services.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('dialogs.aiSession.noServices')}
-            </Text>
+            <MutedText>{t('dialogs.aiSession.noServices')}</MutedText>
           ) : (
             <List size="sm" data-testid="ai-session-services">
               {detail.services.map((s) => (
                 <List.Item key={s.serviceName}>
-                  {s.serviceName}: {isEnabled(s.serviceStatus) ? t('dialogs.aiSession.enabled') : t('dialogs.aiSession.notEnabled')}
+                  {s.serviceName}: {isServiceEnabled(s.serviceStatus) ? t('dialogs.aiSession.enabled') : t('dialogs.aiSession.notEnabled')}
                 </List.Item>
               ))}
             </List>
           )}
-          <Text size="sm" c="dimmed">
-            {t('dialogs.aiSession.requirement')}
-          </Text>
-          {mayUseAi && (
-            <Text size="sm" c="dimmed" data-testid="ai-session-not-yet">
-              {t('dialogs.aiSession.notYet')}
-            </Text>
-          )}
+          <MutedText>{t('dialogs.aiSession.requirement')}</MutedText>
+          {mayUseAi && <MutedText testId="ai-session-not-yet">{t('dialogs.aiSession.notYet')}</MutedText>}
           <DialogFooter testId="ai-session" onClose={onClose} canAct />
         </>
       )}

@@ -1,22 +1,25 @@
 /** Small pieces the unit dialogs share: the modal, the unit heading, the role check and the buttons. */
 import type { ComponentType, ReactNode } from 'react';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import type { TextKey } from '../../kit/formRules';
 import { unitActionModal } from '../unit-actions/parts';
-import type { UnitDialogProps } from './types';
+import { MutedText } from '../../kit/MutedText';
+
+/** What every unit dialog (speed test, upload progress, send logs, AI session, guest invite) takes. */
+export interface UnitDialogProps {
+  readonly unitId: string;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+}
 
 /** Whether the signed-in user gets the action of a dialog making this call (the kit's rule for a write from a modal). */
 export { useCanApply as useCanUseCall } from '../../kit/access';
 
 export function UnitHeading({ name }: { readonly name: string }) {
   const { t } = useTranslation();
-  return (
-    <Text size="sm" c="dimmed" data-testid="dialog-unit">
-      {t('dialogs.common.unit', { name })}
-    </Text>
-  );
+  return <MutedText testId="dialog-unit">{t('dialogs.common.unit', { name })}</MutedText>;
 }
 
 /** What a user without the action's role reads instead of the button. */

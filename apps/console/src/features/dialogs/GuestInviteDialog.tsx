@@ -12,13 +12,12 @@ import { Alert, Button, CopyButton, Group, Loader, Select, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
-import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
 
 const EMPTY: InviteFormValues = { groupId: '', deviceName: '', email: '', phone: '', message: '', period: '1d' };
 
@@ -58,7 +57,7 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
 
 function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const canAct = useCanUseCall('createGroupInvitation');
   const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
   const [values, setValues] = useState<InviteFormValues>(EMPTY);

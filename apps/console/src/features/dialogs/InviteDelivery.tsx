@@ -12,8 +12,9 @@ import { SendInvitationEmailBody, SendInvitationSmsBody, type GuestInvitation, t
 import { useEndpointMutation } from '../../api/hooks';
 import { ErrorNote, useCanUseCall } from './DialogParts';
 import { deliveryBody, type InviteChannel } from './rules';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+import { MutedText } from '../../kit/MutedText';
 
 /** What a delivery call answered: shown under its field. */
 function Delivered({ delivery }: { readonly delivery: InvitationDelivery }) {
@@ -38,7 +39,7 @@ interface ChannelFormProps {
 /** One channel: its field, its button, its inline message and its last delivery. */
 function ChannelForm({ channel, invitation }: ChannelFormProps) {
   const { t } = useTranslation();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const isEmail = channel === 'email';
   const field = isEmail ? 'email' : 'phone';
   const [value, setValue] = useState(() => (isEmail ? invitation.email : invitation.phone) ?? '');
@@ -105,9 +106,7 @@ export function InviteDelivery({ invitation }: { readonly invitation: GuestInvit
   return (
     <Stack gap="xs" data-testid="guest-invite-deliver">
       <Title order={6}>{t('dialogs.guestInvite.deliver.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('dialogs.guestInvite.deliver.intro')}
-      </Text>
+      <MutedText>{t('dialogs.guestInvite.deliver.intro')}</MutedText>
       {canEmail && <ChannelForm channel="email" invitation={invitation} />}
       {canSms && <ChannelForm channel="sms" invitation={invitation} />}
     </Stack>

@@ -15,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useChannelNames } from '../channels/useChannelNames';
-import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
-import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
+import { MutedText } from '../../kit/MutedText';
 
 function ownTimeZone(): string | undefined {
   try {
@@ -31,7 +31,7 @@ function ownTimeZone(): string | undefined {
 
 function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const channelName = useChannelNames();
   const canAct = useCanUseCall('startFetchLogs');
   const canStop = useCanUseCall('stopFetchLogs');
@@ -83,11 +83,7 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
               {detail.selectedChannel.channelId === null ? t('common.none') : channelName(detail.selectedChannel.channelId)}
             </span>
           </Text>
-          {email !== null && (
-            <Text size="sm" c="dimmed" data-testid="send-logs-contact">
-              {t('dialogs.sendLogs.contact', { email })}
-            </Text>
-          )}
+          {email !== null && <MutedText testId="send-logs-contact">{t('dialogs.sendLogs.contact', { email })}</MutedText>}
           {sending !== null && (
             <Alert color="blue" data-testid="send-logs-active" data-state={sending}>
               <Group justify="space-between" wrap="nowrap">

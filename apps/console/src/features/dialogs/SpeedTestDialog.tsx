@@ -5,7 +5,7 @@
  * the result arriving live as `unit.commandResult` on /ws. A running test can be cancelled (stop
  * streaming: "Test cancelled").
  */
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Button, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';
@@ -13,13 +13,14 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
+import { useNow } from '../../kit/useNow';
 import { useBitrateText } from '../units/UnitCells';
-import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
 import type { SpeedTestBlocker } from './rules';
-import type { UnitDialogProps } from './types';
 import { apiFieldErrors } from './validation';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldText } from '../groups/access';
+import { MutedText } from '../../kit/MutedText';
 
 export interface SpeedTestDialogProps extends UnitDialogProps {
   /** The channel to test towards (default: the unit's selected channel). */
@@ -34,9 +35,7 @@ function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: 
   const text = bitrateText(kbps) ?? t('common.none');
   return (
     <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      <MutedText>{label}</MutedText>
       <Text fw={600} data-testid={testId}>
         {text}
       </Text>
@@ -47,11 +46,10 @@ function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: 
 function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<SpeedTestDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
-  const fieldText = useFieldMessage();
+  const fieldText = useFieldText();
   const canAct = useCanUseCall('commandSpeedTest');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
   const [state, dispatch] = useReducer(speedTestReducer, SPEED_TEST_READY);
-  const [now, setNow] = useState(() => Date.now());
   const start = useEndpointMutation('commandSpeedTest');
   const cancel = useEndpointMutation('commandStopStreaming');
 
@@ -65,11 +63,7 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
   }, [status]);
 
   const running = state.phase === 'running';
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [running]);
+  const now = useNow(250, running);
 
   const detail = unit.data;
   const channel = { id: channelId ?? detail?.selectedChannel.channelId ?? null, ...(channelVersion !== undefined ? { version: channelVersion } : {}) };

@@ -14,9 +14,8 @@ import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { STATUS_COLOURS } from '../file-upload/FileCells';
 import { toggleSelected } from '../groups/groupList';
-import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
-import type { UnitDialogProps } from './types';
 
 /** Re-read interval while an upload runs (the list is also re-read on every /ws event of the unit). */
 const ACTIVE_REFRESH_MS = 2000;

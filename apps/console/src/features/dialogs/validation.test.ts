@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CreateGuestInvitationBody, StartFetchLogsBody, VALIDATION } from '@fleet/contracts';
 import { ApiError } from '../../api/ApiError';
-import { apiFieldErrors, errorsByField, parseBody, validationKeyOf } from './validation';
+import { matchValidationMessage } from '../../lib/forms/specText';
+import { apiFieldErrors, errorsByField, parseBody } from './validation';
 
 describe('dialog form validation', () => {
   it('send logs: the description is required (000 §5 "This field is required")', () => {
@@ -33,9 +34,9 @@ describe('dialog form validation', () => {
     expect(apiFieldErrors(new Error('x'))).toEqual({});
     expect(errorsByField([{ path: 'body.paths.0', message: 'm' }])).toEqual({ paths: 'm' });
   });
-  it('knows the spec texts it translates', () => {
-    expect(validationKeyOf(VALIDATION.required)).toEqual({ key: 'required' });
-    expect(validationKeyOf(VALIDATION.maxChars(1024))).toEqual({ key: 'maxChars', n: '1024' });
-    expect(validationKeyOf('something else')).toBeNull();
+  it('knows the spec texts it translates (lib/forms useSpecText words them)', () => {
+    expect(matchValidationMessage(VALIDATION.required)).toEqual({ key: 'required', params: {} });
+    expect(matchValidationMessage(VALIDATION.maxChars(1024))).toEqual({ key: 'maxChars', params: { n: '1024' } });
+    expect(matchValidationMessage('something else')).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 /**
  * Inline validation of the dialog forms: the same zod body schemas as the core (parsed with
- * contracts `specErrorMap`, so the texts are the spec's), the core's field errors mapped back onto
- * the form fields, and the spec texts mapped to translation keys (English shows the spec's words;
- * Chinese their translation).
+ * contracts `specErrorMap`, so the texts are the spec's) and the core's field errors mapped back onto
+ * the form fields (shown in the user's language by lib/forms useSpecText).
  */
-import { specErrorMap, VALIDATION } from '@fleet/contracts';
+import { specErrorMap } from '@fleet/contracts';
 import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError';
 
@@ -35,27 +34,4 @@ export function parseBody<S extends z.ZodType>(
 /** The core's field errors of a failed call (empty when it has none). */
 export function apiFieldErrors(error: unknown): FieldErrors {
   return isApiError(error) ? errorsByField(error.fields) : {};
-}
-
-/** Spec texts the dialogs show, by translation key (`dialogs.validation.<key>`). */
-const KNOWN = {
-  required: VALIDATION.required,
-  invalidField: VALIDATION.invalidField,
-  invalidEmail: VALIDATION.invalidEmail,
-  numericOnly: VALIDATION.numericOnly,
-  unitNameCharacters: VALIDATION.unitNameCharacters,
-  nameUnique: VALIDATION.nameUnique,
-  max255: VALIDATION.max255,
-  mustMatchPattern: VALIDATION.mustMatchPattern,
-  speedTestVersion: VALIDATION.speedTestVersion,
-  maxElements: VALIDATION.maxElements,
-} as const;
-export type KnownValidationKey = keyof typeof KNOWN;
-
-/** The translation of a spec text: its key and numbers, or null for a text we do not know. */
-export function validationKeyOf(message: string): { key: KnownValidationKey | 'maxChars'; n?: string } | null {
-  for (const key of Object.keys(KNOWN) as KnownValidationKey[]) if (KNOWN[key] === message) return { key };
-  const m = /^Must have at most (\d+) characters$/.exec(message);
-  if (m && VALIDATION.maxChars(Number(m[1])) === message) return { key: 'maxChars', n: m[1] ?? '' };
-  return null;
 }

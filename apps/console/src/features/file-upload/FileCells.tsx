@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import type { ListColumn } from '../../kit/ListTable';
 import { formatBytes } from './fileUploadState';
+import { MutedText } from '../../kit/MutedText';
 
 export function useFormatBytes(): (bytes: number) => string {
   const { t } = useTranslation();
@@ -24,12 +25,7 @@ export function FileSize({ bytes }: { readonly bytes: number }) {
 
 export function FileDate({ iso }: { readonly iso: string | null }) {
   const { t, i18n } = useTranslation();
-  if (iso === null)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('common.none')}
-      </Text>
-    );
+  if (iso === null) return <MutedText>{t('common.none')}</MutedText>;
   return <Text size="sm">{new Date(iso).toLocaleString(i18n.language)}</Text>;
 }
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { FileSection, fileColumns } from './FileCells';
 import { UPLOADED_FILES_LIST_MAX } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
+import { MutedText } from '../../kit/MutedText';
 
 interface PendingProps {
   readonly unitId: string;
@@ -25,11 +25,9 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
   const cancel = useEndpointMutation('commandCancelFileUpload');
 
   const onCancel = (names: string[]) => {
-    setFailure(null);
     cancel.mutate(
       { params: { id: unitId }, body: { files: names } },
       {
@@ -40,7 +38,6 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
           });
           void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
         },
-        onError: setFailure,
       },
     );
   };
@@ -96,7 +93,7 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
         )
       }
     >
-      <ErrorAlert error={failure} role="alert" testId="file-upload-pending-message" />
+      <ErrorAlert error={cancel.error} role="alert" testId="file-upload-pending-message" />
       <ListTable
         items={files}
         columns={[columns.name, columns.size, columns.status, progress, ...(canCancel ? [cancelColumn] : [])]}
@@ -119,9 +116,7 @@ export function UploadedFilesSection({ files, total }: { files: readonly UnitSto
   return (
     <FileSection testId="file-upload-uploaded" title={t('fileUpload.uploaded.title')} badge={files.length} badgeTestId="file-upload-uploaded-count">
       {total > files.length && (
-        <Text size="sm" c="dimmed" data-testid="file-upload-uploaded-limit">
-          {t('fileUpload.uploaded.limit', { shown: UPLOADED_FILES_LIST_MAX, total })}
-        </Text>
+        <MutedText testId="file-upload-uploaded-limit">{t('fileUpload.uploaded.limit', { shown: UPLOADED_FILES_LIST_MAX, total })}</MutedText>
       )}
       <ListTable
         items={files}

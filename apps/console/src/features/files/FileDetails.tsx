@@ -12,10 +12,12 @@ import type { ChannelFile } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEndpointMutation } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { ChunkTab, ChunksTab, DownloadTab, MetadataTab, PlayoutTab, ShareTab } from './FileTabs';
 import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
+import { MutedText } from '../../kit/MutedText';
 
 export const FILE_TABS = ['playout', 'metadata', 'share', 'chunk', 'download', 'chunks'] as const;
 export type FileTab = (typeof FILE_TABS)[number];
@@ -86,33 +88,28 @@ function RenameForm({ file }: { file: ChannelFile }) {
 
 function RemoveButton({ file, onRemoved }: { file: ChannelFile; onRemoved: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const remove = useEndpointMutation('removeChannelFiles', {
-    onSuccess: (result) => {
-      applyToFileCaches(queryClient, { type: 'channelFile.removed', ids: result.removed, at: Date.now() });
-      toast.show({ message: t('files.details.remove.done', { name: file.fileName }), variant: 'success' });
-      setConfirming(false);
-      onRemoved();
-    },
+    onSuccess: (result) => applyToFileCaches(queryClient, { type: 'channelFile.removed', ids: result.removed, at: Date.now() }),
+  });
+  const del = useConfirmedDelete(remove, {
+    variables: (f: ChannelFile) => ({ body: { ids: [f.id] } }),
+    deleted: (f) => t('files.details.remove.done', { name: f.fileName }),
+    onDeleted: onRemoved,
   });
   return (
     <>
-      <Button color="red" variant="light" onClick={() => setConfirming(true)} data-testid="file-remove">
+      <Button color="red" variant="light" onClick={() => del.ask(file)} data-testid="file-remove">
         {t('files.details.remove.button')}
       </Button>
-      {confirming && (
+      {del.target && (
         <ConfirmDeleteModal
           title={t('files.details.remove.confirmTitle')}
           question={t('files.details.remove.confirmText', { name: file.fileName, hub: file.mmhName || file.channelName })}
           cancelLabel={t('files.details.remove.cancel')}
           deleteLabel={t('files.details.remove.confirm')}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate({ body: { ids: [file.id] } })}
-          onClose={() => setConfirming(false)}
           testIdPrefix="file-remove"
+          {...del.modalProps}
         />
       )}
     </>
@@ -141,13 +138,7 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
     };
     body = (
       <Stack gap="md">
-        {canWrite ? (
-          <RenameForm key={file.id} file={file} />
-        ) : (
-          <Text size="sm" c="dimmed" data-testid="file-read-only">
-            {t('files.details.readOnly')}
-          </Text>
-        )}
+        {canWrite ? <RenameForm key={file.id} file={file} /> : <MutedText testId="file-read-only">{t('files.details.readOnly')}</MutedText>}
         <Tabs
           value={tab}
           onChange={(value) => setTab((FILE_TABS as readonly string[]).includes(value ?? '') ? (value as FileTab) : 'playout')}

@@ -14,6 +14,7 @@ import { absoluteUrl, formatBytes, formatDuration } from './fileFormat';
 import { useFileUrlProbe } from './urlProbe';
 import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 const filePathOf = (file: ChannelFile) => `${file.rootDirectory}/${file.fileName}`;
 
@@ -51,17 +52,13 @@ export function PlayoutTab({ file, canWrite }: { file: ChannelFile; canWrite: bo
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Text size="sm" fw={500}>
-          {t('files.playout.channel')}:
-        </Text>
+        <StrongText>{t('files.playout.channel')}:</StrongText>
         <Text size="sm" data-testid="file-playout-channel">
           {file.channelName}
         </Text>
       </Group>
       <Group gap="xs">
-        <Text size="sm" fw={500}>
-          {t('files.playout.status')}:
-        </Text>
+        <StrongText>{t('files.playout.status')}:</StrongText>
         <Badge color={file.broadcasting ? 'red' : 'gray'} variant="light" data-testid="file-playout-status" data-playing={String(file.broadcasting)}>
           {file.broadcasting ? t('files.playout.playing', { channel: file.channelName }) : t('files.playout.stopped')}
         </Badge>
@@ -138,9 +135,7 @@ export function MetadataTab({ file }: { file: ChannelFile }) {
       />
       <Text fw={500}>{t('files.metadata.story')}</Text>
       {m.story === null ? (
-        <Text size="sm" c="dimmed" data-testid="file-meta-no-story">
-          {t('files.metadata.noStory')}
-        </Text>
+        <MutedText testId="file-meta-no-story">{t('files.metadata.noStory')}</MutedText>
       ) : (
         <NameValues
           testId="file-meta-story"
@@ -185,29 +180,19 @@ export function ShareTab({ file }: { file: ChannelFile }) {
   return (
     <Stack gap="sm">
       <Text size="sm">{t('files.share.intro')}</Text>
-      <Text size="sm" fw={500}>
-        {t('files.share.hub')}
-      </Text>
+      <StrongText>{t('files.share.hub')}</StrongText>
       <Text size="sm" data-testid="file-share-hub">
         {file.mmhName || file.mmhId || '—'}
       </Text>
-      <Text size="sm" fw={500}>
-        {t('files.share.ftpPath')}
-      </Text>
+      <StrongText>{t('files.share.ftpPath')}</StrongText>
       <CopyField id="path" value={filePathOf(file)} />
-      <Text size="sm" fw={500}>
-        {t('files.share.link')}
-      </Text>
+      <StrongText>{t('files.share.link')}</StrongText>
       {href === null ? (
         <Loader size="xs" aria-label={t('common.loading')} />
       ) : (
         <>
           <CopyField id="link" value={href} />
-          {urls.data && (
-            <Text size="xs" c="dimmed">
-              {t('files.share.expires', { time: format.format(new Date(urls.data.expiresAt)) })}
-            </Text>
-          )}
+          {urls.data && <MutedText size="xs">{t('files.share.expires', { time: format.format(new Date(urls.data.expiresAt)) })}</MutedText>}
         </>
       )}
     </Stack>
@@ -238,11 +223,7 @@ export function ChunkTab({ file, canWrite, onMade }: { file: ChannelFile; canWri
     },
   });
   if (!canWrite) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="file-chunk-read-only">
-        {t('files.details.readOnly')}
-      </Text>
-    );
+    return <MutedText testId="file-chunk-read-only">{t('files.details.readOnly')}</MutedText>;
   }
   const local = tried ? validateChunkRange(toNumber(start), toNumber(end), lengthSec) : null;
   const serverStart = make.error ? text.fieldError(make.error, 'body.startSec') : null;
@@ -358,9 +339,7 @@ function ProbedDownload({ href, fileName, index }: { href: string; fileName: str
       {probe.state === 'probing' && (
         <>
           <Loader size="xs" />
-          <Text size="xs" c="dimmed">
-            {t('files.download.checking')}
-          </Text>
+          <MutedText size="xs">{t('files.download.checking')}</MutedText>
         </>
       )}
       {probe.state === 'reachable' && (
@@ -398,9 +377,7 @@ export function ChunksTab({ file }: { file: ChannelFile }) {
     return (
       <Stack gap="xs">
         {chunkOf}
-        <Text size="sm" c="dimmed" data-testid="file-chunks-none">
-          {t('files.chunks.none')}
-        </Text>
+        <MutedText testId="file-chunks-none">{t('files.chunks.none')}</MutedText>
       </Stack>
     );
   }

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { BROADER_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { ChannelFile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -9,8 +8,10 @@ import { DataGrid } from '../../components/grid/DataGrid';
 import { QueryView } from '../../components/QueryView';
 import type { DataGridColumn } from '../../components/grid/DataGrid';
 import { PageTitle } from '../../components/PageTitle';
+import { useNow } from '../../kit/useNow';
 import { usePreferences } from '../../preferences/usePreferences';
 import type { PageProps } from '../../pages/types';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { channelOptions, filterFiles, resolveGroupId, unitOptions } from './fileFilters';
 import { formatBytes } from './fileFormat';
@@ -23,18 +24,8 @@ const FileDetails = lazy(() => import('./FileDetails'));
 /** The search parameter of the open file: `/files?file=<id>` (a link to one file's details). */
 export const FILE_PARAM = 'file';
 const EMPTY: readonly ChannelFile[] = [];
-/** How often the date filter's "now" moves on. */
+/** How often the date filter's "now" moves on (the filter is relative to it). */
 const NOW_TICK_MS = 60_000;
-
-/** The current time, moving on every minute (the date filter is relative to it). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), NOW_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function FileState({ file }: { file: ChannelFile }) {
   const { t } = useTranslation();
@@ -73,21 +64,10 @@ export default function FilesPage(_props: PageProps) {
   const list = useEndpointQuery('fetchChannelFiles', { query: { groupId: groupId ?? '' } }, { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY });
   useChannelFilesLive();
 
-  const [params, setParams] = useSearchParams();
-  const selectedId = params.get(FILE_PARAM);
-  const select = useCallback(
-    (id: string | null) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === null) next.delete(FILE_PARAM);
-        else next.set(FILE_PARAM, id);
-        return next;
-      }),
-    [setParams],
-  );
+  const [selectedId, select] = useSearchParam(FILE_PARAM);
 
   const files = list.data?.items ?? EMPTY;
-  const now = useNow();
+  const now = useNow(NOW_TICK_MS);
   const shown = useMemo(() => filterFiles(files, state.filters, now), [files, state.filters, now]);
   const selected = selectedId === null ? null : (files.find((f) => f.id === selectedId) ?? null);
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);

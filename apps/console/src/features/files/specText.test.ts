@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import en from '../../i18n/areas/files.en.json';
-import { specTextKey } from './specText';
+import en from '../../i18n/en.json';
+import { matchValidationMessage } from '../../lib/forms/specText';
 
-/** The English text of a key, with its values filled in. */
-function english(key: string, values: Record<string, string>): string {
-  const path = key.split('.').slice(1);
-  let node: unknown = en;
-  for (const part of path) node = (node as Record<string, unknown>)[part];
-  return String(node).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+/** The English text of a forms.validation key, with its values filled in. */
+function english(key: string, values: Readonly<Record<string, string>>): string {
+  const text = (en.forms.validation as Record<string, string>)[key];
+  return String(text).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-describe('specTextKey', () => {
+/** The spec texts the files area shows, worded by lib/forms useSpecText (useFilesText's `spec`). */
+describe('the files area’s spec texts', () => {
   it.each([
     VALIDATION.required,
     VALIDATION.mustMatchPattern,
@@ -23,12 +22,11 @@ describe('specTextKey', () => {
     VALIDATION.maxValue(100),
     VALIDATION.maxValue(86400),
   ])('maps %j to a key whose English text is the spec text itself', (message) => {
-    const found = specTextKey(message);
+    const found = matchValidationMessage(message);
     expect(found).not.toBeNull();
-    expect(english(found!.key, found && 'n' in found ? { n: found.n } : {})).toBe(message);
+    expect(english(found!.key, found!.params)).toBe(message);
   });
-  it('knows nothing else', () => {
-    expect(specTextKey('Invalid IP field')).toBeNull();
-    expect(specTextKey('Must be x or more')).toBeNull();
+  it('knows no other text', () => {
+    expect(matchValidationMessage('Must be x or more')).toBeNull();
   });
 });

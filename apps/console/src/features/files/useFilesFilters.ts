@@ -1,10 +1,10 @@
 /**
- * The Files grid's filters and the filters-open flag: restored from preferences.filters.files and
- * preferences.filtersOpen.files when the page opens, saved (debounced) when they change.
+ * The Files grid's filters and the filters-open flag (preferences' useListFilterPrefs): restored
+ * from preferences.filters.files and preferences.filtersOpen.files when the page opens, saved
+ * (debounced) when they change; a reset keeps the group (a choice of list, not a filter).
  */
-import { useCallback, useRef, useState } from 'react';
-import { usePreferences, usePreferenceSaver } from '../../preferences/usePreferences';
-import { withFiltersOpen, withListFilters } from '../../preferences/patches';
+import { useCallback } from 'react';
+import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import { DEFAULT_FILES_FILTERS, filesFiltersToJson, parseFilesFilters } from './fileFilters';
 import type { FilesFilters } from './fileFilters';
 
@@ -16,34 +16,10 @@ export interface FilesFiltersState {
   readonly setOpen: (open: boolean) => void;
 }
 
-export function useFilesFilters(): FilesFiltersState {
-  const prefs = usePreferences();
-  const { schedule } = usePreferenceSaver();
-  const [filters, setState] = useState<FilesFilters>(() => parseFilesFilters(prefs.filters?.files));
-  const [open, setOpenState] = useState<boolean>(() => prefs.filtersOpen?.files ?? false);
+const keepGroup = (current: FilesFilters): FilesFilters => ({ ...DEFAULT_FILES_FILTERS, groupId: current.groupId });
 
-  const save = useCallback(
-    (next: FilesFilters) => schedule('filters.files', (current) => withListFilters(current, 'files', filesFiltersToJson(next))),
-    [schedule],
-  );
-  // The latest filters, so that a change is computed and saved outside React's state updaters.
-  const latest = useRef(filters);
-  const apply = useCallback(
-    (next: FilesFilters) => {
-      latest.current = next;
-      setState(next);
-      save(next);
-    },
-    [save],
-  );
-  const setFilters = useCallback((patch: Partial<FilesFilters>) => apply({ ...latest.current, ...patch }), [apply]);
-  const reset = useCallback(() => apply({ ...DEFAULT_FILES_FILTERS, groupId: latest.current.groupId }), [apply]);
-  const setOpen = useCallback(
-    (value: boolean) => {
-      setOpenState(value);
-      schedule('filtersOpen.files', (current) => withFiltersOpen(current, 'files', value));
-    },
-    [schedule],
-  );
-  return { filters, setFilters, reset, open, setOpen };
+export function useFilesFilters(): FilesFiltersState {
+  const { filters, setFilters, resetFilters, filtersOpen, setFiltersOpen } = useListFilterPrefs('files', parseFilesFilters, filesFiltersToJson, keepGroup);
+  const patch = useCallback((change: Partial<FilesFilters>) => setFilters({ ...filters, ...change }), [filters, setFilters]);
+  return { filters, setFilters: patch, reset: resetFilters, open: filtersOpen, setOpen: setFiltersOpen };
 }

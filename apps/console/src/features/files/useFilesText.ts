@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { specTextKey } from './specText';
+import { useSpecText } from '../../lib/forms/specText';
 
 export interface FilesText {
-  /** A spec validation text in the user's language (the exact spec words in English). */
+  /** A spec validation text in the user's language (the exact spec words in English: lib/forms useSpecText). */
   readonly spec: (message: string) => string;
   /** The text of a failed call: a field's spec message translated, else the shared mapping (apiErrors.*). */
   readonly error: (error: unknown) => string;
@@ -14,16 +13,8 @@ export interface FilesText {
 }
 
 export function useFilesText(): FilesText {
-  const { t } = useTranslation();
   const apiMessage = useApiErrorMessage();
-  const spec = useCallback(
-    (message: string) => {
-      const found = specTextKey(message);
-      if (found === null) return message;
-      return 'n' in found ? t(found.key, { n: found.n }) : t(found.key);
-    },
-    [t],
-  );
+  const spec = useSpecText();
   const error = useCallback(
     (e: unknown) => {
       if (isApiError(e)) {

@@ -15,6 +15,7 @@ import { PageTitle } from '../../components/PageTitle';
 import type { PageProps } from '../../pages/types';
 import { MARKER_COLOURS, markerColour, markersOf, patchCoordsBatch, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
+import { MutedText } from '../../kit/MutedText';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -103,9 +104,7 @@ const UnplacedUnits = memo(function UnplacedUnits() {
             <Loader size="xs" aria-label={t('common.loading')} />
           )
         ) : unplaced.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="map-unplaced-empty">
-            {t('map.unplaced.empty')}
-          </Text>
+          <MutedText testId="map-unplaced-empty">{t('map.unplaced.empty')}</MutedText>
         ) : (
           <Stack gap={4} mt="xs">
             {unplaced.map((unit) => (
@@ -132,9 +131,7 @@ const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
     <Group justify="space-between" align="flex-end">
       <PageTitle title={t('routes.map')} />
       <Group gap="xs" data-testid="map-legend">
-        <Text size="sm" c="dimmed" data-testid="map-placed-count">
-          {t('map.placed', { count: placed })}
-        </Text>
+        <MutedText testId="map-placed-count">{t('map.placed', { count: placed })}</MutedText>
         {UNIT_STATUS_CLASSES.map((cls) => (
           <Badge key={cls} variant="dot" color={MARKER_COLOURS[cls]}>
             {t(`map.legend.${cls}`)}

@@ -7,29 +7,18 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { describeBattery } from '@fleet/domain';
-import type { UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
+import { batteryLevelText } from '../units/BatteryIndicator';
 import { markerColour } from './mapData';
 import type { UnitMarker } from './mapData';
-
-function useBatteryText(): (battery: UnitSummary['battery']) => string {
-  const { t } = useTranslation();
-  return (battery) => {
-    const { level } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
-    const percentage = battery?.connected && battery.percentage !== null ? Math.round(battery.percentage) : null;
-    if (level === 'unknown' || percentage === null) return t('units.battery.unknown');
-    return level === 'charging' || level === 'charge_100' ? t('units.battery.charging', { percentage }) : t('units.battery.level', { percentage });
-  };
-}
+import { MutedText } from '../../kit/MutedText';
 
 export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
   const { t } = useTranslation();
-  const batteryText = useBatteryText();
   const read = useEndpointQuery('fetchDeviceById', { params: { id: marker.uniqueId } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const unit = read.data;
   const status = unit?.status ?? marker.status;
-  const battery = unit !== undefined ? batteryText(unit.battery) : read.isError ? t('map.popup.readFailed') : t('common.loading');
+  const battery = unit !== undefined ? batteryLevelText(t, unit.battery) : read.isError ? t('map.popup.readFailed') : t('common.loading');
   const id = marker.uniqueId;
   return (
     <Stack gap={4} data-testid={`map-popup-${id}`} data-read={unit !== undefined} miw={180}>
@@ -51,9 +40,7 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
       <Text size="sm" data-testid={`map-popup-address-${id}`}>
         {t('map.popup.address')}: {marker.address ?? t('map.popup.noAddress')}
       </Text>
-      <Text size="xs" c="dimmed">
-        {t('map.popup.coordinates', { lat: marker.lat.toFixed(5), lng: marker.lng.toFixed(5) })}
-      </Text>
+      <MutedText size="xs">{t('map.popup.coordinates', { lat: marker.lat.toFixed(5), lng: marker.lng.toFixed(5) })}</MutedText>
       <Anchor component={Link} to={`/list?unit=${encodeURIComponent(id)}`} size="sm" data-testid={`map-popup-open-${id}`}>
         {t('map.popup.open')}
       </Anchor>

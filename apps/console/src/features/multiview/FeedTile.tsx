@@ -2,8 +2,10 @@ import { memo } from 'react';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { describeBattery, formatBitrate } from '@fleet/domain';
+import { describeBattery } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
+import { batteryLevelText } from '../units/BatteryIndicator';
+import { useBitrateText } from '../units/UnitCells';
 import { statusColourOf } from './multiviewState';
 import { MutedText } from '../../kit/MutedText';
 
@@ -11,12 +13,7 @@ const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as cons
 
 function BitrateText({ unitId, kbps }: { unitId: string; kbps: number }) {
   const { t } = useTranslation();
-  const formatted = formatBitrate(kbps);
-  const text = !formatted
-    ? t('common.none')
-    : formatted.unit === 'Mbps'
-      ? t('units.bitrate.mbps', { value: formatted.value })
-      : t('units.bitrate.kbps', { value: formatted.value });
+  const text = useBitrateText()(kbps) ?? t('common.none');
   return (
     <Text size="sm" fw={600} data-testid={`multiview-tile-bitrate-${unitId}`} data-kbps={Math.round(kbps)}>
       {text}
@@ -27,16 +24,9 @@ function BitrateText({ unitId, kbps }: { unitId: string; kbps: number }) {
 function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary['battery'] }) {
   const { t } = useTranslation();
   const { level, colour } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
-  const percentage = battery?.connected && battery.percentage !== null ? Math.round(battery.percentage) : null;
-  const text =
-    level === 'unknown' || percentage === null
-      ? t('units.battery.unknown')
-      : level === 'charging' || level === 'charge_100'
-        ? t('units.battery.charging', { percentage })
-        : t('units.battery.level', { percentage });
   return (
     <Text size="sm" c={BATTERY_COLOURS[colour]} data-testid={`multiview-tile-battery-${unitId}`} data-level={level} data-colour={colour}>
-      {text}
+      {batteryLevelText(t, battery)}
     </Text>
   );
 }

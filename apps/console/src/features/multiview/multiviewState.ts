@@ -104,15 +104,5 @@ export function filterUnits<T extends Pick<UnitSummary, 'uniqueId' | 'name' | 's
     .sort((a, b) => a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId));
 }
 
-/** Mantine colour of a unit status (badges and tile borders). */
-const STATUS_CLASS_COLOURS: Record<UnitStatusClass, string> = {
-  offline: 'gray',
-  online: 'green',
-  streaming: 'red',
-  storeAndForward: 'orange',
-  busy: 'violet',
-};
-
-export function statusColourOf(status: UnitStatus): string {
-  return STATUS_CLASS_COLOURS[statusClass(status)];
-}
+/** Mantine colour of a unit status (badges and tile borders): the map's, by status class. */
+export { markerColour as statusColourOf } from '../map/mapData';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { replayable } from './simulatorView';
 import { trpc } from './trpc';
 import { ControlPlaneError, SimulatorSection } from './SectionParts';
+import { MutedText } from '../../kit/MutedText';
 
 /** A pick among the finished recordings: the one chosen while it is listed, else the `fallback`-th. */
 function pick(choices: readonly RecordingSummary[], picked: string | null, fallback: number): string | null {
@@ -36,9 +37,7 @@ export function CompareSection() {
   return (
     <SimulatorSection testId="simulator-compare" title={t('simulator.compare.title')} intro={t('simulator.compare.intro')}>
       {choices.length < 2 ? (
-        <Text size="sm" c="dimmed" data-testid="simulator-compare-need-two">
-          {t('simulator.compare.needTwo')}
-        </Text>
+        <MutedText testId="simulator-compare-need-two">{t('simulator.compare.needTwo')}</MutedText>
       ) : (
         <Group align="flex-end">
           <NativeSelect

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration, REPLAY_SPEEDS, replayable, replayProgress } from './simulatorView';
 import { trpc } from './trpc';
 import { ControlPlaneError, SimulatorSection } from './SectionParts';
+import { MutedText } from '../../kit/MutedText';
 
 /** Start a replay of a finished recording; pause, resume, step and stop it; its progress and problems. */
 export function ReplaySection() {
@@ -38,9 +39,7 @@ export function ReplaySection() {
     <SimulatorSection testId="simulator-replay" title={t('simulator.replay.title')}>
       <ControlPlaneError error={failure} testId="simulator-replay-error" />
       {choices.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('simulator.replay.noRecording')}
-        </Text>
+        <MutedText>{t('simulator.replay.noRecording')}</MutedText>
       ) : (
         <Group align="flex-end">
           <NativeSelect
@@ -149,9 +148,7 @@ export function ReplaySection() {
           )}
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('simulator.replay.none')}
-        </Text>
+        <MutedText>{t('simulator.replay.none')}</MutedText>
       )}
     </SimulatorSection>
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ScenarioFile } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, useListView, type ListColumn } from '../../kit';
+import { ResourceList, useListView, type ListColumn, MutedText } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { formatDuration, scenarioProgress } from './simulatorView';
 import { trpc } from './trpc';
@@ -70,9 +70,7 @@ export function ScenariosSection() {
           ))}
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('simulator.scenarios.none')}
-        </Text>
+        <MutedText>{t('simulator.scenarios.none')}</MutedText>
       )}
       {/* The library holds dozens of scenarios: scroll within the section. */}
       <ScrollArea.Autosize mah={420} type="auto">

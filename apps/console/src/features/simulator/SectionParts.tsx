@@ -1,7 +1,7 @@
 /** What the sections of the Simulator panel share: a bordered box with its title and intro, and the control plane's refusals. */
 import type { ReactNode } from 'react';
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import { PAGE_SIZE } from '../../kit';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { PAGE_SIZE, MutedText } from '../../kit';
 import { controlPlaneErrorMessage } from './trpc';
 
 /** A refusal of the control plane in its words; nothing without one. */
@@ -27,11 +27,7 @@ export function SimulatorSection({ testId, title, intro, gap = 'sm', children }:
     <Paper withBorder p="md" data-testid={testId}>
       <Stack gap={gap}>
         <Title order={4}>{title}</Title>
-        {intro !== undefined && (
-          <Text size="sm" c="dimmed">
-            {intro}
-          </Text>
-        )}
+        {intro !== undefined && <MutedText>{intro}</MutedText>}
         {children}
       </Stack>
     </Paper>

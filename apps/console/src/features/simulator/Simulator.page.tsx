@@ -5,11 +5,12 @@
  * unless the mock's capability probe answered. The panel's tRPC hooks share the app's QueryClient.
  */
 import { useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { MutedText } from '../../kit/MutedText';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { LIST_PATH } from '../../routing/routes';
@@ -28,9 +29,7 @@ function SimulatorPanel({ title }: { title: string }) {
   return (
     <Stack gap="md" p="md" data-testid="simulator-page">
       <Title order={2}>{title}</Title>
-      <Text c="dimmed" size="sm">
-        {t('simulator.intro')}
-      </Text>
+      <MutedText>{t('simulator.intro')}</MutedText>
       <ClockSection />
       <DemoSection />
       <JoinSection />

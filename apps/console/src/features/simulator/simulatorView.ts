@@ -4,6 +4,7 @@
  */
 import { RecordingName } from '@fleet/contracts';
 import type { RecordingSummary, ReplayStatus, ScenarioStatus } from '@fleet/contracts';
+import { formatDuration as formatSeconds } from '../files/fileFormat';
 
 /** Replay speeds the panel offers (the contract allows any factor up to 1000). */
 export const REPLAY_SPEEDS = [1, 5, 20, 100] as const;
@@ -57,14 +58,9 @@ export function recordingNameProblem(name: string): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'invalid');
 }
 
-/** `h:mm:ss` past an hour, else `m:ss`; negative and non-finite values show as 0:00. */
+/** `h:mm:ss` past an hour, else `m:ss` (the Files screen's); negative and non-finite values show as 0:00. */
 export function formatDuration(ms: number): string {
-  const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+  return formatSeconds(Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0);
 }
 
 /** A gzip file's size: bytes, KiB or MiB with one decimal. */

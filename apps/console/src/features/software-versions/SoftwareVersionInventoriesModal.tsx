@@ -6,7 +6,7 @@
  * refusal (its last inventory) shows in the dialog.
  */
 import { useState } from 'react';
-import { Alert, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Switch } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersion } from '@fleet/contracts';
@@ -15,6 +15,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { useInventoryOptions } from './useInventoryOptions';
 import { CloseFooter } from '../../kit/ModalParts';
+import { MutedText } from '../../kit/MutedText';
 
 export default function SoftwareVersionInventoriesModal({ version, onClose }: { readonly version: SoftwareVersion; readonly onClose: () => void }) {
   const { t } = useTranslation();
@@ -47,9 +48,7 @@ export default function SoftwareVersionInventoriesModal({ version, onClose }: { 
             {t('softwareVersions.assign.global')}
           </Alert>
         ) : (
-          <Text size="sm" c="dimmed">
-            {t('softwareVersions.assign.hint')}
-          </Text>
+          <MutedText>{t('softwareVersions.assign.hint')}</MutedText>
         )}
         {options.map((inv) => {
           const on = current.global || current.inventories.some((i) => i.id === inv.id);

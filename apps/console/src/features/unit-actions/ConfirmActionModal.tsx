@@ -4,11 +4,9 @@
  * v2/units/{id}/pairing). The result is a toast; a refusal shows inline with the catalogue's text;
  * the unit's status change (offline, back online) arrives live on /ws into the header and list.
  */
-import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useEndpointMutation } from '../../api/hooks';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { ACTION_CALLS, actionBlocker } from './actions';
 import type { ConfirmedAction } from './actions';
 import { ErrorNote } from '../dialogs/DialogParts';
@@ -20,35 +18,33 @@ export interface ConfirmActionModalProps extends UnitActionModalProps {
 
 function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const call = useEndpointMutation(ACTION_CALLS[action]);
-  const [failure, setFailure] = useState<unknown>(null);
-  const blocker = actionBlocker(action, unit.status);
   const name = unit.name;
-
-  const run = async () => {
-    setFailure(null);
-    try {
-      await call.mutateAsync({ params: { id: unit.uniqueId } });
-      toast.show({ message: t(`unitActions.confirm.${action}.done`, { name }), variant: 'success' });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  };
+  // A refusal shows inline (unit-confirm-error), not as a toast.
+  const call = useToastMutation(ACTION_CALLS[action], {
+    success: () => t(`unitActions.confirm.${action}.done`, { name }),
+    onSuccess: onClose,
+    onError: () => {},
+  });
+  const blocker = actionBlocker(action, unit.status);
 
   return (
     <Stack gap="sm" data-testid={`unit-confirm-${action}`} data-unit={unit.uniqueId}>
       <Text size="sm" data-testid="unit-confirm-text">
         {t(`unitActions.confirm.${action}.body`, { name })}
       </Text>
-      {blocker !== null && failure === null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
-      <ErrorNote testId="unit-confirm-error" error={failure} />
+      {blocker !== null && call.error === null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
+      <ErrorNote testId="unit-confirm-error" error={call.error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="unit-confirm-cancel">
           {t('unitActions.common.cancel')}
         </Button>
-        <Button color="red" onClick={() => void run()} loading={call.isPending} disabled={blocker !== null} data-testid="unit-confirm-ok">
+        <Button
+          color="red"
+          onClick={() => call.mutate({ params: { id: unit.uniqueId } })}
+          loading={call.isPending}
+          disabled={blocker !== null}
+          data-testid="unit-confirm-ok"
+        >
           {t(`unitActions.confirm.${action}.confirm`)}
         </Button>
       </Group>

@@ -16,7 +16,7 @@ import type { GroupUnitSettings, UnitDetail } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ErrorAlert, ModalFooter, ResourceForm, schemaCheck, useToastMutation, type Field, type Option } from '../../kit';
+import { ErrorAlert, FormPanel, schemaCheck, useToastMutation, type Field, type Option, MutedText } from '../../kit';
 import { unitActionModal } from './parts';
 import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
 import type { GroupSettingKey } from './groupUnitSettings';
@@ -97,24 +97,17 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   if (enhanced.isPending || groups.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (enhanced.isError || groups.isError) return <ErrorAlert error={enhanced.error ?? groups.error} testId="unit-group-settings-load-error" />;
   if (groups.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="unit-group-settings-no-groups">
-        {t('unitActions.groupUnitSettings.noGroups', { name: unit.name })}
-      </Text>
-    );
+    return <MutedText testId="unit-group-settings-no-groups">{t('unitActions.groupUnitSettings.noGroups', { name: unit.name })}</MutedText>;
   }
   const onSave = () => {
     const values = form.submit();
     if (values === null || values.groupId === null) return;
     save.mutate({ params: { id: values.groupId }, body: settingsBody(offered, values.settings) });
   };
-  const onField = form.errors.groupId !== undefined || form.errors.settings !== undefined;
   return (
     <Stack gap="sm">
       <Text size="sm">{t('unitActions.groupUnitSettings.intro', { name: unit.name })}</Text>
-      {!onField && <ErrorAlert error={form.error} role="alert" testId="unit-group-settings-error" />}
-      <ResourceForm fields={fields} form={form} testId="unit-group-settings" isNew={false} />
-      <ModalFooter testId="unit-group-settings" onSave={onSave} onCancel={onClose} saving={save.isPending} />
+      <FormPanel form={form} fields={fields} testId="unit-group-settings" onSave={onSave} onCancel={onClose} saving={save.isPending} />
     </Stack>
   );
 }

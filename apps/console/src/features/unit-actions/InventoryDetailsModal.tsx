@@ -13,7 +13,7 @@ import { InventoryUnitDetailsBody, OWNERSHIP_VALUES } from '@fleet/contracts';
 import type { UnitDetail } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useForm } from '../../lib/forms/useForm';
-import { ErrorAlert, ModalFooter, ResourceForm, schemaCheck, useCanCall, useToastMutation, type CustomFieldProps, type Field } from '../../kit';
+import { ErrorAlert, FormPanel, schemaCheck, useCanCall, useToastMutation, type CustomFieldProps, type Field } from '../../kit';
 import { unitActionModal } from './parts';
 
 interface Values {
@@ -79,13 +79,10 @@ function InventoryDetailsForm({ unit, onClose }: { readonly unit: UnitDetail; re
     const values = form.submit();
     if (values !== null) save.mutate({ body: InventoryUnitDetailsBody.parse(bodyOf(unit, values, canProfiles)) });
   };
-  const onField = fields.some((f) => form.errors[f.name] !== undefined);
   return (
     <Stack gap="sm">
       <Text size="sm">{t('unitActions.common.unit', { name: unit.name })}</Text>
-      {!onField && <ErrorAlert error={form.error} role="alert" testId="unit-inventory-details-error" />}
-      <ResourceForm fields={fields} form={form} testId="unit-inventory-details" isNew={false} />
-      <ModalFooter testId="unit-inventory-details" onSave={onSave} onCancel={onClose} saving={save.isPending} />
+      <FormPanel form={form} fields={fields} testId="unit-inventory-details" onSave={onSave} onCancel={onClose} saving={save.isPending} />
     </Stack>
   );
 }

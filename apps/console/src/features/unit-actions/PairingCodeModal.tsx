@@ -10,6 +10,7 @@ import { ErrorNote } from '../dialogs/DialogParts';
 import { unitActionModal, type UnitActionModalProps } from './parts';
 import { CloseFooter } from '../../kit/ModalParts';
 import { LabelledValue } from '../../kit/NameValues';
+import { MutedText } from '../../kit/MutedText';
 
 function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t, i18n } = useTranslation();
@@ -29,9 +30,7 @@ function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
           </LabelledValue>
           <LabelledValue label={t('unitActions.pairingCode.code')}>
             {info.code === null ? (
-              <Text size="sm" c="dimmed" data-testid="unit-pairing-code-value">
-                {t('unitActions.pairingCode.noCode')}
-              </Text>
+              <MutedText testId="unit-pairing-code-value">{t('unitActions.pairingCode.noCode')}</MutedText>
             ) : (
               <Code fz="md" data-testid="unit-pairing-code-value">
                 {info.code}

@@ -15,7 +15,8 @@ import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { applyRealtimeEvent } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { unitActionModal, useValidationText, type UnitActionModalProps } from './parts';
+import { useFieldText } from '../groups/access';
+import { unitActionModal, type UnitActionModalProps } from './parts';
 import { classifyRenameError, hasErrors, renameBody, renameValuesOf, sameValues, validateRename } from './rename';
 import type { RenameErrors, RenameField, RenameValues } from './rename';
 
@@ -26,7 +27,7 @@ interface Base {
 
 function RenameForm({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const fieldText = useValidationText();
+  const fieldText = useFieldText();
   const toast = useToast();
   const queryClient = useQueryClient();
   const rename = useEndpointMutation('renameDevice');

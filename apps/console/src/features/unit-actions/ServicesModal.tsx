@@ -20,6 +20,7 @@ import { addableServices, isEnabled, isServiceName, sortedServices } from './ser
 import { useUserRoles } from '../../kit/access';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { CloseFooter } from '../../kit/ModalParts';
+import { MutedText } from '../../kit/MutedText';
 
 type Tier = (typeof SERVICE_TIERS)[number];
 
@@ -115,9 +116,7 @@ function ServicesBody({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
 
   return (
     <Stack gap="sm" data-testid="unit-services">
-      <Text size="sm" c="dimmed">
-        {t('unitActions.services.intro', { name })}
-      </Text>
+      <MutedText>{t('unitActions.services.intro', { name })}</MutedText>
       {services.isPending && <Loader size="sm" />}
       {services.isError && <ErrorNote testId="unit-services-load-error" message={`${t('unitActions.services.loadFailed')}: ${errorText(services.error)}`} />}
       {(services.isSuccess || list.length > 0) && (
@@ -151,9 +150,7 @@ function ServicesBody({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
       {canManage &&
         services.isSuccess &&
         (offered.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="unit-services-none-to-add">
-            {t('unitActions.services.noneToAdd')}
-          </Text>
+          <MutedText testId="unit-services-none-to-add">{t('unitActions.services.noneToAdd')}</MutedText>
         ) : (
           <Group align="flex-end" gap="xs" wrap="wrap">
             <Select

@@ -7,12 +7,13 @@
  * first use.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Menu, Stack, Text } from '@mantine/core';
+import { Button, Menu, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitDetail } from '@fleet/contracts';
 import { actionBlocker, isConfirmedAction, visibleActions } from './actions';
 import type { UnitAction } from './actions';
 import { useUserRoles } from '../../kit/access';
+import { MutedText } from '../../kit/MutedText';
 
 const RenameModal = lazy(() => import('./RenameModal'));
 const ConfirmActionModal = lazy(() => import('./ConfirmActionModal'));
@@ -56,11 +57,7 @@ export function UnitActions({ unit }: UnitActionsProps) {
               >
                 <Stack gap={0}>
                   <span>{t(`unitActions.actions.${action}`)}</span>
-                  {blocker !== null && (
-                    <Text size="xs" c="dimmed">
-                      {t('unitActions.menu.offline')}
-                    </Text>
-                  )}
+                  {blocker !== null && <MutedText size="xs">{t('unitActions.menu.offline')}</MutedText>}
                 </Stack>
               </Menu.Item>
             );

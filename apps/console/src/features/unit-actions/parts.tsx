@@ -1,25 +1,9 @@
-/** Small pieces the unit-action modals share: the modal and the translated spec texts. */
-import { useCallback, type ComponentType } from 'react';
+/** The modal the unit actions and the unit dialogs share. */
+import type { ComponentType } from 'react';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { UnitDetail } from '@fleet/contracts';
-import { validationKeyOf } from './rename';
-
-/** Spec text → what the user reads: its translation when this area knows it, else the text as it came. */
-export function useValidationText(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation();
-  return useCallback(
-    (message: string | undefined) => {
-      if (message === undefined) return undefined;
-      const known = validationKeyOf(message);
-      if (known === null) return message;
-      if (known.key === 'maxChars') return t('unitActions.validation.maxChars', { n: known.n ?? 0 });
-      return t(`unitActions.validation.${known.key}`);
-    },
-    [t],
-  );
-}
 
 export interface UnitActionModalProps {
   readonly unit: UnitDetail;

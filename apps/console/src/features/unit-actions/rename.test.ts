@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import { ApiError } from '../../api/ApiError';
-import { classifyRenameError, hasErrors, renameBody, renameValuesOf, sameValues, validateRename, validationKeyOf } from './rename';
+import { matchValidationMessage } from '../../lib/forms/specText';
+import { classifyRenameError, hasErrors, renameBody, renameValuesOf, sameValues, validateRename } from './rename';
 
 describe('validateRename', () => {
   it('accepts letters, numbers, underscores and hyphens and a short comment', () => {
@@ -69,11 +70,11 @@ describe('classifyRenameError', () => {
   });
 });
 
-describe('validationKeyOf', () => {
-  it('knows the texts of the form', () => {
-    expect(validationKeyOf(VALIDATION.unitNameCharacters)).toEqual({ key: 'unitNameCharacters' });
-    expect(validationKeyOf(VALIDATION.unitNameInUse)).toEqual({ key: 'unitNameInUse' });
-    expect(validationKeyOf(VALIDATION.maxChars(100))).toEqual({ key: 'maxChars', n: 100 });
-    expect(validationKeyOf('something else')).toBeNull();
+describe('the texts of the form (lib/forms useSpecText words them)', () => {
+  it('knows them', () => {
+    expect(matchValidationMessage(VALIDATION.unitNameCharacters)).toEqual({ key: 'unitNameCharacters', params: {} });
+    expect(matchValidationMessage(VALIDATION.unitNameInUse)).toEqual({ key: 'unitNameInUse', params: {} });
+    expect(matchValidationMessage(VALIDATION.maxChars(100))).toEqual({ key: 'maxChars', params: { n: '100' } });
+    expect(matchValidationMessage('something else')).toBeNull();
   });
 });

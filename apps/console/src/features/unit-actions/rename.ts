@@ -63,22 +63,3 @@ export function classifyRenameError(error: unknown): RenameFailure {
   if (error.code === 'NAME_IN_USE' && errors.name === undefined) errors.name = VALIDATION.unitNameInUse;
   return hasErrors(errors) ? { kind: 'fields', errors } : { kind: 'other' };
 }
-
-/** The spec texts this area translates (`unitActions.validation.<key>`). */
-const KNOWN = {
-  required: VALIDATION.required,
-  invalidField: VALIDATION.invalidField,
-  unitNameCharacters: VALIDATION.unitNameCharacters,
-  unitNameInUse: VALIDATION.unitNameInUse,
-  nameTaken: VALIDATION.nameTaken,
-  max255: VALIDATION.max255,
-} as const;
-export type ValidationKey = keyof typeof KNOWN | 'maxChars';
-
-/** A spec text's translation key (and number), or null for a text we do not know (shown as it came). */
-export function validationKeyOf(message: string): { readonly key: ValidationKey; readonly n?: number } | null {
-  for (const key of Object.keys(KNOWN) as (keyof typeof KNOWN)[]) if (KNOWN[key] === message) return { key };
-  const n = Number(/^Must have at most (\d+) characters$/.exec(message)?.[1]);
-  if (Number.isInteger(n) && VALIDATION.maxChars(n) === message) return { key: 'maxChars', n };
-  return null;
-}

@@ -11,7 +11,7 @@ import type { UnitConfiguration } from '@fleet/contracts';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { ApiErrorAlert, Section } from './parts';
-import { audioJackDrafts, audioJacksBody, audioJacksErrors } from './settingsForms';
+import { audioJackDrafts, audioJacksBody } from './settingsForms';
 import type { AudioJackDraft } from './settingsForms';
 
 const NO_INTERCOM = 'none';
@@ -22,7 +22,6 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
   const form = useConfigForm({
     unitId,
     source: { jacks: reported },
-    validate: (values) => audioJacksErrors(values.jacks),
     endpoint: 'updateUnitIntercomAudioJacks',
     schema: AudioJacksUpdateBody,
     toBody: (values) => audioJacksBody(values.jacks),

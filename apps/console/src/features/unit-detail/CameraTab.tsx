@@ -24,6 +24,7 @@ import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { ModemList } from './ModemList';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { ActivityTransitions } from './useActivityTransitions';
+import { MutedText } from '../../kit/MutedText';
 
 const BitrateChart = lazy(() => import('./BitrateChart'));
 
@@ -239,9 +240,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
           <BitrateText kbps={points.at(-1)?.kbps ?? unit.totalBitrate} testId="unit-detail-bitrate-value" />
         </Group>
         {points.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('unitDetail.camera.bitrate.empty')}
-          </Text>
+          <MutedText>{t('unitDetail.camera.bitrate.empty')}</MutedText>
         ) : (
           <Suspense fallback={<Loader size="sm" aria-label={t('unitDetail.camera.bitrate.loading')} />}>
             <BitrateChart points={points} />

@@ -9,6 +9,7 @@ import { Group, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { ChannelStatusBadge } from '../channels/channelColumns';
+import { MutedText } from '../../kit/MutedText';
 
 interface CustomChannelsInputProps {
   readonly unitId: string;
@@ -52,9 +53,7 @@ export function CustomChannelsInput({ unitId, value, onChange, readOnly, error }
           return (
             <Group gap={6} wrap="nowrap" data-testid={`unit-detail-multicamera-channel-option-${option.value}`}>
               <Text size="sm">{channel?.channelName ?? option.value}</Text>
-              <Text size="xs" c="dimmed">
-                {option.value}
-              </Text>
+              <MutedText size="xs">{option.value}</MutedText>
               {channel !== undefined && (
                 <ChannelStatusBadge channel={channel} size="xs" testId={`unit-detail-multicamera-channel-status-${channel.channelId}`} />
               )}

@@ -14,6 +14,7 @@ import { useToast } from '../../toast/useToast';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { gatewayAddress, gatewayChoices } from './settingsForms';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** Databridge: start/stop with its stopping transition (spec 000 §4) and the selected gateway. */
 export function DatabridgeTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
@@ -76,12 +77,8 @@ function SelectedGateway({ gateway }: { gateway: DbGatewayInfo | null }) {
   }
   return (
     <Stack gap={0} data-testid="unit-detail-databridge-gateway" data-gateway={gateway.id}>
-      <Text size="sm" fw={500}>
-        {gateway.name}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t('unitDetail.databridge.gatewayDetails', { host: gatewayAddress(gateway), status: gateway.status })}
-      </Text>
+      <StrongText>{gateway.name}</StrongText>
+      <MutedText size="xs">{t('unitDetail.databridge.gatewayDetails', { host: gatewayAddress(gateway), status: gateway.status })}</MutedText>
     </Stack>
   );
 }
@@ -157,9 +154,7 @@ function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean
   return (
     <Stack gap="xs" data-testid="unit-detail-databridge-picker">
       {choices.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="unit-detail-databridge-picker-empty">
-          {t('unitDetail.databridge.noGateways')}
-        </Text>
+        <MutedText testId="unit-detail-databridge-picker-empty">{t('unitDetail.databridge.noGateways')}</MutedText>
       ) : (
         <Group gap="xs" align="flex-start">
           <Select

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { batteryColour, batteryIconLevel } from '@fleet/domain';
-import type { BatteryColour, BatteryIconLevel, UnitDetail } from '@fleet/contracts';
+import type { UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
+import { batteryIcon, batteryReading } from '../units/BatteryIndicator';
 import { useBitrateText } from '../units/UnitCells';
 import { DETAIL_DIALOGS } from './detailParams';
 import { streamingModesOf } from './detailRules';
@@ -12,32 +12,17 @@ import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
-
-const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
-const COLOUR: Record<BatteryColour, string> = {
-  green: 'var(--mantine-color-green-6)',
-  yellow: 'var(--mantine-color-yellow-6)',
-  red: 'var(--mantine-color-red-6)',
-};
+import { MutedText } from '../../kit/MutedText';
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
 /** The licence's RA and RL hours (spec 000 §3 license), shown when the unit reports them. */
 const LICENCE_HOURS = ['raHours', 'rlHours'] as const;
 
-/** Spec 000 §4 battery icon (level) and colour, from packages/domain. */
+/** Spec 000 §4 battery icon (level) and colour, as the unit list draws it, with its percentage. */
 export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
   const { t } = useTranslation();
-  const reading = battery ?? { connected: false, charging: false, percentage: null };
-  const level = batteryIconLevel(reading);
-  const colour: BatteryColour = reading.connected ? batteryColour(reading.percentage) : 'red';
-  const percentage = reading.connected ? reading.percentage : null;
-  const label =
-    level === 'unknown'
-      ? t('units.battery.unknown')
-      : level === 'charging' || level === 'charge_100'
-        ? t('units.battery.charging', { percentage: percentage ?? 0 })
-        : t('units.battery.level', { percentage: percentage ?? 0 });
+  const { level, colour, percentage, label } = batteryReading(t, battery);
   return (
     <Tooltip label={label}>
       <Group
@@ -49,17 +34,7 @@ export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
         data-percentage={percentage ?? ''}
         aria-label={label}
       >
-        <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
-          <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
-          <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
-          <rect x="3" y="3" width={Math.round(16 * FILL[level])} height="6" fill={COLOUR[colour]} />
-          {(level === 'charging' || level === 'charge_100') && <path d="M12 1 L8 7 H11 L10 11 L14 5 H11 Z" fill="currentColor" />}
-          {level === 'unknown' && (
-            <text x="11" y="9.5" fontSize="9" textAnchor="middle" fill={COLOUR.red}>
-              ?
-            </text>
-          )}
-        </svg>
+        {batteryIcon(level, colour)}
         <Text size="sm" c={colour === 'red' ? 'red' : undefined}>
           {percentage === null ? t('units.battery.unknown') : t('units.battery.percent', { percentage })}
         </Text>
@@ -108,9 +83,9 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
           <Title order={3} data-testid="unit-detail-name">
             {unit.name}
           </Title>
-          <Text size="sm" c="dimmed" data-testid="unit-detail-type">
+          <MutedText testId="unit-detail-type">
             {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
-          </Text>
+          </MutedText>
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <UnitActions unit={unit} />
@@ -207,9 +182,7 @@ function StreamingModes({ services }: { services: UnitDetail['services'] }) {
   return (
     <Group gap={4} data-testid="unit-detail-streaming-modes" data-modes={modes.join(' ')}>
       {modes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('unitDetail.streamingModes.none')}
-        </Text>
+        <MutedText>{t('unitDetail.streamingModes.none')}</MutedText>
       ) : (
         modes.map((mode) => (
           <Badge key={mode} size="sm" variant="light" color="indigo">

@@ -6,7 +6,7 @@
  * for it; forwarding ends when the unit's applications say it stopped streaming).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_STREAM_KINDS, VIDEO_RESOLUTIONS } from '@fleet/contracts';
 import type { EndpointId, ExternalStreamResult, UnitDetail } from '@fleet/contracts';
@@ -21,6 +21,7 @@ import { externalStreamState, externalStreamStore } from './externalStreams';
 import type { ExternalStreamKind } from './externalStreams';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import { externalStreamBody, externalStreamErrors } from './settingsForms';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** What the start sends: nothing chosen, the core takes the first destination of the kind. */
 const NOTHING_CHOSEN: { destinationId: string; resolution: number | null } = { destinationId: '', resolution: null };
@@ -40,9 +41,7 @@ export function ExternalStreamsSection({ unit, canCall }: { unit: UnitDetail; ca
   useEffect(() => externalStreamStore.settle(id, streaming), [id, streaming]);
   return (
     <Section title={t('unitDetail.camera.forward.title')} testId="unit-detail-forward">
-      <Text size="xs" c="dimmed">
-        {t('unitDetail.camera.forward.notReported')}
-      </Text>
+      <MutedText size="xs">{t('unitDetail.camera.forward.notReported')}</MutedText>
       {EXTERNAL_STREAM_KINDS.map((kind) => (
         <ExternalStreamRow key={kind} kind={kind} unit={unit} streaming={streaming} canControl={canCall(CALLS[kind].start) && canCall(CALLS[kind].stop)} />
       ))}
@@ -89,9 +88,7 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
   const testId = `unit-detail-forward-${kind}`;
   return (
     <Stack gap={6} data-testid={testId} data-state={state}>
-      <Text size="sm" fw={500}>
-        {kindName}
-      </Text>
+      <StrongText>{kindName}</StrongText>
       <ActivityControls
         testId={testId}
         state={state}
@@ -103,9 +100,9 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
         onStop={() => run('stop')}
       />
       {state === 'running' && entry?.destinationId != null && (
-        <Text size="xs" c="dimmed" data-testid={`${testId}-destination-active`}>
+        <MutedText size="xs" testId={`${testId}-destination-active`}>
           {t('unitDetail.camera.forward.destinationActive', { destination: entry.destinationId })}
-        </Text>
+        </MutedText>
       )}
       {canControl && state === 'off' && (
         <Group gap="xs" align="flex-start">

@@ -12,8 +12,9 @@ import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
 import { LabelledValue } from '../../kit/NameValues';
 import { ActivityControls, ApiErrorAlert, Section, useActivityRun } from './parts';
-import { intercomBody, intercomErrors, intercomValues } from './settingsForms';
+import { intercomBody, intercomValues } from './settingsForms';
 import type { DetailTabProps } from './tabProps';
+import { MutedText } from '../../kit/MutedText';
 
 const SESSIONS = [1, 2] as const;
 
@@ -55,7 +56,6 @@ function IntercomCard(props: {
   const form = useConfigForm({
     unitId,
     source: intercomValues(configuration, n),
-    validate: (values) => intercomErrors(n, values),
     endpoint: 'updateUnitIntercom',
     schema: IntercomUpdateBody,
     toBody: (values) => intercomBody(n, values),
@@ -152,11 +152,7 @@ function SipAccountSection({ unitId }: { unitId: string }) {
           {errorMessage(read.error)}
         </Text>
       )}
-      {account === null && (
-        <Text size="sm" c="dimmed" data-testid="unit-detail-sip-none">
-          {t('unitDetail.intercom.sip.none')}
-        </Text>
-      )}
+      {account === null && <MutedText testId="unit-detail-sip-none">{t('unitDetail.intercom.sip.none')}</MutedText>}
       {account !== undefined && account !== null && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" data-testid="unit-detail-sip-account" data-enabled={account.enabled}>
           <LabelledValue label={t('unitDetail.intercom.sip.username')} testId="unit-detail-sip-username">

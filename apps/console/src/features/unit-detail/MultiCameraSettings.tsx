@@ -24,17 +24,10 @@ import { useForm } from '../../lib/forms/useForm';
 import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, Section } from './parts';
-import {
-  asSwitcherField,
-  multiCameraChannelBody,
-  multiCameraChannelErrors,
-  switcherBody,
-  switcherErrors,
-  switcherFieldErrors,
-  switcherValues,
-} from './settingsForms';
+import { asSwitcherField, multiCameraChannelBody, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
 import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
 import { useUpdateGuard } from './useUpdateGuard';
+import { MutedText } from '../../kit/MutedText';
 
 const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) => String(i + 1));
 
@@ -45,7 +38,6 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
   const form = useConfigForm({
     unitId,
     source: { channelId: current ?? '' },
-    validate: multiCameraChannelErrors,
     endpoint: 'updateUnitMultipleCameraChannel',
     schema: MultipleCameraChannelUpdateBody,
     toBody: multiCameraChannelBody,
@@ -231,9 +223,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
 
   return (
     <Section title={t(`unitDetail.multiCamera.modes.${mode}`)} testId="unit-detail-switcher">
-      <Text size="xs" c="dimmed">
-        {t('unitDetail.multiCamera.channelIdHint')}
-      </Text>
+      <MutedText size="xs">{t('unitDetail.multiCamera.channelIdHint')}</MutedText>
       <Group gap="md" align="flex-start">
         {channelField('highQualityChannel', 'hq', canHq, hqCall.isPending)}
         {mode === 'switcherAndProxy' && channelField('proxyChannel', 'proxy', canProxy, proxyCall.isPending)}

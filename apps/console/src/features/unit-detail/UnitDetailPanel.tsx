@@ -11,7 +11,7 @@ import { Alert, Box, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import type { UnitDialogProps } from '../dialogs/types';
+import type { UnitDialogProps } from '../dialogs/DialogParts';
 import { channelDisplay } from './channelSelection';
 import { CameraTab } from './CameraTab';
 import type { LocalExternal } from './CameraTab';
@@ -28,6 +28,7 @@ import { useUnitDetailData } from './useUnitDetailData';
 import { VideoReturnTab } from './VideoReturnTab';
 import { XtendTab } from './XtendTab';
 import { useUserRoles } from '../../kit/access';
+import { MutedText } from '../../kit/MutedText';
 
 /** Props of the unit detail panel (tabs of spec 000 §2) the unit list shows for the selected unit. */
 export interface UnitDetailPanelProps {
@@ -121,9 +122,9 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
             <Stack gap={4} align="flex-start">
               <Text size="sm">{t('unitDetail.capabilities.failed')}</Text>
               {data.capabilitiesRetry !== null && (
-                <Text size="xs" c="dimmed" data-testid="unit-detail-capabilities-retrying">
+                <MutedText size="xs" testId="unit-detail-capabilities-retrying">
                   {t('unitDetail.capabilities.retrying', data.capabilitiesRetry)}
-                </Text>
+                </MutedText>
               )}
               <Button size="xs" variant="subtle" onClick={() => void data.capabilitiesQuery.refetch()} data-testid="unit-detail-capabilities-retry">
                 {t('unitDetail.capabilities.retry')}

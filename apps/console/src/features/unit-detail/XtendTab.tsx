@@ -10,6 +10,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { activityState } from './activity';
 import { ActivityBadge, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
+import { MutedText } from '../../kit/MutedText';
 
 /** Any working mode the select offers may be applied (the unsuitable ones are disabled). */
 const NO_RULES = () => ({});
@@ -75,9 +76,7 @@ export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
             </Button>
           </Group>
         )}
-        <Text size="xs" c="dimmed">
-          {t('unitDetail.xtend.takesSeconds')}
-        </Text>
+        <MutedText size="xs">{t('unitDetail.xtend.takesSeconds')}</MutedText>
         <ApiErrorAlert error={mutation.error} title={t('unitDetail.xtend.saveFailed')} testId="unit-detail-xtend-error" />
       </Section>
     </Stack>

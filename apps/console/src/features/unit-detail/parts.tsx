@@ -10,6 +10,7 @@ import type { ActivityState, Direction } from '../../lib/transitions/transitions
 import { useToast } from '../../toast/useToast';
 import { canStartActivity, canStopActivity, type DetailActivity } from './activity';
 import type { ActivityTransitions } from './useActivityTransitions';
+import { MutedText } from '../../kit/MutedText';
 
 const STATE_COLOURS: Record<ActivityState, string> = {
   off: 'gray',
@@ -74,11 +75,7 @@ export function ActivityControls(props: {
           </Button>
         )}
       </Group>
-      {blocked !== null && canStartActivity(state) && (
-        <Text size="sm" c="dimmed" data-testid={`${testId}-blocked`}>
-          {blocked}
-        </Text>
-      )}
+      {blocked !== null && canStartActivity(state) && <MutedText testId={`${testId}-blocked`}>{blocked}</MutedText>}
     </Stack>
   );
 }

@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, UNIT_CONFIG_BOUNDS, VALIDATION } from '@fleet/contracts';
+import { AudioJacksUpdateBody, IntercomUpdateBody, LIMITS, MultipleCameraChannelUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION } from '@fleet/contracts';
+import { checkSchema } from '../../lib/forms/fieldErrors';
 import {
   audioJackDrafts,
   audioJacksBody,
-  audioJacksErrors,
   DEFAULT_JACK_VOLUME,
   externalStreamBody,
   externalStreamErrors,
   gatewayAddress,
   gatewayChoices,
   intercomBody,
-  intercomErrors,
   intercomValues,
   multiCameraChannelBody,
-  multiCameraChannelErrors,
   sdiInputErrors,
   switcherBody,
   switcherChannelErrors,
   switcherErrors,
   switcherFieldErrors,
 } from './settingsForms';
+
+/** The forms' rules where they are their call's schema (useConfigForm's default). */
+const multiCameraChannelErrors = (values: { channelId: string }) => checkSchema(MultipleCameraChannelUpdateBody, multiCameraChannelBody(values));
+const audioJacksErrors = (drafts: Parameters<typeof audioJacksBody>[0]) => checkSchema(AudioJacksUpdateBody, audioJacksBody(drafts));
+const intercomErrors = (n: 1 | 2, values: Parameters<typeof intercomBody>[1]) => checkSchema(IntercomUpdateBody, intercomBody(n, values));
 
 describe('multi camera and switcher channels', () => {
   it('requires a channel id of at most 128 characters, trimmed', () => {

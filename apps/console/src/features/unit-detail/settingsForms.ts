@@ -1,19 +1,10 @@
 /**
  * The unit detail's setting forms as plain data: the values they start from (the unit's
  * configuration), the bodies they send and their checks, exactly as the core checks them — the
- * catalogue's body schemas with the spec's wording (lib/forms checkSchema), plus the switcher's
- * rules (spec 000 §3). The multi camera feeds form is the configuration modal's (unit-config/forms.ts).
+ * catalogue's body schemas with the spec's wording (lib/forms checkSchema; a form applied through
+ * useConfigForm checks its call's schema itself), plus the switcher's rules (spec 000 §3). The multi camera feeds form is the configuration modal's (unit-config/forms.ts).
  */
-import {
-  AudioJacksUpdateBody,
-  IntercomUpdateBody,
-  MultipleCameraChannelUpdateBody,
-  StartExternalStreamBody,
-  SwitcherChannelUpdateBody,
-  SwitcherSdiInputUpdateBody,
-  UNIT_CONFIG_BOUNDS,
-  VALIDATION,
-} from '@fleet/contracts';
+import { StartExternalStreamBody, SwitcherChannelUpdateBody, SwitcherSdiInputUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION } from '@fleet/contracts';
 import type { INTERCOM_MODES, UnitConfiguration } from '@fleet/contracts';
 import { checkSchema, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';
 
@@ -26,10 +17,6 @@ export interface ChannelValues {
 /** PUT multiplecamera/channel body from the typed channel id. */
 export function multiCameraChannelBody(values: ChannelValues): { channelId: string } {
   return { channelId: values.channelId.trim() };
-}
-
-export function multiCameraChannelErrors(values: ChannelValues): FieldErrors {
-  return checkSchema(MultipleCameraChannelUpdateBody, multiCameraChannelBody(values));
 }
 
 export type SwitcherMode = 'switcher' | 'switcherAndProxy';
@@ -137,11 +124,6 @@ export function intercomBody(n: 1 | 2, values: IntercomValues) {
   };
 }
 
-/** The chosen mode's target is required (spec 000 §3); the destination account at most 255 characters. */
-export function intercomErrors(n: 1 | 2, values: IntercomValues): FieldErrors {
-  return checkSchema(IntercomUpdateBody, intercomBody(n, values));
-}
-
 // ── audio jacks ─────────────────────────────────────────────────────────────────────────────
 
 export interface AudioJackDraft {
@@ -176,11 +158,6 @@ export function audioJackDrafts(configuration: Pick<UnitConfiguration, 'audioJac
 /** PUT intercom/audiojacks body (the volume as typed: the schema words what is wrong with it). */
 export function audioJacksBody(drafts: readonly AudioJackDraft[]) {
   return { jacks: drafts.map((d) => ({ jack: d.jack, intercom: d.intercom, volume: numberValue(d.volume), muted: d.muted })) };
-}
-
-/** Problems keyed `jacks.<index>.<field>` (index in the draft list). */
-export function audioJacksErrors(drafts: readonly AudioJackDraft[]): FieldErrors {
-  return checkSchema(AudioJacksUpdateBody, audioJacksBody(drafts));
 }
 
 // ── social media / CDN forwarding ─────────────────────────────────────────────────────────────

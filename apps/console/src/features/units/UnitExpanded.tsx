@@ -7,6 +7,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { BatteryIndicator } from './BatteryIndicator';
 import { UnitGroupsText } from './expandedGroups';
 import { LocationText, useBitrateText } from './UnitCells';
+import { MutedText } from '../../kit/MutedText';
 
 const MODEM_COLOURS = { connected: 'green', not_connected: 'yellow', disabled: 'gray', no_device: 'gray' } as const;
 
@@ -22,17 +23,9 @@ function ModemLine({ unitId, modem }: { unitId: string; modem: Modem }) {
       <Badge size="sm" variant="light" color={MODEM_COLOURS[state]}>
         {t(`unitList.expanded.modemStates.${state}`)}
       </Badge>
-      <Text size="xs" c="dimmed">
-        {t('unitList.expanded.uplink', { value: bitrate(modem.uplinkKbps) ?? t('common.none') })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t('unitList.expanded.downlink', { value: bitrate(modem.downlinkKbps) ?? t('common.none') })}
-      </Text>
-      {modem.signalQuality !== null && (
-        <Text size="xs" c="dimmed">
-          {t('unitList.expanded.signal', { value: modem.signalQuality })}
-        </Text>
-      )}
+      <MutedText size="xs">{t('unitList.expanded.uplink', { value: bitrate(modem.uplinkKbps) ?? t('common.none') })}</MutedText>
+      <MutedText size="xs">{t('unitList.expanded.downlink', { value: bitrate(modem.downlinkKbps) ?? t('common.none') })}</MutedText>
+      {modem.signalQuality !== null && <MutedText size="xs">{t('unitList.expanded.signal', { value: modem.signalQuality })}</MutedText>}
       {modem.roaming && (
         <Badge size="xs" variant="outline">
           {t('unitList.expanded.roaming')}
@@ -52,12 +45,7 @@ function Modems({ unitId }: { unitId: string }) {
         {t('unitList.expanded.loadFailed')}
       </Text>
     );
-  if (detail.data.modems.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('unitList.expanded.noModems')}
-      </Text>
-    );
+  if (detail.data.modems.length === 0) return <MutedText>{t('unitList.expanded.noModems')}</MutedText>;
   return (
     <Stack gap={2}>
       {detail.data.modems.map((modem) => (
@@ -108,9 +96,7 @@ export function UnitExpanded({ unit }: { unit: UnitSummary }) {
         </Field>
         <Field label={t('unitList.expanded.alerts')}>
           {unit.alerts.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('unitList.expanded.noAlerts')}
-            </Text>
+            <MutedText>{t('unitList.expanded.noAlerts')}</MutedText>
           ) : (
             <Stack gap={2}>
               {unit.alerts.map((alert) => (

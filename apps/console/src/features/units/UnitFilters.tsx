@@ -1,11 +1,12 @@
 /** The unit list's filter panel (spec 000 §2 filters; logic and readings in filters.ts). */
 import { memo, useMemo } from 'react';
-import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, type MultiSelectProps, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TRANSMISSION_MODES, UNIT_STATUSES, UNIT_TYPE_GROUPS, WORKING_MODES } from '@fleet/contracts';
 import type { UnitStatus, UnitTypeGroup } from '@fleet/contracts';
 import { ALERT_FILTERS, MODE_VALUES, MODIFIED_KINDS, MODIFIED_UNITS, PLAYING_STATES, validateModified } from './filters';
 import type { AlertFilter, ModeValue, ModifiedError, ModifiedFilter, ModifiedKind, ModifiedUnit, PlayingState, UnitListFilters } from './filters';
+import { StrongText } from '../../kit/MutedText';
 
 interface UnitFiltersProps {
   readonly filters: UnitListFilters;
@@ -71,9 +72,7 @@ function ModifiedFields({ value, onChange }: { value: ModifiedFilter; onChange: 
   const toError = errorText(errors.find((e) => e.field === 'to'));
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        {t('unitList.filters.modified')}
-      </Text>
+      <StrongText>{t('unitList.filters.modified')}</StrongText>
       <SegmentedControl
         size="xs"
         data-testid="unit-filter-modified-kind"
@@ -134,7 +133,19 @@ export const UnitFilters = memo(function UnitFilters({ filters, onChange, onRese
     [t],
   );
   const set = (patch: Partial<UnitListFilters>) => onChange({ ...filters, ...patch });
-  const any = t('unitList.filters.any');
+  /** A filter of several values (`unit-filter-<name>`): "Any" while none is chosen. */
+  const multi = (name: 'status' | 'type' | 'mode', data: MultiSelectProps['data'], value: readonly string[], onValues: (values: string[]) => void) => (
+    <MultiSelect
+      size="xs"
+      label={t(`unitList.filters.${name}`)}
+      placeholder={value.length === 0 ? t('unitList.filters.any') : undefined}
+      data-testid={`unit-filter-${name}`}
+      data={data}
+      value={[...value]}
+      onChange={onValues}
+      clearable
+    />
+  );
 
   return (
     <Stack gap="sm" data-testid="unit-filters">
@@ -147,42 +158,13 @@ export const UnitFilters = memo(function UnitFilters({ filters, onChange, onRese
           value={filters.text}
           onChange={(event) => set({ text: event.currentTarget.value })}
         />
-        <MultiSelect
-          size="xs"
-          label={t('unitList.filters.status')}
-          placeholder={filters.statuses.length === 0 ? any : undefined}
-          data-testid="unit-filter-status"
-          data={statusData}
-          value={[...filters.statuses]}
-          onChange={(values) => set({ statuses: values.filter(isOneOf<UnitStatus>(UNIT_STATUSES)) })}
-          clearable
-        />
-        <MultiSelect
-          size="xs"
-          label={t('unitList.filters.type')}
-          placeholder={filters.typeGroups.length === 0 ? any : undefined}
-          data-testid="unit-filter-type"
-          data={typeData}
-          value={[...filters.typeGroups]}
-          onChange={(values) => set({ typeGroups: values.filter(isOneOf<UnitTypeGroup>(UNIT_TYPE_GROUPS)) })}
-          clearable
-        />
-        <MultiSelect
-          size="xs"
-          label={t('unitList.filters.mode')}
-          placeholder={filters.modes.length === 0 ? any : undefined}
-          data-testid="unit-filter-mode"
-          data={modeData}
-          value={[...filters.modes]}
-          onChange={(values) => set({ modes: values.filter(isOneOf<ModeValue>(MODE_VALUES)) })}
-          clearable
-        />
+        {multi('status', statusData, filters.statuses, (values) => set({ statuses: values.filter(isOneOf<UnitStatus>(UNIT_STATUSES)) }))}
+        {multi('type', typeData, filters.typeGroups, (values) => set({ typeGroups: values.filter(isOneOf<UnitTypeGroup>(UNIT_TYPE_GROUPS)) }))}
+        {multi('mode', modeData, filters.modes, (values) => set({ modes: values.filter(isOneOf<ModeValue>(MODE_VALUES)) }))}
       </SimpleGrid>
       <Group gap="lg" align="flex-end" wrap="wrap">
         <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            {t('unitList.filters.playing')}
-          </Text>
+          <StrongText>{t('unitList.filters.playing')}</StrongText>
           <SegmentedControl
             size="xs"
             data-testid="unit-filter-playing"

@@ -1,5 +1,5 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { Alert, Box, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
@@ -8,8 +8,10 @@ import type { UnitCounterBar } from '@fleet/domain';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
+import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
+import { useNow } from '../../kit/useNow';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
@@ -49,15 +51,6 @@ function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
   }, [last, units]);
 }
 
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 const rowKey = (unit: UnitSummary) => unit.uniqueId;
 const rowAttributes = (unit: UnitSummary) => ({ 'data-status': unit.status, 'data-type-group': unit.typeGroup });
 const renderExpanded = (unit: UnitSummary) => (
@@ -70,13 +63,9 @@ const renderExpanded = (unit: UnitSummary) => (
 type HeaderProps = { prefs: UnitListPrefs; onText: (text: string) => void; shown: number; total: number };
 const UnitListHeader = memo(function UnitListHeader({ prefs: { filters, filtersOpen, setFiltersOpen }, onText, shown, total }: HeaderProps) {
   const { t } = useTranslation();
-  const filterCount = activeFilterCount(filters);
-  useDocumentTitle(t('routes.list'));
   return (
     <Group justify="space-between" align="center" wrap="wrap">
-      <Title order={2} data-testid="page-title">
-        {t('routes.list')}
-      </Title>
+      <PageTitle title={t('routes.list')} />
       <Group gap="sm">
         <CollapsingSearch
           value={filters.text}
@@ -89,22 +78,13 @@ const UnitListHeader = memo(function UnitListHeader({ prefs: { filters, filtersO
         <Text size="sm" c="dimmed" data-testid="unit-list-summary" data-shown={shown} data-total={total}>
           {t('unitList.summary', { shown, total })}
         </Text>
-        <Button
-          size="xs"
-          variant={filtersOpen ? 'light' : 'default'}
-          aria-expanded={filtersOpen}
-          data-testid="unit-filters-toggle"
-          onClick={() => setFiltersOpen(!filtersOpen)}
-          rightSection={
-            filterCount > 0 ? (
-              <Badge size="xs" circle data-testid="unit-filters-count">
-                {filterCount}
-              </Badge>
-            ) : undefined
-          }
-        >
-          {t('unitList.filters.toggle')}
-        </Button>
+        <FiltersToggle
+          open={filtersOpen}
+          onToggle={setFiltersOpen}
+          count={activeFilterCount(filters)}
+          label={t('unitList.filters.toggle')}
+          testIdPrefix="unit-filters"
+        />
       </Group>
     </Group>
   );
@@ -166,6 +146,12 @@ export default function UnitListPage() {
   // Only the selection restored on opening the page is scrolled to; clicks are already in view.
   const [initialSelection] = useState(selection.selectedId);
 
+  /** What a panel shows while its code loads. */
+  const panelLoading = (py: 'sm' | 'xl') => (
+    <Center py={py}>
+      <Loader size="sm" aria-label={t('common.loading')} />
+    </Center>
+  );
   let body: React.ReactNode;
   if (units.isPending) {
     body = (
@@ -226,13 +212,7 @@ export default function UnitListPage() {
       {/* Mounted (and loaded) only while open: the selects are the heaviest part of the page. */}
       {listPrefs.filtersOpen && (
         <Paper withBorder p="sm" radius="md">
-          <Suspense
-            fallback={
-              <Center py="sm">
-                <Loader size="sm" aria-label={t('common.loading')} />
-              </Center>
-            }
-          >
+          <Suspense fallback={panelLoading('sm')}>
             <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
           </Suspense>
         </Paper>
@@ -243,13 +223,7 @@ export default function UnitListPage() {
         </Box>
         {selection.selectedId !== null && (
           <Paper withBorder p="sm" radius="md" w={{ base: '100%', lg: 520 }} style={{ flexShrink: 0 }} data-testid="unit-detail-pane">
-            <Suspense
-              fallback={
-                <Center py="xl">
-                  <Loader size="sm" aria-label={t('common.loading')} />
-                </Center>
-              }
-            >
+            <Suspense fallback={panelLoading('xl')}>
               <UnitDetailPanel key={selection.selectedId} unitId={selection.selectedId} onClose={selection.clear} />
             </Suspense>
           </Paper>

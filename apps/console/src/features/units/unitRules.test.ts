@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUnit } from '../../test-utils/fixtures';
 import { pendingTransition, transitionKindOf } from '../../lib/transitions/transitions';
-import { canStart, canStop, startBlocker, streamState } from './unitRules';
+import { canStop, startBlocker, streamState } from './unitRules';
 
 const idle = makeUnit({ status: 'idle', applications: {} });
 const streaming = makeUnit({ status: 'streaming', applications: { video: { state: 'running' } } });
@@ -9,9 +9,9 @@ const offline = makeUnit({ status: 'offline', applications: {} });
 
 describe('unit list rules', () => {
   it('start is offered on online units that are not streaming, stop on streaming ones', () => {
-    expect(canStart(idle)).toBe(true);
-    expect(canStart(streaming)).toBe(false);
-    expect(canStart(offline)).toBe(false);
+    expect(startBlocker(idle)).toBeNull();
+    expect(startBlocker(streaming)).not.toBeNull();
+    expect(startBlocker(offline)).not.toBeNull();
     expect(canStop(streaming)).toBe(true);
     expect(canStop(idle)).toBe(false);
   });

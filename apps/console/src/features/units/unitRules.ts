@@ -36,10 +36,6 @@ export function startBlocker(unit: UnitState & Pick<UnitSummary, 'licenseValid' 
   return null;
 }
 
-export function canStart(unit: UnitState & Pick<UnitSummary, 'licenseValid' | 'cameraConnected'>): boolean {
-  return startBlocker(unit) === null;
-}
-
 export function canStop(unit: UnitState): boolean {
   return isUnitStreaming(unit);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { withFiltersOpen, withListFilters } from '../../preferences/patches';
+import { useListFilterPrefs, type ListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import { usePreferencesSnapshot, usePreferenceSaver } from '../../preferences/usePreferences';
 import type { SortState } from '../../components/grid/DataGrid';
 import { DEFAULT_FILTERS, parseFilters, serializeFilters } from './filters';
@@ -14,12 +14,9 @@ import { UNIT_GRID_ID } from './unitColumns';
  */
 export const UNIT_FILTER_LIST = 'devices';
 
-export interface UnitListPrefs {
-  readonly filters: UnitListFilters;
-  readonly setFilters: (filters: UnitListFilters) => void;
-  readonly resetFilters: () => void;
-  readonly filtersOpen: boolean;
-  readonly setFiltersOpen: (open: boolean) => void;
+const toDefault = () => DEFAULT_FILTERS;
+
+export interface UnitListPrefs extends ListFilterPrefs<UnitListFilters> {
   readonly expanded: ReadonlySet<string>;
   readonly setExpanded: (unitId: string, expanded: boolean) => void;
   /** The grid is sorted by the modified column (the grid keeps its sort; this follows it). */
@@ -27,33 +24,15 @@ export interface UnitListPrefs {
   readonly onSortChange: (sort: SortState | null) => void;
 }
 
-/** Filters, the filter-panel flag and expanded rows: restored on mount, saved (debounced) on change. */
+/** Filters and the filter-panel flag (useListFilterPrefs), and expanded rows: restored on mount, saved (debounced) on change. */
 export function useUnitListPrefs(): UnitListPrefs {
   const prefs = usePreferencesSnapshot();
   const { schedule } = usePreferenceSaver();
-  const [filters, setFiltersState] = useState(() => parseFilters(prefs.filters?.[UNIT_FILTER_LIST]));
-  const [filtersOpen, setOpenState] = useState(() => prefs.filtersOpen?.[UNIT_FILTER_LIST] ?? false);
+  const filterPrefs = useListFilterPrefs(UNIT_FILTER_LIST, parseFilters, serializeFilters, toDefault);
   const [sortedByModified, setSortedByModified] = useState(() => prefs.gridPrefs?.[UNIT_GRID_ID]?.sortState?.column === 'modified');
   const onSortChange = useCallback((sort: SortState | null) => setSortedByModified(sort?.column === 'modified'), []);
   const [expanded, setExpandedState] = useState<ReadonlySet<string>>(
     () => new Set(Object.entries(prefs.unitListExpanded ?? {}).flatMap(([id, open]) => (open ? [id] : []))),
-  );
-
-  const setFilters = useCallback(
-    (next: UnitListFilters) => {
-      setFiltersState(next);
-      schedule('filters', (current) => withListFilters(current, UNIT_FILTER_LIST, serializeFilters(next)));
-    },
-    [schedule],
-  );
-  const resetFilters = useCallback(() => setFilters(DEFAULT_FILTERS), [setFilters]);
-
-  const setFiltersOpen = useCallback(
-    (open: boolean) => {
-      setOpenState(open);
-      schedule('filtersOpen', (current) => withFiltersOpen(current, UNIT_FILTER_LIST, open));
-    },
-    [schedule],
   );
 
   // The expanded set as last set, for the saver (state changes only through setExpanded).
@@ -72,7 +51,7 @@ export function useUnitListPrefs(): UnitListPrefs {
   );
 
   return useMemo(
-    () => ({ filters, setFilters, resetFilters, filtersOpen, setFiltersOpen, expanded, setExpanded, sortedByModified, onSortChange }),
-    [filters, setFilters, resetFilters, filtersOpen, setFiltersOpen, expanded, setExpanded, sortedByModified, onSortChange],
+    () => ({ ...filterPrefs, expanded, setExpanded, sortedByModified, onSortChange }),
+    [filterPrefs, expanded, setExpanded, sortedByModified, onSortChange],
   );
 }

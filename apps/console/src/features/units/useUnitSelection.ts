@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePreferencesSnapshot, usePreferenceSaver } from '../../preferences/usePreferences';
+import { useSearchParam } from '../../routing/useSearchParam';
 
 /** The search parameter of the selected unit: `/list?unit=<uniqueId>`. */
 export const UNIT_PARAM = 'unit';
@@ -19,10 +20,10 @@ export interface UnitSelection {
  * Selecting keeps the other search parameters (the detail panel's tab, config, dialog).
  */
 export function useUnitSelection(): UnitSelection {
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
+  const [selectedId, setSelected] = useSearchParam(UNIT_PARAM, { also: PANEL_PARAMS });
   const prefs = usePreferencesSnapshot();
   const saver = usePreferenceSaver();
-  const selectedId = params.get(UNIT_PARAM);
 
   // Restore once, on opening the page without ?unit=.
   const restored = useRef(false);
@@ -51,27 +52,11 @@ export function useUnitSelection(): UnitSelection {
     schedule('lastSelectedUnit', () => ({ lastSelectedUnit: selectedId }));
   }, [selectedId, schedule]);
 
-  const select = useCallback(
-    (unitId: string) => {
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        next.set(UNIT_PARAM, unitId);
-        return next;
-      });
-    },
-    [setParams],
-  );
-
   const clear = useCallback(() => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.delete(UNIT_PARAM);
-      for (const key of PANEL_PARAMS) next.delete(key);
-      return next;
-    });
+    setSelected(null);
     saved.current = null;
     schedule('lastSelectedUnit', () => ({ lastSelectedUnit: null }));
-  }, [setParams, schedule]);
+  }, [setSelected, schedule]);
 
-  return useMemo(() => ({ selectedId, select, clear }), [selectedId, select, clear]);
+  return useMemo(() => ({ selectedId, select: setSelected, clear }), [selectedId, setSelected, clear]);
 }
