@@ -14,7 +14,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         formId="prefix"
         title={t('unitConfig.prefix.title')}
         endpoint="updateUnitFilenamePrefix"
-        kind="update"
         source={prefixForm(config)}
         validate={validatePrefixForm}
         schema={FilenamePrefixUpdateBody}
@@ -32,7 +31,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         formId="ntp"
         title={t('unitConfig.ntp.title')}
         endpoint="updateUnitNtpTimecode"
-        kind="update"
         source={ntpForm(config)}
         schema={NtpTimecodeUpdateBody}
         toBody={ntpBody}
@@ -45,7 +43,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         formId="logs"
         title={t('unitConfig.logs.title')}
         endpoint="updateUnitFetchlogsEnhanced"
-        kind="update"
         source={{ enabled: config.fetchlogs.enhanced }}
         validate={(v) => checkSchema(FetchlogsEnhancedUpdateBody, v)}
         schema={FetchlogsEnhancedUpdateBody}

@@ -144,7 +144,6 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
       formId="wifi"
       title={t('unitConfig.wifi.title')}
       endpoint="commandWifiConnect"
-      kind="command"
       source={wifiForm(config)}
       schema={WifiConnectBody}
       toBody={(values) => {
@@ -257,7 +256,6 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
       formId={`ethernet-${modem.port}`}
       title={t('unitConfig.ethernet.title', { name: modem.name, port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
-      kind="update"
       source={ethernetForm(config, modem.port)}
       schema={InterfacesConfigUpdateBody}
       toBody={(v) => ethernetBody(v, modem.port)}

@@ -58,7 +58,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="encoder"
         title={t('unitConfig.encoder.title')}
         endpoint="commandEncoder"
-        kind="command"
         source={encoderForm(config)}
         validate={(v) => validateEncoderForm(v, unit)}
         schema={EncoderBody}
@@ -85,7 +84,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="shootingMode"
         title={t('unitConfig.shootingMode.title')}
         endpoint="commandShootingMode"
-        kind="command"
         source={shootingModeForm(config)}
         schema={ShootingModeBody}
         toBody={shootingModeBody}
@@ -102,7 +100,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="videoComplexity"
         title={t('unitConfig.videoComplexity.title')}
         endpoint="commandVideoComplexity"
-        kind="command"
         source={videoComplexityForm(config)}
         schema={VideoComplexityBody}
         toBody={videoComplexityBody}
@@ -120,7 +117,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="ancillaryData"
         title={t('unitConfig.ancillaryData.title')}
         endpoint="commandAncillaryData"
-        kind="command"
         source={ancillaryDataForm(config)}
         schema={AncillaryDataBody}
         toBody={ancillaryDataBody}
@@ -156,7 +152,6 @@ export function ReturnAudioForms({ config }: TabProps) {
         formId="ifbDelay"
         title={t('unitConfig.ifb.delayTitle')}
         endpoint="commandIfbDelay"
-        kind="command"
         source={ifbDelayForm(config)}
         schema={IfbDelayBody}
         toBody={ifbDelayBody}
@@ -174,7 +169,6 @@ export function ReturnAudioForms({ config }: TabProps) {
         formId="ifbAlwaysOn"
         title={t('unitConfig.ifb.alwaysOnTitle')}
         endpoint="commandIfbAlwaysOn"
-        kind="command"
         source={ifbAlwaysOnForm(config)}
         schema={IfbAlwaysOnBody}
         toBody={ifbAlwaysOnBody}

@@ -11,7 +11,6 @@ export default function IpInputTab({ config }: { readonly config: UnitConfigurat
       formId="ipInput"
       title={t('unitConfig.ipInput.title')}
       endpoint="updateUnitIpInputStream"
-      kind="update"
       source={ipInputForm(config)}
       schema={IpInputStreamUpdateBody}
       toBody={ipInputBody}

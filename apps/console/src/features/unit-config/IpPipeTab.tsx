@@ -26,7 +26,6 @@ export default function IpPipeTab({ config, unit }: TabProps) {
         formId="ipPipe"
         title={t('unitConfig.ipPipe.title')}
         endpoint="updateUnitIpPipe"
-        kind="update"
         source={ipPipeForm(config)}
         schema={IpPipeUpdateBody}
         toBody={ipPipeBody}

@@ -14,7 +14,6 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
       formId="metadata"
       title={t('unitConfig.metadata.title')}
       endpoint="commandMetadata"
-      kind="command"
       source={metadataForm(config)}
       validate={validateMetadataForm}
       schema={MetadataBody}

@@ -86,7 +86,6 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       formId={formId}
       title={t('unitConfig.modem.title', { name: modem.name, port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
-      kind="update"
       source={modemForm(modemConfig, config)}
       schema={InterfacesConfigUpdateBody}
       toBody={(v) => modemBody(v, modem.port)}

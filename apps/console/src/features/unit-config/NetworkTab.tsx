@@ -30,7 +30,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         formId="bandwidth"
         title={t('unitConfig.bandwidth.title')}
         endpoint="updateUnitBwLimitation"
-        kind="update"
         source={bandwidthForm(config)}
         validate={(v) => validateBandwidthForm(v, unit, busy)}
         schema={BwLimitationUpdateBody}
@@ -68,7 +67,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         formId="capping"
         title={t('unitConfig.capping.title')}
         endpoint="updateUnitNetworkCapping"
-        kind="update"
         source={cappingForm(config)}
         validate={(v) => validateCappingForm(v, config, busy)}
         schema={NetworkCappingUpdateBody}
@@ -86,7 +84,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         formId="fixedDelay"
         title={t('unitConfig.fixedDelay.title')}
         endpoint="updateUnitFixedInternetDelay"
-        kind="update"
         source={fixedDelayForm(config)}
         schema={FixedInternetDelayUpdateBody}
         toBody={fixedDelayBody}

@@ -52,7 +52,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="delay"
         title={t('unitConfig.delay.title')}
         endpoint="updateUnitDelay"
-        kind="update"
         source={delayForm(config)}
         validate={(v) => validateDelayForm(v, unit, config)}
         schema={DelayUpdateBody}
@@ -105,7 +104,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="audio"
         title={t('unitConfig.audio.title')}
         endpoint="commandAudioParameters"
-        kind="command"
         source={audioForm(config)}
         validate={validateAudioForm}
         schema={AudioParametersBody}
@@ -133,7 +131,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="audioBitrate"
         title={t('unitConfig.audioBitrate.title')}
         endpoint="commandAudioBitrate"
-        kind="command"
         source={audioBitrateForm(config)}
         schema={AudioBitrateBody}
         toBody={audioBitrateBody}
@@ -154,7 +151,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="singleCamera"
         title={t('unitConfig.singleCamera.title')}
         endpoint="updateUnitSingleCamera"
-        kind="update"
         source={singleCameraForm(config)}
         validate={(v) => validateSingleCameraForm(v, unit)}
         schema={SingleCameraUpdateBody}
@@ -188,7 +184,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
           formId="cameras"
           title={t('unitConfig.cameras.title')}
           endpoint="updateUnitMultipleCamera"
-          kind="update"
           source={multiCameraForm(config)}
           validate={validateMultiCameraForm}
           schema={MultipleCameraUpdateBody}
@@ -243,7 +238,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="storeAndForward"
         title={t('unitConfig.storeAndForward.title')}
         endpoint="updateUnitStoreAndForwardQuality"
-        kind="update"
         source={storeAndForwardForm(config)}
         schema={StoreAndForwardQualityUpdateBody}
         toBody={(v) => v}
