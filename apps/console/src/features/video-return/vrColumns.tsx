@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime } from '../channels/channelFormat';
+import { textColumn } from '../../kit/textColumn';
 
 export const VR_GRID_ID = 'videoReturn';
 export const VR_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -24,18 +25,17 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
   const { t } = useTranslation();
   return useMemo(
     (): DataGridColumn<VrChannelDetail>[] => [
-      {
+      textColumn({
         id: 'name',
         header: t('videoReturn.columns.name'),
         width: 220,
         minWidth: 100,
         sortValue: (c) => c.name,
-        render: (c) => (
-          <Text size="sm" fw={500} truncate="end" title={c.description || c.name} data-testid={`vr-name-${c.uniqueId}`}>
-            {c.name}
-          </Text>
-        ),
-      },
+        bold: true,
+        truncate: true,
+        title: (c) => c.description || c.name,
+        testId: (c) => `vr-name-${c.uniqueId}`,
+      }),
       {
         id: 'status',
         header: t('videoReturn.columns.status'),
@@ -54,36 +54,30 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
           </Text>
         ),
       },
-      {
+      textColumn({
         id: 'server',
         header: t('videoReturn.columns.server'),
         width: 150,
         sortValue: (c) => c.serverName ?? c.serverId,
-        render: (c) => (
-          <Text size="sm" truncate="end">
-            {c.serverName ?? c.serverId ?? t('videoReturn.cells.none')}
-          </Text>
-        ),
-      },
-      {
+        text: (c) => c.serverName ?? c.serverId ?? t('videoReturn.cells.none'),
+        truncate: true,
+      }),
+      textColumn({
         id: 'uptime',
         header: t('videoReturn.columns.uptime'),
         width: 110,
         align: 'right',
         sortValue: (c) => c.uptime,
-        render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('videoReturn.cells.none')}</Text>,
-      },
-      {
+        text: (c) => formatUptime(c.uptime) ?? t('videoReturn.cells.none'),
+      }),
+      textColumn({
         id: 'serial',
         header: t('videoReturn.columns.serial'),
         width: 160,
         sortValue: (c) => c.serialNumber,
-        render: (c) => (
-          <Text size="sm" truncate="end">
-            {c.serialNumber ?? t('videoReturn.cells.none')}
-          </Text>
-        ),
-      },
+        text: (c) => c.serialNumber ?? t('videoReturn.cells.none'),
+        truncate: true,
+      }),
     ],
     [t],
   );
