@@ -12,6 +12,7 @@ import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useToast } from '../../toast/useToast';
 import { NotAvailable, useCanApply, useChannelModal } from './parts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 export function ChannelLogsSection() {
   const { t, i18n } = useTranslation();
@@ -47,9 +48,9 @@ export function ChannelLogsSection() {
           {sending ? t('channels.logs.sending', { since }) : t('channels.logs.notSending')}
         </Text>
         {!sending && status !== 'idle' && (
-          <Text size="xs" c="dimmed" data-testid="channel-logs-hint">
+          <MutedText size="xs" testId="channel-logs-hint">
             {t('channels.logs.idleOnly')}
-          </Text>
+          </MutedText>
         )}
         {failure !== null && <ErrorAlert error={failure} testId="channel-logs-error" />}
         <Group justify="flex-end">

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
@@ -95,9 +95,9 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
         />
         <div>
           {text('maxChannels', t('devices.config.maxChannels'))}
-          <Text size="xs" c="dimmed" data-testid="server-config-allocated">
+          <MutedText size="xs" testId="server-config-allocated">
             {t('devices.config.allocated', { count: config.allocatedChannels })}
-          </Text>
+          </MutedText>
         </div>
         {text('webrtcPort', t('devices.config.webrtcPort'))}
         {text('genlockOffset', t('devices.config.genlockOffset'))}

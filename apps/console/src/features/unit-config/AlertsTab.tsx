@@ -25,6 +25,7 @@ import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { RowList } from '../../kit/ConfigFields';
 import { ListTable } from '../../kit/ListTable';
 import { FormSection, useAllowed, useConfigContext } from './parts';
+import { MutedText } from '../../kit/MutedText';
 
 function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
   const { t } = useTranslation();
@@ -74,11 +75,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
           data-testid="config-alerts-groupId"
         />
       )}
-      {previewWanted && (
-        <Text size="sm" c="dimmed" data-testid="config-alerts-preview">
-          {t('unitConfig.alerts.preview')}
-        </Text>
-      )}
+      {previewWanted && <MutedText testId="config-alerts-preview">{t('unitConfig.alerts.preview')}</MutedText>}
       {shown && !manual && (
         <Text size="sm" data-testid="config-alerts-source">
           {t('unitConfig.alerts.source', { source: t(`unitConfig.alerts.sources.${shown.source}`) })}
@@ -160,11 +157,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
         </Stack>
       ) : (
         <Stack gap={4} data-testid="config-alerts-recipients">
-          {(shown?.recipients ?? []).length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('unitConfig.alerts.noRecipients')}
-            </Text>
-          )}
+          {(shown?.recipients ?? []).length === 0 && <MutedText>{t('unitConfig.alerts.noRecipients')}</MutedText>}
           {(shown?.recipients ?? []).map((r) => (
             <Group key={`${r.alertType}:${r.email}`} gap="xs">
               <Text size="sm">{r.email}</Text>

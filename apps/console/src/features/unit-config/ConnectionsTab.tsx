@@ -27,6 +27,7 @@ import { ModemSection } from './ModemSection';
 import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** Why a link cannot be switched off, in the user's words, or null. */
 function useBlockerText(): (blocker: LinkBlocker | null) => string | null {
@@ -185,9 +186,9 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
             testId="config-wifi-wait"
           />
           {blockedReason !== null && wifi.connected && (
-            <Text size="xs" c="dimmed" data-testid="config-wifi-disconnect-blocked">
+            <MutedText size="xs" testId="config-wifi-disconnect-blocked">
               {blockedReason}
-            </Text>
+            </MutedText>
           )}
           {failure !== null && (
             <Text size="sm" c="red" data-testid="config-failure-wifi-command">
@@ -196,23 +197,15 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
           )}
           {networks !== null && (
             <Stack gap={4} data-testid="config-wifi-networks">
-              <Text size="sm" fw={500}>
-                {t('unitConfig.wifi.networks')}
-              </Text>
-              {networks.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('unitConfig.wifi.noNetworks')}
-                </Text>
-              )}
+              <StrongText>{t('unitConfig.wifi.networks')}</StrongText>
+              {networks.length === 0 && <MutedText>{t('unitConfig.wifi.noNetworks')}</MutedText>}
               {networks.map((n) => (
                 <Group key={n.ssid} gap="xs">
                   <Text size="sm">{n.ssid}</Text>
                   <Badge size="xs" variant="light">
                     {t(`unitConfig.wifi.securities.${n.security}`)}
                   </Badge>
-                  <Text size="xs" c="dimmed">
-                    {t('unitConfig.wifi.signal', { value: Math.round(n.signalQuality) })}
-                  </Text>
+                  <MutedText size="xs">{t('unitConfig.wifi.signal', { value: Math.round(n.signalQuality) })}</MutedText>
                   <Button
                     size="compact-xs"
                     variant="subtle"
@@ -281,11 +274,7 @@ export default function ConnectionsTab({ config, unit }: TabProps) {
   const wifi = unit.modems.find((m) => m.uiType === 'wifi');
   const lans = unit.modems.filter((m) => m.uiType === 'lan');
   const cells = unit.modems.filter((m) => m.uiType === 'cell');
-  const none = (key: 'unitConfig.wifi.none' | 'unitConfig.ethernet.none' | 'unitConfig.modem.none') => (
-    <Text size="sm" c="dimmed">
-      {t(key)}
-    </Text>
-  );
+  const none = (key: 'unitConfig.wifi.none' | 'unitConfig.ethernet.none' | 'unitConfig.modem.none') => <MutedText>{t(key)}</MutedText>;
   return (
     <Stack gap="md">
       <LinksSection config={config} unit={unit} />

@@ -5,6 +5,7 @@ import { MetadataBody, UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet
 import { RowList } from '../../kit/ConfigFields';
 import { metadataBody, metadataForm, validateMetadataForm } from './forms';
 import { ConfigCard, useAllowed } from './parts';
+import { MutedText } from '../../kit/MutedText';
 
 export default function MetadataTab({ config }: { readonly config: UnitConfiguration }) {
   const { t } = useTranslation();
@@ -21,9 +22,7 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
     >
       {(form, error) => (
         <>
-          <Text size="sm" c="dimmed">
-            {t('unitConfig.metadata.hint')}
-          </Text>
+          <MutedText>{t('unitConfig.metadata.hint')}</MutedText>
           <RowList
             prefix="config-metadata"
             path="fields"

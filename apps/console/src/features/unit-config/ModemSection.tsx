@@ -29,6 +29,7 @@ import { RowList } from '../../kit/ConfigFields';
 import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
+import { StrongText } from '../../kit/MutedText';
 
 interface ModemProps {
   readonly modem: Modem;
@@ -132,11 +133,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
             path="apns"
             rows={form.values.apns}
             onChange={(apns) => form.set({ apns })}
-            heading={(i) => (
-              <Text size="sm" fw={500}>
-                {t('unitConfig.modem.apnSlot', { slot: i + 1 })}
-              </Text>
-            )}
+            heading={(i) => <StrongText>{t('unitConfig.modem.apnSlot', { slot: i + 1 })}</StrongText>}
             fields={() => [
               { kind: 'text', name: 'apn', label: t('unitConfig.modem.apn'), inline: true },
               { kind: 'text', name: 'username', label: t('unitConfig.modem.username'), inline: true },
@@ -197,9 +194,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
           )}
           {scan.operators !== null && (
             <Stack gap={4} data-testid={`config-${formId}-operators`}>
-              <Text size="sm" fw={500}>
-                {t('unitConfig.modem.operators')}
-              </Text>
+              <StrongText>{t('unitConfig.modem.operators')}</StrongText>
               {scan.operators.map((op) => (
                 <Group key={`${op.mcc}-${op.mnc}`} gap="xs">
                   <Text size="sm">

@@ -43,6 +43,7 @@ import { parseNumber } from '../../lib/forms/fieldErrors';
 import { RowList } from '../../kit/ConfigFields';
 import { ConfigCard, ConfigFields, type TabProps } from './parts';
 import type { DelayMode } from '@fleet/domain';
+import { MutedText } from '../../kit/MutedText';
 
 export default function VideoAudioTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
@@ -86,16 +87,8 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
                   {t('unitConfig.delay.forcesWired')}
                 </Text>
               )}
-              {typeof value === 'number' && isLowDelay(value) && (
-                <Text size="sm" c="dimmed" data-testid="config-delay-low-delay">
-                  {t('unitConfig.delay.lowDelay')}
-                </Text>
-              )}
-              {isStreaming(unit.applications) && (
-                <Text size="sm" c="dimmed">
-                  {t('unitConfig.delay.onTheFly')}
-                </Text>
-              )}
+              {typeof value === 'number' && isLowDelay(value) && <MutedText testId="config-delay-low-delay">{t('unitConfig.delay.lowDelay')}</MutedText>}
+              {isStreaming(unit.applications) && <MutedText>{t('unitConfig.delay.onTheFly')}</MutedText>}
             </>
           );
         }}
