@@ -3,7 +3,7 @@
  * last group, by group, manual), the group, and in manual mode the alert types with their level and
  * the mailing list. A mode or group not yet applied is previewed (alerts/possibleconfiguration).
  */
-import { Alert, Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,7 +18,7 @@ import {
   type UnitAlertsConfiguration,
 } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { alertsBody, alertsForm, type AlertTypeRow } from './forms';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
@@ -177,14 +177,8 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
 
 export default function AlertsTab() {
   const { unitId } = useConfigContext();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUnitAlertsConfiguration', { params: { id: unitId } });
-  if (query.error)
-    return (
-      <Alert color="red" data-testid="config-alerts-error">
-        {errorText(query.error)}
-      </Alert>
-    );
+  if (query.error) return <ErrorAlert error={query.error} testId="config-alerts-error" />;
   if (!query.data) return <Loader data-testid="config-alerts-loading" />;
   return <AlertsForm current={query.data} />;
 }

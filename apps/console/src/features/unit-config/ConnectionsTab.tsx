@@ -106,9 +106,9 @@ function LinksSection(props: TabProps) {
                   testId={`config-link-wait-${modem.id}`}
                 />
                 {reason !== null && modem.enabled && (
-                  <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
+                  <MutedText size="xs" testId={`config-link-blocked-${modem.id}`}>
                     {reason}
-                  </Text>
+                  </MutedText>
                 )}
                 {failure !== null && (
                   <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>

@@ -4,7 +4,7 @@
  * arrives on /ws), the selection and the return to automatic, waited for up to 30 seconds (spec 000 §9).
  */
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   AUTH_PROTOCOLS,
@@ -21,7 +21,7 @@ import {
 } from '@fleet/contracts';
 import { validateCellularScan } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { modemBody, modemForm, type NetworkMode, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
@@ -29,7 +29,7 @@ import { RowList } from '../../kit/ConfigFields';
 import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
-import { StrongText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 interface ModemProps {
   readonly modem: Modem;
@@ -182,9 +182,9 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
             testId={`config-${formId}-operator-wait`}
           />
           {canScan && scanBlocked !== null && (
-            <Text size="xs" c="dimmed" data-testid={`config-${formId}-scan-blocked`}>
+            <MutedText size="xs" testId={`config-${formId}-scan-blocked`}>
               {text(scanBlocked)}
-            </Text>
+            </MutedText>
           )}
           {scan.running && (
             <Group gap="xs" data-testid={`config-${formId}-scanning`}>
@@ -229,9 +229,8 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
 export function ModemSection({ modem, ...props }: ModemProps) {
   const { t } = useTranslation();
   const { unitId } = useConfigContext();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUnitModemConfig', { params: { id: unitId, n: modem.port } });
-  if (query.error) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (query.error) return <ErrorAlert error={query.error} />;
   if (!query.data) {
     return (
       <Group gap="xs">

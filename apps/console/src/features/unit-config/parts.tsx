@@ -12,6 +12,7 @@ import { ConfigFields as KitConfigFields, FormCard, type ConfigFieldsProps, type
 import { canApply } from '../../kit/access';
 import type { UnitFacts } from './forms';
 import type { AwaitedState } from './useAwaitedChange';
+import { MutedText } from '../../kit/MutedText';
 
 /** What the tabs share: the unit, whether the user may apply, and the translated messages. */
 export interface ConfigContextValue {
@@ -34,11 +35,7 @@ export function useAllowed(endpoint: EndpointId): boolean {
 
 /** A form of the configuration modal (kit/ConfigFields FormCard, test ids `config-…`); `notAllowedNote` shows to a user who may not apply. */
 export function FormSection({ notAllowedNote = null, ...props }: Omit<FormCardProps, 'prefix' | 'notAllowed'> & { readonly notAllowedNote?: string | null }) {
-  const note = notAllowedNote !== null && (
-    <Text size="sm" c="dimmed" data-testid={`config-note-${props.formId}`}>
-      {notAllowedNote}
-    </Text>
-  );
+  const note = notAllowedNote !== null && <MutedText testId={`config-note-${props.formId}`}>{notAllowedNote}</MutedText>;
   return <FormCard prefix="config" notAllowed={note} {...props} />;
 }
 
