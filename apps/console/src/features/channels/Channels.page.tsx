@@ -34,6 +34,8 @@ const PtmpChannelsPanel = lazy(() => import('./ChannelPanels').then((m) => ({ de
 /** `/channels?channel=<id>` opens the manage-channel modal (a link to one channel; survives a reload). */
 export const CHANNEL_PARAM = 'channel';
 const NO_CHANNELS: readonly ChannelLive[] = [];
+/** The panels the header opens, in its order. */
+const PANELS = ['outputs', 'ptmp'] as const;
 
 const rowKey = (channel: ChannelLive) => channel.channelId;
 const rowAttributes = (channel: ChannelLive) => ({ 'data-status': channel.status, 'data-type': channel.type });
@@ -88,26 +90,17 @@ export default function ChannelsPage() {
       emptyText={t('channels.empty')}
       noMatchText={t('channels.noMatch')}
       grid={{ gridId: CHANNEL_GRID_ID, columns, rows: shown, rowKey, rowAttributes, selectedKey: openId, onRowClick: open, defaultSort: CHANNEL_DEFAULT_SORT }}
-      controls={
-        <>
-          <Button
-            size="xs"
-            variant={panels.outputs ? 'filled' : 'light'}
-            onClick={() => setPanels((p) => ({ ...p, outputs: !p.outputs }))}
-            data-testid="channel-outputs-toggle"
-          >
-            {t('channels.panels.outputsTitle')}
-          </Button>
-          <Button
-            size="xs"
-            variant={panels.ptmp ? 'filled' : 'light'}
-            onClick={() => setPanels((p) => ({ ...p, ptmp: !p.ptmp }))}
-            data-testid="channel-ptmp-toggle"
-          >
-            {t('channels.panels.ptmpTitle')}
-          </Button>
-        </>
-      }
+      controls={PANELS.map((panel) => (
+        <Button
+          key={panel}
+          size="xs"
+          variant={panels[panel] ? 'filled' : 'light'}
+          onClick={() => setPanels((p) => ({ ...p, [panel]: !p[panel] }))}
+          data-testid={`channel-${panel}-toggle`}
+        >
+          {t(`channels.panels.${panel}Title`)}
+        </Button>
+      ))}
       filters={{
         open: prefs.filtersOpen,
         onToggle: prefs.setFiltersOpen,
