@@ -1,7 +1,7 @@
 /** Advanced tab: file name prefix, NTP timecode, enhanced logs. */
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FetchlogsEnhancedUpdateBody, FilenamePrefixUpdateBody, LIMITS, NtpTimecodeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
+import { FetchlogsEnhancedUpdateBody, LIMITS, type UnitConfiguration } from '@fleet/contracts';
 import { ntpBody, ntpForm, prefixForm, validatePrefixForm } from './forms';
 import { checkSchema } from '../../lib/forms/fieldErrors';
 import { ConfigCard } from './parts';
@@ -16,7 +16,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         endpoint="updateUnitFilenamePrefix"
         source={prefixForm(config)}
         validate={validatePrefixForm}
-        schema={FilenamePrefixUpdateBody}
         toBody={(v) => v}
         fields={[
           {
@@ -32,7 +31,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         title={t('unitConfig.ntp.title')}
         endpoint="updateUnitNtpTimecode"
         source={ntpForm(config)}
-        schema={NtpTimecodeUpdateBody}
         toBody={ntpBody}
         fields={[
           { kind: 'switch', name: 'enabled', label: t('unitConfig.ntp.enabled') },
@@ -45,7 +43,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         endpoint="updateUnitFetchlogsEnhanced"
         source={{ enabled: config.fetchlogs.enhanced }}
         validate={(v) => checkSchema(FetchlogsEnhancedUpdateBody, v)}
-        schema={FetchlogsEnhancedUpdateBody}
         toBody={(v) => v}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.logs.enabled') }]}
       />

@@ -8,16 +8,7 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  InterfacesConfigUpdateBody,
-  IP_MODES,
-  TIMINGS,
-  WIFI_SECURITY,
-  WifiConnectBody,
-  type Modem,
-  type UnitConfiguration,
-  type WifiNetwork,
-} from '@fleet/contracts';
+import { IP_MODES, TIMINGS, WIFI_SECURITY, type Modem, type UnitConfiguration, type WifiNetwork } from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
 import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm, type LinkBlocker } from './forms';
 import { ListTable } from '../../kit/ListTable';
@@ -146,7 +137,6 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
       title={t('unitConfig.wifi.title')}
       endpoint="commandWifiConnect"
       source={wifiForm(config)}
-      schema={WifiConnectBody}
       toBody={(values) => {
         sentSsid.current = values.ssid.trim();
         return wifiBody(values);
@@ -250,7 +240,6 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
       title={t('unitConfig.ethernet.title', { name: modem.name, port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
       source={ethernetForm(config, modem.port)}
-      schema={InterfacesConfigUpdateBody}
       toBody={(v) => ethernetBody(v, modem.port)}
       fields={[
         {

@@ -7,21 +7,7 @@
  */
 import { Checkbox, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  AncillaryDataBody,
-  ANCILLARY_DATA_TYPES,
-  EncoderBody,
-  ERROR_CATALOGUE,
-  IfbAlwaysOnBody,
-  IfbDelayBody,
-  LIMITS,
-  SHOOTING_MODES,
-  ShootingModeBody,
-  UNIT_CONFIG_BOUNDS,
-  VIDEO_CODECS,
-  VIDEO_COMPLEXITIES,
-  VideoComplexityBody,
-} from '@fleet/contracts';
+import { ANCILLARY_DATA_TYPES, ERROR_CATALOGUE, LIMITS, SHOOTING_MODES, UNIT_CONFIG_BOUNDS, VIDEO_CODECS, VIDEO_COMPLEXITIES } from '@fleet/contracts';
 import {
   ancillaryDataBody,
   ancillaryDataForm,
@@ -60,7 +46,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         endpoint="commandEncoder"
         source={encoderForm(config)}
         validate={(v) => validateEncoderForm(v, unit)}
-        schema={EncoderBody}
         toBody={encoderBody}
         fields={[
           [
@@ -85,7 +70,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         title={t('unitConfig.shootingMode.title')}
         endpoint="commandShootingMode"
         source={shootingModeForm(config)}
-        schema={ShootingModeBody}
         toBody={shootingModeBody}
         fields={[
           {
@@ -101,7 +85,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         title={t('unitConfig.videoComplexity.title')}
         endpoint="commandVideoComplexity"
         source={videoComplexityForm(config)}
-        schema={VideoComplexityBody}
         toBody={videoComplexityBody}
         fields={[
           {
@@ -118,7 +101,6 @@ export function EncodingForms({ config, unit }: TabProps) {
         title={t('unitConfig.ancillaryData.title')}
         endpoint="commandAncillaryData"
         source={ancillaryDataForm(config)}
-        schema={AncillaryDataBody}
         toBody={ancillaryDataBody}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ancillaryData.enabled') }]}
       >
@@ -153,7 +135,6 @@ export function ReturnAudioForms({ config }: TabProps) {
         title={t('unitConfig.ifb.delayTitle')}
         endpoint="commandIfbDelay"
         source={ifbDelayForm(config)}
-        schema={IfbDelayBody}
         toBody={ifbDelayBody}
         blocked={blocked}
         fields={[
@@ -170,7 +151,6 @@ export function ReturnAudioForms({ config }: TabProps) {
         title={t('unitConfig.ifb.alwaysOnTitle')}
         endpoint="commandIfbAlwaysOn"
         source={ifbAlwaysOnForm(config)}
-        schema={IfbAlwaysOnBody}
         toBody={ifbAlwaysOnBody}
         blocked={blocked}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ifb.alwaysOn') }]}

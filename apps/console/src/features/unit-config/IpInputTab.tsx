@@ -1,6 +1,6 @@
 /** IP Input tab: an IP stream as the unit's video input (protocol, port, latency, SRT passphrase). */
 import { useTranslation } from 'react-i18next';
-import { IP_INPUT_PROTOCOLS, IpInputStreamUpdateBody, type UnitConfiguration } from '@fleet/contracts';
+import { IP_INPUT_PROTOCOLS, type UnitConfiguration } from '@fleet/contracts';
 import { ipInputBody, ipInputForm } from './forms';
 import { ConfigCard } from './parts';
 
@@ -12,7 +12,6 @@ export default function IpInputTab({ config }: { readonly config: UnitConfigurat
       title={t('unitConfig.ipInput.title')}
       endpoint="updateUnitIpInputStream"
       source={ipInputForm(config)}
-      schema={IpInputStreamUpdateBody}
       toBody={ipInputBody}
       fields={[
         { kind: 'switch', name: 'enabled', label: t('unitConfig.ipInput.enabled') },

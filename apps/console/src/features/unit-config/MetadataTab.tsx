@@ -1,7 +1,7 @@
 /** Metadata tab: the key/value pairs the unit embeds in its stream and files (no semicolons, spec 000 §5). */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MetadataBody, UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet/contracts';
+import { UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet/contracts';
 import { RowList } from '../../kit/ConfigFields';
 import { metadataBody, metadataForm, validateMetadataForm } from './forms';
 import { ConfigCard, useAllowed } from './parts';
@@ -17,7 +17,6 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
       endpoint="commandMetadata"
       source={metadataForm(config)}
       validate={validateMetadataForm}
-      schema={MetadataBody}
       toBody={metadataBody}
     >
       {(form, error) => (

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import {
   AUTH_PROTOCOLS,
   CellularScanReport,
-  InterfacesConfigUpdateBody,
   NETWORK_MODES,
   SIM_SLOTS,
   TIMINGS,
@@ -88,7 +87,6 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       title={t('unitConfig.modem.title', { name: modem.name, port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
       source={modemForm(modemConfig, config)}
-      schema={InterfacesConfigUpdateBody}
       toBody={(v) => modemBody(v, modem.port)}
     >
       {(form, error) => (

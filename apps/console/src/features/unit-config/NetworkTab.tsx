@@ -1,7 +1,7 @@
 /** Network tab: bandwidth limits (total, cellular, per priority), cellular capping, fixed internet delay. */
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BANDWIDTH_CAP_OPTIONS, BwLimitationUpdateBody, FixedInternetDelayUpdateBody, LIMITS, NetworkCappingUpdateBody, VALIDATION } from '@fleet/contracts';
+import { BANDWIDTH_CAP_OPTIONS, LIMITS, VALIDATION } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import {
   bandwidthBody,
@@ -32,7 +32,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         endpoint="updateUnitBwLimitation"
         source={bandwidthForm(config)}
         validate={(v) => validateBandwidthForm(v, unit, busy)}
-        schema={BwLimitationUpdateBody}
         toBody={bandwidthBody}
         blocked={busy ? VALIDATION.busyUnitCapping : null}
         notAllowedNote={t('unitConfig.adminOnly')}
@@ -69,7 +68,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         endpoint="updateUnitNetworkCapping"
         source={cappingForm(config)}
         validate={(v) => validateCappingForm(v, config, busy)}
-        schema={NetworkCappingUpdateBody}
         toBody={cappingBody}
         blocked={busy ? VALIDATION.busyUnitCapping : null}
         notAllowedNote={t('unitConfig.adminOnly')}
@@ -85,7 +83,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         title={t('unitConfig.fixedDelay.title')}
         endpoint="updateUnitFixedInternetDelay"
         source={fixedDelayForm(config)}
-        schema={FixedInternetDelayUpdateBody}
         toBody={fixedDelayBody}
         fields={[{ kind: 'text', name: 'delayMs', label: t('unitConfig.fixedDelay.delayMs') }]}
       />

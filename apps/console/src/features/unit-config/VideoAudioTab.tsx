@@ -4,19 +4,7 @@
  */
 import { Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  AudioBitrateBody,
-  AudioParametersBody,
-  AUDIO_INPUTS,
-  DELAY_MODES,
-  DelayUpdateBody,
-  LIMITS,
-  MultipleCameraUpdateBody,
-  SingleCameraUpdateBody,
-  STORE_AND_FORWARD_PROFILES,
-  StoreAndForwardQualityUpdateBody,
-  VIDEO_RESOLUTIONS,
-} from '@fleet/contracts';
+import { AUDIO_INPUTS, DELAY_MODES, LIMITS, STORE_AND_FORWARD_PROFILES, VIDEO_RESOLUTIONS } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay, isStreaming } from '@fleet/domain';
 import {
   AUDIO_CHANNEL_CHOICES,
@@ -55,7 +43,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         endpoint="updateUnitDelay"
         source={delayForm(config)}
         validate={(v) => validateDelayForm(v, unit, config)}
-        schema={DelayUpdateBody}
         toBody={delayBody}
       >
         {(form, error) => {
@@ -99,7 +86,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         endpoint="commandAudioParameters"
         source={audioForm(config)}
         validate={validateAudioForm}
-        schema={AudioParametersBody}
         toBody={audioBody}
         fields={[
           [
@@ -125,7 +111,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         title={t('unitConfig.audioBitrate.title')}
         endpoint="commandAudioBitrate"
         source={audioBitrateForm(config)}
-        schema={AudioBitrateBody}
         toBody={audioBitrateBody}
         fields={[
           {
@@ -146,7 +131,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         endpoint="updateUnitSingleCamera"
         source={singleCameraForm(config)}
         validate={(v) => validateSingleCameraForm(v, unit)}
-        schema={SingleCameraUpdateBody}
         toBody={singleCameraBody}
         fields={[
           [
@@ -179,7 +163,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
           endpoint="updateUnitMultipleCamera"
           source={multiCameraForm(config)}
           validate={validateMultiCameraForm}
-          schema={MultipleCameraUpdateBody}
           toBody={multiCameraBody}
         >
           {(form, error) => {
@@ -232,7 +215,6 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         title={t('unitConfig.storeAndForward.title')}
         endpoint="updateUnitStoreAndForwardQuality"
         source={storeAndForwardForm(config)}
-        schema={StoreAndForwardQualityUpdateBody}
         toBody={(v) => v}
         fields={[
           {

@@ -10,6 +10,7 @@ import { useConfigForm, type ConfigForm, type ConfigFormOptions } from '../../li
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { ConfigFields as KitConfigFields, FormCard, type ConfigFieldsProps, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { canApply } from '../../kit/access';
+import { bodySchema } from '../../kit/bodySchema';
 import type { UnitFacts } from './forms';
 import type { AwaitedState } from './useAwaitedChange';
 import { MutedText } from '../../kit/MutedText';
@@ -44,7 +45,9 @@ export function ConfigFields<F extends object>(props: Omit<ConfigFieldsProps<F>,
   return <KitConfigFields prefix="config" {...props} />;
 }
 
-interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOptions<F, K>, 'unitId' | 'kind'> {
+interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOptions<F, K>, 'unitId' | 'kind' | 'schema'> {
+  /** Default: the call's body schema in the catalogue. */
+  readonly schema?: ConfigFormOptions<F, K>['schema'];
   readonly formId: string;
   readonly title: string;
   readonly fields?: readonly ConfigRow<F>[];
@@ -71,7 +74,7 @@ export function ConfigCard<F extends object, K extends EndpointId>({
   ...options
 }: ConfigCardProps<F, K>) {
   const { unitId } = useConfigContext();
-  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), ...options });
+  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), schema: bodySchema(options.endpoint), ...options });
   const error = useFieldError(`config-error-${formId}`, form.errors);
   return (
     <FormSection formId={formId} title={title} form={form} allowed={useAllowed(options.endpoint)} blocked={blocked} notAllowedNote={notAllowedNote}>
