@@ -50,7 +50,6 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
       title={t('channels.modal.tabs.smpte')}
       source={smpteForm(current)}
       endpoint="updateChannelSmpte"
-      schema={ChannelSmpteBody}
       toBody={(values: SmpteForm) => smpteBody(values, current.version)}
       toInput={(body) => ({ params: { id: channelId }, body: body as ChannelSmpteBody })}
       refresh={['getChannelSmpte']}
@@ -116,7 +115,6 @@ function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boo
       title={t(admin ? 'channels.ffmpeg.adminTitle' : 'channels.ffmpeg.title')}
       source={{ enabled: current.enabled, override: current.override }}
       endpoint={admin ? 'updateAdminChannelFfmpeg' : 'updateChannelFfmpeg'}
-      schema={ChannelFfmpegBody}
       toBody={(values: FfmpegForm) => ({ ...values, version: current.version })}
       toInput={(body) => ({ params: { id: channelId }, body: body as ChannelFfmpegBody })}
       refresh={admin ? [...reads].reverse() : reads}
@@ -156,7 +154,6 @@ function SocialFormView({ current }: { current: SocialMediaDetails }) {
       title={t('channels.social.title')}
       source={socialForm(current)}
       endpoint="updateSocialMediaDetails"
-      schema={UpdateSocialMediaBody}
       toBody={(values: SocialForm) => socialBody(values, channel.channelId, current.version)}
       toInput={(body) => ({ body: body as UpdateSocialMediaBody })}
       refresh={['fetchSocialMediaDetails']}

@@ -32,7 +32,6 @@ const FLAGS = [
 function adminCall<F>(channelId: string, version: number, toBody: (values: F, version: number) => object) {
   return {
     endpoint: ENDPOINT,
-    schema: UpdateAdminChannelBody,
     toBody: (values: F) => toBody(values, version),
     toInput: (body: unknown) => ({ params: { id: channelId }, body: body as UpdateAdminChannelBody }),
   } as const;

@@ -97,7 +97,6 @@ function AddInputSource({ onDone }: { onDone: () => void }) {
       title={t('channels.inputSources.add')}
       source={BLANK_INPUT_SOURCE}
       endpoint="addChannelInputSource"
-      schema={AddInputSourceBody}
       toBody={inputSourceBody}
       toInput={(body) => ({ params: { id: channelId }, body: body as AddInputSourceBody })}
       onSaved={onDone}

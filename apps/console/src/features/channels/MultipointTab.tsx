@@ -82,7 +82,6 @@ function MultipointForm() {
       title={t('channels.modal.tabs.multipoint')}
       source={multipointForm(details.multipoint)}
       endpoint="updatePtmpChannels"
-      schema={UpdatePtmpBody}
       toBody={(values: MultipointForm) => multipointBody(values, channelId)}
       toInput={(body) => ({ body: body as UpdatePtmpBody })}
       fields={[{ kind: 'textarea', name: 'machines', label: t('channels.multipoint.machines'), description: t('channels.multipoint.machinesHint') }]}

@@ -20,7 +20,6 @@ export function StreamingTab() {
         title={t('channels.streaming.bwLimit')}
         source={bwLimitForm(channel.bandwidthLimit, BANDWIDTH_CAP_OPTIONS)}
         endpoint="setChannelsBwLimit"
-        schema={BwLimitBody}
         toBody={(values: BwLimitForm) => bwLimitBody(values, channel.channelId)}
         toInput={(body) => ({ body: body as BwLimitBody })}
         fields={[
@@ -38,7 +37,6 @@ export function StreamingTab() {
         title={t('channels.streaming.privateSession')}
         source={{ privateSession: channel.privateSession }}
         endpoint="setChannelsPrivateSession"
-        schema={PrivateSessionBody}
         toBody={(values: { privateSession: boolean }) => ({ channelIds: [channel.channelId], privateSession: values.privateSession })}
         toInput={(body) => ({ body: body as PrivateSessionBody })}
         fields={[{ kind: 'checkbox', name: 'privateSession', label: t('channels.streaming.privateSessionOn'), testId: 'channel-privateSession' }]}

@@ -9,7 +9,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ServerCommentBody } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
@@ -164,7 +163,6 @@ export function CommentSection({ server, allowed }: { server: ServerDetail; allo
     serverName: server.name,
     source,
     endpoint: 'setServerComment',
-    schema: ServerCommentBody,
     toBody: serverCommentBody,
     refresh: ['getServerComment'],
   });

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
+import { IFB_MODES, PUBLISHING_MODES } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
@@ -51,7 +51,6 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
     serverName: server.name,
     source,
     endpoint: calls.write,
-    schema: ServerConfigurationBody,
     toBody,
     refresh: [calls.read],
   });
@@ -197,7 +196,6 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
     serverName: server.name,
     source,
     endpoint: 'setMmhServerSmpte',
-    schema: SmpteSettingsBody,
     toBody: smpteBody,
     refresh: ['getMmhServerSmpte'],
   });
@@ -241,7 +239,6 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
     serverName: server.name,
     source,
     endpoint: ipPipeEndpoint(settings),
-    schema: IpPipeBody,
     toBody: ipPipeBody,
     refresh: ['getMmhServerIpPipe'],
   });

@@ -41,7 +41,6 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
     channelName: channel.name,
     source,
     endpoint: 'updateVrChannel',
-    schema: UpdateVrChannelBody,
     toBody: (values: VrConfigForm) => vrConfigBody(values, channel.version),
     toInput: (body) => ({ params: { uniqueId: id }, body: body as UpdateVrChannelBody }),
     extra: vrConfigExtra,

@@ -82,7 +82,6 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
     channelName: channel.name,
     source,
     endpoint: 'updateAdminVrChannel',
-    schema: UpdateAdminVrChannelBody,
     toBody: (values: VrSharingForm) => vrSharingBody(values, groupInventory, channel.version),
     toInput: (body) => ({ params: { uid: id }, body: body as UpdateAdminVrChannelBody }),
     refresh: ['listGroupVrChannels', 'getAdminVrChannelGroupsOfInventories', 'getAdminVrChannelInventories', 'getAdminVrChannelGroups'],
