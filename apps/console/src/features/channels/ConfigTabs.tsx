@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Loader, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChannelFfmpegBody, ChannelSmpteBody, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS, UpdateSocialMediaBody } from '@fleet/contracts';
+import { SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS } from '@fleet/contracts';
 import type { ChannelFfmpeg, ChannelSmpte, SocialMediaDetails } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfigFields, type ConfigField } from '../../kit/ConfigFields';
@@ -32,7 +32,6 @@ const BLANK_FLOW: SmpteRow = { kind: 'video', primaryIp: '', primaryPort: '', se
 
 function SmpteFormView({ current }: { current: ChannelSmpte }) {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
   const flowFields: ConfigField<SmpteRow>[] = [
     {
       kind: 'select',
@@ -51,7 +50,6 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
       source={smpteForm(current)}
       endpoint="updateChannelSmpte"
       toBody={(values: SmpteForm) => smpteBody(values, current.version)}
-      toInput={(body) => ({ params: { id: channelId }, body: body as ChannelSmpteBody })}
       refresh={['getChannelSmpte']}
       fields={[{ kind: 'checkbox', name: 'enabled', label: t('channels.smpte.enabled') }]}
     >
@@ -106,7 +104,6 @@ export function SmpteTab() {
  */
 function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boolean }) {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
   const formId = admin ? 'adminFfmpeg' : 'ffmpeg';
   const reads = ['getChannelFfmpeg', 'getAdminChannelFfmpeg'] as const;
   return (
@@ -116,7 +113,6 @@ function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boo
       source={{ enabled: current.enabled, override: current.override }}
       endpoint={admin ? 'updateAdminChannelFfmpeg' : 'updateChannelFfmpeg'}
       toBody={(values: FfmpegForm) => ({ ...values, version: current.version })}
-      toInput={(body) => ({ params: { id: channelId }, body: body as ChannelFfmpegBody })}
       refresh={admin ? [...reads].reverse() : reads}
       fields={[
         { kind: 'checkbox', name: 'enabled', label: t('channels.ffmpeg.enabled') },
@@ -155,7 +151,6 @@ function SocialFormView({ current }: { current: SocialMediaDetails }) {
       source={socialForm(current)}
       endpoint="updateSocialMediaDetails"
       toBody={(values: SocialForm) => socialBody(values, channel.channelId, current.version)}
-      toInput={(body) => ({ body: body as UpdateSocialMediaBody })}
       refresh={['fetchSocialMediaDetails']}
       fields={[
         { kind: 'checkbox', name: 'enabled', label: t('channels.social.enabled') },

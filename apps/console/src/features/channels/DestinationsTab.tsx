@@ -195,8 +195,6 @@ function DestinationCard({ destination, onDone }: { destination: StreamingDestin
       endpoint={destination === null ? 'addChannelDestination' : 'updateChannelDestination'}
       schema={destination === null ? AddDestinationBody : UpdateDestinationBody}
       toBody={(values: DestinationForm) => (destination === null ? destinationBody(values, channelId) : destinationUpdateBody(values, channelId, destination))}
-      // The body was parsed by the endpoint's own schema.
-      toInput={(body) => ({ body: body as AddDestinationBody & UpdateDestinationBody })}
       refresh={['fetchChannelDestinations']}
       onSaved={onDone}
     >

@@ -6,7 +6,6 @@
 import { useMemo } from 'react';
 import { Badge, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
@@ -83,7 +82,6 @@ function MultipointForm() {
       source={multipointForm(details.multipoint)}
       endpoint="updatePtmpChannels"
       toBody={(values: MultipointForm) => multipointBody(values, channelId)}
-      toInput={(body) => ({ body: body as UpdatePtmpBody })}
       fields={[{ kind: 'textarea', name: 'machines', label: t('channels.multipoint.machines'), description: t('channels.multipoint.machinesHint') }]}
     >
       {() => (
