@@ -6,11 +6,12 @@ import { useEndpointQuery } from '../../api/hooks';
 import { GridPage } from '../../kit/GridPage';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
-import { ChannelCounterBar } from './ChannelCounterBar';
+import { CounterButtons } from '../../components/CounterButtons';
 import { countChannels } from '@fleet/domain';
 import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import {
   activeChannelFilterCount,
+  CHANNEL_COUNTERS,
   CHANNEL_FILTER_LIST,
   filterChannels,
   filtersForChannelCounter,
@@ -108,7 +109,18 @@ export default function ChannelsPage() {
         label: t('channels.filters.toggle'),
         panel: <ChannelFilterBar filters={filters} onChange={setFilters} onReset={prefs.resetFilters} scopes={scopes} />,
       }}
-      above={<ChannelCounterBar counters={counters} isActive={counterActive} onCounterClick={onCounterClick} />}
+      above={
+        // Spec 001 §3 counters over every listed channel, each a filter (pressed while it is the filter).
+        <CounterButtons
+          names={CHANNEL_COUNTERS}
+          counts={counters}
+          label={(name) => t(`channels.counters.${name}`)}
+          title={(name) => t('channels.counterFilter', { counter: t(`channels.counters.${name}`) })}
+          isActive={counterActive}
+          onClick={onCounterClick}
+          testIdPrefix="channel-counter"
+        />
+      }
       below={
         (panels.outputs || panels.ptmp) && (
           <>
