@@ -6,7 +6,7 @@
  * instance (confirmed; the status then goes offline and back online over /ws), and a check of its
  * status now (GET servers/{id}/status).
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail } from '@fleet/contracts';
@@ -157,11 +157,10 @@ function HardwareAndFeatures({ serverId }: { serverId: string }) {
 
 export function CommentSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
-  const source = useMemo(() => ({ comment: server.comment }), [server.comment]);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
-    source,
+    source: { comment: server.comment },
     endpoint: 'setServerComment',
     toBody: serverCommentBody,
     refresh: ['getServerComment'],

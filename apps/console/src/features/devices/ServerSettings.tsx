@@ -5,7 +5,6 @@
  * inline) and applied through that call; users who may not change servers see the values with
  * no Apply (the shared form section shows "Not available for your user type").
  */
-import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +43,13 @@ interface ConfigurationProps {
 
 function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
-  const source = useMemo(() => serverConfigForm(config), [config]);
-  const toBody = useMemo(() => (values: ServerConfigForm) => serverConfigBody(values, source), [source]);
+  const source = serverConfigForm(config);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
     source,
     endpoint: calls.write,
-    toBody,
+    toBody: (values: ServerConfigForm) => serverConfigBody(values, source),
     refresh: [calls.read],
   });
   const error = useFieldError('server-error-config', form.errors);
@@ -190,11 +188,10 @@ export function ServerConfigurationSection({ server, kind, allowed }: { server: 
 // ── SMPTE 2110 ───────────────────────────────────────────────────────────────────────────────
 function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail; settings: SmpteSettings; allowed: boolean }) {
   const { t } = useTranslation();
-  const source = useMemo(() => smpteForm(settings), [settings]);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
-    source,
+    source: smpteForm(settings),
     endpoint: 'setMmhServerSmpte',
     toBody: smpteBody,
     refresh: ['getMmhServerSmpte'],
@@ -233,11 +230,10 @@ const PIPE_COLOR: Record<string, string> = { connected: 'green', connecting: 'ye
 
 function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail; settings: IpPipeSettings; allowed: boolean }) {
   const { t } = useTranslation();
-  const source = useMemo(() => ipPipeForm(settings), [settings]);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
-    source,
+    source: ipPipeForm(settings),
     endpoint: ipPipeEndpoint(settings),
     toBody: ipPipeBody,
     refresh: ['getMmhServerIpPipe'],

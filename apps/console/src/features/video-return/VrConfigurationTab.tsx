@@ -6,7 +6,6 @@
  * the spec's words, applied through POST v0/video-return-channels/{uniqueId}/update (sent to the
  * device first: its refusal, e.g. "Configuration not sent, retry", shows as the form's failure).
  */
-import { useMemo } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdateVrChannelBody, VR_INPUT_TYPES } from '@fleet/contracts';
@@ -36,10 +35,9 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
   const id = channel.uniqueId;
   const capabilities = useEndpointQuery('getVrChannelCapabilities', { params: { id } }, { retry: false });
   const ips = useEndpointQuery('getVrChannelIps', { params: { id } }, { retry: false });
-  const source = useMemo(() => vrConfigForm(channel), [channel]);
   const form = useChannelForm({
     channelName: channel.name,
-    source,
+    source: vrConfigForm(channel),
     endpoint: 'updateVrChannel',
     toBody: (values: VrConfigForm) => vrConfigBody(values, channel.version),
     toInput: (body) => ({ params: { uniqueId: id }, body: body as UpdateVrChannelBody }),

@@ -75,10 +75,9 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
   const choices = useEndpointQuery('getAdminVrChannelGroupsOfInventories', { params: { id }, query: { limit: LIMITS.pageSizeMax } });
   const groups = choices.data?.items ?? NO_GROUPS;
   const groupInventory = useMemo(() => new Map(groups.map((g) => [g.id, g.inventoryId])), [groups]);
-  const source = useMemo(() => vrSharingForm(channel), [channel]);
   const form = useChannelForm({
     channelName: channel.name,
-    source,
+    source: vrSharingForm(channel),
     endpoint: 'updateAdminVrChannel',
     toBody: (values: VrSharingForm) => vrSharingBody(values, groupInventory, channel.version),
     toInput: (body) => ({ params: { uid: id }, body: body as UpdateAdminVrChannelBody }),
