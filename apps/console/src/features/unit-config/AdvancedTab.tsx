@@ -1,9 +1,8 @@
 /** Advanced tab: file name prefix, NTP timecode, enhanced logs. */
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FetchlogsEnhancedUpdateBody, LIMITS, type UnitConfiguration } from '@fleet/contracts';
+import { LIMITS, type UnitConfiguration } from '@fleet/contracts';
 import { ntpBody, ntpForm, prefixForm, validatePrefixForm } from './forms';
-import { checkSchema } from '../../lib/forms/fieldErrors';
 import { ConfigCard } from './parts';
 
 export default function AdvancedTab({ config }: { readonly config: UnitConfiguration }) {
@@ -42,7 +41,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         title={t('unitConfig.logs.title')}
         endpoint="updateUnitFetchlogsEnhanced"
         source={{ enabled: config.fetchlogs.enhanced }}
-        validate={(v) => checkSchema(FetchlogsEnhancedUpdateBody, v)}
         toBody={(v) => v}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.logs.enabled') }]}
       />
