@@ -36,27 +36,15 @@ function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
   );
 }
 
-function TransceiverFeed({ server }: { server: ServerDetail }) {
+/** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
+export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
   const { t } = useTranslation();
   useChannelsLive();
-  const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
+  const listed = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled: kind === 'channels' });
+  const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
   return (
-    <QueryView query={list} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
-      {(data) => <FeedTable channels={feedChannels(data.channels, server.id)} />}
+    <QueryView query={kind === 'ingest' ? ingest : listed} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
+      {(data) => <FeedTable channels={kind === 'ingest' ? data.channels : feedChannels(data.channels, server.id)} />}
     </QueryView>
   );
-}
-
-function IngestFeed({ server }: { server: ServerDetail }) {
-  const { t } = useTranslation();
-  const list = useEndpointQuery('ingestServerChannels', { params: { id: server.id } });
-  return (
-    <QueryView query={list} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
-      {(data) => <FeedTable channels={data.channels} />}
-    </QueryView>
-  );
-}
-
-export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
-  return kind === 'ingest' ? <IngestFeed server={server} /> : <TransceiverFeed server={server} />;
 }
