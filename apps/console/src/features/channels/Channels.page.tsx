@@ -1,7 +1,7 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ChannelList, ChannelLive } from '@fleet/contracts';
+import type { ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { GridPage } from '../../kit/GridPage';
 import { useSearchParam } from '../../routing/useSearchParam';
@@ -41,11 +41,6 @@ const PANELS = ['outputs', 'ptmp'] as const;
 const rowKey = (channel: ChannelLive) => channel.channelId;
 const rowAttributes = (channel: ChannelLive) => ({ 'data-status': channel.status, 'data-type': channel.type });
 
-/** Counters follow the rows: the core's answer first, counted again once realtime patched rows. */
-function useCounters(list: ChannelList | undefined) {
-  return useMemo(() => list?.counters ?? countChannels(NO_CHANNELS), [list]);
-}
-
 /**
  * /channels (spec 001 §2 "manage channels"): the channels the user sees (GET channels/fetch), kept
  * current over /ws, in the shared DataGrid with the counter bar and the persisted filters; a row
@@ -62,7 +57,8 @@ export default function ChannelsPage() {
   const [openId, openChannel] = useSearchParam(CHANNEL_PARAM, { also: [TAB_PARAM] });
 
   const all = list.data?.channels ?? NO_CHANNELS;
-  const counters = useCounters(list.data);
+  // Counters follow the rows: the core's answer first, counted again once realtime patched rows.
+  const counters = useMemo(() => list.data?.counters ?? countChannels(NO_CHANNELS), [list.data]);
   const shown = useMemo(() => filterChannels(all, filters), [all, filters]);
   const columns = useChannelColumns();
   const scopes = useMemo(

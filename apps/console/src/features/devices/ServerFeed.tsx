@@ -13,8 +13,12 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useChannelsLive } from '../channels/useChannelsLive';
 import { feedChannels } from './serverFormat';
 
-function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
+/** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
+export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
   const { t } = useTranslation();
+  useChannelsLive();
+  const listed = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled: kind === 'channels' });
+  const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
   const columns: ListColumn<ChannelLive>[] = [
     { id: 'channel', header: t('devices.feed.channel'), render: (c) => c.channelName },
     { id: 'type', header: t('devices.feed.type'), render: (c) => t(`channels.types.${c.type}`) },
@@ -22,29 +26,20 @@ function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
     { id: 'allocatedTo', header: t('devices.feed.allocatedTo'), render: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo ?? '—' },
   ];
   return (
-    <ListTable
-      items={channels}
-      columns={columns}
-      rowKey={(c) => c.channelId}
-      testIdPrefix="server-feed"
-      testId="server-feed"
-      rowData={(c) => ({ 'data-status': c.status })}
-      emptyText={t('devices.feed.empty')}
-      striped={false}
-      minWidth={0}
-    />
-  );
-}
-
-/** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
-export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
-  const { t } = useTranslation();
-  useChannelsLive();
-  const listed = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled: kind === 'channels' });
-  const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
-  return (
     <QueryView query={kind === 'ingest' ? ingest : listed} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
-      {(data) => <FeedTable channels={kind === 'ingest' ? data.channels : feedChannels(data.channels, server.id)} />}
+      {(data) => (
+        <ListTable
+          items={kind === 'ingest' ? data.channels : feedChannels(data.channels, server.id)}
+          columns={columns}
+          rowKey={(c) => c.channelId}
+          testIdPrefix="server-feed"
+          testId="server-feed"
+          rowData={(c) => ({ 'data-status': c.status })}
+          emptyText={t('devices.feed.empty')}
+          striped={false}
+          minWidth={0}
+        />
+      )}
     </QueryView>
   );
 }

@@ -12,15 +12,6 @@ export const VR_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
 
 const STATUS_COLOR: Record<VrChannelStatus, string> = { idle: 'green', inputConnected: 'teal', collecting: 'red', offline: 'gray', connecting: 'yellow' };
 
-export function VrStatusBadge({ channel }: { channel: VrChannelDetail }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLOR[channel.status]} variant="light" data-testid={`vr-status-${channel.uniqueId}`} data-status={channel.status}>
-      {t(`videoReturn.status.${channel.status}`)}
-    </Badge>
-  );
-}
-
 export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
   const { t } = useTranslation();
   return useMemo(
@@ -41,7 +32,11 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
         header: t('videoReturn.columns.status'),
         width: 160,
         sortValue: (c) => t(`videoReturn.status.${c.status}`),
-        render: (c) => <VrStatusBadge channel={c} />,
+        render: (c) => (
+          <Badge color={STATUS_COLOR[c.status]} variant="light" data-testid={`vr-status-${c.uniqueId}`} data-status={c.status}>
+            {t(`videoReturn.status.${c.status}`)}
+          </Badge>
+        ),
       },
       {
         id: 'inputType',
