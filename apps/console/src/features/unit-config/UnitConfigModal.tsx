@@ -76,9 +76,7 @@ export default function UnitConfigModal({ unitId, opened, onClose, initialTab }:
   // The unit's detail carries every fact the forms' rules need (UnitFacts).
   const facts: UnitFacts | undefined = unitQuery.data;
 
-  const selectTab = (next: string) => {
-    setParams((prev) => withTab(prev, resolveTab(next)), { replace: true });
-  };
+  const selectTab = (next: string) => setParams((prev) => withTab(prev, resolveTab(next)), { replace: true });
 
   const failed = configQuery.error ?? unitQuery.error;
   const retry = () => {
