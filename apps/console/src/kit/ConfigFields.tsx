@@ -17,7 +17,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  Paper,
   PasswordInput,
   SimpleGrid,
   type SimpleGridProps,
@@ -25,7 +24,6 @@ import {
   Switch,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FORM_ERROR } from '../lib/forms/fieldErrors';
@@ -33,6 +31,7 @@ import { useSpecText } from '../lib/forms/specText';
 import type { AppliedForm as AppliedFormState } from '../lib/forms/useAppliedForm';
 import type { Form } from '../lib/forms/useForm';
 import type { Option } from './formRules';
+import { InfoSection } from './NameValues';
 
 /** A form applied through a call (lib/forms useAppliedForm: useConfigForm's, useChannelForm's), as the card needs it. */
 export type AppliedForm = Pick<AppliedFormState<unknown>, 'errors' | 'dirty' | 'reset' | 'apply' | 'pending' | 'failure'>;
@@ -61,31 +60,28 @@ export function FormCard({ prefix, formId, title, form, allowed, blocked = null,
     </Alert>
   );
   return (
-    <Paper withBorder p="md" data-testid={`${prefix}-form-${formId}`}>
-      <Stack gap="sm">
-        <Title order={5}>{title}</Title>
-        <fieldset disabled={!allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="sm">{children}</Stack>
-        </fieldset>
-        {blocked !== null && alert('yellow', `blocked-${formId}`, text(blocked))}
-        {formError !== undefined && alert('red', `error-${formId}._form`, text(formError))}
-        {form.failure !== null && alert('red', `failure-${formId}`, form.failure)}
-        {allowed ? (
-          <Group justify="flex-end">
-            {form.dirty && (
-              <Button variant="default" onClick={form.reset} data-testid={`${prefix}-reset-${formId}`}>
-                {t('unitConfig.reset')}
-              </Button>
-            )}
-            <Button onClick={form.apply} loading={form.pending} disabled={blocked !== null} data-testid={`${prefix}-apply-${formId}`}>
-              {t('unitConfig.apply')}
+    <InfoSection testId={`${prefix}-form-${formId}`} title={title}>
+      <fieldset disabled={!allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="sm">{children}</Stack>
+      </fieldset>
+      {blocked !== null && alert('yellow', `blocked-${formId}`, text(blocked))}
+      {formError !== undefined && alert('red', `error-${formId}._form`, text(formError))}
+      {form.failure !== null && alert('red', `failure-${formId}`, form.failure)}
+      {allowed ? (
+        <Group justify="flex-end">
+          {form.dirty && (
+            <Button variant="default" onClick={form.reset} data-testid={`${prefix}-reset-${formId}`}>
+              {t('unitConfig.reset')}
             </Button>
-          </Group>
-        ) : (
-          notAllowed
-        )}
-      </Stack>
-    </Paper>
+          )}
+          <Button onClick={form.apply} loading={form.pending} disabled={blocked !== null} data-testid={`${prefix}-apply-${formId}`}>
+            {t('unitConfig.apply')}
+          </Button>
+        </Group>
+      ) : (
+        notAllowed
+      )}
+    </InfoSection>
   );
 }
 

@@ -12,6 +12,7 @@ import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useToast } from '../../toast/useToast';
 import { NotAvailable, useCanApply, useChannelModal } from './parts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 export function ChannelLogsSection() {
   const { t, i18n } = useTranslation();
@@ -36,6 +37,8 @@ export function ChannelLogsSection() {
     },
   });
   const failure = start.error ?? stop.error;
+  // Sending: it may be stopped; else started (the other call's failure is then cleared).
+  const [asked, other] = sending ? [stop, start] : [start, stop];
   const params = { params: { id: channelId } };
   const since = startedAt === null ? '' : new Date(startedAt).toLocaleTimeString(i18n.language);
 
@@ -47,38 +50,27 @@ export function ChannelLogsSection() {
           {sending ? t('channels.logs.sending', { since }) : t('channels.logs.notSending')}
         </Text>
         {!sending && status !== 'idle' && (
-          <Text size="xs" c="dimmed" data-testid="channel-logs-hint">
+          <MutedText size="xs" testId="channel-logs-hint">
             {t('channels.logs.idleOnly')}
-          </Text>
+          </MutedText>
         )}
         {failure !== null && <ErrorAlert error={failure} testId="channel-logs-error" />}
         <Group justify="flex-end">
-          {sending && canStop && (
+          {(sending ? canStop : canStart) ? (
             <Button
-              variant="default"
-              loading={stop.isPending}
+              variant={sending ? 'default' : undefined}
+              loading={asked.isPending}
               onClick={() => {
-                start.reset();
-                stop.mutate(params);
+                other.reset();
+                asked.mutate(params);
               }}
-              data-testid="channel-logs-stop"
+              data-testid={sending ? 'channel-logs-stop' : 'channel-logs-start'}
             >
-              {t('channels.logs.stop')}
+              {sending ? t('channels.logs.stop') : t('channels.logs.start')}
             </Button>
+          ) : (
+            <NotAvailable testId="channel-logs-unavailable" />
           )}
-          {!sending && canStart && (
-            <Button
-              loading={start.isPending}
-              onClick={() => {
-                stop.reset();
-                start.mutate(params);
-              }}
-              data-testid="channel-logs-start"
-            >
-              {t('channels.logs.start')}
-            </Button>
-          )}
-          {!(sending ? canStop : canStart) && <NotAvailable testId="channel-logs-unavailable" />}
         </Group>
       </Stack>
     </Paper>

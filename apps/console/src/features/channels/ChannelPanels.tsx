@@ -15,7 +15,6 @@ import { useMemo, useState } from 'react';
 import { Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChannelCounters } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { InventorySelect } from '../../kit/InventorySelect';
@@ -59,22 +58,13 @@ function InventoryChoice({ value, onChange }: { value: string | null; onChange: 
   );
 }
 
-function CountersLine({ counters }: { counters: ChannelCounters }) {
-  const { t } = useTranslation();
-  return (
-    <MutedText testId="channel-outputs-counters">
-      {t('channels.panels.counters', { busy: counters.busy, idle: counters.idle, offline: counters.offline, sdi: counters.sdi, output: counters.output })}
-    </MutedText>
-  );
-}
-
 function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string; kind: Kind } & PanelProps) {
   const { t } = useTranslation();
   const input = { query: { inventoryId } };
   const sdi = useEndpointQuery('getSdiChannels', input, { enabled: kind === 'sdi' });
   const output = useEndpointQuery('getOutputChannels', input, { enabled: kind === 'output' });
   const list = kind === 'sdi' ? sdi : output;
-  const summary = useEndpointQuery('fetchChannelsPost', { body: { inventory: inventoryId } });
+  const counters = useEndpointQuery('fetchChannelsPost', { body: { inventory: inventoryId } }).data?.counters;
   const batches = useMemo(() => idBatches(list.data?.channels.map((c) => c.channelId) ?? []), [list.data]);
   const info = useQueries({
     queries: batches.map((uniqueIds) => ({
@@ -108,7 +98,11 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
 
   return (
     <Stack gap="xs">
-      {summary.data && <CountersLine counters={summary.data.counters} />}
+      {counters && (
+        <MutedText testId="channel-outputs-counters">
+          {t('channels.panels.counters', { busy: counters.busy, idle: counters.idle, offline: counters.offline, sdi: counters.sdi, output: counters.output })}
+        </MutedText>
+      )}
       <ErrorAlert error={list.error} />
       {list.data === undefined && !list.error && <Loader size="sm" />}
       {list.data !== undefined && (

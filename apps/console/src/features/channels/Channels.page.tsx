@@ -1,16 +1,17 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ChannelList, ChannelLive } from '@fleet/contracts';
+import type { ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { GridPage } from '../../kit/GridPage';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
-import { ChannelCounterBar } from './ChannelCounterBar';
+import { CounterButtons } from '../../components/CounterButtons';
 import { countChannels } from '@fleet/domain';
 import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import {
   activeChannelFilterCount,
+  CHANNEL_COUNTERS,
   CHANNEL_FILTER_LIST,
   filterChannels,
   filtersForChannelCounter,
@@ -34,14 +35,11 @@ const PtmpChannelsPanel = lazy(() => import('./ChannelPanels').then((m) => ({ de
 /** `/channels?channel=<id>` opens the manage-channel modal (a link to one channel; survives a reload). */
 export const CHANNEL_PARAM = 'channel';
 const NO_CHANNELS: readonly ChannelLive[] = [];
+/** The panels the header opens, in its order. */
+const PANELS = ['outputs', 'ptmp'] as const;
 
 const rowKey = (channel: ChannelLive) => channel.channelId;
 const rowAttributes = (channel: ChannelLive) => ({ 'data-status': channel.status, 'data-type': channel.type });
-
-/** Counters follow the rows: the core's answer first, counted again once realtime patched rows. */
-function useCounters(list: ChannelList | undefined) {
-  return useMemo(() => list?.counters ?? countChannels(NO_CHANNELS), [list]);
-}
 
 /**
  * /channels (spec 001 §2 "manage channels"): the channels the user sees (GET channels/fetch), kept
@@ -59,7 +57,8 @@ export default function ChannelsPage() {
   const [openId, openChannel] = useSearchParam(CHANNEL_PARAM, { also: [TAB_PARAM] });
 
   const all = list.data?.channels ?? NO_CHANNELS;
-  const counters = useCounters(list.data);
+  // Counters follow the rows: the core's answer first, counted again once realtime patched rows.
+  const counters = useMemo(() => list.data?.counters ?? countChannels(NO_CHANNELS), [list.data]);
   const shown = useMemo(() => filterChannels(all, filters), [all, filters]);
   const columns = useChannelColumns();
   const scopes = useMemo(
@@ -88,26 +87,17 @@ export default function ChannelsPage() {
       emptyText={t('channels.empty')}
       noMatchText={t('channels.noMatch')}
       grid={{ gridId: CHANNEL_GRID_ID, columns, rows: shown, rowKey, rowAttributes, selectedKey: openId, onRowClick: open, defaultSort: CHANNEL_DEFAULT_SORT }}
-      controls={
-        <>
-          <Button
-            size="xs"
-            variant={panels.outputs ? 'filled' : 'light'}
-            onClick={() => setPanels((p) => ({ ...p, outputs: !p.outputs }))}
-            data-testid="channel-outputs-toggle"
-          >
-            {t('channels.panels.outputsTitle')}
-          </Button>
-          <Button
-            size="xs"
-            variant={panels.ptmp ? 'filled' : 'light'}
-            onClick={() => setPanels((p) => ({ ...p, ptmp: !p.ptmp }))}
-            data-testid="channel-ptmp-toggle"
-          >
-            {t('channels.panels.ptmpTitle')}
-          </Button>
-        </>
-      }
+      controls={PANELS.map((panel) => (
+        <Button
+          key={panel}
+          size="xs"
+          variant={panels[panel] ? 'filled' : 'light'}
+          onClick={() => setPanels((p) => ({ ...p, [panel]: !p[panel] }))}
+          data-testid={`channel-${panel}-toggle`}
+        >
+          {t(`channels.panels.${panel}Title`)}
+        </Button>
+      ))}
       filters={{
         open: prefs.filtersOpen,
         onToggle: prefs.setFiltersOpen,
@@ -115,7 +105,18 @@ export default function ChannelsPage() {
         label: t('channels.filters.toggle'),
         panel: <ChannelFilterBar filters={filters} onChange={setFilters} onReset={prefs.resetFilters} scopes={scopes} />,
       }}
-      above={<ChannelCounterBar counters={counters} isActive={counterActive} onCounterClick={onCounterClick} />}
+      above={
+        // Spec 001 §3 counters over every listed channel, each a filter (pressed while it is the filter).
+        <CounterButtons
+          names={CHANNEL_COUNTERS}
+          counts={counters}
+          label={(name) => t(`channels.counters.${name}`)}
+          title={(name) => t('channels.counterFilter', { counter: t(`channels.counters.${name}`) })}
+          isActive={counterActive}
+          onClick={onCounterClick}
+          testIdPrefix="channel-counter"
+        />
+      }
       below={
         (panels.outputs || panels.ptmp) && (
           <>

@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Loader, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChannelFfmpegBody, ChannelSmpteBody, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS, UpdateSocialMediaBody } from '@fleet/contracts';
+import { SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS } from '@fleet/contracts';
 import type { ChannelFfmpeg, ChannelSmpte, SocialMediaDetails } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfigFields, type ConfigField } from '../../kit/ConfigFields';
@@ -32,7 +32,6 @@ const BLANK_FLOW: SmpteRow = { kind: 'video', primaryIp: '', primaryPort: '', se
 
 function SmpteFormView({ current }: { current: ChannelSmpte }) {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
   const flowFields: ConfigField<SmpteRow>[] = [
     {
       kind: 'select',
@@ -50,9 +49,7 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
       title={t('channels.modal.tabs.smpte')}
       source={smpteForm(current)}
       endpoint="updateChannelSmpte"
-      schema={ChannelSmpteBody}
       toBody={(values: SmpteForm) => smpteBody(values, current.version)}
-      toInput={(body) => ({ params: { id: channelId }, body: body as ChannelSmpteBody })}
       refresh={['getChannelSmpte']}
       fields={[{ kind: 'checkbox', name: 'enabled', label: t('channels.smpte.enabled') }]}
     >
@@ -107,7 +104,6 @@ export function SmpteTab() {
  */
 function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boolean }) {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
   const formId = admin ? 'adminFfmpeg' : 'ffmpeg';
   const reads = ['getChannelFfmpeg', 'getAdminChannelFfmpeg'] as const;
   return (
@@ -116,9 +112,7 @@ function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boo
       title={t(admin ? 'channels.ffmpeg.adminTitle' : 'channels.ffmpeg.title')}
       source={{ enabled: current.enabled, override: current.override }}
       endpoint={admin ? 'updateAdminChannelFfmpeg' : 'updateChannelFfmpeg'}
-      schema={ChannelFfmpegBody}
       toBody={(values: FfmpegForm) => ({ ...values, version: current.version })}
-      toInput={(body) => ({ params: { id: channelId }, body: body as ChannelFfmpegBody })}
       refresh={admin ? [...reads].reverse() : reads}
       fields={[
         { kind: 'checkbox', name: 'enabled', label: t('channels.ffmpeg.enabled') },
@@ -156,9 +150,7 @@ function SocialFormView({ current }: { current: SocialMediaDetails }) {
       title={t('channels.social.title')}
       source={socialForm(current)}
       endpoint="updateSocialMediaDetails"
-      schema={UpdateSocialMediaBody}
       toBody={(values: SocialForm) => socialBody(values, channel.channelId, current.version)}
-      toInput={(body) => ({ body: body as UpdateSocialMediaBody })}
       refresh={['fetchSocialMediaDetails']}
       fields={[
         { kind: 'checkbox', name: 'enabled', label: t('channels.social.enabled') },

@@ -179,51 +179,35 @@ function DestinationFields({ form, formId, error }: { form: ChannelForm<Destinat
   );
 }
 
-/** The add form; `onDone` remounts it blank (the parent changes its key). */
-function AddDestination({ onDone }: { onDone: () => void }) {
+/**
+ * The add form (`onDone` remounts it blank: the parent changes its key), or one stored destination
+ * edited at the version it was read at (a change made meanwhile: 409), with a Cancel.
+ */
+function DestinationCard({ destination, onDone }: { destination: StreamingDestinationInfo | null; onDone: () => void }) {
   const { t } = useTranslation();
   const { channelId } = useChannelModal().details.channel;
+  const formId = destination === null ? 'destination' : 'destinationEdit';
   return (
     <ChannelCard
-      formId="destination"
-      title={t('channels.destinations.add')}
-      source={BLANK_DESTINATION}
-      endpoint="addChannelDestination"
-      schema={AddDestinationBody}
-      toBody={(values: DestinationForm) => destinationBody(values, channelId)}
-      toInput={(body) => ({ body: body as AddDestinationBody })}
-      refresh={['fetchChannelDestinations']}
-      onSaved={onDone}
-    >
-      {(form, error) => <DestinationFields form={form} formId="destination" error={error} />}
-    </ChannelCard>
-  );
-}
-
-/** Editing one stored destination at the version it was read at (a change made meanwhile: 409). */
-function EditDestination({ destination, onDone }: { destination: StreamingDestinationInfo; onDone: () => void }) {
-  const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
-  return (
-    <ChannelCard
-      formId="destinationEdit"
-      title={t('channels.destinations.editTitle', { name: destination.name })}
-      source={destinationForm(destination)}
-      endpoint="updateChannelDestination"
-      schema={UpdateDestinationBody}
-      toBody={(values: DestinationForm) => destinationUpdateBody(values, channelId, destination)}
-      toInput={(body) => ({ body: body as UpdateDestinationBody })}
+      formId={formId}
+      title={destination === null ? t('channels.destinations.add') : t('channels.destinations.editTitle', { name: destination.name })}
+      source={destination === null ? BLANK_DESTINATION : destinationForm(destination)}
+      endpoint={destination === null ? 'addChannelDestination' : 'updateChannelDestination'}
+      schema={destination === null ? AddDestinationBody : UpdateDestinationBody}
+      toBody={(values: DestinationForm) => (destination === null ? destinationBody(values, channelId) : destinationUpdateBody(values, channelId, destination))}
       refresh={['fetchChannelDestinations']}
       onSaved={onDone}
     >
       {(form, error) => (
         <>
-          <DestinationFields form={form} formId="destinationEdit" error={error} />
-          <Group>
-            <Button size="xs" variant="default" onClick={onDone} data-testid="channel-destinationEdit-cancel">
-              {t('channels.destinations.cancelEdit')}
-            </Button>
-          </Group>
+          <DestinationFields form={form} formId={formId} error={error} />
+          {destination !== null && (
+            <Group>
+              <Button size="xs" variant="default" onClick={onDone} data-testid="channel-destinationEdit-cancel">
+                {t('channels.destinations.cancelEdit')}
+              </Button>
+            </Group>
+          )}
         </>
       )}
     </ChannelCard>
@@ -240,7 +224,7 @@ export function DestinationsTab() {
   return (
     <>
       <Loaded query={query}>{(list) => <DestinationList list={list} onEdit={setEditing} />}</Loaded>
-      {editing === null ? <AddDestination key={added} onDone={onAdded} /> : <EditDestination key={editing.id} destination={editing} onDone={stopEditing} />}
+      <DestinationCard key={editing === null ? `add-${added}` : `edit-${editing.id}`} destination={editing} onDone={editing === null ? onAdded : stopEditing} />
       <FfmpegSection />
     </>
   );

@@ -6,7 +6,7 @@
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_MODES, UpdateAdminChannelBody } from '@fleet/contracts';
+import { CHANNEL_MODES } from '@fleet/contracts';
 import { ConfigFields, type ConfigRow } from '../../kit/ConfigFields';
 import { generalBody, generalForm, ndiBody, ndiForm, tallyBody, tallyForm } from './channelForms';
 import type { GeneralForm } from './channelForms';
@@ -29,19 +29,14 @@ const FLAGS = [
 ] as const satisfies readonly (keyof GeneralForm)[];
 
 /** A form of the one admin call, at the version the modal read. */
-function adminCall<F>(channelId: string, version: number, toBody: (values: F, version: number) => object) {
-  return {
-    endpoint: ENDPOINT,
-    schema: UpdateAdminChannelBody,
-    toBody: (values: F) => toBody(values, version),
-    toInput: (body: unknown) => ({ params: { id: channelId }, body: body as UpdateAdminChannelBody }),
-  } as const;
+function adminCall<F>(version: number, toBody: (values: F, version: number) => object) {
+  return { endpoint: ENDPOINT, toBody: (values: F) => toBody(values, version) } as const;
 }
 
 export function GeneralTab() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
-  const { channelId, version } = details.channel;
+  const { version } = details.channel;
   const { outputLicence } = details;
   const text = (name: 'name' | 'port' | 'sdiNo') => ({ kind: 'text', name, label: t(`channels.general.${name}`) }) as const;
   const fields: ConfigRow<GeneralForm>[] = [
@@ -63,7 +58,7 @@ export function GeneralTab() {
         formId="general"
         title={t('channels.modal.tabs.general')}
         source={generalForm(details.general)}
-        {...adminCall(channelId, version, generalBody)}
+        {...adminCall(version, generalBody)}
         savedName={(values) => values.name.trim()}
         fields={fields}
         cols={{ base: 1, sm: 2 }}
@@ -105,7 +100,7 @@ export function NdiTab() {
       formId="ndi"
       title={t('channels.modal.tabs.ndi')}
       source={ndiForm(details)}
-      {...adminCall(details.channel.channelId, details.channel.version, ndiBody)}
+      {...adminCall(details.channel.version, ndiBody)}
       fields={[{ kind: 'checkbox', name: 'ndi', label: t('channels.ndi.enabled'), testId: 'channel-ndi-enabled' }]}
     />
   );
@@ -119,7 +114,7 @@ export function TallyTab() {
       formId="tally"
       title={t('channels.modal.tabs.tally')}
       source={tallyForm(details)}
-      {...adminCall(details.channel.channelId, details.channel.version, tallyBody)}
+      {...adminCall(details.channel.version, tallyBody)}
       fields={[{ kind: 'text', name: 'tally', label: t('channels.tally.name'), testId: 'channel-tally-name' }]}
     >
       {() => (

@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import { Badge, Button, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AddInputSourceBody, INPUT_SOURCE_KINDS, SRT_MODES } from '@fleet/contracts';
+import { INPUT_SOURCE_KINDS, SRT_MODES } from '@fleet/contracts';
 import type { InputSource } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
 import type { KeysOf } from '../../kit/ConfigFields';
@@ -88,7 +88,6 @@ function SourceList() {
 /** The add form, the fields of the chosen kind; `onDone` remounts it blank (the parent changes its key). */
 function AddInputSource({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
   const field = (kind: 'text' | 'password', name: Exclude<KeysOf<InputSourceForm, string>, 'kind' | 'mode'>, ...kinds: InputSourceKind[]) =>
     ({ kind, name, label: t(`channels.inputSources.${name}`), ...(kinds.length > 0 ? { when: (v: InputSourceForm) => kinds.includes(v.kind) } : {}) }) as const;
   return (
@@ -97,9 +96,7 @@ function AddInputSource({ onDone }: { onDone: () => void }) {
       title={t('channels.inputSources.add')}
       source={BLANK_INPUT_SOURCE}
       endpoint="addChannelInputSource"
-      schema={AddInputSourceBody}
       toBody={inputSourceBody}
-      toInput={(body) => ({ params: { id: channelId }, body: body as AddInputSourceBody })}
       onSaved={onDone}
       cols={{ base: 1, sm: 3 }}
       fields={[

@@ -4,9 +4,8 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Badge, Paper, Stack, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
@@ -15,6 +14,7 @@ import { multipointBody, multipointForm, type MultipointForm } from './channelFo
 import { ChannelCard, useChannelModal } from './parts';
 import { Loaded } from './ConfigTabs';
 import { MutedText } from '../../kit/MutedText';
+import { InfoSection } from '../../kit/NameValues';
 
 function AdminReceivers({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
@@ -22,41 +22,38 @@ function AdminReceivers({ channelId }: { channelId: string }) {
   const receivers = useMemo(() => (query.data ? ptmpReceivers(query.data) : []), [query.data]);
   const none = t('channels.cells.none');
   return (
-    <Paper withBorder p="md" data-testid="channel-multipoint-admin">
-      <Stack gap="sm">
-        <Title order={5}>{t('channels.multipoint.adminTitle')}</Title>
-        <Loaded query={query}>
-          {() => (
-            <ListTable
-              plain
-              items={receivers}
-              rowKey={(r) => r.uid}
-              testIdPrefix="channel-multipoint-admin"
-              rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
-              emptyText={t('channels.multipoint.noReceivers')}
-              columns={[
-                {
-                  id: 'uid',
-                  header: t('channels.multipoint.uid'),
-                  render: (r) => (
-                    <>
-                      {r.uid}{' '}
-                      {!r.chosen && (
-                        <Badge size="xs" variant="light" color="gray">
-                          {t('channels.multipoint.notChosen')}
-                        </Badge>
-                      )}
-                    </>
-                  ),
-                },
-                { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
-                { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
-              ]}
-            />
-          )}
-        </Loaded>
-      </Stack>
-    </Paper>
+    <InfoSection testId="channel-multipoint-admin" title={t('channels.multipoint.adminTitle')}>
+      <Loaded query={query}>
+        {() => (
+          <ListTable
+            plain
+            items={receivers}
+            rowKey={(r) => r.uid}
+            testIdPrefix="channel-multipoint-admin"
+            rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
+            emptyText={t('channels.multipoint.noReceivers')}
+            columns={[
+              {
+                id: 'uid',
+                header: t('channels.multipoint.uid'),
+                render: (r) => (
+                  <>
+                    {r.uid}{' '}
+                    {!r.chosen && (
+                      <Badge size="xs" variant="light" color="gray">
+                        {t('channels.multipoint.notChosen')}
+                      </Badge>
+                    )}
+                  </>
+                ),
+              },
+              { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
+              { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
+            ]}
+          />
+        )}
+      </Loaded>
+    </InfoSection>
   );
 }
 
@@ -82,9 +79,7 @@ function MultipointForm() {
       title={t('channels.modal.tabs.multipoint')}
       source={multipointForm(details.multipoint)}
       endpoint="updatePtmpChannels"
-      schema={UpdatePtmpBody}
       toBody={(values: MultipointForm) => multipointBody(values, channelId)}
-      toInput={(body) => ({ body: body as UpdatePtmpBody })}
       fields={[{ kind: 'textarea', name: 'machines', label: t('channels.multipoint.machines'), description: t('channels.multipoint.machinesHint') }]}
     >
       {() => (

@@ -5,7 +5,7 @@
  * message) and removing it.
  */
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOverlay } from '@fleet/contracts';
@@ -15,6 +15,7 @@ import { useToast } from '../../toast/useToast';
 import { Loaded } from './ConfigTabs';
 import { NotAvailable, useCanApply, useChannelModal } from './parts';
 import { MutedText } from '../../kit/MutedText';
+import { InfoSection } from '../../kit/NameValues';
 
 /** A file's bytes as base64 (what the overlay call carries). */
 export async function fileBase64(file: Blob): Promise<string> {
@@ -50,53 +51,50 @@ function OverlayView({ current }: { current: ChannelOverlay }) {
   };
   const overlay = current.overlay;
   return (
-    <Paper withBorder p="md" data-testid="channel-form-overlay">
-      <Stack gap="sm">
-        <Title order={5}>{t('channels.modal.tabs.overlay')}</Title>
-        <Text size="sm" data-testid="channel-overlay-current">
-          {overlay === null
-            ? t('channels.overlay.none')
-            : t('channels.overlay.current', { name: overlay.fileName, width: overlay.width, height: overlay.height, kb: Math.ceil(overlay.sizeBytes / 1024) })}
-        </Text>
-        <MutedText size="xs">{t('channels.overlay.rules')}</MutedText>
-        {failure !== null && (
-          <Alert color="red" data-testid="channel-failure-overlay">
-            {failure}
-          </Alert>
-        )}
-        {canUpload ? (
-          <Group align="flex-end">
-            <FileInput
-              label={t('channels.overlay.file')}
-              accept="image/png"
-              value={file}
-              onChange={setFile}
-              clearable
-              w={300}
-              data-testid="channel-overlay-file"
-            />
-            <Button onClick={() => void send()} disabled={file === null} loading={upload.isPending} data-testid="channel-overlay-upload">
-              {t('channels.overlay.upload')}
+    <InfoSection testId="channel-form-overlay" title={t('channels.modal.tabs.overlay')}>
+      <Text size="sm" data-testid="channel-overlay-current">
+        {overlay === null
+          ? t('channels.overlay.none')
+          : t('channels.overlay.current', { name: overlay.fileName, width: overlay.width, height: overlay.height, kb: Math.ceil(overlay.sizeBytes / 1024) })}
+      </Text>
+      <MutedText size="xs">{t('channels.overlay.rules')}</MutedText>
+      {failure !== null && (
+        <Alert color="red" data-testid="channel-failure-overlay">
+          {failure}
+        </Alert>
+      )}
+      {canUpload ? (
+        <Group align="flex-end">
+          <FileInput
+            label={t('channels.overlay.file')}
+            accept="image/png"
+            value={file}
+            onChange={setFile}
+            clearable
+            w={300}
+            data-testid="channel-overlay-file"
+          />
+          <Button onClick={() => void send()} disabled={file === null} loading={upload.isPending} data-testid="channel-overlay-upload">
+            {t('channels.overlay.upload')}
+          </Button>
+          {overlay !== null && canRemove && (
+            <Button
+              variant="default"
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate({ params: { id: channel.channelId } })}
+              data-testid="channel-overlay-remove"
+            >
+              {t('channels.overlay.remove')}
             </Button>
-            {overlay !== null && canRemove && (
-              <Button
-                variant="default"
-                color="red"
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ params: { id: channel.channelId } })}
-                data-testid="channel-overlay-remove"
-              >
-                {t('channels.overlay.remove')}
-              </Button>
-            )}
-          </Group>
-        ) : (
-          <Group justify="flex-end">
-            <NotAvailable testId="channel-apply-unavailable-overlay" />
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+          )}
+        </Group>
+      ) : (
+        <Group justify="flex-end">
+          <NotAvailable testId="channel-apply-unavailable-overlay" />
+        </Group>
+      )}
+    </InfoSection>
   );
 }
 

@@ -4,7 +4,7 @@
  * this one channel).
  */
 import { useTranslation } from 'react-i18next';
-import { BANDWIDTH_CAP_OPTIONS, BwLimitBody, PrivateSessionBody } from '@fleet/contracts';
+import { BANDWIDTH_CAP_OPTIONS } from '@fleet/contracts';
 import { bwLimitBody, bwLimitForm } from './channelForms';
 import type { BwLimitForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
@@ -20,9 +20,7 @@ export function StreamingTab() {
         title={t('channels.streaming.bwLimit')}
         source={bwLimitForm(channel.bandwidthLimit, BANDWIDTH_CAP_OPTIONS)}
         endpoint="setChannelsBwLimit"
-        schema={BwLimitBody}
         toBody={(values: BwLimitForm) => bwLimitBody(values, channel.channelId)}
-        toInput={(body) => ({ body: body as BwLimitBody })}
         fields={[
           {
             kind: 'select',
@@ -38,9 +36,7 @@ export function StreamingTab() {
         title={t('channels.streaming.privateSession')}
         source={{ privateSession: channel.privateSession }}
         endpoint="setChannelsPrivateSession"
-        schema={PrivateSessionBody}
         toBody={(values: { privateSession: boolean }) => ({ channelIds: [channel.channelId], privateSession: values.privateSession })}
-        toInput={(body) => ({ body: body as PrivateSessionBody })}
         fields={[{ kind: 'checkbox', name: 'privateSession', label: t('channels.streaming.privateSessionOn'), testId: 'channel-privateSession' }]}
       />
     </>

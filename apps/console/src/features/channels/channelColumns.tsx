@@ -7,6 +7,7 @@ import { channelStatusClass } from '@fleet/domain';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
 import { MutedText } from '../../kit/MutedText';
+import { textColumn } from '../../kit/textColumn';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -50,18 +51,17 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
   const { t } = useTranslation();
   return useMemo(
     (): DataGridColumn<ChannelLive>[] => [
-      {
+      textColumn({
         id: 'name',
         header: t('channels.columns.name'),
         width: 200,
         minWidth: 100,
         sortValue: (c) => c.channelName,
-        render: (c) => (
-          <Text size="sm" fw={500} truncate="end" title={c.channelName} data-testid={`channel-name-${c.channelId}`}>
-            {c.channelName}
-          </Text>
-        ),
-      },
+        bold: true,
+        truncate: true,
+        title: (c) => c.channelName,
+        testId: (c) => `channel-name-${c.channelId}`,
+      }),
       {
         id: 'status',
         header: t('channels.columns.status'),
@@ -69,28 +69,15 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         sortValue: (c) => t(`channels.status.${c.status}`),
         render: (c) => <ChannelStatusBadge channel={c} />,
       },
-      {
+      textColumn({
         id: 'type',
         header: t('channels.columns.type'),
         width: 120,
         sortValue: (c) => c.type,
-        render: (c) => (
-          <Text size="sm" data-testid={`channel-type-${c.channelId}`}>
-            {t(`channels.types.${c.type}`)}
-          </Text>
-        ),
-      },
-      {
-        id: 'server',
-        header: t('channels.columns.server'),
-        width: 160,
-        sortValue: (c) => c.serverName,
-        render: (c) => (
-          <Text size="sm" truncate="end">
-            {c.serverName}
-          </Text>
-        ),
-      },
+        text: (c) => t(`channels.types.${c.type}`),
+        testId: (c) => `channel-type-${c.channelId}`,
+      }),
+      textColumn({ id: 'server', header: t('channels.columns.server'), width: 160, sortValue: (c) => c.serverName, truncate: true }),
       {
         id: 'allocatedTo',
         header: t('channels.columns.allocatedTo'),
@@ -120,14 +107,14 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
             <MutedText>{t('channels.cells.notRecording')}</MutedText>
           ),
       },
-      {
+      textColumn({
         id: 'uptime',
         header: t('channels.columns.uptime'),
         width: 110,
         align: 'right',
         sortValue: (c) => c.uptime,
-        render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('channels.cells.none')}</Text>,
-      },
+        text: (c) => formatUptime(c.uptime) ?? t('channels.cells.none'),
+      }),
       {
         id: 'ptmp',
         header: t('channels.columns.ptmp'),

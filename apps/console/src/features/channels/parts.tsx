@@ -2,7 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Badge, Group, Tooltip, type SimpleGridProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ChannelDetails, EndpointId, Role } from '@fleet/contracts';
+import { ENDPOINT_ROUTES, type ChannelDetails, type EndpointId, type EndpointInput, type Role } from '@fleet/contracts';
 import { ConfigFields, FormCard, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useChannelForm, type ChannelForm, type ChannelFormOptions } from './useChannelForm';
@@ -46,7 +46,9 @@ export function ChannelFormSection(props: Omit<FormCardProps, 'prefix' | 'notAll
   return <FormCard prefix="channel" notAllowed={notAllowed} {...props} />;
 }
 
-interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOptions<F, K>, 'channelName'> {
+interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOptions<F, K>, 'channelName' | 'toInput'> {
+  /** Default: the body, with the channel's id where the call's path names one. */
+  readonly toInput?: ChannelFormOptions<F, K>['toInput'];
   readonly formId: string;
   readonly title: string;
   readonly fields?: readonly ConfigRow<F>[];
@@ -61,7 +63,11 @@ interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOpti
 /** A form of the manage-channel modal declared as its call (applied for whom the catalogue lets) and its fields. */
 export function ChannelCard<F extends object, K extends EndpointId>({ formId, title, fields = [], cols, intro, children, ...options }: ChannelCardProps<F, K>) {
   const { details, roles } = useChannelModal();
-  const form = useChannelForm({ channelName: details.channel.channelName, ...options });
+  const { channelId, channelName } = details.channel;
+  // The body was parsed by this endpoint's own schema; the generic K cannot be narrowed here.
+  const toInput = (body: unknown) =>
+    (ENDPOINT_ROUTES[options.endpoint][1].includes('{id}') ? { params: { id: channelId }, body } : { body }) as Partial<EndpointInput<K>>;
+  const form = useChannelForm({ channelName, toInput, ...options });
   const error = useFieldError(`channel-error-${formId}`, form.errors);
   return (
     <ChannelFormSection formId={formId} title={title} form={form} allowed={canApply(roles, options.endpoint)}>

@@ -13,10 +13,13 @@ import { checkSchema, hasErrors } from '../../lib/forms/fieldErrors';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 import { useAppliedForm, type AppliedForm, type AppliedFormOptions } from '../../lib/forms/useAppliedForm';
 import { useToast } from '../../toast/useToast';
+import { bodySchema } from '../../kit/bodySchema';
 
 export type ChannelForm<F> = AppliedForm<F>;
 
-export interface ChannelFormOptions<F, K extends EndpointId> extends Pick<AppliedFormOptions<F>, 'source' | 'schema' | 'toBody'> {
+export interface ChannelFormOptions<F, K extends EndpointId> extends Pick<AppliedFormOptions<F>, 'source' | 'toBody'> {
+  /** Default: the call's body schema in the catalogue. */
+  readonly schema?: AppliedFormOptions<F>['schema'];
   readonly channelName: string;
   readonly endpoint: K;
   /** The call's input around the parsed body (params, query). */
@@ -34,7 +37,7 @@ export interface ChannelFormOptions<F, K extends EndpointId> extends Pick<Applie
 }
 
 export function useChannelForm<F extends object, K extends EndpointId>(options: ChannelFormOptions<F, K>): ChannelForm<F> {
-  const { channelName, source, endpoint, schema, toBody, toInput, extra, refresh = [], savedName, savedMessage, onSaved } = options;
+  const { channelName, source, endpoint, schema = bodySchema(endpoint), toBody, toInput, extra, refresh = [], savedName, savedMessage, onSaved } = options;
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -5,11 +5,11 @@
  * and link are search parameters, so every state can be linked and survives a reload.
  */
 import { useCallback } from 'react';
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ServerDetail } from '@fleet/contracts';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageTitle } from '../../components/PageTitle';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { DevicesTab } from './DevicesTab';
 import { LuLinkTab } from './LuLinkTab';
@@ -26,43 +26,33 @@ const LINK_PARAM = 'link';
 
 export default function DevicesPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.devices'));
   const [params, setParams] = useSearchParams();
   const servers = useServers();
   const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });
   const tab: DevicesTabId = DEVICES_TABS.find((id) => id === requested) ?? 'servers';
   const [serverId, setServer] = useSearchParam(SERVER_PARAM, { also: [SERVER_TAB_PARAM] });
 
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        change(next);
-        return next;
-      }),
-    [setParams],
-  );
   const openServer = useCallback((id: string) => setServer(id), [setServer]);
   const openRow = useCallback((server: ServerDetail) => setServer(server.id), [setServer]);
   const closeServer = useCallback(() => setServer(null), [setServer]);
   const selectLink = useCallback(
     (unitId: string | null, linkId: string | null) =>
-      update((next) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
         next.set(TAB_PARAM, 'luLink');
         if (unitId === null) next.delete(UNIT_PARAM);
         else next.set(UNIT_PARAM, unitId);
         if (linkId === null) next.delete(LINK_PARAM);
         else next.set(LINK_PARAM, linkId);
+        return next;
       }),
-    [update],
+    [setParams],
   );
   const openUnitLink = useCallback((unitId: string) => selectLink(unitId, null), [selectLink]);
 
   return (
     <Stack gap="sm" data-testid="devices-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.devices')}
-      </Title>
+      <PageTitle title={t('routes.devices')} />
       <Tabs value={tab} onChange={(next) => next !== null && setTab(next)} keepMounted={false}>
         <Tabs.List>
           {DEVICES_TABS.map((id) => (

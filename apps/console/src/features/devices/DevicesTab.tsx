@@ -4,7 +4,7 @@
  * channels tell it (unitServers.ts). A unit opens its LU-Link tab.
  */
 import { useMemo } from 'react';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelLive, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -14,6 +14,7 @@ import { QueryView } from '../../components/QueryView';
 import { unitServers } from './unitServers';
 import type { UnitServerRef } from './unitServers';
 import { MutedText } from '../../kit/MutedText';
+import { textColumn } from '../../kit/textColumn';
 
 interface UnitRow {
   readonly unit: UnitSummary;
@@ -32,43 +33,18 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
   const rows = useMemo(() => (units.data ?? []).map((unit) => ({ unit, servers: unitServers(unit, channelRows) })), [units.data, channelRows]);
   const columns = useMemo(
     (): DataGridColumn<UnitRow>[] => [
-      {
-        id: 'name',
-        header: t('devices.units.columns.name'),
-        width: 200,
-        sortValue: (r) => r.unit.name,
-        render: (r) => (
-          <Text size="sm" fw={500} truncate="end">
-            {r.unit.name}
-          </Text>
-        ),
-      },
-      {
-        id: 'uniqueId',
-        header: t('devices.units.columns.uniqueId'),
-        width: 150,
-        sortValue: (r) => r.unit.uniqueId,
-        render: (r) => <Text size="sm">{r.unit.uniqueId}</Text>,
-      },
-      { id: 'type', header: t('devices.units.columns.type'), width: 110, sortValue: (r) => r.unit.type, render: (r) => <Text size="sm">{r.unit.type}</Text> },
-      {
+      textColumn({ id: 'name', header: t('devices.units.columns.name'), width: 200, sortValue: (r) => r.unit.name, bold: true, truncate: true }),
+      textColumn({ id: 'uniqueId', header: t('devices.units.columns.uniqueId'), width: 150, sortValue: (r) => r.unit.uniqueId }),
+      textColumn({ id: 'type', header: t('devices.units.columns.type'), width: 110, sortValue: (r) => r.unit.type }),
+      textColumn({
         id: 'status',
         header: t('devices.units.columns.status'),
         width: 140,
         sortValue: (r) => r.unit.status,
-        render: (r) => (
-          <Text size="sm" data-testid={`device-status-${r.unit.uniqueId}`}>
-            {t(`units.status.${r.unit.status}`)}
-          </Text>
-        ),
-      },
-      {
-        id: 'version',
-        header: t('devices.units.columns.version'),
-        width: 110,
-        sortValue: (r) => r.unit.swVersion,
-        render: (r) => <Text size="sm">{r.unit.swVersion}</Text>,
-      },
+        text: (r) => t(`units.status.${r.unit.status}`),
+        testId: (r) => `device-status-${r.unit.uniqueId}`,
+      }),
+      textColumn({ id: 'version', header: t('devices.units.columns.version'), width: 110, sortValue: (r) => r.unit.swVersion }),
       {
         id: 'servers',
         header: t('devices.units.columns.servers'),

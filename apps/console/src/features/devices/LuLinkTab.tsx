@@ -152,6 +152,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   const mayEdit = canApply(roles, 'updateP2pLink');
   const mayDelete = canApply(roles, 'deleteP2pLink');
   const streamError = start.error ?? stop.error;
+  const asked: StreamRequest = data.streaming ? 'stop' : 'start';
   return (
     <Paper withBorder p="md" data-testid={`lulink-${data.id}`} data-status={data.status}>
       <Stack gap="sm">
@@ -204,28 +205,17 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
           </Group>
           {!allowed ? (
             <NotAvailable testId="lulink-stream-unavailable" />
-          ) : data.streaming ? (
-            <Button
-              color="red"
-              loading={transition === 'stopping'}
-              onClick={() => {
-                setRequest('stop');
-                stop.mutate({ params: { id: data.id } });
-              }}
-              data-testid="lulink-stop"
-            >
-              {t('devices.luLink.stop')}
-            </Button>
           ) : (
             <Button
-              loading={transition === 'starting'}
+              color={data.streaming ? 'red' : undefined}
+              loading={transition === (data.streaming ? 'stopping' : 'starting')}
               onClick={() => {
-                setRequest('start');
-                start.mutate({ params: { id: data.id } });
+                setRequest(asked);
+                (data.streaming ? stop : start).mutate({ params: { id: data.id } });
               }}
-              data-testid="lulink-start"
+              data-testid={`lulink-${asked}`}
             >
-              {t('devices.luLink.start')}
+              {t(`devices.luLink.${asked}`)}
             </Button>
           )}
         </Group>

@@ -13,8 +13,12 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useChannelsLive } from '../channels/useChannelsLive';
 import { feedChannels } from './serverFormat';
 
-function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
+/** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
+export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
   const { t } = useTranslation();
+  useChannelsLive();
+  const listed = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled: kind === 'channels' });
+  const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
   const columns: ListColumn<ChannelLive>[] = [
     { id: 'channel', header: t('devices.feed.channel'), render: (c) => c.channelName },
     { id: 'type', header: t('devices.feed.type'), render: (c) => t(`channels.types.${c.type}`) },
@@ -22,41 +26,20 @@ function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
     { id: 'allocatedTo', header: t('devices.feed.allocatedTo'), render: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo ?? '—' },
   ];
   return (
-    <ListTable
-      items={channels}
-      columns={columns}
-      rowKey={(c) => c.channelId}
-      testIdPrefix="server-feed"
-      testId="server-feed"
-      rowData={(c) => ({ 'data-status': c.status })}
-      emptyText={t('devices.feed.empty')}
-      striped={false}
-      minWidth={0}
-    />
-  );
-}
-
-function TransceiverFeed({ server }: { server: ServerDetail }) {
-  const { t } = useTranslation();
-  useChannelsLive();
-  const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
-  return (
-    <QueryView query={list} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
-      {(data) => <FeedTable channels={feedChannels(data.channels, server.id)} />}
+    <QueryView query={kind === 'ingest' ? ingest : listed} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
+      {(data) => (
+        <ListTable
+          items={kind === 'ingest' ? data.channels : feedChannels(data.channels, server.id)}
+          columns={columns}
+          rowKey={(c) => c.channelId}
+          testIdPrefix="server-feed"
+          testId="server-feed"
+          rowData={(c) => ({ 'data-status': c.status })}
+          emptyText={t('devices.feed.empty')}
+          striped={false}
+          minWidth={0}
+        />
+      )}
     </QueryView>
   );
-}
-
-function IngestFeed({ server }: { server: ServerDetail }) {
-  const { t } = useTranslation();
-  const list = useEndpointQuery('ingestServerChannels', { params: { id: server.id } });
-  return (
-    <QueryView query={list} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
-      {(data) => <FeedTable channels={data.channels} />}
-    </QueryView>
-  );
-}
-
-export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
-  return kind === 'ingest' ? <IngestFeed server={server} /> : <TransceiverFeed server={server} />;
 }

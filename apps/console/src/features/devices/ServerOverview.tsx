@@ -6,10 +6,9 @@
  * instance (confirmed; the status then goes offline and back online over /ws), and a check of its
  * status now (GET servers/{id}/status).
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ServerCommentBody } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
@@ -158,13 +157,11 @@ function HardwareAndFeatures({ serverId }: { serverId: string }) {
 
 export function CommentSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
-  const source = useMemo(() => ({ comment: server.comment }), [server.comment]);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
-    source,
+    source: { comment: server.comment },
     endpoint: 'setServerComment',
-    schema: ServerCommentBody,
     toBody: serverCommentBody,
     refresh: ['getServerComment'],
   });

@@ -5,11 +5,10 @@
  * inline) and applied through that call; users who may not change servers see the values with
  * no Apply (the shared form section shows "Not available for your user type").
  */
-import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
+import { IFB_MODES, PUBLISHING_MODES } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
@@ -44,15 +43,13 @@ interface ConfigurationProps {
 
 function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
-  const source = useMemo(() => serverConfigForm(config), [config]);
-  const toBody = useMemo(() => (values: ServerConfigForm) => serverConfigBody(values, source), [source]);
+  const source = serverConfigForm(config);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
     source,
     endpoint: calls.write,
-    schema: ServerConfigurationBody,
-    toBody,
+    toBody: (values: ServerConfigForm) => serverConfigBody(values, source),
     refresh: [calls.read],
   });
   const error = useFieldError('server-error-config', form.errors);
@@ -95,9 +92,9 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
         />
         <div>
           {text('maxChannels', t('devices.config.maxChannels'))}
-          <Text size="xs" c="dimmed" data-testid="server-config-allocated">
+          <MutedText size="xs" testId="server-config-allocated">
             {t('devices.config.allocated', { count: config.allocatedChannels })}
-          </Text>
+          </MutedText>
         </div>
         {text('webrtcPort', t('devices.config.webrtcPort'))}
         {text('genlockOffset', t('devices.config.genlockOffset'))}
@@ -191,13 +188,11 @@ export function ServerConfigurationSection({ server, kind, allowed }: { server: 
 // ── SMPTE 2110 ───────────────────────────────────────────────────────────────────────────────
 function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail; settings: SmpteSettings; allowed: boolean }) {
   const { t } = useTranslation();
-  const source = useMemo(() => smpteForm(settings), [settings]);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
-    source,
+    source: smpteForm(settings),
     endpoint: 'setMmhServerSmpte',
-    schema: SmpteSettingsBody,
     toBody: smpteBody,
     refresh: ['getMmhServerSmpte'],
   });
@@ -235,13 +230,11 @@ const PIPE_COLOR: Record<string, string> = { connected: 'green', connecting: 'ye
 
 function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail; settings: IpPipeSettings; allowed: boolean }) {
   const { t } = useTranslation();
-  const source = useMemo(() => ipPipeForm(settings), [settings]);
   const form = useServerForm({
     serverId: server.id,
     serverName: server.name,
-    source,
+    source: ipPipeForm(settings),
     endpoint: ipPipeEndpoint(settings),
-    schema: IpPipeBody,
     toBody: ipPipeBody,
     refresh: ['getMmhServerIpPipe'],
   });

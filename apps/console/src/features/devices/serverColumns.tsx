@@ -1,9 +1,10 @@
 /** The servers tab's grid columns (grid id `servers`): the server's live state of spec 001 §3. */
 import { useMemo } from 'react';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import { textColumn } from '../../kit/textColumn';
 import { serverStatusKey, usagePercent } from './serverFormat';
 
 export const SERVER_GRID_ID = 'servers';
@@ -40,90 +41,55 @@ export function useServerColumns(): DataGridColumn<ServerDetail>[] {
   const { t } = useTranslation();
   return useMemo(
     (): DataGridColumn<ServerDetail>[] => [
-      {
+      textColumn({
         id: 'name',
         header: t('devices.servers.columns.name'),
         width: 180,
         minWidth: 100,
         sortValue: (s) => s.name,
-        render: (s) => (
-          <Text size="sm" fw={500} truncate="end" title={s.uniqueId} data-testid={`server-name-${s.id}`}>
-            {s.name}
-          </Text>
-        ),
-      },
-      {
+        bold: true,
+        truncate: true,
+        title: (s) => s.uniqueId,
+        testId: (s) => `server-name-${s.id}`,
+      }),
+      textColumn({
         id: 'type',
         header: t('devices.servers.columns.type'),
         width: 150,
         sortValue: (s) => s.serverType,
-        render: (s) => <Text size="sm">{t(`devices.types.${s.serverType}`)}</Text>,
-      },
-      {
-        id: 'product',
-        header: t('devices.servers.columns.product'),
-        width: 150,
-        sortValue: (s) => s.productType,
-        render: (s) => (
-          <Text size="sm" truncate="end">
-            {s.productType}
-          </Text>
-        ),
-      },
+        text: (s) => t(`devices.types.${s.serverType}`),
+      }),
+      textColumn({ id: 'product', header: t('devices.servers.columns.product'), width: 150, sortValue: (s) => s.productType, truncate: true }),
       { id: 'status', header: t('devices.servers.columns.status'), width: 120, sortValue: (s) => s.status, render: (s) => <ServerStatusBadge server={s} /> },
-      {
-        id: 'version',
-        header: t('devices.servers.columns.version'),
-        width: 110,
-        sortValue: (s) => s.swVersion,
-        render: (s) => <Text size="sm">{s.swVersion}</Text>,
-      },
-      {
+      textColumn({ id: 'version', header: t('devices.servers.columns.version'), width: 110, sortValue: (s) => s.swVersion }),
+      textColumn({
         id: 'cpu',
         header: t('devices.servers.columns.cpu'),
         width: 80,
         align: 'right',
         sortValue: (s) => s.serverUsage.cpu,
-        render: (s) => (
-          <Text size="sm" data-testid={`server-cpu-${s.id}`}>
-            {usagePercent(s.serverUsage.cpu) ?? dash}
-          </Text>
-        ),
-      },
-      {
+        text: (s) => usagePercent(s.serverUsage.cpu) ?? dash,
+        testId: (s) => `server-cpu-${s.id}`,
+      }),
+      textColumn({
         id: 'storage',
         header: t('devices.servers.columns.storage'),
         width: 90,
         align: 'right',
         sortValue: (s) => s.serverUsage.storage,
-        render: (s) => <Text size="sm">{usagePercent(s.serverUsage.storage) ?? dash}</Text>,
-      },
-      {
-        id: 'channels',
-        header: t('devices.servers.columns.channels'),
-        width: 90,
-        align: 'right',
-        sortValue: (s) => s.channelCount,
-        render: (s) => <Text size="sm">{s.channelCount}</Text>,
-      },
-      {
-        id: 'ifbMode',
-        header: t('devices.servers.columns.ifbMode'),
-        width: 90,
-        sortValue: (s) => s.ifbMode,
-        render: (s) => <Text size="sm">{s.ifbMode ?? dash}</Text>,
-      },
-      {
+        text: (s) => usagePercent(s.serverUsage.storage) ?? dash,
+      }),
+      textColumn({ id: 'channels', header: t('devices.servers.columns.channels'), width: 90, align: 'right', sortValue: (s) => s.channelCount }),
+      textColumn({ id: 'ifbMode', header: t('devices.servers.columns.ifbMode'), width: 90, sortValue: (s) => s.ifbMode, text: (s) => s.ifbMode ?? dash }),
+      textColumn({
         id: 'comment',
         header: t('devices.servers.columns.comment'),
         width: 220,
         sortValue: (s) => s.comment,
-        render: (s) => (
-          <Text size="sm" truncate="end" title={s.comment} data-testid={`server-comment-${s.id}`}>
-            {s.comment}
-          </Text>
-        ),
-      },
+        truncate: true,
+        title: (s) => s.comment,
+        testId: (s) => `server-comment-${s.id}`,
+      }),
     ],
     [t],
   );

@@ -22,8 +22,8 @@ export interface ServerFormOptions<F, K extends EndpointId> {
   readonly serverName: string;
   readonly source: F;
   readonly endpoint: K;
-  /** The catalogue body schema of `endpoint`. */
-  readonly schema: z.ZodType;
+  /** Default: the catalogue body schema of `endpoint`. */
+  readonly schema?: z.ZodType;
   readonly toBody: (values: F) => unknown;
   /** Reads of this server to refresh after a save (besides the server and the list). */
   readonly refresh?: readonly EndpointId[];

@@ -35,6 +35,12 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
   const create = useEndpointMutation('createGroupDefaultConfiguration');
   const update = useEndpointMutation('updateGroupDefaultConfiguration');
   const failure = create.error ?? update.error;
+  /** An input's inline message, read-only state and test id. */
+  const common = (name: keyof GroupUnitSettings, testId: string) => ({
+    error: fieldText(errors[name]),
+    readOnly: !canWrite,
+    'data-testid': `group-default-${testId}`,
+  });
 
   const onSave = () => {
     const body = { ...settings, version: config.version };
@@ -66,54 +72,42 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
           max={LIMITS.delayMaxMs}
           value={settings.delayMs ?? ''}
           onChange={(v) => set({ delayMs: numberOrUndefined(v) })}
-          error={fieldText(errors.delayMs)}
-          readOnly={!canWrite}
-          data-testid="group-default-delay"
+          {...common('delayMs', 'delay')}
         />
         <Select
           label={t('unitDetail.camera.mode.label')}
           data={TRANSMISSION_MODES.map((m) => ({ value: m, label: t(`unitList.transmissionModes.${m}`) }))}
           value={settings.transmissionMode ?? null}
           onChange={(v) => set({ transmissionMode: TRANSMISSION_MODES.find((m) => m === v) })}
-          error={fieldText(errors.transmissionMode)}
-          readOnly={!canWrite}
-          data-testid="group-default-transmission-mode"
+          {...common('transmissionMode', 'transmission-mode')}
         />
         <Select
           label={t('unitConfig.storeAndForward.title')}
           data={STORE_AND_FORWARD_PROFILES.map((p) => ({ value: p, label: t(`unitConfig.storeAndForward.profiles.${p}`) }))}
           value={settings.storeAndForwardQuality ?? null}
           onChange={(v) => set({ storeAndForwardQuality: STORE_AND_FORWARD_PROFILES.find((p) => p === v) })}
-          error={fieldText(errors.storeAndForwardQuality)}
-          readOnly={!canWrite}
-          data-testid="group-default-sf-quality"
+          {...common('storeAndForwardQuality', 'sf-quality')}
         />
         <Select
           label={t('groups.defaultConfiguration.audioBitrate')}
           data={LIMITS.audioEncodingKbps.map((k) => ({ value: String(k), label: `${k} kbps` }))}
           value={settings.audioBitrateKbps === undefined ? null : String(settings.audioBitrateKbps)}
           onChange={(v) => set({ audioBitrateKbps: LIMITS.audioEncodingKbps.find((k) => String(k) === v) })}
-          error={fieldText(errors.audioBitrateKbps)}
-          readOnly={!canWrite}
-          data-testid="group-default-audio-bitrate"
+          {...common('audioBitrateKbps', 'audio-bitrate')}
         />
         <NumberInput
           label={t('groups.defaultConfiguration.totalKbps')}
           min={0}
           value={settings.totalKbps ?? ''}
           onChange={(v) => set({ totalKbps: typeof v === 'number' ? v : null })}
-          error={fieldText(errors.totalKbps)}
-          readOnly={!canWrite}
-          data-testid="group-default-total"
+          {...common('totalKbps', 'total')}
         />
         <NumberInput
           label={t('groups.defaultConfiguration.cellularKbps')}
           min={0}
           value={settings.cellularKbps ?? ''}
           onChange={(v) => set({ cellularKbps: typeof v === 'number' ? v : null })}
-          error={fieldText(errors.cellularKbps)}
-          readOnly={!canWrite}
-          data-testid="group-default-cellular"
+          {...common('cellularKbps', 'cellular')}
         />
       </SimpleGrid>
       {errors[''] !== undefined && (

@@ -1,9 +1,8 @@
 /** Advanced tab: file name prefix, NTP timecode, enhanced logs. */
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FetchlogsEnhancedUpdateBody, FilenamePrefixUpdateBody, LIMITS, NtpTimecodeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
+import { LIMITS, type UnitConfiguration } from '@fleet/contracts';
 import { ntpBody, ntpForm, prefixForm, validatePrefixForm } from './forms';
-import { checkSchema } from '../../lib/forms/fieldErrors';
 import { ConfigCard } from './parts';
 
 export default function AdvancedTab({ config }: { readonly config: UnitConfiguration }) {
@@ -14,10 +13,8 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         formId="prefix"
         title={t('unitConfig.prefix.title')}
         endpoint="updateUnitFilenamePrefix"
-        kind="update"
         source={prefixForm(config)}
         validate={validatePrefixForm}
-        schema={FilenamePrefixUpdateBody}
         toBody={(v) => v}
         fields={[
           {
@@ -32,9 +29,7 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         formId="ntp"
         title={t('unitConfig.ntp.title')}
         endpoint="updateUnitNtpTimecode"
-        kind="update"
         source={ntpForm(config)}
-        schema={NtpTimecodeUpdateBody}
         toBody={ntpBody}
         fields={[
           { kind: 'switch', name: 'enabled', label: t('unitConfig.ntp.enabled') },
@@ -45,10 +40,7 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         formId="logs"
         title={t('unitConfig.logs.title')}
         endpoint="updateUnitFetchlogsEnhanced"
-        kind="update"
         source={{ enabled: config.fetchlogs.enhanced }}
-        validate={(v) => checkSchema(FetchlogsEnhancedUpdateBody, v)}
-        schema={FetchlogsEnhancedUpdateBody}
         toBody={(v) => v}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.logs.enabled') }]}
       />

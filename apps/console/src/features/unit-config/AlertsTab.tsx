@@ -3,7 +3,7 @@
  * last group, by group, manual), the group, and in manual mode the alert types with their level and
  * the mailing list. A mode or group not yet applied is previewed (alerts/possibleconfiguration).
  */
-import { Alert, Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,13 +18,14 @@ import {
   type UnitAlertsConfiguration,
 } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { alertsBody, alertsForm, type AlertTypeRow } from './forms';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { RowList } from '../../kit/ConfigFields';
 import { ListTable } from '../../kit/ListTable';
 import { FormSection, useAllowed, useConfigContext } from './parts';
+import { MutedText } from '../../kit/MutedText';
 
 function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
   const { t } = useTranslation();
@@ -74,11 +75,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
           data-testid="config-alerts-groupId"
         />
       )}
-      {previewWanted && (
-        <Text size="sm" c="dimmed" data-testid="config-alerts-preview">
-          {t('unitConfig.alerts.preview')}
-        </Text>
-      )}
+      {previewWanted && <MutedText testId="config-alerts-preview">{t('unitConfig.alerts.preview')}</MutedText>}
       {shown && !manual && (
         <Text size="sm" data-testid="config-alerts-source">
           {t('unitConfig.alerts.source', { source: t(`unitConfig.alerts.sources.${shown.source}`) })}
@@ -160,11 +157,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
         </Stack>
       ) : (
         <Stack gap={4} data-testid="config-alerts-recipients">
-          {(shown?.recipients ?? []).length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('unitConfig.alerts.noRecipients')}
-            </Text>
-          )}
+          {(shown?.recipients ?? []).length === 0 && <MutedText>{t('unitConfig.alerts.noRecipients')}</MutedText>}
           {(shown?.recipients ?? []).map((r) => (
             <Group key={`${r.alertType}:${r.email}`} gap="xs">
               <Text size="sm">{r.email}</Text>
@@ -184,14 +177,8 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
 
 export default function AlertsTab() {
   const { unitId } = useConfigContext();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUnitAlertsConfiguration', { params: { id: unitId } });
-  if (query.error)
-    return (
-      <Alert color="red" data-testid="config-alerts-error">
-        {errorText(query.error)}
-      </Alert>
-    );
+  if (query.error) return <ErrorAlert error={query.error} testId="config-alerts-error" />;
   if (!query.data) return <Loader data-testid="config-alerts-loading" />;
   return <AlertsForm current={query.data} />;
 }

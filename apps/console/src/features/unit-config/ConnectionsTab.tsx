@@ -8,16 +8,7 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  InterfacesConfigUpdateBody,
-  IP_MODES,
-  TIMINGS,
-  WIFI_SECURITY,
-  WifiConnectBody,
-  type Modem,
-  type UnitConfiguration,
-  type WifiNetwork,
-} from '@fleet/contracts';
+import { IP_MODES, TIMINGS, WIFI_SECURITY, type Modem, type UnitConfiguration, type WifiNetwork } from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
 import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm, type LinkBlocker } from './forms';
 import { ListTable } from '../../kit/ListTable';
@@ -27,6 +18,7 @@ import { ModemSection } from './ModemSection';
 import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 /** Why a link cannot be switched off, in the user's words, or null. */
 function useBlockerText(): (blocker: LinkBlocker | null) => string | null {
@@ -105,9 +97,9 @@ function LinksSection(props: TabProps) {
                   testId={`config-link-wait-${modem.id}`}
                 />
                 {reason !== null && modem.enabled && (
-                  <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
+                  <MutedText size="xs" testId={`config-link-blocked-${modem.id}`}>
                     {reason}
-                  </Text>
+                  </MutedText>
                 )}
                 {failure !== null && (
                   <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>
@@ -144,9 +136,7 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
       formId="wifi"
       title={t('unitConfig.wifi.title')}
       endpoint="commandWifiConnect"
-      kind="command"
       source={wifiForm(config)}
-      schema={WifiConnectBody}
       toBody={(values) => {
         sentSsid.current = values.ssid.trim();
         return wifiBody(values);
@@ -186,9 +176,9 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
             testId="config-wifi-wait"
           />
           {blockedReason !== null && wifi.connected && (
-            <Text size="xs" c="dimmed" data-testid="config-wifi-disconnect-blocked">
+            <MutedText size="xs" testId="config-wifi-disconnect-blocked">
               {blockedReason}
-            </Text>
+            </MutedText>
           )}
           {failure !== null && (
             <Text size="sm" c="red" data-testid="config-failure-wifi-command">
@@ -197,23 +187,15 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
           )}
           {networks !== null && (
             <Stack gap={4} data-testid="config-wifi-networks">
-              <Text size="sm" fw={500}>
-                {t('unitConfig.wifi.networks')}
-              </Text>
-              {networks.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('unitConfig.wifi.noNetworks')}
-                </Text>
-              )}
+              <StrongText>{t('unitConfig.wifi.networks')}</StrongText>
+              {networks.length === 0 && <MutedText>{t('unitConfig.wifi.noNetworks')}</MutedText>}
               {networks.map((n) => (
                 <Group key={n.ssid} gap="xs">
                   <Text size="sm">{n.ssid}</Text>
                   <Badge size="xs" variant="light">
                     {t(`unitConfig.wifi.securities.${n.security}`)}
                   </Badge>
-                  <Text size="xs" c="dimmed">
-                    {t('unitConfig.wifi.signal', { value: Math.round(n.signalQuality) })}
-                  </Text>
+                  <MutedText size="xs">{t('unitConfig.wifi.signal', { value: Math.round(n.signalQuality) })}</MutedText>
                   <Button
                     size="compact-xs"
                     variant="subtle"
@@ -257,9 +239,7 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
       formId={`ethernet-${modem.port}`}
       title={t('unitConfig.ethernet.title', { name: modem.name, port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
-      kind="update"
       source={ethernetForm(config, modem.port)}
-      schema={InterfacesConfigUpdateBody}
       toBody={(v) => ethernetBody(v, modem.port)}
       fields={[
         {
@@ -283,11 +263,7 @@ export default function ConnectionsTab({ config, unit }: TabProps) {
   const wifi = unit.modems.find((m) => m.uiType === 'wifi');
   const lans = unit.modems.filter((m) => m.uiType === 'lan');
   const cells = unit.modems.filter((m) => m.uiType === 'cell');
-  const none = (key: 'unitConfig.wifi.none' | 'unitConfig.ethernet.none' | 'unitConfig.modem.none') => (
-    <Text size="sm" c="dimmed">
-      {t(key)}
-    </Text>
-  );
+  const none = (key: 'unitConfig.wifi.none' | 'unitConfig.ethernet.none' | 'unitConfig.modem.none') => <MutedText>{t(key)}</MutedText>;
   return (
     <Stack gap="md">
       <LinksSection config={config} unit={unit} />

@@ -7,21 +7,7 @@
  */
 import { Checkbox, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  AncillaryDataBody,
-  ANCILLARY_DATA_TYPES,
-  EncoderBody,
-  ERROR_CATALOGUE,
-  IfbAlwaysOnBody,
-  IfbDelayBody,
-  LIMITS,
-  SHOOTING_MODES,
-  ShootingModeBody,
-  UNIT_CONFIG_BOUNDS,
-  VIDEO_CODECS,
-  VIDEO_COMPLEXITIES,
-  VideoComplexityBody,
-} from '@fleet/contracts';
+import { ANCILLARY_DATA_TYPES, ERROR_CATALOGUE, LIMITS, SHOOTING_MODES, UNIT_CONFIG_BOUNDS, VIDEO_CODECS, VIDEO_COMPLEXITIES } from '@fleet/contracts';
 import {
   ancillaryDataBody,
   ancillaryDataForm,
@@ -58,10 +44,8 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="encoder"
         title={t('unitConfig.encoder.title')}
         endpoint="commandEncoder"
-        kind="command"
         source={encoderForm(config)}
         validate={(v) => validateEncoderForm(v, unit)}
-        schema={EncoderBody}
         toBody={encoderBody}
         fields={[
           [
@@ -85,9 +69,7 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="shootingMode"
         title={t('unitConfig.shootingMode.title')}
         endpoint="commandShootingMode"
-        kind="command"
         source={shootingModeForm(config)}
-        schema={ShootingModeBody}
         toBody={shootingModeBody}
         fields={[
           {
@@ -102,9 +84,7 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="videoComplexity"
         title={t('unitConfig.videoComplexity.title')}
         endpoint="commandVideoComplexity"
-        kind="command"
         source={videoComplexityForm(config)}
-        schema={VideoComplexityBody}
         toBody={videoComplexityBody}
         fields={[
           {
@@ -120,9 +100,7 @@ export function EncodingForms({ config, unit }: TabProps) {
         formId="ancillaryData"
         title={t('unitConfig.ancillaryData.title')}
         endpoint="commandAncillaryData"
-        kind="command"
         source={ancillaryDataForm(config)}
-        schema={AncillaryDataBody}
         toBody={ancillaryDataBody}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ancillaryData.enabled') }]}
       >
@@ -156,9 +134,7 @@ export function ReturnAudioForms({ config }: TabProps) {
         formId="ifbDelay"
         title={t('unitConfig.ifb.delayTitle')}
         endpoint="commandIfbDelay"
-        kind="command"
         source={ifbDelayForm(config)}
-        schema={IfbDelayBody}
         toBody={ifbDelayBody}
         blocked={blocked}
         fields={[
@@ -174,9 +150,7 @@ export function ReturnAudioForms({ config }: TabProps) {
         formId="ifbAlwaysOn"
         title={t('unitConfig.ifb.alwaysOnTitle')}
         endpoint="commandIfbAlwaysOn"
-        kind="command"
         source={ifbAlwaysOnForm(config)}
-        schema={IfbAlwaysOnBody}
         toBody={ifbAlwaysOnBody}
         blocked={blocked}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ifb.alwaysOn') }]}

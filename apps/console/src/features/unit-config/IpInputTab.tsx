@@ -1,6 +1,6 @@
 /** IP Input tab: an IP stream as the unit's video input (protocol, port, latency, SRT passphrase). */
 import { useTranslation } from 'react-i18next';
-import { IP_INPUT_PROTOCOLS, IpInputStreamUpdateBody, type UnitConfiguration } from '@fleet/contracts';
+import { IP_INPUT_PROTOCOLS, type UnitConfiguration } from '@fleet/contracts';
 import { ipInputBody, ipInputForm } from './forms';
 import { ConfigCard } from './parts';
 
@@ -11,9 +11,7 @@ export default function IpInputTab({ config }: { readonly config: UnitConfigurat
       formId="ipInput"
       title={t('unitConfig.ipInput.title')}
       endpoint="updateUnitIpInputStream"
-      kind="update"
       source={ipInputForm(config)}
-      schema={IpInputStreamUpdateBody}
       toBody={ipInputBody}
       fields={[
         { kind: 'switch', name: 'enabled', label: t('unitConfig.ipInput.enabled') },

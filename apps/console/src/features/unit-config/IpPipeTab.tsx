@@ -1,7 +1,6 @@
 /** IP Pipe tab: the unit's IP pipe setting (server, port) and its connection (spec 000 §4 IP pipe states). */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IpPipeUpdateBody } from '@fleet/contracts';
 import { ipPipeBody, ipPipeForm } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { ConfigCard, useAllowed, useConfigContext, type TabProps } from './parts';
@@ -26,9 +25,7 @@ export default function IpPipeTab({ config, unit }: TabProps) {
         formId="ipPipe"
         title={t('unitConfig.ipPipe.title')}
         endpoint="updateUnitIpPipe"
-        kind="update"
         source={ipPipeForm(config)}
-        schema={IpPipeUpdateBody}
         toBody={ipPipeBody}
         blocked={hasPipe ? null : t('unitConfig.ipPipe.noCapability')}
         fields={[

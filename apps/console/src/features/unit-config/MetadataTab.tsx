@@ -1,10 +1,11 @@
 /** Metadata tab: the key/value pairs the unit embeds in its stream and files (no semicolons, spec 000 §5). */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MetadataBody, UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet/contracts';
+import { UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet/contracts';
 import { RowList } from '../../kit/ConfigFields';
 import { metadataBody, metadataForm, validateMetadataForm } from './forms';
 import { ConfigCard, useAllowed } from './parts';
+import { MutedText } from '../../kit/MutedText';
 
 export default function MetadataTab({ config }: { readonly config: UnitConfiguration }) {
   const { t } = useTranslation();
@@ -14,17 +15,13 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
       formId="metadata"
       title={t('unitConfig.metadata.title')}
       endpoint="commandMetadata"
-      kind="command"
       source={metadataForm(config)}
       validate={validateMetadataForm}
-      schema={MetadataBody}
       toBody={metadataBody}
     >
       {(form, error) => (
         <>
-          <Text size="sm" c="dimmed">
-            {t('unitConfig.metadata.hint')}
-          </Text>
+          <MutedText>{t('unitConfig.metadata.hint')}</MutedText>
           <RowList
             prefix="config-metadata"
             path="fields"

@@ -4,12 +4,11 @@
  * arrives on /ws), the selection and the return to automatic, waited for up to 30 seconds (spec 000 §9).
  */
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   AUTH_PROTOCOLS,
   CellularScanReport,
-  InterfacesConfigUpdateBody,
   NETWORK_MODES,
   SIM_SLOTS,
   TIMINGS,
@@ -21,7 +20,7 @@ import {
 } from '@fleet/contracts';
 import { validateCellularScan } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { modemBody, modemForm, type NetworkMode, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
@@ -29,6 +28,7 @@ import { RowList } from '../../kit/ConfigFields';
 import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
+import { MutedText, StrongText } from '../../kit/MutedText';
 
 interface ModemProps {
   readonly modem: Modem;
@@ -86,9 +86,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       formId={formId}
       title={t('unitConfig.modem.title', { name: modem.name, port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
-      kind="update"
       source={modemForm(modemConfig, config)}
-      schema={InterfacesConfigUpdateBody}
       toBody={(v) => modemBody(v, modem.port)}
     >
       {(form, error) => (
@@ -133,11 +131,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
             path="apns"
             rows={form.values.apns}
             onChange={(apns) => form.set({ apns })}
-            heading={(i) => (
-              <Text size="sm" fw={500}>
-                {t('unitConfig.modem.apnSlot', { slot: i + 1 })}
-              </Text>
-            )}
+            heading={(i) => <StrongText>{t('unitConfig.modem.apnSlot', { slot: i + 1 })}</StrongText>}
             fields={() => [
               { kind: 'text', name: 'apn', label: t('unitConfig.modem.apn'), inline: true },
               { kind: 'text', name: 'username', label: t('unitConfig.modem.username'), inline: true },
@@ -186,9 +180,9 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
             testId={`config-${formId}-operator-wait`}
           />
           {canScan && scanBlocked !== null && (
-            <Text size="xs" c="dimmed" data-testid={`config-${formId}-scan-blocked`}>
+            <MutedText size="xs" testId={`config-${formId}-scan-blocked`}>
               {text(scanBlocked)}
-            </Text>
+            </MutedText>
           )}
           {scan.running && (
             <Group gap="xs" data-testid={`config-${formId}-scanning`}>
@@ -198,9 +192,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
           )}
           {scan.operators !== null && (
             <Stack gap={4} data-testid={`config-${formId}-operators`}>
-              <Text size="sm" fw={500}>
-                {t('unitConfig.modem.operators')}
-              </Text>
+              <StrongText>{t('unitConfig.modem.operators')}</StrongText>
               {scan.operators.map((op) => (
                 <Group key={`${op.mcc}-${op.mnc}`} gap="xs">
                   <Text size="sm">
@@ -235,9 +227,8 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
 export function ModemSection({ modem, ...props }: ModemProps) {
   const { t } = useTranslation();
   const { unitId } = useConfigContext();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUnitModemConfig', { params: { id: unitId, n: modem.port } });
-  if (query.error) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (query.error) return <ErrorAlert error={query.error} />;
   if (!query.data) {
     return (
       <Group gap="xs">

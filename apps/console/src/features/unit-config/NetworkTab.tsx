@@ -1,7 +1,7 @@
 /** Network tab: bandwidth limits (total, cellular, per priority), cellular capping, fixed internet delay. */
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BANDWIDTH_CAP_OPTIONS, BwLimitationUpdateBody, FixedInternetDelayUpdateBody, LIMITS, NetworkCappingUpdateBody, VALIDATION } from '@fleet/contracts';
+import { BANDWIDTH_CAP_OPTIONS, LIMITS, VALIDATION } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import {
   bandwidthBody,
@@ -30,10 +30,8 @@ export default function NetworkTab({ config, unit }: TabProps) {
         formId="bandwidth"
         title={t('unitConfig.bandwidth.title')}
         endpoint="updateUnitBwLimitation"
-        kind="update"
         source={bandwidthForm(config)}
         validate={(v) => validateBandwidthForm(v, unit, busy)}
-        schema={BwLimitationUpdateBody}
         toBody={bandwidthBody}
         blocked={busy ? VALIDATION.busyUnitCapping : null}
         notAllowedNote={t('unitConfig.adminOnly')}
@@ -68,10 +66,8 @@ export default function NetworkTab({ config, unit }: TabProps) {
         formId="capping"
         title={t('unitConfig.capping.title')}
         endpoint="updateUnitNetworkCapping"
-        kind="update"
         source={cappingForm(config)}
         validate={(v) => validateCappingForm(v, config, busy)}
-        schema={NetworkCappingUpdateBody}
         toBody={cappingBody}
         blocked={busy ? VALIDATION.busyUnitCapping : null}
         notAllowedNote={t('unitConfig.adminOnly')}
@@ -86,9 +82,7 @@ export default function NetworkTab({ config, unit }: TabProps) {
         formId="fixedDelay"
         title={t('unitConfig.fixedDelay.title')}
         endpoint="updateUnitFixedInternetDelay"
-        kind="update"
         source={fixedDelayForm(config)}
-        schema={FixedInternetDelayUpdateBody}
         toBody={fixedDelayBody}
         fields={[{ kind: 'text', name: 'delayMs', label: t('unitConfig.fixedDelay.delayMs') }]}
       />

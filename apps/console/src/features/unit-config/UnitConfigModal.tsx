@@ -8,7 +8,7 @@
 import { createElement, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitDetail } from '@fleet/contracts';
+import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { sharedConfiguration, useApplyConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -36,17 +36,6 @@ export interface UnitConfigModalProps {
   readonly onClose: () => void;
   /** The tab to open when the URL names none (a CONFIG_TABS id). */
   readonly initialTab?: string;
-}
-
-function factsOf(unit: UnitDetail): UnitFacts {
-  return {
-    typeGroup: unit.typeGroup,
-    swVersion: unit.swVersion,
-    applications: unit.applications,
-    modems: unit.modems,
-    capabilities: unit.capabilities,
-    license: unit.license,
-  };
 }
 
 /** `unit.configuration` events put the unit's configuration in the cache (a change made elsewhere shows at once). */
@@ -84,11 +73,10 @@ export default function UnitConfigModal({ unitId, opened, onClose, initialTab }:
   const unitQuery = useEndpointQuery('getUnit', input, { enabled: opened });
   useLiveConfiguration(unitId, opened);
   const context = useMemo(() => ({ unitId, roles }), [unitId, roles]);
-  const facts = useMemo(() => (unitQuery.data ? factsOf(unitQuery.data) : null), [unitQuery.data]);
+  // The unit's detail carries every fact the forms' rules need (UnitFacts).
+  const facts: UnitFacts | undefined = unitQuery.data;
 
-  const selectTab = (next: string) => {
-    setParams((prev) => withTab(prev, resolveTab(next)), { replace: true });
-  };
+  const selectTab = (next: string) => setParams((prev) => withTab(prev, resolveTab(next)), { replace: true });
 
   const failed = configQuery.error ?? unitQuery.error;
   const retry = () => {

@@ -4,19 +4,7 @@
  */
 import { Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  AudioBitrateBody,
-  AudioParametersBody,
-  AUDIO_INPUTS,
-  DELAY_MODES,
-  DelayUpdateBody,
-  LIMITS,
-  MultipleCameraUpdateBody,
-  SingleCameraUpdateBody,
-  STORE_AND_FORWARD_PROFILES,
-  StoreAndForwardQualityUpdateBody,
-  VIDEO_RESOLUTIONS,
-} from '@fleet/contracts';
+import { AUDIO_INPUTS, DELAY_MODES, LIMITS, STORE_AND_FORWARD_PROFILES, VIDEO_RESOLUTIONS } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay, isStreaming } from '@fleet/domain';
 import {
   AUDIO_CHANNEL_CHOICES,
@@ -43,6 +31,7 @@ import { parseNumber } from '../../lib/forms/fieldErrors';
 import { RowList } from '../../kit/ConfigFields';
 import { ConfigCard, ConfigFields, type TabProps } from './parts';
 import type { DelayMode } from '@fleet/domain';
+import { MutedText } from '../../kit/MutedText';
 
 export default function VideoAudioTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
@@ -52,10 +41,8 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="delay"
         title={t('unitConfig.delay.title')}
         endpoint="updateUnitDelay"
-        kind="update"
         source={delayForm(config)}
         validate={(v) => validateDelayForm(v, unit, config)}
-        schema={DelayUpdateBody}
         toBody={delayBody}
       >
         {(form, error) => {
@@ -87,16 +74,8 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
                   {t('unitConfig.delay.forcesWired')}
                 </Text>
               )}
-              {typeof value === 'number' && isLowDelay(value) && (
-                <Text size="sm" c="dimmed" data-testid="config-delay-low-delay">
-                  {t('unitConfig.delay.lowDelay')}
-                </Text>
-              )}
-              {isStreaming(unit.applications) && (
-                <Text size="sm" c="dimmed">
-                  {t('unitConfig.delay.onTheFly')}
-                </Text>
-              )}
+              {typeof value === 'number' && isLowDelay(value) && <MutedText testId="config-delay-low-delay">{t('unitConfig.delay.lowDelay')}</MutedText>}
+              {isStreaming(unit.applications) && <MutedText>{t('unitConfig.delay.onTheFly')}</MutedText>}
             </>
           );
         }}
@@ -105,10 +84,8 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="audio"
         title={t('unitConfig.audio.title')}
         endpoint="commandAudioParameters"
-        kind="command"
         source={audioForm(config)}
         validate={validateAudioForm}
-        schema={AudioParametersBody}
         toBody={audioBody}
         fields={[
           [
@@ -133,9 +110,7 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="audioBitrate"
         title={t('unitConfig.audioBitrate.title')}
         endpoint="commandAudioBitrate"
-        kind="command"
         source={audioBitrateForm(config)}
-        schema={AudioBitrateBody}
         toBody={audioBitrateBody}
         fields={[
           {
@@ -154,10 +129,8 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="singleCamera"
         title={t('unitConfig.singleCamera.title')}
         endpoint="updateUnitSingleCamera"
-        kind="update"
         source={singleCameraForm(config)}
         validate={(v) => validateSingleCameraForm(v, unit)}
-        schema={SingleCameraUpdateBody}
         toBody={singleCameraBody}
         fields={[
           [
@@ -188,10 +161,8 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
           formId="cameras"
           title={t('unitConfig.cameras.title')}
           endpoint="updateUnitMultipleCamera"
-          kind="update"
           source={multiCameraForm(config)}
           validate={validateMultiCameraForm}
-          schema={MultipleCameraUpdateBody}
           toBody={multiCameraBody}
         >
           {(form, error) => {
@@ -243,9 +214,7 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         formId="storeAndForward"
         title={t('unitConfig.storeAndForward.title')}
         endpoint="updateUnitStoreAndForwardQuality"
-        kind="update"
         source={storeAndForwardForm(config)}
-        schema={StoreAndForwardQualityUpdateBody}
         toBody={(v) => v}
         fields={[
           {

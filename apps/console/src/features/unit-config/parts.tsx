@@ -4,13 +4,16 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
-import type { EndpointId, Role, UnitConfiguration } from '@fleet/contracts';
+import { ENDPOINT_ROUTES, type EndpointId, type Role, type UnitConfiguration } from '@fleet/contracts';
+import type { ConfigCallKind } from '../../lib/forms/useConfigCall';
 import { useConfigForm, type ConfigForm, type ConfigFormOptions } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { ConfigFields as KitConfigFields, FormCard, type ConfigFieldsProps, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { canApply } from '../../kit/access';
+import { bodySchema } from '../../kit/bodySchema';
 import type { UnitFacts } from './forms';
 import type { AwaitedState } from './useAwaitedChange';
+import { MutedText } from '../../kit/MutedText';
 
 /** What the tabs share: the unit, whether the user may apply, and the translated messages. */
 export interface ConfigContextValue {
@@ -33,11 +36,7 @@ export function useAllowed(endpoint: EndpointId): boolean {
 
 /** A form of the configuration modal (kit/ConfigFields FormCard, test ids `config-…`); `notAllowedNote` shows to a user who may not apply. */
 export function FormSection({ notAllowedNote = null, ...props }: Omit<FormCardProps, 'prefix' | 'notAllowed'> & { readonly notAllowedNote?: string | null }) {
-  const note = notAllowedNote !== null && (
-    <Text size="sm" c="dimmed" data-testid={`config-note-${props.formId}`}>
-      {notAllowedNote}
-    </Text>
-  );
+  const note = notAllowedNote !== null && <MutedText testId={`config-note-${props.formId}`}>{notAllowedNote}</MutedText>;
   return <FormCard prefix="config" notAllowed={note} {...props} />;
 }
 
@@ -46,7 +45,9 @@ export function ConfigFields<F extends object>(props: Omit<ConfigFieldsProps<F>,
   return <KitConfigFields prefix="config" {...props} />;
 }
 
-interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOptions<F, K>, 'unitId'> {
+interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOptions<F, K>, 'unitId' | 'kind' | 'schema'> {
+  /** Default: the call's body schema in the catalogue. */
+  readonly schema?: ConfigFormOptions<F, K>['schema'];
   readonly formId: string;
   readonly title: string;
   readonly fields?: readonly ConfigRow<F>[];
@@ -56,7 +57,13 @@ interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOption
   readonly children?: (form: ConfigForm<F>, error: (field: string) => ReactNode) => ReactNode;
 }
 
-/** A configuration form of the unit declared as its call (applied for whom the catalogue lets) and its fields. */
+/** The device commands (POST devices/{id}/commands/…) answer an acceptance; the unit's other changes answer its configuration. */
+function kindOf<K extends EndpointId>(endpoint: K): ConfigCallKind<K> {
+  // ConfigCallKind is the same split made on the calls' answers, which TypeScript cannot narrow from the path.
+  return (ENDPOINT_ROUTES[endpoint][1].includes('/commands/') ? 'command' : 'update') as ConfigCallKind<K>;
+}
+
+/** A configuration form of the unit declared as its call (applied for whom the catalogue lets, its kind from its path) and its fields. */
 export function ConfigCard<F extends object, K extends EndpointId>({
   formId,
   title,
@@ -67,7 +74,7 @@ export function ConfigCard<F extends object, K extends EndpointId>({
   ...options
 }: ConfigCardProps<F, K>) {
   const { unitId } = useConfigContext();
-  const form = useConfigForm({ unitId, ...options });
+  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), schema: bodySchema(options.endpoint), ...options });
   const error = useFieldError(`config-error-${formId}`, form.errors);
   return (
     <FormSection formId={formId} title={title} form={form} allowed={useAllowed(options.endpoint)} blocked={blocked} notAllowedNote={notAllowedNote}>

@@ -6,8 +6,7 @@
  * the spec's words, applied through POST v0/video-return-channels/{uniqueId}/update (sent to the
  * device first: its refusal, e.g. "Configuration not sent, retry", shows as the form's failure).
  */
-import { useMemo } from 'react';
-import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdateVrChannelBody, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { Role, VrChannelDetail } from '@fleet/contracts';
@@ -22,7 +21,7 @@ import { vrConfigBody, vrConfigExtra, vrConfigForm } from './vrForms';
 import type { VrConfigForm } from './vrForms';
 import type { VrInputType } from './vrFilters';
 import { canApply } from '../../kit/access';
-import { LabelledValue } from '../../kit/NameValues';
+import { InfoSection, LabelledValue } from '../../kit/NameValues';
 
 /** What the server reports as an object (input parameters, URL data, a multipoint status), as `name: value` pairs; null when empty. */
 function readings(reported: Readonly<Record<string, unknown>>): string | null {
@@ -36,12 +35,10 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
   const id = channel.uniqueId;
   const capabilities = useEndpointQuery('getVrChannelCapabilities', { params: { id } }, { retry: false });
   const ips = useEndpointQuery('getVrChannelIps', { params: { id } }, { retry: false });
-  const source = useMemo(() => vrConfigForm(channel), [channel]);
   const form = useChannelForm({
     channelName: channel.name,
-    source,
+    source: vrConfigForm(channel),
     endpoint: 'updateVrChannel',
-    schema: UpdateVrChannelBody,
     toBody: (values: VrConfigForm) => vrConfigBody(values, channel.version),
     toInput: (body) => ({ params: { uniqueId: id }, body: body as UpdateVrChannelBody }),
     extra: vrConfigExtra,
@@ -82,29 +79,26 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
           ]}
         />
       </ChannelFormSection>
-      <Paper withBorder p="md" data-testid="vr-details">
-        <Stack gap="sm">
-          <Title order={5}>{t('videoReturn.config.details')}</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <LabelledValue label={t('videoReturn.config.uniqueId')}>{channel.uniqueId}</LabelledValue>
-            <LabelledValue label={t('videoReturn.config.serial')}>{channel.serialNumber ?? none}</LabelledValue>
-            <LabelledValue label={t('videoReturn.config.server')}>{channel.serverName ?? channel.serverId ?? none}</LabelledValue>
-            <LabelledValue label={t('videoReturn.config.inputStandard')}>{channel.inputStandard ?? none}</LabelledValue>
-            <LabelledValue label={t('videoReturn.config.inputParameters')} testId="vr-input-parameters">
-              {readings(channel.inputParameters) ?? none}
-            </LabelledValue>
-            <LabelledValue label={t('videoReturn.config.urlData')} testId="vr-url-data">
-              {readings(channel.urlData) ?? none}
-            </LabelledValue>
-            <LabelledValue label={t('videoReturn.config.p2mpStatuses')} testId="vr-p2mp-statuses">
-              {channel.p2MPStreamingStatuses.map((status) => readings(status) ?? '{}').join('; ') || none}
-            </LabelledValue>
-            <LabelledValue label={t('videoReturn.config.ips')} testId="vr-ips">
-              {ips.data === undefined || ips.data.ips.length === 0 ? t('videoReturn.config.noIps') : ips.data.ips.join(', ')}
-            </LabelledValue>
-          </SimpleGrid>
-        </Stack>
-      </Paper>
+      <InfoSection testId="vr-details" title={t('videoReturn.config.details')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <LabelledValue label={t('videoReturn.config.uniqueId')}>{channel.uniqueId}</LabelledValue>
+          <LabelledValue label={t('videoReturn.config.serial')}>{channel.serialNumber ?? none}</LabelledValue>
+          <LabelledValue label={t('videoReturn.config.server')}>{channel.serverName ?? channel.serverId ?? none}</LabelledValue>
+          <LabelledValue label={t('videoReturn.config.inputStandard')}>{channel.inputStandard ?? none}</LabelledValue>
+          <LabelledValue label={t('videoReturn.config.inputParameters')} testId="vr-input-parameters">
+            {readings(channel.inputParameters) ?? none}
+          </LabelledValue>
+          <LabelledValue label={t('videoReturn.config.urlData')} testId="vr-url-data">
+            {readings(channel.urlData) ?? none}
+          </LabelledValue>
+          <LabelledValue label={t('videoReturn.config.p2mpStatuses')} testId="vr-p2mp-statuses">
+            {channel.p2MPStreamingStatuses.map((status) => readings(status) ?? '{}').join('; ') || none}
+          </LabelledValue>
+          <LabelledValue label={t('videoReturn.config.ips')} testId="vr-ips">
+            {ips.data === undefined || ips.data.ips.length === 0 ? t('videoReturn.config.noIps') : ips.data.ips.join(', ')}
+          </LabelledValue>
+        </SimpleGrid>
+      </InfoSection>
     </Stack>
   );
 }

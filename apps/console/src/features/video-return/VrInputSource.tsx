@@ -14,6 +14,7 @@ import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } fr
 import { useToast } from '../../toast/useToast';
 import type { VrInputType } from './vrFilters';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit/MutedText';
 
 export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; allowed: boolean }) {
   const { t } = useTranslation();
@@ -46,9 +47,9 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
         <Group justify="space-between">
           <Title order={5}>{t('videoReturn.inputSource.title')}</Title>
           {data !== undefined && (
-            <Text size="xs" c="dimmed" data-testid="vr-input-source-status">
+            <MutedText size="xs" testId="vr-input-source-status">
               {t(`videoReturn.status.${data.status}`)}
-            </Text>
+            </MutedText>
           )}
         </Group>
         {sources.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
@@ -74,9 +75,9 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
             </Text>
           ))}
         {allowed && data !== undefined && data.available.includes('srt') && !hasSrtAddress && data.selected !== 'srt' && (
-          <Text size="xs" c="dimmed" data-testid="vr-input-source-srt-hint">
+          <MutedText size="xs" testId="vr-input-source-srt-hint">
             {t('videoReturn.inputSource.srtNeedsAddress')}
-          </Text>
+          </MutedText>
         )}
         <ErrorAlert error={change.error} testId="vr-input-source-error" role="alert" />
       </Stack>

@@ -5,7 +5,7 @@
  * else sees the sharing read-only (the admin calls are not theirs: never called for them).
  */
 import { useMemo } from 'react';
-import { Badge, Checkbox, Group, Loader, MultiSelect, Paper, Stack, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, Loader, MultiSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UpdateAdminVrChannelBody } from '@fleet/contracts';
 import type { AdminVrChannelGroup, Role, VrChannelDetail } from '@fleet/contracts';
@@ -18,6 +18,7 @@ import { toggleId, vrSharingBody, vrSharingForm } from './vrForms';
 import type { VrSharingForm } from './vrForms';
 import { canApply } from '../../kit/access';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { InfoSection } from '../../kit/NameValues';
 
 const NO_GROUPS: readonly AdminVrChannelGroup[] = [];
 
@@ -54,19 +55,16 @@ function ReadOnlySharing({ channel }: { channel: VrChannelDetail }) {
   const { t } = useTranslation();
   const names = useNames();
   return (
-    <Paper withBorder p="md" data-testid="channel-form-vrSharing">
-      <Stack gap="sm">
-        <Title order={5}>{t('videoReturn.sharing.title')}</Title>
-        <StrongText>{t('videoReturn.sharing.inventories')}</StrongText>
-        <Names ids={channel.inventoryIds} name={names.inventory} empty={t('videoReturn.cells.none')} testId="vr-sharing-inventories" />
-        <StrongText>{t('videoReturn.sharing.groups')}</StrongText>
-        <Names ids={channel.groupIds} name={names.group} empty={t('videoReturn.sharing.noGroups')} testId="vr-sharing-groups" />
-        <Group justify="space-between">
-          <MutedText>{t('videoReturn.sharing.adminOnly')}</MutedText>
-          <NotAvailable testId="channel-apply-unavailable-vrSharing" />
-        </Group>
-      </Stack>
-    </Paper>
+    <InfoSection testId="channel-form-vrSharing" title={t('videoReturn.sharing.title')}>
+      <StrongText>{t('videoReturn.sharing.inventories')}</StrongText>
+      <Names ids={channel.inventoryIds} name={names.inventory} empty={t('videoReturn.cells.none')} testId="vr-sharing-inventories" />
+      <StrongText>{t('videoReturn.sharing.groups')}</StrongText>
+      <Names ids={channel.groupIds} name={names.group} empty={t('videoReturn.sharing.noGroups')} testId="vr-sharing-groups" />
+      <Group justify="space-between">
+        <MutedText>{t('videoReturn.sharing.adminOnly')}</MutedText>
+        <NotAvailable testId="channel-apply-unavailable-vrSharing" />
+      </Group>
+    </InfoSection>
   );
 }
 
@@ -77,12 +75,10 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
   const choices = useEndpointQuery('getAdminVrChannelGroupsOfInventories', { params: { id }, query: { limit: LIMITS.pageSizeMax } });
   const groups = choices.data?.items ?? NO_GROUPS;
   const groupInventory = useMemo(() => new Map(groups.map((g) => [g.id, g.inventoryId])), [groups]);
-  const source = useMemo(() => vrSharingForm(channel), [channel]);
   const form = useChannelForm({
     channelName: channel.name,
-    source,
+    source: vrSharingForm(channel),
     endpoint: 'updateAdminVrChannel',
-    schema: UpdateAdminVrChannelBody,
     toBody: (values: VrSharingForm) => vrSharingBody(values, groupInventory, channel.version),
     toInput: (body) => ({ params: { uid: id }, body: body as UpdateAdminVrChannelBody }),
     refresh: ['listGroupVrChannels', 'getAdminVrChannelGroupsOfInventories', 'getAdminVrChannelInventories', 'getAdminVrChannelGroups'],

@@ -5,43 +5,38 @@ import { useTranslation } from 'react-i18next';
 import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime } from '../channels/channelFormat';
+import { textColumn } from '../../kit/textColumn';
 
 export const VR_GRID_ID = 'videoReturn';
 export const VR_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
 
 const STATUS_COLOR: Record<VrChannelStatus, string> = { idle: 'green', inputConnected: 'teal', collecting: 'red', offline: 'gray', connecting: 'yellow' };
 
-export function VrStatusBadge({ channel }: { channel: VrChannelDetail }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLOR[channel.status]} variant="light" data-testid={`vr-status-${channel.uniqueId}`} data-status={channel.status}>
-      {t(`videoReturn.status.${channel.status}`)}
-    </Badge>
-  );
-}
-
 export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
   const { t } = useTranslation();
   return useMemo(
     (): DataGridColumn<VrChannelDetail>[] => [
-      {
+      textColumn({
         id: 'name',
         header: t('videoReturn.columns.name'),
         width: 220,
         minWidth: 100,
         sortValue: (c) => c.name,
-        render: (c) => (
-          <Text size="sm" fw={500} truncate="end" title={c.description || c.name} data-testid={`vr-name-${c.uniqueId}`}>
-            {c.name}
-          </Text>
-        ),
-      },
+        bold: true,
+        truncate: true,
+        title: (c) => c.description || c.name,
+        testId: (c) => `vr-name-${c.uniqueId}`,
+      }),
       {
         id: 'status',
         header: t('videoReturn.columns.status'),
         width: 160,
         sortValue: (c) => t(`videoReturn.status.${c.status}`),
-        render: (c) => <VrStatusBadge channel={c} />,
+        render: (c) => (
+          <Badge color={STATUS_COLOR[c.status]} variant="light" data-testid={`vr-status-${c.uniqueId}`} data-status={c.status}>
+            {t(`videoReturn.status.${c.status}`)}
+          </Badge>
+        ),
       },
       {
         id: 'inputType',
@@ -54,36 +49,30 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
           </Text>
         ),
       },
-      {
+      textColumn({
         id: 'server',
         header: t('videoReturn.columns.server'),
         width: 150,
         sortValue: (c) => c.serverName ?? c.serverId,
-        render: (c) => (
-          <Text size="sm" truncate="end">
-            {c.serverName ?? c.serverId ?? t('videoReturn.cells.none')}
-          </Text>
-        ),
-      },
-      {
+        text: (c) => c.serverName ?? c.serverId ?? t('videoReturn.cells.none'),
+        truncate: true,
+      }),
+      textColumn({
         id: 'uptime',
         header: t('videoReturn.columns.uptime'),
         width: 110,
         align: 'right',
         sortValue: (c) => c.uptime,
-        render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('videoReturn.cells.none')}</Text>,
-      },
-      {
+        text: (c) => formatUptime(c.uptime) ?? t('videoReturn.cells.none'),
+      }),
+      textColumn({
         id: 'serial',
         header: t('videoReturn.columns.serial'),
         width: 160,
         sortValue: (c) => c.serialNumber,
-        render: (c) => (
-          <Text size="sm" truncate="end">
-            {c.serialNumber ?? t('videoReturn.cells.none')}
-          </Text>
-        ),
-      },
+        text: (c) => c.serialNumber ?? t('videoReturn.cells.none'),
+        truncate: true,
+      }),
     ],
     [t],
   );
