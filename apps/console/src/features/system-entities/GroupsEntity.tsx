@@ -6,7 +6,7 @@
  * association calls), channels and video return channels (admin group channel and vrChannel calls)
  * and users (the user's groups, PUT v2/users/{id}/groups).
  */
-import { Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GROUP_SEARCH_KEYS, GROUP_SORT_KEYS } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupDetail, GroupListRow } from '@fleet/contracts';
@@ -20,6 +20,7 @@ import {
   pageRows,
   ResourcePage,
   searchQuery,
+  StrongText,
   type Change,
   type CustomFieldProps,
   type Field,
@@ -39,9 +40,7 @@ function AutoAssociation({ form, label, testId, readOnly }: CustomFieldProps<Gro
   const auto = form.values.autoAssociation;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
+      <StrongText>{label}</StrongText>
       <Group gap="md">
         {AUTO_KEYS.map((k) => (
           <Checkbox

@@ -19,7 +19,7 @@ import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } fr
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
+import { FormPanel, MutedText, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkProperties, PROPERTY_FIELDS, propertiesBody, propertiesForm, type PropertiesForm } from './inventoryForms';
 import { useAfterInventoryWrite } from './useInventoryTabs';
@@ -97,9 +97,7 @@ function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string 
   return (
     <Stack gap="xs" data-testid="inventory-geocoding">
       <Title order={6}>{t('systemEntities.inventoryTabs.geocoding.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('systemEntities.inventoryTabs.geocoding.hint')}
-      </Text>
+      <MutedText>{t('systemEntities.inventoryTabs.geocoding.hint')}</MutedText>
       <ErrorAlert error={set.error} testId="inventory-geocoding-error" />
       <Group gap="xs" align="flex-end">
         <Select

@@ -25,7 +25,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
+import { FormPanel, InfoSection, ListTable, MutedText, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
 import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 
@@ -58,9 +58,7 @@ function Applications({ info }: { readonly info: UnitApplicationsInfo }) {
         ]}
       />
       {running.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="unit-activity-none">
-          {t('systemEntities.units.activity.none')}
-        </Text>
+        <MutedText testId="unit-activity-none">{t('systemEntities.units.activity.none')}</MutedText>
       ) : (
         <ListTable
           items={running}

@@ -4,10 +4,10 @@
  * Secret fields are write-only: the list shows them masked, and the form leaves a stored secret as
  * it is unless a new value is typed.
  */
-import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AI_CREDENTIAL_SORT_KEYS, AI_PROVIDERS, CreateAiCredentialBody, type AiCredential } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -45,9 +45,7 @@ function FieldRows({ form, label, testId, error, readOnly }: CustomFieldProps<Cr
   const setField = (i: number, patch: Partial<FieldRow>) => form.set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">
-        {label}
-      </Text>
+      <StrongText>{label}</StrongText>
       {fields.map((f, i) => {
         const value = {
           value: f.value,

@@ -5,7 +5,7 @@
  * version's supported devices, over its row version). Kept current over /ws (`softwareVersion.*`).
  */
 import { useState } from 'react';
-import { Badge, Button, CloseButton, Group, Select, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -15,6 +15,7 @@ import { useStaleReads } from '../../kit/useLiveEvents';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
+import { MutedText } from '../../kit';
 
 const PREFIX = 'settings-sw-products';
 
@@ -40,9 +41,7 @@ export default function SoftwareVersionProductsSetting(_props: SystemSettingsPro
               header: t('streamSettings.products.versions'),
               render: (p) =>
                 p.row.versions.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t('streamSettings.products.none')}
-                  </Text>
+                  <MutedText>{t('streamSettings.products.none')}</MutedText>
                 ) : (
                   <Group gap={4}>
                     {p.row.versions.map((v) => (
