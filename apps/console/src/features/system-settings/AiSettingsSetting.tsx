@@ -7,9 +7,9 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AI_CREDENTIAL_SORT_KEYS, AI_PROVIDERS, CreateAiCredentialBody, type AiCredential } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 interface FieldRow {
   readonly name: string;
@@ -185,7 +185,4 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
   staleOn: staleSettingReads,
 });
 
-export default function AiSettingsSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={aiCredentialResource} addLabel={t('systemSettings.ai_settings.add')} />;
-}
+export default settingPage(aiCredentialResource, 'systemSettings.ai_settings.add');

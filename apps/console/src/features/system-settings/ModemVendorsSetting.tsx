@@ -6,9 +6,9 @@
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateModemVendorBody, MODEM_VENDOR_SORT_KEYS, type ModemVendor } from '@fleet/contracts';
-import { defineResource, MutedText, op, RowButtonsPage, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, MutedText, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 interface VendorForm {
   readonly name: string;
@@ -87,7 +87,4 @@ export const modemVendorResource = defineResource<ModemVendor, ModemVendor, Vend
   staleOn: staleSettingReads,
 });
 
-export default function ModemVendorsSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={modemVendorResource} addLabel={t('systemSettings.modem_vendor.add')} />;
-}
+export default settingPage(modemVendorResource, 'systemSettings.modem_vendor.add');
