@@ -73,6 +73,9 @@ const FIELDS: readonly Field<GroupForm>[] = [
 /** What a membership change makes stale: the group's reads and the members' own. */
 const MEMBER_READS = [...SYSTEM_ENTITY_READS.group, 'searchAdminUnits', 'searchAdminChannels', 'searchAdminVrChannels', 'getAdminVrChannelGroups'] as const;
 
+/** The first hundred members of the group. */
+const firstMembers = (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } });
+
 type Link = 'addAdminUnitGroup' | 'removeAdminUnitGroup';
 const unitLink = (id: Link) => op(id, ({ of, id: unitId }: Change<GroupDetail>) => ({ params: { id: unitId, groupId: of.id } }));
 const channelLink = (id: 'addAdminGroupChannel' | 'removeAdminGroupChannel') =>
@@ -133,10 +136,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'units',
       label: 'systemEntities.common.units',
       testId: 'group-units',
-      members: {
-        op: op('getAdminGroupUnits', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })),
-      },
+      members: { op: op('getAdminGroupUnits', firstMembers), rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })) },
       candidates: {
         op: op('listAdminInventoryUnits', ({ of, search }: Search<GroupDetail>) => ({
           params: { id: of.inventoryId },
@@ -153,10 +153,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'channels',
       label: 'systemEntities.common.channels',
       testId: 'group-channels',
-      members: {
-        op: op('getAdminGroupChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })),
-      },
+      members: { op: op('getAdminGroupChannels', firstMembers), rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })) },
       candidates: {
         op: op('searchAdminChannels', ({ search }: Search<GroupDetail>) => ({ query: { limit: 50, ...BY_NAME, ...nameSearch(search) } })),
         rows: (page, group) =>
@@ -171,10 +168,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'vrChannels',
       label: 'systemEntities.common.vrChannels',
       testId: 'group-vr-channels',
-      members: {
-        op: op('getAdminGroupVrChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })),
-      },
+      members: { op: op('getAdminGroupVrChannels', firstMembers), rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })) },
       candidates: {
         op: op('listAdminInventoryVrChannels', ({ of, search }: Search<GroupDetail>) => ({
           params: { id: of.inventoryId },
@@ -191,10 +185,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'users',
       label: 'systemEntities.common.users',
       testId: 'group-users',
-      members: {
-        op: op('getAdminGroupUsers', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })),
-      },
+      members: { op: op('getAdminGroupUsers', firstMembers), rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })) },
       candidates: {
         op: op('searchUsers', ({ of, search }: Search<GroupDetail>) => ({
           query: {
