@@ -10,12 +10,10 @@ import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { ListTable } from '../../kit/ListTable';
+import { ListTable, MutedText, useToastMutation } from '../../kit';
 import { useStaleReads } from '../../kit/useLiveEvents';
-import { useToastMutation } from '../../kit/useToastMutation';
 import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
-import { MutedText } from '../../kit';
 
 const PREFIX = 'settings-sw-products';
 
