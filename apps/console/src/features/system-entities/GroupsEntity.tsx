@@ -92,16 +92,8 @@ function userLink(change: (groupIds: string[], groupId: string) => string[]): Op
     id: 'setUserGroups',
     key: () => ['setUserGroups'],
     run: async ({ of, id }) => {
-      const current = await callEndpoint('getUserGroups', { params: { id } });
-      return callEndpoint('setUserGroups', {
-        params: { id },
-        body: {
-          groupIds: change(
-            current.map((g) => g.id),
-            of.id,
-          ),
-        },
-      });
+      const current = (await callEndpoint('getUserGroups', { params: { id } })).map((g) => g.id);
+      return callEndpoint('setUserGroups', { params: { id }, body: { groupIds: change(current, of.id) } });
     },
   };
 }
