@@ -12,7 +12,7 @@
  */
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { EndpointId, EndpointOutput } from '@fleet/contracts';
@@ -159,40 +159,31 @@ export function AssociationPanel({ testId, members, candidates, onCandidateSearc
   const errorText = useApiErrorMessage();
   const [chosen, setChosen] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const run = async (id: string, call: (id: string) => Promise<unknown>) => {
-    setBusy(id);
-    setError(null);
-    try {
-      await call(id);
-      return true;
-    } catch (e) {
-      setError(e);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+  // One change at a time: its member shows busy, and a refusal shows above the list until closed or the next change.
+  const change = useMutation({ mutationFn: ({ id, call }: { id: string; call: (id: string) => Promise<unknown> }) => call(id) });
+  const busy = change.isPending ? change.variables.id : null;
 
   const memberIds = new Set(members.data?.items.map((m) => m.id) ?? []);
   const choices = candidates.filter((c) => !memberIds.has(c.id)).map((c) => ({ value: c.id, label: c.detail ? `${c.label} (${c.detail})` : c.label }));
   const add = () => {
     if (chosen === null || onAdd === undefined) return;
-    void run(chosen, onAdd).then((ok) => {
-      if (!ok) return;
-      setChosen(null);
-      setSearch('');
-      onCandidateSearch?.('');
-    });
+    change.mutate(
+      { id: chosen, call: onAdd },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          setSearch('');
+          onCandidateSearch?.('');
+        },
+      },
+    );
   };
 
   return (
     <Stack gap="xs" data-testid={testId}>
-      {error !== null && (
-        <Alert color="red" data-testid={`${testId}-error`} withCloseButton onClose={() => setError(null)}>
-          {errorText(error)}
+      {change.isError && (
+        <Alert color="red" data-testid={`${testId}-error`} withCloseButton onClose={change.reset}>
+          {errorText(change.error)}
         </Alert>
       )}
       {onAdd !== undefined && (
@@ -242,7 +233,7 @@ export function AssociationPanel({ testId, members, candidates, onCandidateSearc
                           color="red"
                           aria-label={t('kit.association.remove')}
                           loading={busy === m.id}
-                          onClick={() => void run(m.id, onRemove)}
+                          onClick={() => change.mutate({ id: m.id, call: onRemove })}
                           data-testid={`${testId}-remove-${m.id}`}
                         >
                           ×

@@ -10,25 +10,14 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type texts from '../../i18n/areas/contractorEntities.en.json';
 import { ResourceList, useListView, type ListColumn } from '../../kit';
 import { useSessionUser } from '../../session/hooks';
 import { ENTITY_KINDS, type EntityKind, type EntityRow } from './entityKinds';
 import { useEntitiesLive } from './entitiesLive';
 
 /** The search keys of every kind have a label (contractorEntities.searchKeys in the area's texts). */
-type SearchKeyLabel =
-  | 'name'
-  | 'uniqueId'
-  | 'serialNumber'
-  | 'serial'
-  | 'alias'
-  | 'productType'
-  | 'status'
-  | 'swVersion'
-  | 'serverId'
-  | 'type'
-  | 'description'
-  | 'host';
+type SearchKeyLabel = keyof typeof texts.searchKeys;
 
 /** Shows one kind; remount it (key) to start a new kind from its initial search and sort. */
 export function ContractorEntities({ kind }: { readonly kind: EntityKind }) {

@@ -6,7 +6,7 @@
  * association calls), channels and video return channels (admin group channel and vrChannel calls)
  * and users (the user's groups, PUT v2/users/{id}/groups).
  */
-import { Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GROUP_SEARCH_KEYS, GROUP_SORT_KEYS } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupDetail, GroupListRow } from '@fleet/contracts';
@@ -20,6 +20,7 @@ import {
   pageRows,
   ResourcePage,
   searchQuery,
+  StrongText,
   type Change,
   type CustomFieldProps,
   type Field,
@@ -39,9 +40,7 @@ function AutoAssociation({ form, label, testId, readOnly }: CustomFieldProps<Gro
   const auto = form.values.autoAssociation;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
+      <StrongText>{label}</StrongText>
       <Group gap="md">
         {AUTO_KEYS.map((k) => (
           <Checkbox
@@ -74,6 +73,9 @@ const FIELDS: readonly Field<GroupForm>[] = [
 /** What a membership change makes stale: the group's reads and the members' own. */
 const MEMBER_READS = [...SYSTEM_ENTITY_READS.group, 'searchAdminUnits', 'searchAdminChannels', 'searchAdminVrChannels', 'getAdminVrChannelGroups'] as const;
 
+/** The first hundred members of the group. */
+const firstMembers = (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } });
+
 type Link = 'addAdminUnitGroup' | 'removeAdminUnitGroup';
 const unitLink = (id: Link) => op(id, ({ of, id: unitId }: Change<GroupDetail>) => ({ params: { id: unitId, groupId: of.id } }));
 const channelLink = (id: 'addAdminGroupChannel' | 'removeAdminGroupChannel') =>
@@ -90,16 +92,8 @@ function userLink(change: (groupIds: string[], groupId: string) => string[]): Op
     id: 'setUserGroups',
     key: () => ['setUserGroups'],
     run: async ({ of, id }) => {
-      const current = await callEndpoint('getUserGroups', { params: { id } });
-      return callEndpoint('setUserGroups', {
-        params: { id },
-        body: {
-          groupIds: change(
-            current.map((g) => g.id),
-            of.id,
-          ),
-        },
-      });
+      const current = (await callEndpoint('getUserGroups', { params: { id } })).map((g) => g.id);
+      return callEndpoint('setUserGroups', { params: { id }, body: { groupIds: change(current, of.id) } });
     },
   };
 }
@@ -134,10 +128,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'units',
       label: 'systemEntities.common.units',
       testId: 'group-units',
-      members: {
-        op: op('getAdminGroupUnits', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })),
-      },
+      members: { op: op('getAdminGroupUnits', firstMembers), rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })) },
       candidates: {
         op: op('listAdminInventoryUnits', ({ of, search }: Search<GroupDetail>) => ({
           params: { id: of.inventoryId },
@@ -154,10 +145,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'channels',
       label: 'systemEntities.common.channels',
       testId: 'group-channels',
-      members: {
-        op: op('getAdminGroupChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })),
-      },
+      members: { op: op('getAdminGroupChannels', firstMembers), rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })) },
       candidates: {
         op: op('searchAdminChannels', ({ search }: Search<GroupDetail>) => ({ query: { limit: 50, ...BY_NAME, ...nameSearch(search) } })),
         rows: (page, group) =>
@@ -172,10 +160,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'vrChannels',
       label: 'systemEntities.common.vrChannels',
       testId: 'group-vr-channels',
-      members: {
-        op: op('getAdminGroupVrChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })),
-      },
+      members: { op: op('getAdminGroupVrChannels', firstMembers), rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })) },
       candidates: {
         op: op('listAdminInventoryVrChannels', ({ of, search }: Search<GroupDetail>) => ({
           params: { id: of.inventoryId },
@@ -192,10 +177,7 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'users',
       label: 'systemEntities.common.users',
       testId: 'group-users',
-      members: {
-        op: op('getAdminGroupUsers', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
-        rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })),
-      },
+      members: { op: op('getAdminGroupUsers', firstMembers), rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })) },
       candidates: {
         op: op('searchUsers', ({ of, search }: Search<GroupDetail>) => ({
           query: {

@@ -25,7 +25,7 @@ import { QueryView } from '../../components/QueryView';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply, useToastMutation } from '../../kit';
+import { DeleteButton, FormPanel, MutedText, newest, ResourceForm, useCanApply, useToastMutation } from '../../kit';
 import {
   checkIngestConfig,
   checkIngestPassword,
@@ -119,11 +119,7 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
   return (
     <Stack gap="sm">
       <Title order={6}>{t('systemEntities.inventoryTabs.ingest.configuration')}</Title>
-      {!account.exists && (
-        <Text size="sm" c="dimmed" data-testid="ingest-account-none">
-          {t('systemEntities.inventoryTabs.ingest.none')}
-        </Text>
-      )}
+      {!account.exists && <MutedText testId="ingest-account-none">{t('systemEntities.inventoryTabs.ingest.none')}</MutedText>}
       {result !== null && (
         <Alert color={result.ok ? 'green' : 'orange'} data-testid="ingest-account-test-result">
           {result.ok

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelIngestAssociation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { AssociationPanel, useCanApply } from '../../kit';
+import { AssociationPanel, MutedText, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { channelCandidates } from './inventoryTabRules';
 
@@ -27,11 +27,7 @@ export function IngestServersTab({ inventoryId }: { readonly inventoryId: string
     <QueryView query={query} testIdPrefix="inventory-ingest-servers" errorTitle={t('systemEntities.inventoryTabs.loadError')}>
       {({ servers }) => {
         if (servers.length === 0) {
-          return (
-            <Text size="sm" c="dimmed" data-testid="inventory-ingest-servers-none">
-              {t('systemEntities.inventoryTabs.ingestServers.none')}
-            </Text>
-          );
+          return <MutedText testId="inventory-ingest-servers-none">{t('systemEntities.inventoryTabs.ingestServers.none')}</MutedText>;
         }
         const serverId = servers.some((s) => s.id === picked) ? picked : (servers[0]?.id ?? null);
         const server = servers.find((s) => s.id === serverId);

@@ -42,6 +42,9 @@ const FIELDS: readonly Field<InventoryForm>[] = [
   { name: 'sipServer', kind: 'text', label: 'systemEntities.inventories.sipServer', testId: 'sip-server' },
 ];
 
+/** The first hundred members of the inventory, by name. */
+const firstByName = (i: AdminInventory) => ({ params: { id: i.id }, query: { limit: 100, ...BY_NAME } });
+
 const unitLink = (id: 'addAdminUnitInventory' | 'removeAdminUnitInventory') =>
   op(id, ({ of, id: unitId }: Change<AdminInventory>) => ({ params: { id: unitId, inventoryId: of.id } }));
 const channelLink = (id: 'addAdminInventoryChannel' | 'removeAdminInventoryChannel') =>
@@ -80,10 +83,7 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
       value: 'units',
       label: 'systemEntities.common.units',
       testId: 'inventory-units',
-      members: {
-        op: op('listAdminInventoryUnits', (i: AdminInventory) => ({ params: { id: i.id }, query: { limit: 100, ...BY_NAME } })),
-        rows: pageRows((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType })),
-      },
+      members: { op: op('listAdminInventoryUnits', firstByName), rows: pageRows((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType })) },
       candidates: {
         op: op('searchAdminUnits', ({ search }: Search<AdminInventory>) => ({ query: { limit: 20, ...BY_NAME, ...nameSearch(search) } })),
         rows: (page) => page.items.map((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType })),
@@ -132,7 +132,7 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
       label: 'systemEntities.common.groups',
       testId: 'inventory-groups',
       members: {
-        op: op('listAdminInventoryGroups', (i: AdminInventory) => ({ params: { id: i.id }, query: { limit: 100, ...BY_NAME } })),
+        op: op('listAdminInventoryGroups', firstByName),
         rows: pageRows((g, t) => ({ id: g.id, label: g.name, detail: t('systemEntities.inventories.groupCounts', g.counts) })),
       },
       stale: [],

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IfbCounts, InventoryIfb, InventoryTally } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { AssociationPanel, newest, useCanApply } from '../../kit';
+import { AssociationPanel, MutedText, newest, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { associationName, channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
 import { useAfterInventoryWrite } from './useInventoryTabs';
@@ -53,11 +53,7 @@ export function InventoryTallyTab({ inventoryId }: { readonly inventoryId: strin
   };
   return (
     <Stack gap="sm">
-      {tally.data?.tallyService === false && (
-        <Text size="sm" c="dimmed" data-testid="inventory-tally-no-service">
-          {t('systemEntities.inventoryTabs.tally.noService')}
-        </Text>
-      )}
+      {tally.data?.tallyService === false && <MutedText testId="inventory-tally-no-service">{t('systemEntities.inventoryTabs.tally.noService')}</MutedText>}
       <AssociationPanel
         testId="inventory-tally"
         members={members}

@@ -15,12 +15,11 @@ import { Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InventoryProperties } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { FormPanel, MutedText, newest, useCanApply, useCanCall, useToastMutation } from '../../kit';
 import { checkProperties, PROPERTY_FIELDS, propertiesBody, propertiesForm, type PropertiesForm } from './inventoryForms';
 import { useAfterInventoryWrite } from './useInventoryTabs';
 
@@ -76,20 +75,21 @@ const DEFAULT = '';
 
 function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const afterWrite = useAfterInventoryWrite(inventoryId);
   const profiles = useEndpointQuery('listGeocodingProfiles', { query: { limit: 1000, sortBy: 'name', sortDir: 'asc' } });
   const [chosen, setChosen] = useState<string | null>(null);
   const [current, setCurrent] = useState<string | null | undefined>(undefined);
-  const set = useEndpointMutation('setInventoryGeocodingProfile', {
+  const set = useToastMutation('setInventoryGeocodingProfile', {
+    success: () => t('systemEntities.inventoryTabs.geocoding.saved'),
     onSuccess: (answer) => {
       setCurrent(answer.geocodingProfileId);
       afterWrite(null);
       // A profile an inventory names is "in use" (it cannot be deleted): the list says so.
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('listGeocodingProfiles') });
-      toast.show({ message: t('systemEntities.inventoryTabs.geocoding.saved'), variant: 'success' });
     },
+    // A refusal shows above the choice (its alert), not as a toast.
+    onError: () => undefined,
   });
   const items = profiles.data?.items ?? [];
   const nameOf = (id: string | null) => (id === null ? t('systemEntities.inventoryTabs.geocoding.default') : (items.find((p) => p.id === id)?.name ?? id));
@@ -97,9 +97,7 @@ function GeocodingProfileChoice({ inventoryId }: { readonly inventoryId: string 
   return (
     <Stack gap="xs" data-testid="inventory-geocoding">
       <Title order={6}>{t('systemEntities.inventoryTabs.geocoding.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('systemEntities.inventoryTabs.geocoding.hint')}
-      </Text>
+      <MutedText>{t('systemEntities.inventoryTabs.geocoding.hint')}</MutedText>
       <ErrorAlert error={set.error} testId="inventory-geocoding-error" />
       <Group gap="xs" align="flex-end">
         <Select

@@ -19,15 +19,8 @@ import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
 import { staleDeviceReads } from './useDevicesLive';
 
-const text = (
-  name: 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'cloudRegion' | 'cloudInstance' | 'cloudProvider',
-  required = false,
-): Field<ServerForm> => ({
-  name,
-  kind: 'text',
-  label: `systemDevices.servers.${name}`,
-  required,
-});
+type TextName = 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'cloudRegion' | 'cloudInstance' | 'cloudProvider';
+const text = (name: TextName, required = false): Field<ServerForm> => ({ name, kind: 'text', label: `systemDevices.servers.${name}`, required });
 const number = (name: 'maxChannels' | 'webrtcPort' | 'genlockOffset'): Field<ServerForm> => ({ name, kind: 'number', label: `systemDevices.servers.${name}` });
 
 /** The form of a server of `serverType` (the IFB mode only on multimedia hubs). */

@@ -22,35 +22,17 @@ export function ServiceableDevicesTab({ inventoryId }: { readonly inventoryId: s
     <QueryView query={query} testIdPrefix="inventory-devices" errorTitle={t('systemEntities.inventoryTabs.loadError')}>
       {(devices) => (
         <Stack gap="md" data-testid="inventory-devices">
-          <DeviceTable
-            title={t('systemEntities.inventoryTabs.devices.units')}
-            devices={devices.units}
-            testId="inventory-devices-unit"
-            emptyId="inventory-devices-units-empty"
-          />
-          <DeviceTable
-            title={t('systemEntities.inventoryTabs.devices.servers')}
-            devices={devices.servers}
-            testId="inventory-devices-server"
-            emptyId="inventory-devices-servers-empty"
-          />
+          {(['unit', 'server'] as const).map((kind) => (
+            <DeviceTable key={kind} kind={kind} devices={devices[`${kind}s`]} />
+          ))}
         </Stack>
       )}
     </QueryView>
   );
 }
 
-function DeviceTable({
-  title,
-  devices,
-  testId,
-  emptyId,
-}: {
-  readonly title: string;
-  readonly devices: readonly Device[];
-  readonly testId: string;
-  readonly emptyId: string;
-}) {
+/** The inventory's units or its servers. */
+function DeviceTable({ kind, devices }: { readonly kind: 'unit' | 'server'; readonly devices: readonly Device[] }) {
   const { t } = useTranslation();
   const columns: ListColumn<Device>[] = [
     { id: 'name', header: t('systemEntities.inventoryTabs.devices.name'), render: (d) => d.name },
@@ -73,13 +55,13 @@ function DeviceTable({
   ];
   return (
     <Stack gap={4}>
-      <Title order={6}>{title}</Title>
+      <Title order={6}>{t(`systemEntities.inventoryTabs.devices.${kind}s`)}</Title>
       <ListTable
         items={devices}
         columns={columns}
         rowKey={(d) => d.id}
-        testIdPrefix={emptyId.replace(/-empty$/, '')}
-        rowTestId={(d) => `${testId}-${d.id}`}
+        testIdPrefix={`inventory-devices-${kind}s`}
+        rowTestId={(d) => `inventory-devices-${kind}-${d.id}`}
         emptyText={t('systemEntities.inventoryTabs.devices.none')}
         striped={false}
         minWidth={0}

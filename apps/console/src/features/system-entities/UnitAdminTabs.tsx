@@ -21,13 +21,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SetTargetSwVersionBody } from '@fleet/contracts';
 import type { UnitDetail, SmartUnitDetail, UnitApplicationsInfo } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
+import { FormPanel, InfoSection, ListTable, MutedText, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
 import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 
 export function UnitActivityTab({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
@@ -58,9 +57,7 @@ function Applications({ info }: { readonly info: UnitApplicationsInfo }) {
         ]}
       />
       {running.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="unit-activity-none">
-          {t('systemEntities.units.activity.none')}
-        </Text>
+        <MutedText testId="unit-activity-none">{t('systemEntities.units.activity.none')}</MutedText>
       ) : (
         <ListTable
           items={running}
@@ -190,23 +187,18 @@ function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
 
 function Deregistration({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const changed = useUnitChanged();
   const mayDeregister = useCanApply('deregisterAdminUnit');
   const [asking, setAsking] = useState(false);
-  const deregister = useEndpointMutation('deregisterAdminUnit', {
-    onSuccess: (done) => {
+  const deregister = useToastMutation('deregisterAdminUnit', {
+    success: (done) =>
+      t('systemEntities.units.deregister.done', { name: unit.name, inventories: done.removedInventoryIds.length, groups: done.removedGroupIds.length }),
+    onSuccess: () => {
       setAsking(false);
       changed();
-      toast.show({
-        message: t('systemEntities.units.deregister.done', {
-          name: unit.name,
-          inventories: done.removedInventoryIds.length,
-          groups: done.removedGroupIds.length,
-        }),
-        variant: 'success',
-      });
     },
+    // A refusal shows in the section (its alert), not as a toast.
+    onError: () => undefined,
   });
   if (!mayDeregister) return null;
   return (

@@ -26,16 +26,8 @@ function inventoryLink(change: (ids: string[], id: string) => string[]): Op<Chan
     id: 'setUserInventories',
     key: () => ['setUserInventories'],
     run: async ({ of, id }) => {
-      const current = await callEndpoint('getUserInventories', { params: { id: of.id } });
-      return callEndpoint('setUserInventories', {
-        params: { id: of.id },
-        body: {
-          inventoryIds: change(
-            current.map((i) => i.id),
-            id,
-          ),
-        },
-      });
+      const current = (await callEndpoint('getUserInventories', { params: { id: of.id } })).map((i) => i.id);
+      return callEndpoint('setUserInventories', { params: { id: of.id }, body: { inventoryIds: change(current, id) } });
     },
   };
 }

@@ -7,9 +7,9 @@
  * the whole new list under the channel's version.
  */
 import { Badge } from '@mantine/core';
-import { CreateAdminVrChannelBody, UpdateAdminVrChannelBody, VALIDATION, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS } from '@fleet/contracts';
+import { CreateAdminVrChannelBody, UpdateAdminVrChannelBody, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
-import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema } from '../../lib/forms/fieldErrors';
 import {
   associationTab,
   defineResource,
@@ -24,6 +24,7 @@ import {
   type Search,
 } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
+import { checkInInventory } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
 import { staleDeviceReads } from './useDevicesLive';
@@ -47,8 +48,7 @@ const vrBody = (form: VrChannelForm) => ({ name: form.name.trim(), description: 
 /** A new channel needs its inventory; both calls' schemas word the rest. */
 function checkVrChannel(form: VrChannelForm, channel: VrChannelDetail | null) {
   if (channel !== null) return checkSchema(UpdateAdminVrChannelBody, vrBody(form));
-  const missing: FieldErrors = form.inventoryId === null ? { inventoryId: VALIDATION.required } : {};
-  return mergeErrors(missing, checkSchema(CreateAdminVrChannelBody, { ...vrBody(form), inventoryIds: [form.inventoryId ?? 'none'] }));
+  return checkInInventory(form, checkSchema(CreateAdminVrChannelBody, { ...vrBody(form), inventoryIds: [form.inventoryId ?? 'none'] }));
 }
 
 /** Feed sharing: the whole new list of inventories or groups, under the channel's version. */

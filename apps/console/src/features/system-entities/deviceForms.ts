@@ -54,39 +54,21 @@ export interface ServerForm {
 }
 
 export function serverForm(server: ServerDetail | null): ServerForm {
-  if (!server) {
-    return {
-      name: '',
-      serial: '',
-      alias: '',
-      productType: '',
-      swVersion: '',
-      inventoryId: null,
-      ifbMode: null,
-      maxChannels: '0',
-      webrtcPort: '',
-      publishingMode: 'automatic',
-      genlockOffset: '',
-      cloudRegion: '',
-      cloudInstance: '',
-      cloudProvider: '',
-    };
-  }
   return {
-    name: server.name,
-    serial: server.serial,
-    alias: server.alias,
-    productType: server.productType,
-    swVersion: server.swVersion,
-    inventoryId: server.inventoryId,
-    ifbMode: server.ifbMode,
-    maxChannels: String(server.maxChannels),
-    webrtcPort: textOf(server.webrtcPort),
-    publishingMode: server.publishingMode,
-    genlockOffset: textOf(server.genlockOffset),
-    cloudRegion: server.cloudRegion ?? '',
-    cloudInstance: server.cloudInstance ?? '',
-    cloudProvider: server.cloudProvider ?? '',
+    name: server?.name ?? '',
+    serial: server?.serial ?? '',
+    alias: server?.alias ?? '',
+    productType: server?.productType ?? '',
+    swVersion: server?.swVersion ?? '',
+    inventoryId: server?.inventoryId ?? null,
+    ifbMode: server?.ifbMode ?? null,
+    maxChannels: String(server?.maxChannels ?? 0),
+    webrtcPort: textOf(server?.webrtcPort ?? null),
+    publishingMode: server?.publishingMode ?? 'automatic',
+    genlockOffset: textOf(server?.genlockOffset ?? null),
+    cloudRegion: server?.cloudRegion ?? '',
+    cloudInstance: server?.cloudInstance ?? '',
+    cloudProvider: server?.cloudProvider ?? '',
   };
 }
 

@@ -17,6 +17,11 @@ import {
 import type { AdminInventory, GroupAutoAssociation, GroupDetail, Ownership, UnitDetail } from '@fleet/contracts';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
+/** A new group's, unit's or video return channel's checks: its inventory chosen, then its create call's schema. */
+export function checkInInventory(form: { readonly inventoryId: string | null }, schema: FieldErrors): FieldErrors {
+  return mergeErrors(form.inventoryId === null ? { inventoryId: VALIDATION.required } : {}, schema);
+}
+
 // ── inventories ──────────────────────────────────────────────────────────────────────────────────
 
 export interface InventoryForm {
@@ -29,13 +34,12 @@ export interface InventoryForm {
 }
 
 export function inventoryForm(inventory: AdminInventory | null): InventoryForm {
-  if (!inventory) return { name: '', region: '', parentId: null, parentName: null, sipServer: '' };
   return {
-    name: inventory.name,
-    region: inventory.region,
-    parentId: inventory.parentId,
-    parentName: inventory.parentName,
-    sipServer: inventory.sipServer ?? '',
+    name: inventory?.name ?? '',
+    region: inventory?.region ?? '',
+    parentId: inventory?.parentId ?? null,
+    parentName: inventory?.parentName ?? null,
+    sipServer: inventory?.sipServer ?? '',
   };
 }
 
@@ -84,11 +88,8 @@ export function groupUpdateBody(form: GroupForm, version: number): UpdateAdminGr
 }
 
 export function checkGroup(isNew: boolean): (form: GroupForm) => FieldErrors {
-  return (form) => {
-    if (!isNew) return checkSchema(UpdateAdminGroupBody, groupUpdateBody(form, 0));
-    const missing: FieldErrors = form.inventoryId === null ? { inventoryId: VALIDATION.required } : {};
-    return mergeErrors(missing, checkSchema(CreateAdminGroupBody, groupCreateBody(form)));
-  };
+  return (form) =>
+    isNew ? checkInInventory(form, checkSchema(CreateAdminGroupBody, groupCreateBody(form))) : checkSchema(UpdateAdminGroupBody, groupUpdateBody(form, 0));
 }
 
 // ── units ────────────────────────────────────────────────────────────────────────────────────────
@@ -130,9 +131,6 @@ export function unitCreateBody(form: UnitForm): CreateAdminUnitBody {
 }
 
 export function checkUnit(isNew: boolean): (form: UnitForm) => FieldErrors {
-  return (form) => {
-    if (!isNew) return checkSchema(UpdateAdminUnitBody, unitUpdateBody(form, 0));
-    const missing: FieldErrors = form.inventoryId === null ? { inventoryId: VALIDATION.required } : {};
-    return mergeErrors(missing, checkSchema(CreateAdminUnitBody, unitCreateBody(form)));
-  };
+  return (form) =>
+    isNew ? checkInInventory(form, checkSchema(CreateAdminUnitBody, unitCreateBody(form))) : checkSchema(UpdateAdminUnitBody, unitUpdateBody(form, 0));
 }

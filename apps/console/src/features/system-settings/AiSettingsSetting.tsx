@@ -4,12 +4,12 @@
  * Secret fields are write-only: the list shows them masked, and the form leaves a stored secret as
  * it is unless a new value is typed.
  */
-import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AI_CREDENTIAL_SORT_KEYS, AI_PROVIDERS, CreateAiCredentialBody, type AiCredential } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 interface FieldRow {
   readonly name: string;
@@ -45,9 +45,7 @@ function FieldRows({ form, label, testId, error, readOnly }: CustomFieldProps<Cr
   const setField = (i: number, patch: Partial<FieldRow>) => form.set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">
-        {label}
-      </Text>
+      <StrongText>{label}</StrongText>
       {fields.map((f, i) => {
         const value = {
           value: f.value,
@@ -187,7 +185,4 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
   staleOn: staleSettingReads,
 });
 
-export default function AiSettingsSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={aiCredentialResource} addLabel={t('systemSettings.ai_settings.add')} />;
-}
+export default settingPage(aiCredentialResource, 'systemSettings.ai_settings.add');

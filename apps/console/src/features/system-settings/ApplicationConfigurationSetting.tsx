@@ -6,12 +6,11 @@
  * (its messages on the value).
  */
 import { Code, JsonInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { APPLICATION_CONFIGURATION_SORT_KEYS, CreateApplicationConfigurationBody, VALIDATION, type ApplicationConfigurationEntry } from '@fleet/contracts';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import { defineResource, op, RowButtonsPage, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 interface EntryForm {
   readonly key: string;
@@ -118,7 +117,4 @@ export const applicationConfigurationResource = defineResource<ApplicationConfig
   staleOn: staleSettingReads,
 });
 
-export default function ApplicationConfigurationSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={applicationConfigurationResource} addLabel={t('systemSettings.application_configuration.add')} />;
-}
+export default settingPage(applicationConfigurationResource, 'systemSettings.application_configuration.add');

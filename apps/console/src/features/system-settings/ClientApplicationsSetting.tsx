@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_APPLICATION_SORT_KEYS, CreateClientApplicationBody, type ClientApplication, type ClientApplicationWithSecret } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { defineResource, op, RowButtonsPage, schemaCheck, useCanCall, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
@@ -154,7 +153,6 @@ function RegenerateModal({
   readonly onSecret: (a: ClientApplicationWithSecret) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const regenerate = useEndpointMutation('regenerateClientSecret', {
     onSuccess: () => invalidateReads(queryClient, ['searchClientApplications', 'getClientApplication']),
@@ -163,7 +161,7 @@ function RegenerateModal({
     <Modal opened onClose={onClose} title={t('systemSettings.client_application.newSecret')} data-testid="settings-client_application-regenerate-modal">
       <Stack gap="sm">
         <Text>{t('systemSettings.client_application.newSecretQuestion', { name: app.name })}</Text>
-        {regenerate.error && <ErrorNote testId="settings-client_application-regenerate-error" message={errorText(regenerate.error)} />}
+        <ErrorNote testId="settings-client_application-regenerate-error" error={regenerate.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -7,12 +7,11 @@
  * with "Geocoding profile in use" in the confirmation.
  */
 import { Badge, Group, Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { GEOCODERS, GEOCODING_PROFILE_SORT_KEYS, type GeocodingProfile } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import { checkGeocoding, geocodingBody, geocodingForm, type GeocodingForm } from './streamSettingForms';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 const NUMBER_FIELDS = ['moving', 'idle', 'distanceThreshold', 'percentageThreshold'] as const;
 
@@ -73,7 +72,4 @@ export const geocodingProfileResource = defineResource<GeocodingProfile, Geocodi
   staleOn: staleSettingReads,
 });
 
-export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={geocodingProfileResource} addLabel={t('streamSettings.geocoding.add')} />;
-}
+export default settingPage(geocodingProfileResource, 'streamSettings.geocoding.add');

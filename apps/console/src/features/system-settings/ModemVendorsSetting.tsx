@@ -3,12 +3,12 @@
  * declared on the resource kit: vendors with their models; the form adds, renames and removes models
  * (names unique within the vendor: "This field must be unique" on the repeated one).
  */
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateModemVendorBody, MODEM_VENDOR_SORT_KEYS, type ModemVendor } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, MutedText, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 interface VendorForm {
   readonly name: string;
@@ -24,14 +24,8 @@ function ModelsField({ form, label, testId, error, readOnly }: CustomFieldProps<
   const setModel = (i: number, name: string) => form.set({ models: models.map((m, j) => (j === i ? name : m)) });
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">
-        {label}
-      </Text>
-      {models.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('systemSettings.modem_vendor.fields.noModels')}
-        </Text>
-      )}
+      <StrongText>{label}</StrongText>
+      {models.length === 0 && <MutedText>{t('systemSettings.modem_vendor.fields.noModels')}</MutedText>}
       {models.map((model, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
@@ -93,7 +87,4 @@ export const modemVendorResource = defineResource<ModemVendor, ModemVendor, Vend
   staleOn: staleSettingReads,
 });
 
-export default function ModemVendorsSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={modemVendorResource} addLabel={t('systemSettings.modem_vendor.add')} />;
-}
+export default settingPage(modemVendorResource, 'systemSettings.modem_vendor.add');

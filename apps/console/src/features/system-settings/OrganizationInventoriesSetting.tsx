@@ -4,14 +4,12 @@
  * filter's organisation first; the core's "Association already exists" when it is there) and remove
  * one.
  */
-import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AddOrganisationInventoryBody, ORGANISATION_INVENTORY_SORT_KEYS, type OrganisationInventory } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchValueQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, schemaCheck, searchValueQuery, type CustomFieldProps, type Field } from '../../kit';
 import { settingReads, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { filteredSettingPage } from './settingPage';
 
 interface AssociationForm {
   readonly organisationId: string | null;
@@ -85,29 +83,9 @@ export function organisationInventoryResource(organisationId: string | null) {
   });
 }
 
-export default function OrganizationInventoriesSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  const [organisationId, setOrganisationId] = useState<string | null>(null);
-  const organisations = useOrganisationOptions();
-  const resource = useMemo(() => organisationInventoryResource(organisationId), [organisationId]);
-  return (
-    <RowButtonsPage
-      // Another organisation: its list from the first page.
-      key={organisationId ?? ''}
-      resource={resource}
-      addLabel={t('systemSettings.organization_inventory.add')}
-      toolbar={
-        <Select
-          label={t('systemSettings.organization_inventory.organisation')}
-          placeholder={t('systemSettings.organization_inventory.allOrganisations')}
-          data={organisations}
-          value={organisationId}
-          onChange={setOrganisationId}
-          clearable
-          searchable
-          data-testid="settings-organization_inventory-filter"
-        />
-      }
-    />
-  );
-}
+export default filteredSettingPage(organisationInventoryResource, 'systemSettings.organization_inventory.add', {
+  label: 'systemSettings.organization_inventory.organisation',
+  all: 'systemSettings.organization_inventory.allOrganisations',
+  testId: 'settings-organization_inventory-filter',
+  useOptions: useOrganisationOptions,
+});

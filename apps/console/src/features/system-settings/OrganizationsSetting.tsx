@@ -4,11 +4,10 @@
  * inventories; create, edit (max users not below the active users: the core's "Must be N or more"
  * shows on the field) and delete (refused while it has users, with the core's message).
  */
-import { useTranslation } from 'react-i18next';
 import { CreateOrganisationBody, ORGANISATION_SORT_KEYS, ROLES, type Organisation, type Role } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, versionedUpdate, type Field } from '../../kit';
+import { defineResource, op, schemaCheck, versionedUpdate, type Field } from '../../kit';
 import { listQuery, settingReads, staleSettingReads } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 interface OrganisationForm {
   readonly name: string;
@@ -82,7 +81,4 @@ export const organisationResource = defineResource<Organisation, Organisation, O
   staleOn: staleSettingReads,
 });
 
-export default function OrganizationsSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={organisationResource} addLabel={t('systemSettings.organization.add')} />;
-}
+export default settingPage(organisationResource, 'systemSettings.organization.add');

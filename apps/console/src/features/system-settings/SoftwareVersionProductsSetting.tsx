@@ -5,14 +5,13 @@
  * version's supported devices, over its row version). Kept current over /ws (`softwareVersion.*`).
  */
 import { useState } from 'react';
-import { Badge, Button, CloseButton, Group, Select, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { ListTable } from '../../kit/ListTable';
+import { ListTable, MutedText, useToastMutation } from '../../kit';
 import { useStaleReads } from '../../kit/useLiveEvents';
-import { useToastMutation } from '../../kit/useToastMutation';
 import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -40,9 +39,7 @@ export default function SoftwareVersionProductsSetting(_props: SystemSettingsPro
               header: t('streamSettings.products.versions'),
               render: (p) =>
                 p.row.versions.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t('streamSettings.products.none')}
-                  </Text>
+                  <MutedText>{t('streamSettings.products.none')}</MutedText>
                 ) : (
                   <Group gap={4}>
                     {p.row.versions.map((v) => (

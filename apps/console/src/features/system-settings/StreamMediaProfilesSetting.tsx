@@ -5,12 +5,11 @@
  * outside 0-2147483647 and a min resolution above the max are refused inline in the spec's words.
  * The streaming destinations offer the same profiles.
  */
-import { useTranslation } from 'react-i18next';
 import { STREAM_MEDIA_PROFILE_SORT_KEYS, type StreamMediaProfileSetting } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, versionedUpdate, type Field } from '../../kit';
+import { defineResource, op, versionedUpdate, type Field } from '../../kit';
 import { listQuery, staleSettingReads } from './settingParts';
 import { checkMedia, MEDIA_VALUE_FIELDS, mediaBody, mediaForm, type MediaForm } from './streamSettingForms';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 const FIELDS: readonly Field<MediaForm>[] = [
   { kind: 'text', name: 'name', label: 'streamSettings.media.name', required: true },
@@ -38,7 +37,4 @@ export const streamMediaProfileResource = defineResource<StreamMediaProfileSetti
   staleOn: staleSettingReads,
 });
 
-export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return <RowButtonsPage resource={streamMediaProfileResource} addLabel={t('streamSettings.media.add')} />;
-}
+export default settingPage(streamMediaProfileResource, 'streamSettings.media.add');

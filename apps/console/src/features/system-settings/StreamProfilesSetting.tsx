@@ -5,15 +5,13 @@
  * unique per provider, main flag, settings JSON) and delete them. Making a second profile of a
  * provider main is refused by the core with the spec's words, shown on the main switch.
  */
-import { useMemo, useState } from 'react';
 import { Badge, Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { STREAM_PROFILE_SORT_KEYS, type StreamProfile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { defineResource, op, RowButtonsPage, searchValueQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, searchValueQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { settingReads, staleSettingReads } from './settingParts';
 import { checkProfile, profileBody, profileForm, type ProfileForm } from './streamSettingForms';
-import type { SystemSettingsProps } from './SystemSettings';
+import { filteredSettingPage } from './settingPage';
 
 /** Every provider, by name, for the filter and the new profile's provider. */
 function useProviderOptions() {
@@ -77,29 +75,9 @@ export function streamProfileResource(providerId: string | null) {
   });
 }
 
-export default function StreamProfilesSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  const [providerId, setProviderId] = useState<string | null>(null);
-  const providers = useProviderOptions();
-  const resource = useMemo(() => streamProfileResource(providerId), [providerId]);
-  return (
-    <RowButtonsPage
-      // Another provider: its list from the first page.
-      key={providerId ?? ''}
-      resource={resource}
-      addLabel={t('streamSettings.profiles.add')}
-      toolbar={
-        <Select
-          label={t('streamSettings.profiles.provider')}
-          placeholder={t('streamSettings.profiles.allProviders')}
-          data={providers}
-          value={providerId}
-          onChange={setProviderId}
-          clearable
-          searchable
-          data-testid="settings-stream-profiles-provider-filter"
-        />
-      }
-    />
-  );
-}
+export default filteredSettingPage(streamProfileResource, 'streamSettings.profiles.add', {
+  label: 'streamSettings.profiles.provider',
+  all: 'streamSettings.profiles.allProviders',
+  testId: 'settings-stream-profiles-provider-filter',
+  useOptions: useProviderOptions,
+});

@@ -1,0 +1,56 @@
+/**
+ * The page of a /system_settings kind declared on the resource kit: the kit's RowButtonsPage with
+ * the kind's Add text. A kind listed per provider or per organisation (`filteredSettingPage`) has
+ * that choice above its list (none: every row); another choice shows its list from the first page,
+ * and a new row starts with the chosen one.
+ */
+import { useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { RowButtonsPage, type Option, type Resource, type TextKey } from '../../kit';
+import type { SystemSettingsProps } from './SystemSettings';
+
+export function settingPage<E, V extends object>(resource: Resource<E, E, V>, addLabel: TextKey) {
+  return function SettingPage(_props: SystemSettingsProps) {
+    const { t } = useTranslation();
+    return <RowButtonsPage resource={resource} addLabel={t(addLabel)} />;
+  };
+}
+
+interface Filter {
+  readonly label: TextKey;
+  /** The choice's text while none is chosen. */
+  readonly all: TextKey;
+  readonly testId: string;
+  /** The choices (a hook: they are read). */
+  readonly useOptions: () => readonly Option[];
+}
+
+export function filteredSettingPage<E, V extends object>(resource: (chosen: string | null) => Resource<E, E, V>, addLabel: TextKey, filter: Filter) {
+  return function FilteredSettingPage(_props: SystemSettingsProps) {
+    const { t } = useTranslation();
+    const [chosen, setChosen] = useState<string | null>(null);
+    const options = filter.useOptions();
+    const shown = useMemo(() => resource(chosen), [chosen]);
+    return (
+      <RowButtonsPage
+        // Another choice: its list from the first page.
+        key={chosen ?? ''}
+        resource={shown}
+        addLabel={t(addLabel)}
+        toolbar={
+          <Select
+            label={t(filter.label)}
+            placeholder={t(filter.all)}
+            data={options}
+            value={chosen}
+            onChange={setChosen}
+            clearable
+            searchable
+            data-testid={filter.testId}
+          />
+        }
+      />
+    );
+  };
+}
