@@ -14,7 +14,18 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_SORT_KEYS, ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive, useToastMutation } from '../../kit';
+import {
+  defineResource,
+  op,
+  ResourceList,
+  ResourceModal,
+  searchValueQuery,
+  useCanCall,
+  useListView,
+  useResourceLive,
+  useToastMutation,
+  MutedText,
+} from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { shownStatus } from './approvalStatus';
@@ -178,9 +189,7 @@ function DeviceName({ approval: a }: { approval: AccessApproval }) {
       <Text fz="sm" fw={500}>
         {a.deviceName || a.deviceId}
       </Text>
-      <Text fz="xs" c="dimmed">
-        {a.deviceId}
-      </Text>
+      <MutedText size="xs">{a.deviceId}</MutedText>
     </>
   );
 }

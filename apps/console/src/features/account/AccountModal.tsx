@@ -18,6 +18,7 @@ import type { DetailsForm } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useState } from 'react';
+import { MutedText } from '../../kit';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -42,9 +43,7 @@ export function AccountModal({ user, opened, onClose }: { user: CurrentUser; ope
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
+      <MutedText size="xs">{label}</MutedText>
       <Text data-testid={testId}>{value}</Text>
     </Stack>
   );

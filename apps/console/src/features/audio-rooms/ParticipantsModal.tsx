@@ -5,7 +5,7 @@
  * edit form's.
  */
 import { useState } from 'react';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom } from '@fleet/contracts';
@@ -18,6 +18,7 @@ import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { participantValue, savedErrors, toParticipantRefs } from './audioRoomForm';
 import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
+import { MutedText } from '../../kit';
 
 interface ParticipantsModalProps {
   readonly room: AudioRoom;
@@ -43,9 +44,7 @@ export default function ParticipantsModal({ room, onClose }: ParticipantsModalPr
   return (
     <Modal opened onClose={onClose} title={t('audioRooms.participants.title', { name: room.name })} data-testid="audio-room-participants-modal">
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('audioRooms.participants.hint')}
-        </Text>
+        <MutedText>{t('audioRooms.participants.hint')}</MutedText>
         <ParticipantsPicker
           candidates={candidates.data}
           saved={room.participants}

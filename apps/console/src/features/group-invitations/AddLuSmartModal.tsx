@@ -28,6 +28,7 @@ import { useEdits } from '../../kit/useEdits';
 import { absoluteJoinLink } from '../dialogs/rules';
 import { CloseFooter } from '../../kit/ModalParts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText } from '../../kit';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 
@@ -201,9 +202,9 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
       />
       <CodeLines label={t('groups.invitations.key')} code={settings.key} joinable={settings.mode !== null} testId="lusmart-permanent-key" />
       {settings.nextRegenerationAt !== null && (
-        <Text size="xs" c="dimmed" data-testid="lusmart-permanent-next">
+        <MutedText size="xs" testId="lusmart-permanent-next">
           {t('groups.invitations.nextRegeneration', { date: new Date(settings.nextRegenerationAt).toLocaleString(i18n.language) })}
-        </Text>
+        </MutedText>
       )}
       <Select
         label={t('groups.invitations.regeneration')}

@@ -19,6 +19,7 @@ import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type Sha
 import { useShareForm } from './useShareForm';
 import { CloseFooter } from '../../kit/ModalParts';
 import { useToastMutation } from '../../kit/useToastMutation';
+import { MutedText } from '../../kit';
 
 const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
 
@@ -91,9 +92,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     <Modal opened onClose={onClose} size="xl" title={t('shares.links.title', { name: publisher.name })} data-testid="share-links-modal">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('shares.links.hint')}
-          </Text>
+          <MutedText>{t('shares.links.hint')}</MutedText>
           <Badge variant="light" color={canAddShareLink(links.length) ? 'blue' : 'orange'} data-testid="share-links-count" data-value={links.length}>
             {t('shares.links.count', { count: links.length, max: LIMITS.shareLinksMax })}
           </Badge>

@@ -7,7 +7,7 @@ import type { StoryFieldMapping, StoryIntegration, StoryMappingResult } from '@f
 import { isApiError } from '../../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ListTable, ResourceModal } from '../../kit';
+import { ListTable, ResourceModal, MutedText } from '../../kit';
 import { useEdits } from '../../kit/useEdits';
 import { useToast } from '../../toast/useToast';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
@@ -139,9 +139,7 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
         />
       </SimpleGrid>
       <Divider label={t('stories.integrationModal.mapping')} labelPosition="left" />
-      <Text size="xs" c="dimmed">
-        {t('stories.integrationModal.mappingHint')}
-      </Text>
+      <MutedText size="xs">{t('stories.integrationModal.mappingHint')}</MutedText>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {STORY_FIELDS.map((field) => (
           <TextInput

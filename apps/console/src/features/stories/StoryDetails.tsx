@@ -6,7 +6,7 @@ import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { NameValues, useToastMutation } from '../../kit';
+import { NameValues, useToastMutation, MutedText } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 import { STORY_READS } from './storyLogic';
@@ -105,9 +105,7 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
         )}
         <Divider label={t('stories.details.units')} labelPosition="left" />
         {s.units.length === 0 ? (
-          <Text c="dimmed" size="sm" data-testid="story-units-empty">
-            {t('stories.details.noUnits')}
-          </Text>
+          <MutedText testId="story-units-empty">{t('stories.details.noUnits')}</MutedText>
         ) : (
           <Stack gap={4} data-testid="story-units">
             {s.units.map((u) => (

@@ -20,7 +20,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ResourceForm, useCanApply, useToastMutation, type Field } from '../../kit';
+import { ResourceForm, useCanApply, useToastMutation, MutedText, type Field } from '../../kit';
 import {
   assignableTypes,
   canEditUser,
@@ -202,11 +202,7 @@ function UserEditor({
               {t('users.enterprise')}
             </Badge>
           )}
-          {user.passwordExpiresAt && (
-            <Text size="sm" c="dimmed">
-              {t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}
-            </Text>
-          )}
+          {user.passwordExpiresAt && <MutedText>{t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}</MutedText>}
         </Group>
       )}
       <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
@@ -365,11 +361,7 @@ function StateSection({
   const doDelete = () => remove.mutate({ params: { id: user.id } });
   return (
     <Stack gap="xs">
-      {self && (
-        <Text size="sm" c="dimmed" data-testid="user-self-note">
-          {t('apiErrors.USER_SELF_REMOVAL')}
-        </Text>
-      )}
+      {self && <MutedText testId="user-self-note">{t('apiErrors.USER_SELF_REMOVAL')}</MutedText>}
       {failure !== null && (
         <Alert color="red" data-testid="user-state-failure">
           {failure}

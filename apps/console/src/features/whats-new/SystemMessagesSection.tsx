@@ -9,7 +9,7 @@
 import { Badge, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateSystemMessageBody, SYSTEM_MESSAGE_SORT_KEYS, TOAST_VARIANTS, type SystemMessage, type ToastVariant } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, MutedText, type CustomFieldProps, type Field } from '../../kit';
 import { fromLocalInput, toLocalInput } from './localDate';
 
 export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
@@ -133,9 +133,7 @@ export function SystemMessagesSection() {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" data-testid="system-messages-section">
-      <Text c="dimmed" fz="sm">
-        {t('adminPages.systemMessages.intro')}
-      </Text>
+      <MutedText>{t('adminPages.systemMessages.intro')}</MutedText>
       <RowButtonsPage
         resource={systemMessageResource}
         addLabel={t('adminPages.systemMessages.create')}

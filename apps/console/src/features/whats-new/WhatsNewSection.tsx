@@ -8,7 +8,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CreateWhatsNewBody, WHATS_NEW_SORT_KEYS, type WhatsNewEntry } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, MutedText, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 
 interface EntryForm {
@@ -49,11 +49,7 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
           <Text fz="sm" fw={500}>
             {e.title}
           </Text>
-          {!e.active && (
-            <Text fz="xs" c="dimmed">
-              {t('adminPages.whatsNew.hidden')}
-            </Text>
-          )}
+          {!e.active && <MutedText size="xs">{t('adminPages.whatsNew.hidden')}</MutedText>}
         </>
       ),
     },
@@ -96,9 +92,7 @@ export function WhatsNewSection() {
   });
   return (
     <Stack gap="sm" data-testid="whats-new-section">
-      <Text c="dimmed" fz="sm">
-        {t('adminPages.whatsNew.intro')}
-      </Text>
+      <MutedText>{t('adminPages.whatsNew.intro')}</MutedText>
       <RowButtonsPage
         resource={whatsNewResource}
         addLabel={t('adminPages.whatsNew.create')}
