@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Alert, Button } from '@mantine/core';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { NEXT_PARAM } from '../../session/initialRoute';
 import { useToast } from '../../toast/useToast';
 import { continueTarget, daysLeft } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
-import { MutedText } from '../../kit';
+import { ErrorAlert, MutedText } from '../../kit';
 
 export default function PasswordChangePage({ route }: PageProps) {
   const { t } = useTranslation();

@@ -9,12 +9,10 @@ import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
-import { ListTable } from '../../kit/ListTable';
-import { useToastMutation } from '../../kit/useToastMutation';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { useGraphicsLive } from './useGraphicsLive';
-import { MutedText } from '../../kit';
+import { ListTable, MutedText, useToastMutation } from '../../kit';
 
 // Loaded when a composition is started.
 const NewCompositionModal = lazy(() => import('./NewCompositionModal'));

@@ -5,12 +5,11 @@ import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationVi
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
-import { ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
+import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';

@@ -3,13 +3,12 @@ import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stac
 import { useTranslation } from 'react-i18next';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { ListTable } from '../../kit/ListTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSessionUser } from '../../session/hooks';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { PERIOD_PRESETS, periodProblem, presetPeriod, quotaPercent, toGb, toHours, type PeriodPreset, type UsageKind } from './reportFormat';
-import { MutedText } from '../../kit';
+import { ListTable, MutedText } from '../../kit';
 
 // The chart library loads with the first report.
 const UsageCharts = lazy(() => import('./UsageCharts'));

@@ -16,11 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';
 import type { CreateUserBody, Role, UpdateUserBody, UserAccountDetail } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ResourceForm, useCanApply, useToastMutation, MutedText, type Field } from '../../kit';
+import { ErrorAlert, MutedText, ResourceForm, useCanApply, useToastMutation, type Field } from '../../kit';
 import {
   assignableTypes,
   canEditUser,
@@ -35,7 +34,6 @@ import {
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 
 interface Props {
   /** null: a new user. */
@@ -251,11 +249,10 @@ function LicencePermissionDivider() {
  */
 function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const me = useSessionUser();
   const held = useMemo(() => user.groups.map((g) => g.id), [user.groups]);
   const [chosen, setChosen] = useState<readonly string[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const options = useMemo(() => {
     const inventories = new Set(user.inventories.map((i) => i.id));
     const byId = new Map<string, string>(user.groups.map((g) => [g.id, g.name]));
@@ -269,14 +266,14 @@ function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () =
       setFailure(null);
       onDone();
     },
-    onError: (e) => setFailure(errorText(e)),
+    onError: setFailure,
   });
   const value = chosen ?? held;
   const apply = () => mutation.mutate({ params: { id: user.id }, body: { groupIds: [...value] } });
   return (
     <Stack gap="xs">
       <MultiSelect label={t('users.fields.groups')} data={options} value={[...value]} onChange={setChosen} searchable data-testid="user-form-groups" />
-      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <ErrorAlert error={failure} />
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} disabled={chosen === null} data-testid="user-groups-apply">
           {t('users.modal.saveGroups')}
@@ -335,16 +332,15 @@ function StateSection({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const active = useToastMutation('setUserActive', {
     success: (u) => (u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username })),
     onSuccess: () => {
       setFailure(null);
       onChanged();
     },
-    onError: (e) => setFailure(errorText(e)),
+    onError: setFailure,
   });
   const remove = useToastMutation('deleteUser', {
     success: () => t('users.modal.deleted', { username: user.username }),
@@ -354,7 +350,7 @@ function StateSection({
     },
     onError: (e) => {
       setConfirming(false);
-      setFailure(errorText(e));
+      setFailure(e);
     },
   });
   const toggle = () => active.mutate({ params: { id: user.id }, body: { active: !user.active, version: user.version } });
@@ -362,11 +358,7 @@ function StateSection({
   return (
     <Stack gap="xs">
       {self && <MutedText testId="user-self-note">{t('apiErrors.USER_SELF_REMOVAL')}</MutedText>}
-      {failure !== null && (
-        <Alert color="red" data-testid="user-state-failure">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert error={failure} testId="user-state-failure" />
       <Group justify="flex-end">
         <Button
           variant="light"
