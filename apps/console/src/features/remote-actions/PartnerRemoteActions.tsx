@@ -31,6 +31,12 @@ const REMOTE_ACTION_READS = ['listRemoteActions', 'getRemoteAction'] as const;
 /** How often the remaining time of support accesses is redrawn. */
 const TICK_MS = 15_000;
 const NO_UNITS: readonly UnitSummary[] = [];
+/** A unit's three support actions, each opening its dialog. */
+const ACTION_BUTTONS: readonly { kind: RemoteActionKind; testId: string; color?: string }[] = [
+  { kind: 'sendLogs', testId: 'ra-send-logs' },
+  { kind: 'reboot', testId: 'ra-reboot', color: 'orange' },
+  { kind: 'supportAccess', testId: 'ra-support-access', color: 'grape' },
+];
 
 interface Dialog {
   readonly kind: RemoteActionKind;
@@ -103,21 +109,18 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
     column('access', (unit: UnitSummary) => remaining(activeAccessOf(known, unit.uniqueId, now)), true),
     column('actions', (unit: UnitSummary) => (
       <Group gap={4} wrap="nowrap">
-        <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'sendLogs', unit })} data-testid={`ra-send-logs-${unit.uniqueId}`}>
-          {t('remoteActions.kinds.sendLogs')}
-        </Button>
-        <Button size="compact-xs" variant="light" color="orange" onClick={() => setDialog({ kind: 'reboot', unit })} data-testid={`ra-reboot-${unit.uniqueId}`}>
-          {t('remoteActions.kinds.reboot')}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="grape"
-          onClick={() => setDialog({ kind: 'supportAccess', unit })}
-          data-testid={`ra-support-access-${unit.uniqueId}`}
-        >
-          {t('remoteActions.kinds.supportAccess')}
-        </Button>
+        {ACTION_BUTTONS.map(({ kind, testId, color }) => (
+          <Button
+            key={kind}
+            size="compact-xs"
+            variant="light"
+            color={color}
+            onClick={() => setDialog({ kind, unit })}
+            data-testid={`${testId}-${unit.uniqueId}`}
+          >
+            {t(`remoteActions.kinds.${kind}`)}
+          </Button>
+        ))}
       </Group>
     )),
   ];

@@ -6,10 +6,10 @@
  * getSystemMessage), delete. A change reaches the users' banners live (the core pushes it); this
  * list follows the same events.
  */
-import { Badge, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateSystemMessageBody, SYSTEM_MESSAGE_SORT_KEYS, TOAST_VARIANTS, type SystemMessage, type ToastVariant } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, MutedText, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { fromLocalInput, toLocalInput } from './localDate';
 
 export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
@@ -132,16 +132,13 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
 export function SystemMessagesSection() {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" data-testid="system-messages-section">
-      <MutedText>{t('adminPages.systemMessages.intro')}</MutedText>
-      <RowButtonsPage
-        resource={systemMessageResource}
-        addLabel={t('adminPages.systemMessages.create')}
-        addTestId="sm-create"
-        sortDir="desc"
-        rowData={(m) => ({ 'data-message': m.message, 'data-expired': m.expired })}
-        emptyText={t('adminPages.systemMessages.empty')}
-      />
-    </Stack>
+    <RowButtonsPage
+      resource={systemMessageResource}
+      addLabel={t('adminPages.systemMessages.create')}
+      addTestId="sm-create"
+      sortDir="desc"
+      rowData={(m) => ({ 'data-message': m.message, 'data-expired': m.expired })}
+      emptyText={t('adminPages.systemMessages.empty')}
+    />
   );
 }
