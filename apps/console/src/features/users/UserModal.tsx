@@ -10,7 +10,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Divider, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';
@@ -19,7 +19,7 @@ import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ErrorAlert, MutedText, ResourceForm, useCanApply, useToastMutation, type Field } from '../../kit';
+import { ErrorAlert, MutedText, ResourceForm, ResourceModal, useCanApply, useToastMutation, type Field } from '../../kit';
 import {
   assignableTypes,
   canEditUser,
@@ -87,21 +87,17 @@ function userFields(types: readonly Role[], inventories: readonly { id: string; 
 export default function UserModal({ userId, onClose, onCreated, extra }: Props) {
   const { t } = useTranslation();
   const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
-  let body: ReactNode;
-  if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} extra={extra} />;
-  else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
-  else if (query.isError) body = <ErrorAlert error={query.error} testId="user-load-error" />;
-  else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ResourceModal
+      testId="user"
       size="xl"
       title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })}
-      data-testid="user-modal"
-    >
-      {body}
-    </Modal>
+      isNew={userId === null}
+      query={query}
+      editor={(user) => <UserEditor user={user} refreshing={user !== null && query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />}
+      tabs={[]}
+      onClose={onClose}
+    />
   );
 }
 
