@@ -14,19 +14,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_SORT_KEYS, ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import {
-  defineResource,
-  op,
-  ResourceList,
-  ResourceModal,
-  searchValueQuery,
-  useCanCall,
-  useListView,
-  useResourceLive,
-  useToastMutation,
-  MutedText,
-  StrongText,
-} from '../../kit';
+import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive, useToastMutation } from '../../kit';
+import { MutedText, StrongText } from '../../kit/MutedText';
 import { useNow } from '../../kit/useNow';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';

@@ -8,19 +8,8 @@ import { Badge, Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CreateWhatsNewBody, WHATS_NEW_SORT_KEYS, type WhatsNewEntry } from '@fleet/contracts';
-import {
-  defineResource,
-  op,
-  RowButtonsPage,
-  schemaCheck,
-  searchQuery,
-  useCanCall,
-  useToastMutation,
-  versionedUpdate,
-  MutedText,
-  StrongText,
-  type Field,
-} from '../../kit';
+import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, type Field } from '../../kit';
+import { MutedText, StrongText } from '../../kit/MutedText';
 import { invalidateReads } from '../../realtime/systemEntities';
 
 interface EntryForm {
