@@ -95,9 +95,10 @@ interface ResourceModalProps<T> {
   /** The association tabs after the general one (none: the form without tabs). */
   readonly tabs: readonly ModalTab<T>[];
   readonly onClose: () => void;
+  readonly size?: 'lg' | 'xl';
 }
 
-export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, onClose }: ResourceModalProps<T>) {
+export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, onClose, size = 'lg' }: ResourceModalProps<T>) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   let body: ReactNode;
@@ -134,7 +135,7 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
     );
   }
   return (
-    <Modal opened onClose={onClose} size="lg" title={title} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid={`${testId}-modal`}>
+    <Modal opened onClose={onClose} size={size} title={title} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid={`${testId}-modal`}>
       {body}
     </Modal>
   );

@@ -7,7 +7,7 @@
  * time left). An active approval whose time is up reads expired without waiting for a reload.
  * Follows accessApproval.changed live.
  */
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_SORT_KEYS, ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive, useToastMutation } from '../../kit';
+import { MutedText, StrongText } from '../../kit/MutedText';
+import { useNow } from '../../kit/useNow';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { shownStatus } from './approvalStatus';
@@ -115,11 +117,7 @@ export default function AccessApprovalsPage({ route }: PageProps) {
   const [status, setStatus] = useState<Filter>('all');
   const [view, setView] = useListView('', 'createdAt', 'desc');
   const [open, setOpen] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(TICK_MS);
   const resource = useMemo(() => approvalResource(status), [status]);
   useResourceLive(resource);
   const list = useQuery({
@@ -175,12 +173,8 @@ function StatusBadge({ approval: a }: { approval: AccessApproval }) {
 function DeviceName({ approval: a }: { approval: AccessApproval }) {
   return (
     <>
-      <Text fz="sm" fw={500}>
-        {a.deviceName || a.deviceId}
-      </Text>
-      <Text fz="xs" c="dimmed">
-        {a.deviceId}
-      </Text>
+      <StrongText>{a.deviceName || a.deviceId}</StrongText>
+      <MutedText size="xs">{a.deviceId}</MutedText>
     </>
   );
 }
@@ -196,9 +190,7 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
     staleTime: 0,
   });
   const row = (label: string, value: string, testId?: string) => [
-    <Text key={`${label}-l`} fz="sm" c="dimmed">
-      {label}
-    </Text>,
+    <MutedText key={`${label}-l`}>{label}</MutedText>,
     <Text key={`${label}-v`} fz="sm" data-testid={testId}>
       {value}
     </Text>,

@@ -5,6 +5,7 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import consolePackage from '../../../package.json';
+import { MutedText } from '../../kit';
 
 export function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -15,9 +16,7 @@ export function AboutModal({ opened, onClose }: { opened: boolean; onClose: () =
           {t('app.name')}
         </Text>
         <Text data-testid="about-console-version">{t('account.about.consoleVersion', { version: consolePackage.version })}</Text>
-        <Text c="dimmed" size="sm">
-          {t('account.about.languages')}
-        </Text>
+        <MutedText>{t('account.about.languages')}</MutedText>
       </Stack>
     </Modal>
   );

@@ -3,7 +3,7 @@
  * they are, first and last name and e-mail through PUT users/current (spec 001 §5 rules and "Email
  * used by another user" inline), phone and company through user/contact — and the password change.
  */
-import { Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, UserContact } from '@fleet/contracts';
@@ -16,8 +16,8 @@ import { useToast } from '../../toast/useToast';
 import { checkDetails, contactBody, detailsBody, detailsForm } from './accountForms';
 import type { DetailsForm } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 import { useState } from 'react';
+import { ErrorAlert, LabelledValue } from '../../kit';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,8 +27,12 @@ export function AccountModal({ user, opened, onClose }: { user: CurrentUser; ope
     <Modal opened={opened} onClose={onClose} title={t('userMenu.account')} size="lg" data-testid="account-modal">
       <Stack gap="md">
         <SimpleGrid cols={2}>
-          <Field label={t('account.details.username')} value={user.username} testId="account-username" />
-          <Field label={t('account.details.userType')} value={t(`users.types.${user.userType}`)} testId="account-user-type" />
+          <LabelledValue label={t('account.details.username')} testId="account-username">
+            {user.username}
+          </LabelledValue>
+          <LabelledValue label={t('account.details.userType')} testId="account-user-type">
+            {t(`users.types.${user.userType}`)}
+          </LabelledValue>
         </SimpleGrid>
         {contact.isPending ? <Loader size="sm" /> : <DetailsSection user={user} contact={contact.data} />}
         <Divider />
@@ -36,17 +40,6 @@ export function AccountModal({ user, opened, onClose }: { user: CurrentUser; ope
         <PasswordChangeForm onChanged={() => toast.show({ message: t('account.password.changed'), variant: 'success' })} />
       </Stack>
     </Modal>
-  );
-}
-
-function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text data-testid={testId}>{value}</Text>
-    </Stack>
   );
 }
 

@@ -5,8 +5,7 @@
  * the route they were going to (`next`). Reachable directly too, from any signed-in session.
  */
 import { useState } from 'react';
-import { Alert, Button, Text } from '@mantine/core';
-import { ErrorAlert } from '../../kit/ErrorAlert';
+import { Alert, Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { NEXT_PARAM } from '../../session/initialRoute';
 import { useToast } from '../../toast/useToast';
 import { continueTarget, daysLeft } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { ErrorAlert, MutedText } from '../../kit';
 
 export default function PasswordChangePage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -42,11 +42,7 @@ export default function PasswordChangePage({ route }: PageProps) {
           {days === 0 ? t('account.expiry.expired') : t('account.expiry.expiresIn', { count: days })}
         </Alert>
       )}
-      {expiry.data !== undefined && !expiry.data.expiring && (
-        <Text c="dimmed" size="sm">
-          {t('account.expiry.notExpiring')}
-        </Text>
-      )}
+      {expiry.data !== undefined && !expiry.data.expiring && <MutedText>{t('account.expiry.notExpiring')}</MutedText>}
       <PasswordChangeForm
         onChanged={() => {
           toast.show({ message: t('account.password.changed'), variant: 'success' });

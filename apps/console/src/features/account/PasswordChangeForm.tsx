@@ -11,8 +11,7 @@ import type { PasswordChanged } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ResourceForm, type Field } from '../../kit';
-import { ErrorAlert } from '../../kit/ErrorAlert';
+import { ErrorAlert, ResourceForm, type Field } from '../../kit';
 import { checkPasswordChange, EMPTY_PASSWORD_CHANGE } from './accountForms';
 import type { PasswordChangeForm as Values } from './accountForms';
 

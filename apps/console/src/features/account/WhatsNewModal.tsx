@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { useStaleReads } from '../../kit/useLiveEvents';
+import { MutedText } from '../../kit';
 
 export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -30,11 +31,7 @@ export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: (
                     <Title order={5}>{entry.title}</Title>
                     {entry.releaseVersion !== null && <Badge variant="light">{entry.releaseVersion}</Badge>}
                   </Group>
-                  {entry.publishedAt !== null && (
-                    <Text size="xs" c="dimmed">
-                      {date.format(new Date(entry.publishedAt))}
-                    </Text>
-                  )}
+                  {entry.publishedAt !== null && <MutedText size="xs">{date.format(new Date(entry.publishedAt))}</MutedText>}
                   <Text style={{ whiteSpace: 'pre-wrap' }}>{entry.body}</Text>
                   {entry.link !== null && (
                     <Anchor href={entry.link} target="_blank" rel="noopener noreferrer" size="sm">

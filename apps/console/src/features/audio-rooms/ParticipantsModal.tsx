@@ -5,19 +5,16 @@
  * edit form's.
  */
 import { useState } from 'react';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom } from '@fleet/contracts';
-import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { ModalFooter } from '../../kit/ModalParts';
 import { useSpecText } from '../../lib/forms/specText';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { participantValue, savedErrors, toParticipantRefs } from './audioRoomForm';
 import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
+import { ModalFooter, MutedText, useToastMutation } from '../../kit';
 
 interface ParticipantsModalProps {
   readonly room: AudioRoom;
@@ -26,26 +23,24 @@ interface ParticipantsModalProps {
 
 export default function ParticipantsModal({ room, onClose }: ParticipantsModalProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const specText = useSpecText();
   const candidates = useRoomCandidates(room.inventoryId);
   const [value, setValue] = useState<readonly string[]>(() => room.participants.map((p) => participantValue(p.kind, p.id)));
-  const save = useEndpointMutation('setAudioRoomParticipants', {
-    onSuccess: (saved: AudioRoom) => {
+  const save = useToastMutation('setAudioRoomParticipants', {
+    success: (saved) => t('audioRooms.participants.saved', { name: saved.name, count: saved.participantCount }),
+    onSuccess: () => {
       invalidateReads(queryClient, ['listInventoryAudioRooms']);
-      toast.show({ message: t('audioRooms.participants.saved', { name: saved.name, count: saved.participantCount }), variant: 'success' });
       onClose();
     },
+    // The dialog shows the refusal.
+    onError: () => undefined,
   });
   const fieldMessage = save.error ? savedErrors(save.error).participants : undefined;
   return (
     <Modal opened onClose={onClose} title={t('audioRooms.participants.title', { name: room.name })} data-testid="audio-room-participants-modal">
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('audioRooms.participants.hint')}
-        </Text>
+        <MutedText>{t('audioRooms.participants.hint')}</MutedText>
         <ParticipantsPicker
           candidates={candidates.data}
           saved={room.participants}
@@ -54,7 +49,7 @@ export default function ParticipantsModal({ room, onClose }: ParticipantsModalPr
           error={fieldMessage === undefined ? undefined : <span data-testid="audio-room-participants-error">{specText(fieldMessage)}</span>}
           testId="audio-room-participants-picker"
         />
-        {save.error && fieldMessage === undefined && <ErrorNote testId="audio-room-participants-save-error" message={errorText(save.error)} />}
+        {save.error && fieldMessage === undefined && <ErrorNote testId="audio-room-participants-save-error" error={save.error} />}
         <ModalFooter
           testId="audio-room-participants"
           onSave={() => save.mutate({ params: { id: room.id }, body: { participants: toParticipantRefs(value), version: room.version } })}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../api/client';
 import { endpointKey } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { StandalonePage } from '../../components/StandalonePage';
 import { ERROR_PATH } from '../../routing/routes';
 import { login } from '../../session/auth';
@@ -24,10 +24,9 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const { markInitialRouteApplied } = useSessionControl();
-  const errorMessage = useApiErrorMessage();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -58,7 +57,7 @@ export default function LoginPage() {
       markInitialRouteApplied();
       await navigate(afterSignIn(afterLoginTarget(search.get(NEXT_PARAM), currentRoute), expiry), { replace: true });
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(caught);
       setBusy(false);
     }
   };
@@ -67,11 +66,7 @@ export default function LoginPage() {
     <StandalonePage title={t('login.title')} testId="login-page">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" data-testid="login-error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert error={error} testId="login-error" role="alert" />
           <TextInput
             label={t('login.username')}
             name="username"

@@ -9,11 +9,10 @@ import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
-import { ListTable } from '../../kit/ListTable';
-import { useToastMutation } from '../../kit/useToastMutation';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { useGraphicsLive } from './useGraphicsLive';
+import { ListTable, MutedText, useToastMutation } from '../../kit';
 
 // Loaded when a composition is started.
 const NewCompositionModal = lazy(() => import('./NewCompositionModal'));
@@ -155,9 +154,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
                       {data.items.map((template) => (
                         <Card key={template.id} withBorder padding="sm" data-testid={`graphics-template-${template.id}`}>
                           <Text fw={600}>{template.name}</Text>
-                          <Text size="sm" c="dimmed">
-                            {template.description}
-                          </Text>
+                          <MutedText>{template.description}</MutedText>
                           {canCreate && (
                             <Button
                               mt="xs"
@@ -198,11 +195,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
 function JobBadge({ composition, job }: { readonly composition: GraphicsComposition; readonly job: ReturnType<typeof latestJob> }) {
   const { t } = useTranslation();
   if (job === null) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('common.none')}
-      </Text>
-    );
+    return <MutedText>{t('common.none')}</MutedText>;
   }
   return (
     <Badge color={JOB_COLOR[job.status]} variant="light" data-testid={`graphics-job-${composition.id}`} data-status={job.status}>

@@ -4,7 +4,6 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SingularBody, type GraphicsTemplate, type SingularSession } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { checkSchema, hasErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
 import { ErrorNote } from '../dialogs/DialogParts';
@@ -19,7 +18,6 @@ interface NewCompositionModalProps {
 export default function NewCompositionModal({ inventoryId, template, onCreated, onClose }: NewCompositionModalProps) {
   const { t } = useTranslation();
   const specText = useSpecText();
-  const errorText = useApiErrorMessage();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useEndpointMutation('openSingularApp');
@@ -56,7 +54,7 @@ export default function NewCompositionModal({ inventoryId, template, onCreated, 
           error={errors.name === undefined ? undefined : <span data-testid="graphics-error.name">{specText(errors.name)}</span>}
           data-testid="graphics-create-name"
         />
-        {failure && !hasErrors(serverFieldErrors(failure)) && <ErrorNote testId="graphics-create-error" message={errorText(failure)} />}
+        {failure && !hasErrors(serverFieldErrors(failure)) && <ErrorNote testId="graphics-create-error" error={failure} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="graphics-create-cancel">
             {t('graphics.actions.cancel')}

@@ -19,15 +19,15 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIOD_MS, ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION, PERMANENT_PLAN_TYPES, PLAN_TYPES, joinPathOf } from '@fleet/contracts';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { useToast } from '../../toast/useToast';
 import { groupVersionChanged } from '../groups/useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { absoluteJoinLink } from '../dialogs/rules';
 import { CloseFooter } from '../../kit/ModalParts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MutedText, useToastMutation } from '../../kit';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 
@@ -100,30 +100,28 @@ function adhocValidUntil(settings: AdhocSettings): number | null {
 
 function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const canWrite = useCanCall('updateGroupAdhocSettings');
   // The user's choices over the settings as read (a read arriving meanwhile resets nothing they chose).
   const edits = useEdits<{ mode: string; period: string }>({ mode: settings.mode ?? OFF, period: settings.period });
   const { mode, period } = edits.values;
-  const save = useEndpointMutation('updateGroupAdhocSettings');
+  const save = useToastMutation('updateGroupAdhocSettings', {
+    success: () => t('groups.invitations.adhocSaved'),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(endpointKey('getGroupAdhocSettings', { params: { groupId: settings.groupId } }), saved);
+      edits.clear();
+      refreshAfterSave(queryClient, settings.groupId);
+    },
+    // The form shows the refusal.
+    onError: () => undefined,
+  });
   const validUntil = adhocValidUntil(settings);
   // When the form opened: a code whose validity ended before is shown as expired.
   const [readAt] = useState(() => Date.now());
   const onSave = () => {
     const planType = ADHOC_PLAN_TYPES.find((p) => p === mode) ?? null;
     const adhocPeriod = ADHOC_PERIODS.find((p) => p === period) ?? settings.period;
-    save.mutate(
-      { params: { groupId: settings.groupId }, body: { mode: planType, period: adhocPeriod, version: settings.version } },
-      {
-        onSuccess: (saved) => {
-          queryClient.setQueryData(endpointKey('getGroupAdhocSettings', { params: { groupId: settings.groupId } }), saved);
-          edits.clear();
-          refreshAfterSave(queryClient, settings.groupId);
-          toast.show({ message: t('groups.invitations.adhocSaved'), variant: 'success' });
-        },
-      },
-    );
+    save.mutate({ params: { groupId: settings.groupId }, body: { mode: planType, period: adhocPeriod, version: settings.version } });
   };
   return (
     <Stack gap="sm" data-testid="lusmart-adhoc">
@@ -167,27 +165,25 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
 
 function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const canWrite = useCanCall('updateGroupPermanentSettings');
   const edits = useEdits<{ mode: string; regenerate: PermanentSettings['regenerate'] }>({ mode: settings.mode ?? OFF, regenerate: settings.regenerate });
   const { mode, regenerate } = edits.values;
-  const save = useEndpointMutation('updateGroupPermanentSettings');
+  const save = useToastMutation('updateGroupPermanentSettings', {
+    success: (_, input) => t(input.body?.resetKey ? 'groups.invitations.keyRegenerated' : 'groups.invitations.permanentSaved'),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(endpointKey('getGroupPermanentSettings', { params: { id: settings.groupId } }), saved);
+      edits.clear();
+      refreshAfterSave(queryClient, settings.groupId);
+    },
+    // The form shows the refusal.
+    onError: () => undefined,
+  });
   const send = (resetKey: boolean) =>
-    save.mutate(
-      {
-        params: { id: settings.groupId },
-        body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: settings.version },
-      },
-      {
-        onSuccess: (saved) => {
-          queryClient.setQueryData(endpointKey('getGroupPermanentSettings', { params: { id: settings.groupId } }), saved);
-          edits.clear();
-          refreshAfterSave(queryClient, settings.groupId);
-          toast.show({ message: t(resetKey ? 'groups.invitations.keyRegenerated' : 'groups.invitations.permanentSaved'), variant: 'success' });
-        },
-      },
-    );
+    save.mutate({
+      params: { id: settings.groupId },
+      body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: settings.version },
+    });
   return (
     <Stack gap="sm" data-testid="lusmart-permanent">
       <Select
@@ -201,9 +197,9 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
       />
       <CodeLines label={t('groups.invitations.key')} code={settings.key} joinable={settings.mode !== null} testId="lusmart-permanent-key" />
       {settings.nextRegenerationAt !== null && (
-        <Text size="xs" c="dimmed" data-testid="lusmart-permanent-next">
+        <MutedText size="xs" testId="lusmart-permanent-next">
           {t('groups.invitations.nextRegeneration', { date: new Date(settings.nextRegenerationAt).toLocaleString(i18n.language) })}
-        </Text>
+        </MutedText>
       )}
       <Select
         label={t('groups.invitations.regeneration')}

@@ -5,16 +5,14 @@ import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationVi
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 import { QueryView } from '../../components/QueryView';
-import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
-import { ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
+import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
-import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
+import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 
 /** Reads the view again when a unit it lists changes on /ws (a licence activated elsewhere announces its unit). */
 function useLicencesLive(): void {
@@ -37,9 +35,22 @@ function useLicencesLive(): void {
  */
 export default function UnitLicenseActivationPage() {
   const { t } = useTranslation();
-  const choice = useInventoryChoice();
-  const inventoryId = choice.inventoryId;
-  const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null });
+  return (
+    <InventoryScreen
+      testId="licence-activation"
+      title={t('routes.unitLicenseActivation')}
+      pickerLabel={t('licenceActivation.inventory')}
+      noInventory={t('licenceActivation.noInventory')}
+    >
+      {(inventoryId) => <LicenceActivation inventoryId={inventoryId} />}
+    </InventoryScreen>
+  );
+}
+
+/** One inventory's pool and units × licences, with the refusal of the last switch above them. */
+function LicenceActivation({ inventoryId }: { readonly inventoryId: string }) {
+  const { t } = useTranslation();
+  const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId } });
   useLicencesLive();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -62,92 +73,81 @@ export default function UnitLicenseActivationPage() {
     },
     onError: (e) => setProblem(errorText(e)),
   });
-  const toggle = (unit: LicenceUnit, licence: ActivatableLicence, active: boolean) => {
-    if (inventoryId !== null) set.mutate({ params: { id: inventoryId }, body: { unitId: unit.unitId, serviceName: licence, active } });
-  };
+  const toggle = (unit: LicenceUnit, licence: ActivatableLicence, active: boolean) =>
+    set.mutate({ params: { id: inventoryId }, body: { unitId: unit.unitId, serviceName: licence, active } });
 
   return (
-    <Stack gap="sm" data-testid="licence-activation-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <PageTitle title={t('routes.unitLicenseActivation')} />
-        <InventoryPicker choice={choice} label={t('licenceActivation.inventory')} testId="licence-activation-inventory" />
-      </Group>
+    <>
       {problem !== null && (
         <Alert color="red" withCloseButton onClose={() => setProblem(null)} data-testid="licence-activation-error">
           {problem}
         </Alert>
       )}
-      {inventoryId === null ? (
-        <Text c="dimmed" data-testid="licence-activation-no-inventory">
-          {t('licenceActivation.noInventory')}
-        </Text>
-      ) : (
-        <QueryView query={view} testIdPrefix="licence-activation" errorTitle={t('licenceActivation.loadFailed')}>
-          {(data) => (
-            <Stack gap="sm">
-              <Group gap="xs" data-testid="licence-pool" aria-label={t('licenceActivation.pool')}>
-                <Text size="sm" fw={600}>
-                  {t('licenceActivation.pool')}
-                </Text>
-                {data.pool.map((p) => (
-                  <Badge
-                    key={p.serviceName}
-                    variant="light"
-                    color={p.available === 0 ? 'orange' : 'blue'}
-                    data-testid={`licence-pool-${p.serviceName}`}
-                    data-used={p.used}
-                    data-total={p.total}
-                  >
-                    {name(p.serviceName)}: {t('licenceActivation.poolEntry', { used: p.used, total: p.total })}
-                  </Badge>
-                ))}
-              </Group>
-              {mayPool && <LicencePoolSection inventoryId={data.inventoryId} pool={data.pool} />}
-              <ListTable
-                plain
-                striped
-                tableProps={{ highlightOnHover: true, 'aria-label': t('routes.unitLicenseActivation') }}
-                items={data.units}
-                rowKey={(u) => u.unitId}
-                testIdPrefix="licence-activation"
-                testId="licence-activation-table"
-                rowTestId={(u) => `licence-row-${u.unitId}`}
-                emptyText={t('licenceActivation.empty')}
-                columns={[
-                  { id: 'unit', header: t('licenceActivation.unit'), render: (u) => u.name },
-                  { id: 'type', header: t('licenceActivation.type'), render: (u) => u.productType },
-                  ...ACTIVATABLE_LICENCES.map((l) => ({
-                    id: l,
-                    header: name(l),
-                    render: (u: LicenceUnit) => {
-                      const active = u.active.includes(l);
-                      const control = (
-                        <Switch
-                          size="xs"
-                          checked={active}
-                          disabled={!data.canActivate || set.isPending}
-                          onChange={(e) => toggle(u, l, e.currentTarget.checked)}
-                          aria-label={`${name(l)} ${u.name}`}
-                          data-testid={`licence-${u.unitId}-${l}`}
-                          data-active={String(active)}
-                        />
-                      );
-                      return data.canActivate ? (
-                        control
-                      ) : (
-                        <Tooltip label={t('permissions.notAvailableForUserType')}>
-                          <span data-testid={`licence-readonly-${u.unitId}-${l}`}>{control}</span>
-                        </Tooltip>
-                      );
-                    },
-                  })),
-                ]}
-              />
-            </Stack>
-          )}
-        </QueryView>
-      )}
-    </Stack>
+      <QueryView query={view} testIdPrefix="licence-activation" errorTitle={t('licenceActivation.loadFailed')}>
+        {(data) => (
+          <Stack gap="sm">
+            <Group gap="xs" data-testid="licence-pool" aria-label={t('licenceActivation.pool')}>
+              <Text size="sm" fw={600}>
+                {t('licenceActivation.pool')}
+              </Text>
+              {data.pool.map((p) => (
+                <Badge
+                  key={p.serviceName}
+                  variant="light"
+                  color={p.available === 0 ? 'orange' : 'blue'}
+                  data-testid={`licence-pool-${p.serviceName}`}
+                  data-used={p.used}
+                  data-total={p.total}
+                >
+                  {name(p.serviceName)}: {t('licenceActivation.poolEntry', { used: p.used, total: p.total })}
+                </Badge>
+              ))}
+            </Group>
+            {mayPool && <LicencePoolSection inventoryId={data.inventoryId} pool={data.pool} />}
+            <ListTable
+              plain
+              striped
+              tableProps={{ highlightOnHover: true, 'aria-label': t('routes.unitLicenseActivation') }}
+              items={data.units}
+              rowKey={(u) => u.unitId}
+              testIdPrefix="licence-activation"
+              testId="licence-activation-table"
+              rowTestId={(u) => `licence-row-${u.unitId}`}
+              emptyText={t('licenceActivation.empty')}
+              columns={[
+                { id: 'unit', header: t('licenceActivation.unit'), render: (u) => u.name },
+                { id: 'type', header: t('licenceActivation.type'), render: (u) => u.productType },
+                ...ACTIVATABLE_LICENCES.map((l) => ({
+                  id: l,
+                  header: name(l),
+                  render: (u: LicenceUnit) => {
+                    const active = u.active.includes(l);
+                    const control = (
+                      <Switch
+                        size="xs"
+                        checked={active}
+                        disabled={!data.canActivate || set.isPending}
+                        onChange={(e) => toggle(u, l, e.currentTarget.checked)}
+                        aria-label={`${name(l)} ${u.name}`}
+                        data-testid={`licence-${u.unitId}-${l}`}
+                        data-active={String(active)}
+                      />
+                    );
+                    return data.canActivate ? (
+                      control
+                    ) : (
+                      <Tooltip label={t('permissions.notAvailableForUserType')}>
+                        <span data-testid={`licence-readonly-${u.unitId}-${l}`}>{control}</span>
+                      </Tooltip>
+                    );
+                  },
+                })),
+              ]}
+            />
+          </Stack>
+        )}
+      </QueryView>
+    </>
   );
 }
 

@@ -7,12 +7,11 @@ import { endpointKey, endpointPrefix, useEndpointQuery, type EndpointQueryKey } 
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
-import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
-import { useToastMutation } from '../../kit/useToastMutation';
+import { MutedText, useToastMutation } from '../../kit';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
-import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
+import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { ADMIN_ACTIONS, adminChange, applyManagedServiceEvent, isManagedServiceEvent, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
 import { InventorySettings } from '../system-entities/InventoryTabs';
 
@@ -44,24 +43,29 @@ function useManagedServicesLive(): void {
  * the tabs the catalogue lets the user read, each write offered only where it lets them make it.
  */
 export default function InventoryServicesPage() {
+  const { t } = useTranslation();
+  return (
+    <InventoryScreen
+      testId="inventory-services"
+      title={t('routes.inventoryServices')}
+      pickerLabel={t('managedServices.inventory')}
+      noInventory={t('managedServices.noInventory')}
+    >
+      {(inventoryId) => <InventoryServices inventoryId={inventoryId} />}
+    </InventoryScreen>
+  );
+}
+
+/** One inventory's service cards and, below them, its own settings. */
+function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const roles = user ? rolesOf(user) : [];
   const canStartTrial = hasAnyRole(roles, INVENTORY_MANAGER_ROLES);
   const isAdmin = hasAnyRole(roles, GLOBAL_SCOPE_ROLES);
-  const choice = useInventoryChoice();
-  const inventoryId = choice.inventoryId;
   // Super users and staff read the admin list: the version their changes send is the admin read's.
-  const normalList = useEndpointQuery(
-    'listManagedServices',
-    { params: { id: inventoryId ?? '' } },
-    { enabled: inventoryId !== null && !isAdmin, staleTime: Number.POSITIVE_INFINITY },
-  );
-  const adminList = useEndpointQuery(
-    'listAdminManagedServices',
-    { params: { id: inventoryId ?? '' } },
-    { enabled: inventoryId !== null && isAdmin, staleTime: Number.POSITIVE_INFINITY },
-  );
+  const normalList = useEndpointQuery('listManagedServices', { params: { id: inventoryId } }, { enabled: !isAdmin, staleTime: Number.POSITIVE_INFINITY });
+  const adminList = useEndpointQuery('listAdminManagedServices', { params: { id: inventoryId } }, { enabled: isAdmin, staleTime: Number.POSITIVE_INFINITY });
   const list = isAdmin ? adminList : normalList;
   useManagedServicesLive();
   const queryClient = useQueryClient();
@@ -76,79 +80,63 @@ export default function InventoryServicesPage() {
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   return (
-    <Stack gap="sm" data-testid="inventory-services-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <PageTitle title={t('routes.inventoryServices')} />
-        <InventoryPicker choice={choice} label={t('managedServices.inventory')} testId="inventory-services-inventory" />
-      </Group>
-      {inventoryId === null ? (
-        <Text c="dimmed" data-testid="inventory-services-no-inventory">
-          {t('managedServices.noInventory')}
-        </Text>
-      ) : (
-        <QueryView query={list} testIdPrefix="inventory-services" errorTitle={t('managedServices.loadFailed')}>
-          {(data) => (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-              {data.items.map((s) => {
-                const days = trialDaysLeft(s, Date.now());
-                return (
-                  <Card key={s.serviceName} withBorder padding="sm" data-testid={`service-card-${s.serviceName}`} data-state={s.state}>
-                    <Stack gap={6}>
-                      <Group justify="space-between" wrap="nowrap">
-                        <Text fw={600}>{t(`managedServices.names.${s.serviceName}`)}</Text>
-                        <Badge color={STATE_COLORS[s.state]} variant="light" data-testid={`service-state-${s.serviceName}`} data-value={s.state}>
-                          {t(`managedServices.states.${s.state}`)}
-                        </Badge>
-                      </Group>
-                      {s.planType !== null && <Text size="sm">{t('managedServices.plan', { plan: s.planType })}</Text>}
-                      {days !== null && (
-                        <Text size="sm" data-testid={`service-trial-days-${s.serviceName}`}>
-                          {t('managedServices.trialDaysLeft', { count: days })}
-                        </Text>
-                      )}
-                      {s.state === 'onTrial' && s.trialHoursLeft !== null && (
-                        <Text size="sm" data-testid={`service-trial-hours-${s.serviceName}`}>
-                          {t('managedServices.trialHoursLeft', { count: s.trialHoursLeft })}
-                        </Text>
-                      )}
-                      {s.trialEndsAt !== null && (s.state === 'onTrial' || s.state === 'trialExpired') && (
-                        <Text size="xs" c="dimmed">
-                          {t('managedServices.trialEnds', { date: date(s.trialEndsAt) })}
-                        </Text>
-                      )}
-                      {s.trialAvailable && s.state !== 'onTrial' && <Text size="sm">{t('managedServices.trialOffered')}</Text>}
-                      {s.expiresAt !== null && (
-                        <Text size="xs" c="dimmed">
-                          {t('managedServices.expires', { date: date(s.expiresAt) })}
-                        </Text>
-                      )}
-                      {s.quota !== null && s.usageKind !== 'na' && (
-                        <Text size="sm" data-testid={`service-usage-${s.serviceName}`}>
-                          {t('managedServices.usage', { used: (s.used ?? 0).toFixed(1), quota: s.quota, unit: t(`managedServices.units.${s.usageKind}`) })}
-                        </Text>
-                      )}
-                      {canStartTrial && s.trialAvailable && (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          onClick={() => startTrial.mutate({ body: { inventoryId: s.inventoryId, serviceName: s.serviceName } })}
-                          loading={startTrial.isPending && startTrial.variables?.body?.serviceName === s.serviceName}
-                          data-testid={`service-start-trial-${s.serviceName}`}
-                        >
-                          {t('managedServices.startTrial')}
-                        </Button>
-                      )}
-                      {isAdmin && <AdminControls service={s} onSaved={put} />}
-                    </Stack>
-                  </Card>
-                );
-              })}
-            </SimpleGrid>
-          )}
-        </QueryView>
-      )}
-      {inventoryId !== null && <InventorySettings inventoryId={inventoryId} />}
-    </Stack>
+    <>
+      <QueryView query={list} testIdPrefix="inventory-services" errorTitle={t('managedServices.loadFailed')}>
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            {data.items.map((s) => {
+              const days = trialDaysLeft(s, Date.now());
+              return (
+                <Card key={s.serviceName} withBorder padding="sm" data-testid={`service-card-${s.serviceName}`} data-state={s.state}>
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={600}>{t(`managedServices.names.${s.serviceName}`)}</Text>
+                      <Badge color={STATE_COLORS[s.state]} variant="light" data-testid={`service-state-${s.serviceName}`} data-value={s.state}>
+                        {t(`managedServices.states.${s.state}`)}
+                      </Badge>
+                    </Group>
+                    {s.planType !== null && <Text size="sm">{t('managedServices.plan', { plan: s.planType })}</Text>}
+                    {days !== null && (
+                      <Text size="sm" data-testid={`service-trial-days-${s.serviceName}`}>
+                        {t('managedServices.trialDaysLeft', { count: days })}
+                      </Text>
+                    )}
+                    {s.state === 'onTrial' && s.trialHoursLeft !== null && (
+                      <Text size="sm" data-testid={`service-trial-hours-${s.serviceName}`}>
+                        {t('managedServices.trialHoursLeft', { count: s.trialHoursLeft })}
+                      </Text>
+                    )}
+                    {s.trialEndsAt !== null && (s.state === 'onTrial' || s.state === 'trialExpired') && (
+                      <MutedText size="xs">{t('managedServices.trialEnds', { date: date(s.trialEndsAt) })}</MutedText>
+                    )}
+                    {s.trialAvailable && s.state !== 'onTrial' && <Text size="sm">{t('managedServices.trialOffered')}</Text>}
+                    {s.expiresAt !== null && <MutedText size="xs">{t('managedServices.expires', { date: date(s.expiresAt) })}</MutedText>}
+                    {s.quota !== null && s.usageKind !== 'na' && (
+                      <Text size="sm" data-testid={`service-usage-${s.serviceName}`}>
+                        {t('managedServices.usage', { used: (s.used ?? 0).toFixed(1), quota: s.quota, unit: t(`managedServices.units.${s.usageKind}`) })}
+                      </Text>
+                    )}
+                    {canStartTrial && s.trialAvailable && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => startTrial.mutate({ body: { inventoryId: s.inventoryId, serviceName: s.serviceName } })}
+                        loading={startTrial.isPending && startTrial.variables?.body?.serviceName === s.serviceName}
+                        data-testid={`service-start-trial-${s.serviceName}`}
+                      >
+                        {t('managedServices.startTrial')}
+                      </Button>
+                    )}
+                    {isAdmin && <AdminControls service={s} onSaved={put} />}
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </QueryView>
+      <InventorySettings inventoryId={inventoryId} />
+    </>
   );
 }
 
@@ -186,9 +174,7 @@ function AdminControls({ service, onSaved }: { readonly service: ManagedService;
 
   return (
     <Stack gap={4} data-testid={`service-admin-${service.serviceName}`}>
-      <Text size="xs" c="dimmed">
-        {t('managedServices.admin.title')}
-      </Text>
+      <MutedText size="xs">{t('managedServices.admin.title')}</MutedText>
       <Group gap={4}>
         {ADMIN_ACTIONS.map((action) => (
           <Button

@@ -7,21 +7,21 @@
  * first, paged, read again on `remoteAction.changed`), with the time left of an
  * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RemoteAction, RemoteActionKind, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { ErrorAlert, MutedText, StrongText, useToastMutation } from '../../kit';
 import { useStaleReads } from '../../kit/useLiveEvents';
+import { useNow } from '../../kit/useNow';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useSessionUser } from '../../session/hooks';
-import { useToast } from '../../toast/useToast';
 import { RemoteActionDetail, STATUS_COLOR } from './RemoteActionDetail';
 import { accessState, actionableUnits, activeAccessOf, durationParts, remainingMs } from './remoteActionsLogic';
 
@@ -31,24 +31,16 @@ const REMOTE_ACTION_READS = ['listRemoteActions', 'getRemoteAction'] as const;
 /** How often the remaining time of support accesses is redrawn. */
 const TICK_MS = 15_000;
 const NO_UNITS: readonly UnitSummary[] = [];
+/** A unit's three support actions, each opening its dialog. */
+const ACTION_BUTTONS: readonly { kind: RemoteActionKind; testId: string; color?: string }[] = [
+  { kind: 'sendLogs', testId: 'ra-send-logs' },
+  { kind: 'reboot', testId: 'ra-reboot', color: 'orange' },
+  { kind: 'supportAccess', testId: 'ra-support-access', color: 'grape' },
+];
 
 interface Dialog {
   readonly kind: RemoteActionKind;
   readonly unit: UnitSummary;
-}
-
-/**
- * The clock the remaining times are computed from, redrawn every TICK_MS, and never older than the
- * data (`dataUpdatedAt`): a grant that arrives between two ticks must not be measured from the
- * older tick, which would show more than the 8 hours it lasts.
- */
-function useNow(dataUpdatedAt: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return Math.max(now, dataUpdatedAt);
 }
 
 /** A changed or new action: the history pages and an opened action are read again. */
@@ -79,7 +71,9 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const historyQuery = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(inventory !== null ? { inventoryId: inventory } : {}) };
   const history = useEndpointQuery('listRemoteActions', { query: historyQuery }, { staleTime: Number.POSITIVE_INFINITY });
   useRemoteActionsLive();
-  const now = useNow(history.dataUpdatedAt);
+  // Never older than the data: a grant that arrives between two ticks must not be measured from the
+  // older tick, which would show more than the 8 hours it lasts.
+  const now = Math.max(useNow(TICK_MS), history.dataUpdatedAt);
 
   const inventoryIds = useMemo(() => (user?.inventories ?? []).map((i) => i.id), [user]);
   const mine = useMemo(() => {
@@ -107,33 +101,26 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const unitColumns = [
     column('device', (unit: UnitSummary) => (
       <>
-        <Text fz="sm" fw={500}>
-          {unit.name}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {unit.uniqueId}
-        </Text>
+        <StrongText>{unit.name}</StrongText>
+        <MutedText size="xs">{unit.uniqueId}</MutedText>
       </>
     )),
     column('status', (unit: UnitSummary) => unit.status, true),
     column('access', (unit: UnitSummary) => remaining(activeAccessOf(known, unit.uniqueId, now)), true),
     column('actions', (unit: UnitSummary) => (
       <Group gap={4} wrap="nowrap">
-        <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'sendLogs', unit })} data-testid={`ra-send-logs-${unit.uniqueId}`}>
-          {t('remoteActions.kinds.sendLogs')}
-        </Button>
-        <Button size="compact-xs" variant="light" color="orange" onClick={() => setDialog({ kind: 'reboot', unit })} data-testid={`ra-reboot-${unit.uniqueId}`}>
-          {t('remoteActions.kinds.reboot')}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="grape"
-          onClick={() => setDialog({ kind: 'supportAccess', unit })}
-          data-testid={`ra-support-access-${unit.uniqueId}`}
-        >
-          {t('remoteActions.kinds.supportAccess')}
-        </Button>
+        {ACTION_BUTTONS.map(({ kind, testId, color }) => (
+          <Button
+            key={kind}
+            size="compact-xs"
+            variant="light"
+            color={color}
+            onClick={() => setDialog({ kind, unit })}
+            data-testid={`${testId}-${unit.uniqueId}`}
+          >
+            {t(`remoteActions.kinds.${kind}`)}
+          </Button>
+        ))}
       </Group>
     )),
   ];
@@ -236,22 +223,22 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
 /** The confirmation (reboot) or the form (reason, description, channel) of one action, then its request. */
 function ActionDialog({ dialog, onClose }: { readonly dialog: Dialog; readonly onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [channelId, setChannelId] = useState<string | null>(null);
   const { kind, unit } = dialog;
   const channels = useEndpointQuery('fetchChannels', {}, { enabled: kind === 'sendLogs', staleTime: Number.POSITIVE_INFINITY });
-  const create = useEndpointMutation('createRemoteAction', {
+  const create = useToastMutation('createRemoteAction', {
+    success: () => t('remoteActions.started', { action: t(`remoteActions.kinds.${kind}`), name: unit.name }),
     onSuccess: () => {
       invalidateReads(queryClient, REMOTE_ACTION_READS);
-      toast.show({ message: t('remoteActions.started', { action: t(`remoteActions.kinds.${kind}`), name: unit.name }), variant: 'success' });
       onClose();
     },
+    // The dialog shows the refusal.
+    onError: () => undefined,
   });
   const fieldError = (field: string) => (isApiError(create.error) ? create.error.fields.find((f) => f.path === `body.${field}`)?.message : undefined);
-  const otherError = create.error && !fieldError('reason') && !fieldError('channelId') ? errorMessage(create.error) : null;
+  const otherError = fieldError('reason') || fieldError('channelId') ? null : create.error;
   const submit = () =>
     create.mutate({
       body: {
@@ -293,11 +280,7 @@ function ActionDialog({ dialog, onClose }: { readonly dialog: Dialog; readonly o
             data-testid="ra-dialog-channel"
           />
         )}
-        {otherError && (
-          <Alert color="red" data-testid="ra-dialog-error">
-            {otherError}
-          </Alert>
-        )}
+        <ErrorAlert error={otherError} testId="ra-dialog-error" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('remoteActions.cancel')}

@@ -11,7 +11,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { accessState, durationParts, remainingMs } from './remoteActionsLogic';
-import { LabelledValue } from '../../kit';
+import { LabelledValue, MutedText } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
 
 export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
@@ -61,9 +61,7 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
                 {accessState(action.supportAccess, now) === 'active'
                   ? t('remoteActions.access.active', durationParts(remainingMs(action.supportAccess, now)))
                   : t(`remoteActions.access.${accessState(action.supportAccess, now)}`)}
-                <Text size="xs" c="dimmed">
-                  {t('remoteActions.detail.expires', { date: date(action.supportAccess.expiresAt) })}
-                </Text>
+                <MutedText size="xs">{t('remoteActions.detail.expires', { date: date(action.supportAccess.expiresAt) })}</MutedText>
               </LabelledValue>
             )}
             <LabelledValue label={t('remoteActions.detail.result')} testId="ra-detail-result">

@@ -3,12 +3,12 @@ import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stac
 import { useTranslation } from 'react-i18next';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { ListTable } from '../../kit/ListTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSessionUser } from '../../session/hooks';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { PERIOD_PRESETS, periodProblem, presetPeriod, quotaPercent, toGb, toHours, type PeriodPreset, type UsageKind } from './reportFormat';
+import { ListTable, MutedText } from '../../kit';
 
 // The chart library loads with the first report.
 const UsageCharts = lazy(() => import('./UsageCharts'));
@@ -194,9 +194,7 @@ export default function ReportsPage() {
 function Total({ label, value, testId }: { readonly label: string; readonly value: string; readonly testId: string }) {
   return (
     <Paper withBorder p="xs">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
+      <MutedText size="xs">{label}</MutedText>
       <Text fw={600} data-testid={testId}>
         {value}
       </Text>

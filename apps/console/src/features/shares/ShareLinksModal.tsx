@@ -8,25 +8,21 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CATALOGUE, LIMITS, type Publisher } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointPrefix } from '../../api/hooks';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
-import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
 import { useShareForm } from './useShareForm';
+import { MutedText, useToastMutation } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
-import { useToastMutation } from '../../kit/useToastMutation';
 
 const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
 
 export default function ShareLinksModal({ publisher, onClose }: { readonly publisher: Publisher; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const specText = useSpecText();
   // The start is checked against the moment of each check.
   const { values, change, valid, failed, reset, fieldError } = useShareForm<ShareLinkFormValues>(
@@ -34,27 +30,24 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     (v) => shareLinkErrors(v, Date.now()),
     'share-link',
   );
-  const add = useEndpointMutation('createShareLink');
   const links = publisher.shareLinks;
   const when = (iso: string | Date) => new Date(iso).toLocaleString(i18n.language);
   const end = shareLinkEnd(values);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listPublishers') });
   const remove = useToastMutation('deleteShareLink', { onSuccess: refresh });
+  const add = useToastMutation('createShareLink', {
+    success: () => t('shares.links.added'),
+    onSuccess: () => {
+      refresh();
+      reset(EMPTY);
+    },
+    onError: (e) => failed(e),
+  });
 
   const onAdd = () => {
     const body = shareLinkBody(values);
     if (!valid() || body.durationMinutes === undefined) return;
-    add.mutate(
-      { params: { id: publisher.id }, body: { description: body.description, startTime: body.startTime, durationMinutes: body.durationMinutes } },
-      {
-        onSuccess: () => {
-          refresh();
-          reset(EMPTY);
-          toast.show({ message: t('shares.links.added'), variant: 'success' });
-        },
-        onError: (e) => failed(e),
-      },
-    );
+    add.mutate({ params: { id: publisher.id }, body: { description: body.description, startTime: body.startTime, durationMinutes: body.durationMinutes } });
   };
 
   const columns: ListColumn<Publisher['shareLinks'][number]>[] = [
@@ -91,9 +84,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     <Modal opened onClose={onClose} size="xl" title={t('shares.links.title', { name: publisher.name })} data-testid="share-links-modal">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('shares.links.hint')}
-          </Text>
+          <MutedText>{t('shares.links.hint')}</MutedText>
           <Badge variant="light" color={canAddShareLink(links.length) ? 'blue' : 'orange'} data-testid="share-links-count" data-value={links.length}>
             {t('shares.links.count', { count: links.length, max: LIMITS.shareLinksMax })}
           </Badge>
@@ -148,7 +139,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
                 {t('shares.links.add')}
               </Button>
             </Group>
-            {add.error && Object.keys(serverFieldErrors(add.error)).length === 0 && <ErrorNote testId="share-link-save-error" message={errorText(add.error)} />}
+            {add.error && Object.keys(serverFieldErrors(add.error)).length === 0 && <ErrorNote testId="share-link-save-error" error={add.error} />}
           </Stack>
         ) : (
           <Alert color="orange" data-testid="share-links-limit">

@@ -7,9 +7,8 @@ import type { StoryFieldMapping, StoryIntegration, StoryMappingResult } from '@f
 import { isApiError } from '../../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ListTable, ResourceModal } from '../../kit';
+import { ErrorAlert, ListTable, MutedText, ResourceModal, useToastMutation } from '../../kit';
 import { useEdits } from '../../kit/useEdits';
-import { useToast } from '../../toast/useToast';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
 
 export interface IntegrationModalProps {
@@ -50,14 +49,14 @@ export function IntegrationModal({ onClose, inventoryId }: IntegrationModalProps
 
 function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegration; inventoryId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const errorMessage = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const save = useEndpointMutation('updateStoryIntegration');
+  // The form shows the refusal.
+  const save = useToastMutation('updateStoryIntegration', { success: () => t('stories.integrationModal.saved'), onError: () => undefined });
   const test = useEndpointMutation('testStoryMapping');
   const { values: draft, set: setDraft } = useEdits<Draft>(useMemo(() => draftOf(loaded), [loaded]));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const [sample, setSample] = useState(() => JSON.stringify(SAMPLE_NRCS_STORY, null, 2));
   const [sampleError, setSampleError] = useState<string | null>(null);
   const [result, setResult] = useState<StoryMappingResult | null>(null);
@@ -72,12 +71,11 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
     try {
       const saved = await save.mutateAsync({ params: { inventoryId }, body: { version: loaded.version, ...draft } });
       queryClient.setQueryData(endpointKey('getStoryIntegration', { params: { inventoryId } }), saved);
-      toast.show({ message: t('stories.integrationModal.saved'), variant: 'success' });
       onClose();
     } catch (error) {
       const fields = serverFieldErrors(isApiError(error) ? error.fields : undefined);
       setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(error));
+      if (Object.keys(fields).length === 0) setFailure(error);
     }
   };
 
@@ -123,25 +121,19 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
         errorProps={{ 'data-testid': 'integration-error-endpoint' }}
       />
       <SimpleGrid cols={2} spacing="sm">
-        <TextInput
-          label={t('stories.integrationModal.queue')}
-          value={draft.queue}
-          error={errors.queue}
-          onChange={(e) => set({ queue: e.currentTarget.value }, 'queue')}
-          data-testid="integration-queue"
-        />
-        <TextInput
-          label={t('stories.integrationModal.username')}
-          value={draft.username}
-          error={errors.username}
-          onChange={(e) => set({ username: e.currentTarget.value }, 'username')}
-          data-testid="integration-username"
-        />
+        {(['queue', 'username'] as const).map((name) => (
+          <TextInput
+            key={name}
+            label={t(`stories.integrationModal.${name}`)}
+            value={draft[name]}
+            error={errors[name]}
+            onChange={(e) => set({ [name]: e.currentTarget.value }, name)}
+            data-testid={`integration-${name}`}
+          />
+        ))}
       </SimpleGrid>
       <Divider label={t('stories.integrationModal.mapping')} labelPosition="left" />
-      <Text size="xs" c="dimmed">
-        {t('stories.integrationModal.mappingHint')}
-      </Text>
+      <MutedText size="xs">{t('stories.integrationModal.mappingHint')}</MutedText>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {STORY_FIELDS.map((field) => (
           <TextInput
@@ -178,11 +170,7 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
         </Button>
       </Group>
       {result && <MappingResult result={result} />}
-      {failure && (
-        <Alert color="red" data-testid="integration-error">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert error={failure} testId="integration-error" />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="integration-cancel">
           {t('stories.integrationModal.cancel')}

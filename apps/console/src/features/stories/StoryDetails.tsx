@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Center, Divider, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Divider, Drawer, Group, Loader, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { NameValues, useToastMutation } from '../../kit';
+import { NameValues, useToastMutation, MutedText, StrongText } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 import { STORY_READS } from './storyLogic';
@@ -105,17 +105,13 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
         )}
         <Divider label={t('stories.details.units')} labelPosition="left" />
         {s.units.length === 0 ? (
-          <Text c="dimmed" size="sm" data-testid="story-units-empty">
-            {t('stories.details.noUnits')}
-          </Text>
+          <MutedText testId="story-units-empty">{t('stories.details.noUnits')}</MutedText>
         ) : (
           <Stack gap={4} data-testid="story-units">
             {s.units.map((u) => (
               <Group key={u.uniqueId} justify="space-between" data-testid={`story-unit-${u.uniqueId}`}>
                 <Group gap="xs">
-                  <Text size="sm" fw={500}>
-                    {u.name}
-                  </Text>
+                  <StrongText>{u.name}</StrongText>
                   <Badge variant="light" size="sm">
                     {u.productType}
                   </Badge>

@@ -5,13 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story, StoryField } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
-import { useEndpointMutation } from '../../api/hooks';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ResourceForm, type Field } from '../../kit';
+import { ErrorAlert, ResourceForm, useToastMutation, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { useToast } from '../../toast/useToast';
 import { changedFields, createBody, formValuesOf, STORY_READS, storyFieldErrors, validateStoryForm } from './storyLogic';
 import type { StoryFormValues } from './storyLogic';
 
@@ -53,14 +50,14 @@ export function StoryFormModal({ opened, onClose, inventoryId, story, onSaved }:
 
 function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   // Taken once: a live update of the story must not reset what the user typed, and the edit is sent at the version opened.
   const [initial] = useState<StoryFormValues>(() => formValuesOf(story));
   const [baseVersion] = useState(story?.version ?? 0);
   const form = useForm<StoryFormValues>(initial, validateStoryForm);
-  const create = useEndpointMutation('createStory');
-  const update = useEndpointMutation('updateStory');
+  // The form shows a refusal.
+  const create = useToastMutation('createStory', { success: () => t('stories.form.created'), onError: () => undefined });
+  const update = useToastMutation('updateStory', { success: () => t('stories.form.saved'), onError: () => undefined });
 
   const submit = async () => {
     const values = form.submit();
@@ -71,7 +68,6 @@ function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModal
         : await create.mutateAsync({ params: { inventoryId }, body: createBody(values) });
       form.saved();
       invalidateReads(queryClient, STORY_READS);
-      toast.show({ message: t(story ? 'stories.form.saved' : 'stories.form.created'), variant: 'success' });
       onSaved?.(saved);
       onClose();
     } catch (error) {

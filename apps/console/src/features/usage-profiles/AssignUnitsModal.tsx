@@ -7,9 +7,8 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useToast } from '../../toast/useToast';
+import { useEndpointQuery } from '../../api/hooks';
+import { useToastMutation } from '../../kit';
 import { ErrorNote } from '../dialogs/DialogParts';
 
 /** The profile select's value for "no profile". */
@@ -24,12 +23,15 @@ interface AssignUnitsModalProps {
 
 export default function AssignUnitsModal({ inventoryId, initialProfileId, onClose }: AssignUnitsModalProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
   const units = useEndpointQuery('listUnitUsageProfiles', { params: { id: inventoryId } });
   const listed = useEndpointQuery('listInventoryUsageProfiles', { params: { id: inventoryId }, query: { limit: LIMITS.pageSizeMax } });
   const profiles = useMemo(() => listed.data?.items ?? [], [listed.data]);
-  const assign = useEndpointMutation('assignUsageProfile');
+  const assign = useToastMutation('assignUsageProfile', {
+    success: (_, input) => t('usageProfiles.toasts.assigned', { count: input.body?.unitIds?.length ?? 0 }),
+    onSuccess: onClose,
+    // The dialog shows the refusal.
+    onError: () => undefined,
+  });
   const [profileId, setProfileId] = useState<string>(initialProfileId ?? NONE);
   const [unitIds, setUnitIds] = useState<string[]>([]);
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
@@ -38,16 +40,7 @@ export default function AssignUnitsModal({ inventoryId, initialProfileId, onClos
     label: `${u.unitName} (${u.usageProfileId === null ? t('usageProfiles.assign.noProfile') : (names.get(u.usageProfileId) ?? u.usageProfileId)})`,
   }));
 
-  const onSave = () =>
-    assign.mutate(
-      { params: { id: inventoryId }, body: { usageProfileId: profileId === NONE ? null : profileId, unitIds } },
-      {
-        onSuccess: () => {
-          toast.show({ message: t('usageProfiles.toasts.assigned', { count: unitIds.length }), variant: 'success' });
-          onClose();
-        },
-      },
-    );
+  const onSave = () => assign.mutate({ params: { id: inventoryId }, body: { usageProfileId: profileId === NONE ? null : profileId, unitIds } });
 
   return (
     <Modal opened onClose={onClose} title={t('usageProfiles.assign.title')} data-testid="usage-assign-modal">
@@ -73,7 +66,7 @@ export default function AssignUnitsModal({ inventoryId, initialProfileId, onClos
           comboboxProps={{ withinPortal: true }}
           data-testid="usage-assign-units"
         />
-        {assign.error && <ErrorNote testId="usage-assign-error" message={errorText(assign.error)} />}
+        {assign.error && <ErrorNote testId="usage-assign-error" error={assign.error} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="usage-assign-cancel">
             {t('kit.form.cancel')}

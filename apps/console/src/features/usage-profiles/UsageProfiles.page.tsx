@@ -8,10 +8,10 @@
  * edited by global roles only, so others see no edit or delete on them.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { USAGE_PROFILE_SORT_KEYS, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
-import { defineResource, numberOf, op, RowButtonsPage, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, numberOf, op, RowButtonsPage, searchQuery, versionedUpdate, StrongText, type CustomFieldProps, type Field } from '../../kit';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { picksAmongAllInventories } from '../../shell/scope';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
@@ -23,9 +23,7 @@ function TypeField({ form, label, testId, readOnly }: CustomFieldProps<UsageProf
   const { t } = useTranslation();
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
+      <StrongText>{label}</StrongText>
       <SegmentedControl
         value={form.values.type}
         onChange={(type) => form.set({ type: type as UsageProfileType })}

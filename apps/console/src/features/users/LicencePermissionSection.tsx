@@ -9,10 +9,10 @@
  * Test ids: `user-licence-permission`, `-grant`, `-revoke`, `-state`.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LicencePermission, UserAccountDetail } from '@fleet/contracts';
-import { useCanApply, useToastMutation } from '../../kit';
+import { useCanApply, useToastMutation, MutedText } from '../../kit';
 
 export function LicencePermissionSection({ user }: { readonly user: UserAccountDetail }) {
   const { t } = useTranslation();
@@ -27,9 +27,7 @@ export function LicencePermissionSection({ user }: { readonly user: UserAccountD
   const pendingOn = (granted: boolean) => set.isPending && set.variables?.body?.granted === granted;
   return (
     <Stack gap="xs" data-testid="user-licence-permission">
-      <Text size="sm" c="dimmed">
-        {t('users.licencePermission.help')}
-      </Text>
+      <MutedText>{t('users.licencePermission.help')}</MutedText>
       <Group gap="xs">
         <Button
           size="compact-sm"

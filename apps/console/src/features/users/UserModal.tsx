@@ -10,17 +10,16 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Divider, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';
 import type { CreateUserBody, Role, UpdateUserBody, UserAccountDetail } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ResourceForm, useCanApply, useToastMutation, type Field } from '../../kit';
+import { ErrorAlert, MutedText, ResourceForm, ResourceModal, useCanApply, useToastMutation, type Field } from '../../kit';
 import {
   assignableTypes,
   canEditUser,
@@ -35,7 +34,6 @@ import {
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
-import { ErrorAlert } from '../../kit/ErrorAlert';
 
 interface Props {
   /** null: a new user. */
@@ -89,21 +87,17 @@ function userFields(types: readonly Role[], inventories: readonly { id: string; 
 export default function UserModal({ userId, onClose, onCreated, extra }: Props) {
   const { t } = useTranslation();
   const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
-  let body: ReactNode;
-  if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} extra={extra} />;
-  else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
-  else if (query.isError) body = <ErrorAlert error={query.error} testId="user-load-error" />;
-  else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ResourceModal
+      testId="user"
       size="xl"
       title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })}
-      data-testid="user-modal"
-    >
-      {body}
-    </Modal>
+      isNew={userId === null}
+      query={query}
+      editor={(user) => <UserEditor user={user} refreshing={user !== null && query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />}
+      tabs={[]}
+      onClose={onClose}
+    />
   );
 }
 
@@ -202,11 +196,7 @@ function UserEditor({
               {t('users.enterprise')}
             </Badge>
           )}
-          {user.passwordExpiresAt && (
-            <Text size="sm" c="dimmed">
-              {t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}
-            </Text>
-          )}
+          {user.passwordExpiresAt && <MutedText>{t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}</MutedText>}
         </Group>
       )}
       <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
@@ -255,11 +245,10 @@ function LicencePermissionDivider() {
  */
 function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const me = useSessionUser();
   const held = useMemo(() => user.groups.map((g) => g.id), [user.groups]);
   const [chosen, setChosen] = useState<readonly string[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const options = useMemo(() => {
     const inventories = new Set(user.inventories.map((i) => i.id));
     const byId = new Map<string, string>(user.groups.map((g) => [g.id, g.name]));
@@ -273,14 +262,14 @@ function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () =
       setFailure(null);
       onDone();
     },
-    onError: (e) => setFailure(errorText(e)),
+    onError: setFailure,
   });
   const value = chosen ?? held;
   const apply = () => mutation.mutate({ params: { id: user.id }, body: { groupIds: [...value] } });
   return (
     <Stack gap="xs">
       <MultiSelect label={t('users.fields.groups')} data={options} value={[...value]} onChange={setChosen} searchable data-testid="user-form-groups" />
-      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <ErrorAlert error={failure} />
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} disabled={chosen === null} data-testid="user-groups-apply">
           {t('users.modal.saveGroups')}
@@ -339,16 +328,15 @@ function StateSection({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const active = useToastMutation('setUserActive', {
     success: (u) => (u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username })),
     onSuccess: () => {
       setFailure(null);
       onChanged();
     },
-    onError: (e) => setFailure(errorText(e)),
+    onError: setFailure,
   });
   const remove = useToastMutation('deleteUser', {
     success: () => t('users.modal.deleted', { username: user.username }),
@@ -358,23 +346,15 @@ function StateSection({
     },
     onError: (e) => {
       setConfirming(false);
-      setFailure(errorText(e));
+      setFailure(e);
     },
   });
   const toggle = () => active.mutate({ params: { id: user.id }, body: { active: !user.active, version: user.version } });
   const doDelete = () => remove.mutate({ params: { id: user.id } });
   return (
     <Stack gap="xs">
-      {self && (
-        <Text size="sm" c="dimmed" data-testid="user-self-note">
-          {t('apiErrors.USER_SELF_REMOVAL')}
-        </Text>
-      )}
-      {failure !== null && (
-        <Alert color="red" data-testid="user-state-failure">
-          {failure}
-        </Alert>
-      )}
+      {self && <MutedText testId="user-self-note">{t('apiErrors.USER_SELF_REMOVAL')}</MutedText>}
+      <ErrorAlert error={failure} testId="user-state-failure" />
       <Group justify="flex-end">
         <Button
           variant="light"

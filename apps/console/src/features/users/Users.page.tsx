@@ -16,7 +16,7 @@ import type { UserLicences } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { errorCodeText } from '../../api/errorMessage';
 import { PageTitle } from '../../components/PageTitle';
-import { ResourceList, searchQuery, useListView } from '../../kit';
+import { ResourceList, searchQuery, useListView, MutedText } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
@@ -125,9 +125,7 @@ function Licences() {
   }
   return (
     <Group gap="xs" {...attributes}>
-      <Text size="sm" c="dimmed">
-        {t('users.licences.limited', { active: data.activeUsers, max: data.maxUsers, available: data.available })}
-      </Text>
+      <MutedText>{t('users.licences.limited', { active: data.activeUsers, max: data.maxUsers, available: data.available })}</MutedText>
       {data.available === 0 && (
         <Badge color="red" variant="light" tt="none" data-testid="users-licences-none">
           {errorCodeText(t, 'NO_USER_LICENSE')}

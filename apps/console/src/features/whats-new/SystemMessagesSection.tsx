@@ -6,7 +6,7 @@
  * getSystemMessage), delete. A change reaches the users' banners live (the core pushes it); this
  * list follows the same events.
  */
-import { Badge, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateSystemMessageBody, SYSTEM_MESSAGE_SORT_KEYS, TOAST_VARIANTS, type SystemMessage, type ToastVariant } from '@fleet/contracts';
 import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
@@ -132,18 +132,13 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
 export function SystemMessagesSection() {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" data-testid="system-messages-section">
-      <Text c="dimmed" fz="sm">
-        {t('adminPages.systemMessages.intro')}
-      </Text>
-      <RowButtonsPage
-        resource={systemMessageResource}
-        addLabel={t('adminPages.systemMessages.create')}
-        addTestId="sm-create"
-        sortDir="desc"
-        rowData={(m) => ({ 'data-message': m.message, 'data-expired': m.expired })}
-        emptyText={t('adminPages.systemMessages.empty')}
-      />
-    </Stack>
+    <RowButtonsPage
+      resource={systemMessageResource}
+      addLabel={t('adminPages.systemMessages.create')}
+      addTestId="sm-create"
+      sortDir="desc"
+      rowData={(m) => ({ 'data-message': m.message, 'data-expired': m.expired })}
+      emptyText={t('adminPages.systemMessages.empty')}
+    />
   );
 }

@@ -6,6 +6,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { MutedText } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { SystemMessagesSection } from './SystemMessagesSection';
 import { WhatsNewSection } from './WhatsNewSection';
@@ -26,10 +27,16 @@ export default function WhatsNewPage({ route }: PageProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="whatsNew" pt="md">
-          <WhatsNewSection />
+          <Stack gap="sm" data-testid="whats-new-section">
+            <MutedText>{t('adminPages.whatsNew.intro')}</MutedText>
+            <WhatsNewSection />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="systemMessages" pt="md">
-          <SystemMessagesSection />
+          <Stack gap="sm" data-testid="system-messages-section">
+            <MutedText>{t('adminPages.systemMessages.intro')}</MutedText>
+            <SystemMessagesSection />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>

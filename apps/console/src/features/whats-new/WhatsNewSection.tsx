@@ -4,11 +4,12 @@
  * release version, an http(s) link, shown to users or not; the edit reads the entry fresh with
  * getWhatsNew), publish / take back, delete. Follows whatsNew.changed / removed live.
  */
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CreateWhatsNewBody, WHATS_NEW_SORT_KEYS, type WhatsNewEntry } from '@fleet/contracts';
 import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, type Field } from '../../kit';
+import { MutedText, StrongText } from '../../kit/MutedText';
 import { invalidateReads } from '../../realtime/systemEntities';
 
 interface EntryForm {
@@ -46,14 +47,8 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
       sortKey: 'title',
       render: (e) => (
         <>
-          <Text fz="sm" fw={500}>
-            {e.title}
-          </Text>
-          {!e.active && (
-            <Text fz="xs" c="dimmed">
-              {t('adminPages.whatsNew.hidden')}
-            </Text>
-          )}
+          <StrongText>{e.title}</StrongText>
+          {!e.active && <MutedText size="xs">{t('adminPages.whatsNew.hidden')}</MutedText>}
         </>
       ),
     },
@@ -95,31 +90,26 @@ export function WhatsNewSection() {
     onSuccess: () => invalidateReads(queryClient, READS),
   });
   return (
-    <Stack gap="sm" data-testid="whats-new-section">
-      <Text c="dimmed" fz="sm">
-        {t('adminPages.whatsNew.intro')}
-      </Text>
-      <RowButtonsPage
-        resource={whatsNewResource}
-        addLabel={t('adminPages.whatsNew.create')}
-        addTestId="wn-create"
-        sortDir="desc"
-        rowData={(e) => ({ 'data-title': e.title })}
-        emptyText={t('adminPages.whatsNew.empty')}
-        rowActions={(e) =>
-          mayPublish && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              color={e.publishedAt ? 'orange' : 'green'}
-              onClick={() => publish.mutate({ params: { id: e.id }, body: { published: e.publishedAt === null, version: e.version } })}
-              data-testid={`wn-publish-${e.id}`}
-            >
-              {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}
-            </Button>
-          )
-        }
-      />
-    </Stack>
+    <RowButtonsPage
+      resource={whatsNewResource}
+      addLabel={t('adminPages.whatsNew.create')}
+      addTestId="wn-create"
+      sortDir="desc"
+      rowData={(e) => ({ 'data-title': e.title })}
+      emptyText={t('adminPages.whatsNew.empty')}
+      rowActions={(e) =>
+        mayPublish && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color={e.publishedAt ? 'orange' : 'green'}
+            onClick={() => publish.mutate({ params: { id: e.id }, body: { published: e.publishedAt === null, version: e.version } })}
+            data-testid={`wn-publish-${e.id}`}
+          >
+            {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}
+          </Button>
+        )
+      }
+    />
   );
 }
