@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, TagsInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_APPLICATION_SORT_KEYS, CreateClientApplicationBody, type ClientApplication, type ClientApplicationWithSecret } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { defineResource, op, RowButtonsPage, schemaCheck, useCanCall, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { linesOf, listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -158,25 +158,16 @@ function RegenerateModal({
     onSuccess: () => invalidateReads(queryClient, ['searchClientApplications', 'getClientApplication']),
   });
   return (
-    <Modal opened onClose={onClose} title={t('systemSettings.client_application.newSecret')} data-testid="settings-client_application-regenerate-modal">
-      <Stack gap="sm">
-        <Text>{t('systemSettings.client_application.newSecretQuestion', { name: app.name })}</Text>
-        <ErrorNote testId="settings-client_application-regenerate-error" error={regenerate.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="orange"
-            loading={regenerate.isPending}
-            onClick={() => regenerate.mutate({ params: { id: app.id }, body: { version: app.version } }, { onSuccess: onSecret })}
-            data-testid="settings-client_application-regenerate-confirm"
-          >
-            {t('systemSettings.client_application.newSecret')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      title={t('systemSettings.client_application.newSecret')}
+      question={t('systemSettings.client_application.newSecretQuestion', { name: app.name })}
+      deleteLabel={t('systemSettings.client_application.newSecret')}
+      pending={regenerate.isPending}
+      error={regenerate.error}
+      onConfirm={() => regenerate.mutate({ params: { id: app.id }, body: { version: app.version } }, { onSuccess: onSecret })}
+      onClose={onClose}
+      testIdPrefix="settings-client_application-regenerate"
+    />
   );
 }
 
