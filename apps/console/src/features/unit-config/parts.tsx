@@ -74,7 +74,7 @@ export function ConfigCard<F extends object, K extends EndpointId>({
   ...options
 }: ConfigCardProps<F, K>) {
   const { unitId } = useConfigContext();
-  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), schema: bodySchema(options.endpoint), ...options });
+  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), ...options, schema: options.schema ?? bodySchema(options.endpoint) });
   const error = useFieldError(`config-error-${formId}`, form.errors);
   return (
     <FormSection formId={formId} title={title} form={form} allowed={useAllowed(options.endpoint)} blocked={blocked} notAllowedNote={notAllowedNote}>
