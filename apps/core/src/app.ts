@@ -21,7 +21,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { authPlugin } from './plugins/auth.js';
-import { openApiDocument } from './plugins/openapi.js';
+import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
 import { RedisInvalidationBus } from './platform/invalidations-redis.js';
 import { catalogueRoutes } from './routes/catalogue.js';
@@ -107,9 +107,11 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
   await app.register(securityPlugin, { config, clock });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
-  const openapi = openApiDocument(config.CORE_PREFIX);
-  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API docs (about 1 s to build) are built on their first request, not when a core starts:
+  // @fastify/swagger holds only the document's heading, and the UI's route answers the whole document.
+  const openapi = () => openApiDocument(config.CORE_PREFIX);
+  await app.register(swagger, { mode: 'static', specification: { document: openApiHeading(config.CORE_PREFIX) as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: openapi, transformSpecificationClone: false });
 
   // 2. Our services.
   await app.register(servicesPlugin, { config, db, clock });
@@ -146,7 +148,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     });
   }
 
-  app.get('/docs/openapi.json', async () => openapi);
+  app.get('/docs/openapi.json', async () => openapi());
   app.get('/healthz', async () => {
     await db.$queryRawUnsafe('SELECT 1');
     return { ok: true, shards: app.services.gateway.shardCount(), realtimeClients: app.services.hub.clientCount() };

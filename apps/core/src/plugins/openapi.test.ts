@@ -36,7 +36,7 @@ describe('OpenAPI document references', () => {
     const doc = JSON.parse(JSON.stringify(buildOpenApi('/api'))) as Node;
     const refs = refsOf(doc);
     expect(refs.length).toBeGreaterThan(0);
-    expect(refs.filter((r) => !r.ref.startsWith('#/components/schemas/'))).toEqual([]);
+    expect(refs.filter((r) => !/^#\/components\/(schemas|responses)\//.test(r.ref))).toEqual([]);
     expect(refs.filter((r) => resolve(doc, r.ref) === undefined)).toEqual([]);
     expect(JSON.stringify(doc)).not.toContain('"$defs"');
     // The recursive JSON value (z.json()) is one named component, shared by every call that takes or answers one.
@@ -73,5 +73,32 @@ describe('OpenAPI document references', () => {
     const again = make();
     expect(again.c.schemas).toEqual(first.c.schemas);
     expect(again.root).toEqual(first.root);
+  });
+});
+
+describe('OpenAPI document sharing', () => {
+  it('keeps a schema that stands in several places once, under its contracts name, and each error answer once', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi('/api'))) as {
+      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema: Node }> }> }>>;
+      components: { schemas: Record<string, Node>; responses: Record<string, Node> };
+    };
+    const refs = refsOf(doc).map((r) => r.ref);
+    // The channel live state is answered by many calls; it stands once, and every answer refers to it.
+    expect(doc.components.schemas.ChannelLive).toMatchObject({ type: 'object', properties: { isDistributor: { type: 'boolean' } } });
+    expect(refs.filter((r) => r === '#/components/schemas/ChannelLive').length).toBeGreaterThan(1);
+    // No schema worth a reference stands twice anywhere in the document.
+    const seen = new Map<string, number>();
+    const walk = (node: unknown): void => {
+      if (node === null || typeof node !== 'object') return;
+      const key = JSON.stringify(node);
+      if (!Array.isArray(node) && 'type' in node && key.length >= 200) seen.set(key, (seen.get(key) ?? 0) + 1);
+      Object.values(node).forEach(walk);
+    };
+    walk(doc);
+    expect([...seen.entries()].filter(([, n]) => n > 1).map(([key]) => key.slice(0, 80))).toEqual([]);
+    // Every call's 401 is the one shared answer.
+    const unauthorised = Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod).map((op) => op.responses['401']));
+    expect(new Set(unauthorised.map((r) => r?.$ref))).toEqual(new Set(['#/components/responses/NoSession']));
+    expect(doc.components.responses.NoSession).toMatchObject({ description: 'No valid session' });
   });
 });

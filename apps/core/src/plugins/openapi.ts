@@ -6,11 +6,15 @@
  * Every `$ref` resolves inside the document: the definitions a schema brings (zod gives a recursive
  * schema such as `z.json()` its own `$defs`, referred to as `#/$defs/…`, and a schema recursive at
  * its root refers to itself as `#`) are hoisted into `components/schemas` under stable names and the
- * references rewritten to them. tests/integration/openapi.test.ts validates the served document and
- * mocks it with Prism.
+ * references rewritten to them. A schema that stands in more than one place (a contracts schema such
+ * as `ChannelLive`, or any other large enough to be worth it) is kept once in `components/schemas`
+ * and referred to, and each error answer once in `components/responses`: this keeps the document a
+ * third of its inlined size, which is what Swagger UI at /docs has to take in.
+ * tests/integration/openapi.test.ts validates the served document and mocks it with Prism.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import * as contracts from '@fleet/contracts';
 import { catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
 
 type Json = Record<string, unknown>;
@@ -107,6 +111,13 @@ export class OpenApiComponents {
     return { $ref: `${COMPONENTS}${name}` };
   }
 
+  /** `schema` (whose original content is `key`) kept once, under `name` or its content's hash; a reference to it. */
+  share(name: string | null, key: string, schema: Json): Json {
+    const kept = name ?? this.nameFor(key);
+    this.keep(kept, schema);
+    return { $ref: `${COMPONENTS}${kept}` };
+  }
+
   private nameFor(key: string): string {
     let name = this.byContent.get(key);
     if (name === undefined) {
@@ -121,6 +132,85 @@ export class OpenApiComponents {
     if (held !== undefined && JSON.stringify(held) !== JSON.stringify(schema)) throw new Error(`two different schemas named ${name} in the OpenAPI document`);
     this.schemas[name] = schema;
   }
+}
+
+/** The keywords under which a JSON Schema holds one subschema, an array of them, or a map of them. */
+const ONE_SUBSCHEMA = ['items', 'additionalProperties', 'not', 'propertyNames', 'contains', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
+const SUBSCHEMA_ARRAYS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+
+/** Each direct subschema of `schema`, with a way to put another in its place. */
+function subschemasOf(schema: Json): { node: Json; set: (next: Json) => void }[] {
+  const out: { node: Json; set: (next: Json) => void }[] = [];
+  const add = (holder: Record<string, unknown> | unknown[], key: string | number) => {
+    const node = (holder as Record<string | number, unknown>)[key];
+    if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+      out.push({ node: node as Json, set: (next) => ((holder as Record<string | number, unknown>)[key] = next) });
+    }
+  };
+  for (const k of ONE_SUBSCHEMA) add(schema, k);
+  for (const k of SUBSCHEMA_ARRAYS) if (Array.isArray(schema[k])) (schema[k] as unknown[]).forEach((_, i) => add(schema[k] as unknown[], i));
+  for (const k of SUBSCHEMA_MAPS) {
+    const map = schema[k];
+    if (map !== null && typeof map === 'object' && !Array.isArray(map)) for (const name of Object.keys(map)) add(map as Record<string, unknown>, name);
+  }
+  return out;
+}
+
+/** Below this many characters a schema is left where it stands: a reference would save too little. */
+const MIN_SHARED_LENGTH = 200;
+
+/**
+ * The name a shared schema takes when it is one of the contracts' exported schemas (`ChannelLive`,
+ * `IsoDate`, …), by its generated content; `…Input` where a schema's input differs from its answer.
+ */
+function contractNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const exported = Object.entries(contracts as Record<string, unknown>)
+    .filter((entry): entry is [string, z.ZodType] => /^[A-Z][A-Za-z0-9]*$/.test(entry[0]) && entry[1] instanceof z.ZodType)
+    .sort(([a], [b]) => a.localeCompare(b));
+  for (const [name, schema] of exported) {
+    for (const io of ['output', 'input'] as const) {
+      let generated: Json;
+      try {
+        generated = toJsonSchema(schema, io);
+      } catch {
+        continue; // a schema JSON Schema cannot express (a function, a transform's output) is never in the document
+      }
+      if ('$defs' in generated || hasRef(generated, '#')) continue;
+      const key = JSON.stringify(generated);
+      if (!names.has(key)) names.set(key, io === 'output' ? name : `${name}Input`);
+    }
+  }
+  return names;
+}
+
+/**
+ * Puts every schema that stands more than once in the document (and is worth a reference) into
+ * `components/schemas` once, and a `$ref` to it wherever it stood. A contracts schema keeps its
+ * export's name; any other is named by the hash of its content, as hoisted definitions are.
+ * `roots` are the document's schema positions; a component's own root is never replaced.
+ */
+function shareRepeatedSchemas(roots: { node: Json; set: ((next: Json) => void) | null }[], components: OpenApiComponents): void {
+  const keyOf = new Map<Json, string>();
+  const counts = new Map<string, number>();
+  const count = (node: Json): string => {
+    for (const child of subschemasOf(node)) count(child.node);
+    const key = JSON.stringify(node);
+    keyOf.set(node, key);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    return key;
+  };
+  for (const root of roots) count(root.node);
+  const names = contractNames();
+  const share = (node: Json, set: ((next: Json) => void) | null): void => {
+    for (const child of subschemasOf(node)) share(child.node, child.set);
+    const key = keyOf.get(node);
+    if (key === undefined) return; // a reference put here by an earlier visit of the same object
+    if (set === null || key.length < MIN_SHARED_LENGTH || (counts.get(key) ?? 0) < 2) return;
+    set(components.share(names.get(key) ?? null, key, node));
+  };
+  for (const root of roots) share(root.node, root.set);
 }
 
 function parametersOf(def: EndpointDef, components: OpenApiComponents): Json[] {
@@ -138,11 +228,53 @@ function parametersOf(def: EndpointDef, components: OpenApiComponents): Json[] {
   return out;
 }
 
+/** Where the document holds a schema: each operation's parameters, body and answers, and each component. */
+function schemaSlots(paths: Record<string, Record<string, Json>>, components: OpenApiComponents): { node: Json; set: ((next: Json) => void) | null }[] {
+  const slots: { node: Json; set: ((next: Json) => void) | null }[] = [];
+  const slot = (holder: Json) => slots.push({ node: holder.schema as Json, set: (next) => (holder.schema = next) });
+  const contentOf = (holder: Json | undefined) => Object.values((holder?.content ?? {}) as Record<string, Json>).forEach(slot);
+  for (const op of Object.values(paths).flatMap((byMethod) => Object.values(byMethod))) {
+    (op.parameters as Json[]).forEach(slot);
+    contentOf(op.requestBody as Json | undefined);
+    Object.values(op.responses as Record<string, Json>).forEach(contentOf);
+  }
+  for (const schema of Object.values(components.schemas)) slots.push({ node: schema, set: null });
+  return slots;
+}
+
+/** The document's version and title, without its calls. */
+export function openApiHeading(prefix: string): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Fleet console core (mock)',
+      version: '0.1.0',
+      description: `Core REST surface under ${prefix}. Log in with POST ${MOCK_AUTH.loginPath} (mock only).`,
+    },
+    paths: {},
+  };
+}
+
 export function buildOpenApi(prefix: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const components = new OpenApiComponents();
   const errorRef = components.add('ErrorEnvelope', ErrorEnvelope);
-  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+  // Each error answer is described once, under components/responses, and referred to by every call.
+  const responses: Record<string, Json> = {};
+  const errorResponse = (name: string, description: string): Json => {
+    responses[name] = { description, content: { 'application/json': { schema: errorRef } } };
+    return { $ref: `#/components/responses/${name}` };
+  };
+  const invalidInput = errorResponse('InvalidInput', "Invalid input (the spec's validation messages in error.fields)");
+  const noSession = errorResponse('NoSession', 'No valid session');
+  const forbidden = errorResponse('Forbidden', "The caller's role may not make this call");
+  const conflict = errorResponse('Conflict', 'Conflict (name in use, concurrent change, device state)');
+  const notFound = Object.fromEntries(
+    Object.entries(SCOPE_WORDS).map(([scope, [, singular]]) => [
+      scope,
+      errorResponse(`Unknown${scope[0]!.toUpperCase()}${scope.slice(1)}`, `Unknown ${singular}, or not one of the caller's`),
+    ]),
+  ) as Record<Exclude<EndpointDef['scope'], 'none'>, Json>;
   for (const id of ENDPOINT_IDS) {
     const def: EndpointDef = catalogue[id];
     const path = `${prefix}${def.path}`;
@@ -154,17 +286,16 @@ export function buildOpenApi(prefix: string): Json {
       'x-roles': def.roles,
       'x-spec': def.spec,
       parameters: parametersOf(def, components),
-      security: [{ session: [] }],
       responses: {
         [String(def.successStatus ?? 200)]: {
           description: 'Success',
           content: { 'application/json': { schema: components.schemaOf(def.response, 'output') } },
         },
-        400: errorResponse("Invalid input (the spec's validation messages in error.fields)"),
-        401: errorResponse('No valid session'),
-        403: errorResponse("The caller's role may not make this call"),
-        ...(def.scope === 'none' ? {} : { 404: errorResponse(`Unknown ${SCOPE_WORDS[def.scope][1]}, or not one of the caller's`) }),
-        409: errorResponse('Conflict (name in use, concurrent change, device state)'),
+        400: invalidInput,
+        401: noSession,
+        403: forbidden,
+        ...(def.scope === 'none' ? {} : { 404: notFound[def.scope] }),
+        409: conflict,
       },
     };
     if (def.body) {
@@ -175,16 +306,15 @@ export function buildOpenApi(prefix: string): Json {
     }
     (paths[path] ??= {})[def.method.toLowerCase()] = op;
   }
+  shareRepeatedSchemas(schemaSlots(paths, components), components);
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Fleet console core (mock)',
-      version: '0.1.0',
-      description: `Core REST surface under ${prefix}. Log in with POST ${MOCK_AUTH.loginPath} (mock only).`,
-    },
+    ...openApiHeading(prefix),
+    // Every call needs the session cookie (the login call is mock-only and not in the document).
+    security: [{ session: [] }],
     paths,
     components: {
       schemas: components.schemas,
+      responses,
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: MOCK_AUTH.sessionCookie } },
     },
   };
@@ -201,8 +331,8 @@ function deepFreeze<T>(node: T): T {
 const documents = new Map<string, Json>();
 
 /**
- * The document of `prefix`, built once per process (it depends on the catalogue and the prefix
- * alone: about 150 ms a build) and frozen, since every core built in the process serves it.
+ * The document of `prefix`, built once per process on its first request (it depends on the
+ * catalogue and the prefix alone: about 1 s a build, most of it naming the shared schemas) and frozen, since every core built in the process serves it.
  */
 export function openApiDocument(prefix: string): Json {
   let document = documents.get(prefix);
