@@ -255,6 +255,18 @@ const BENCHES: readonly Bench[] = [
     ],
   },
   {
+    file: 'api-docs',
+    title: 'The API docs page (Swagger UI) until its calls show',
+    script: 'api-docs.bench.ts',
+    method:
+      "The core's /docs page in Chromium, its document (/docs/json) answered by Playwright: the served document, whose shared schemas and error answers stand once in components and are referred to, against the baseline of the same document with those references put back in place (the shape generated before), the two alternating. Wall time from navigation until the first call is drawn and the page answers a script again, and the page's main-thread busy time (CDP TaskDuration: Swagger UI's OpenAPI 3.1 resolver takes the whole document in on the main thread).",
+    figures: [
+      { label: 'document size', path: ['shared', 'documentBytes'], unit: 'B', baseline: ['inlined', 'documentBytes'] },
+      { label: 'until the calls show, median', path: ['shared', 'medianWallMs'], unit: 'ms', baseline: ['inlined', 'medianWallMs'] },
+      { label: 'main thread busy, median', path: ['shared', 'medianBusyMs'], unit: 'ms', baseline: ['inlined', 'medianBusyMs'] },
+    ],
+  },
+  {
     file: 'login-timing',
     title: 'A refused log-in takes as long whatever the reason',
     script: 'login-timing.bench.ts',
