@@ -76,8 +76,11 @@ describe('the served OpenAPI document', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is the committed docs/openapi.json', () => {
+  it('is the committed docs/openapi.json, and the document the API docs page (/docs) reads', async () => {
     expect(document).toEqual(JSON.parse(readFileSync(COMMITTED, 'utf8')));
+    const page = await stack.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual(document);
   });
 
   it('is valid OpenAPI 3.1 with every reference resolved', async () => {
