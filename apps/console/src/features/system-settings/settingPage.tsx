@@ -6,14 +6,16 @@
  */
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { RowButtonsPage, type Option, type Resource, type TextKey } from '../../kit';
 import type { SystemSettingsProps } from './SystemSettings';
 
-export function settingPage<E, V extends object>(resource: Resource<E, E, V>, addLabel: TextKey) {
+/** `deleteQuestion`: the confirmation's own question (default "Delete <name>?"). */
+export function settingPage<E, V extends object>(resource: Resource<E, E, V>, addLabel: TextKey, deleteQuestion?: (row: E, t: TFunction) => string) {
   return function SettingPage(_props: SystemSettingsProps) {
     const { t } = useTranslation();
-    return <RowButtonsPage resource={resource} addLabel={t(addLabel)} />;
+    return <RowButtonsPage resource={resource} addLabel={t(addLabel)} deleteQuestion={deleteQuestion && ((row: E) => deleteQuestion(row, t))} />;
   };
 }
 
