@@ -13,21 +13,9 @@ import { ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS, ChannelName, VALIDA
 import type { ChannelDetails, ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import {
-  associationTab,
-  defineResource,
-  inventoryCandidates,
-  listRows,
-  op,
-  ResourcePage,
-  searchQuery,
-  type Change,
-  type CustomFieldProps,
-  type Field,
-} from '../../kit';
+import { associationTab, defineResource, inventoryCandidates, listRows, op, searchQuery, type Change, type CustomFieldProps, type Field } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
-import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh } from './useEntityLive';
+import { entityPage } from './SystemEntities';
 import { staleDeviceReads } from './useDevicesLive';
 
 interface ChannelForm {
@@ -138,6 +126,4 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
   staleOn: staleDeviceReads,
 });
 
-export default function ChannelsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={channelResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(channelResource);

@@ -16,7 +16,6 @@ import {
   nameSearch,
   op,
   pageRows,
-  ResourcePage,
   searchQuery,
   type Change,
   type Field,
@@ -24,9 +23,9 @@ import {
 } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
-import type { SystemEntitiesProps } from './SystemEntities';
+import { entityPage } from './SystemEntities';
 import { UnitActivityTab, UnitSoftwareTab } from './UnitAdminTabs';
-import { staleReads, useListRefresh } from './useEntityLive';
+import { staleReads } from './useEntityLive';
 
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
 
@@ -134,6 +133,4 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
   staleOn: staleReads,
 });
 
-export default function UnitsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={unitResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(unitResource);

@@ -10,23 +10,10 @@ import { Badge } from '@mantine/core';
 import { CreateAdminVrChannelBody, UpdateAdminVrChannelBody, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
-import {
-  associationTab,
-  defineResource,
-  inventoryCandidates,
-  listRows,
-  op,
-  pageRows,
-  ResourcePage,
-  searchQuery,
-  type Change,
-  type Field,
-  type Search,
-} from '../../kit';
+import { associationTab, defineResource, inventoryCandidates, listRows, op, pageRows, searchQuery, type Change, type Field, type Search } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInInventory } from './entityForms';
-import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh } from './useEntityLive';
+import { entityPage } from './SystemEntities';
 import { staleDeviceReads } from './useDevicesLive';
 
 interface VrChannelForm {
@@ -123,6 +110,4 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
   staleOn: staleDeviceReads,
 });
 
-export default function VrChannelsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={vrChannelResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(vrChannelResource);
