@@ -5,7 +5,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { KindView } from '../../components/KindView';
-import { ResourcePage, type Resource } from '../../kit';
+import { associationTab, inventoryCandidates, ResourcePage, type Association, type Resource } from '../../kit';
 import type { SECTIONS } from '../../routing/routes';
 import { useListRefresh } from './useEntityLive';
 
@@ -21,6 +21,11 @@ export function entityPage<Row, E, V extends object>(resource: Resource<Row, E, 
   return function EntityPage(_props: SystemEntitiesProps) {
     return <ResourcePage resource={resource} refreshMs={useListRefresh()} />;
   };
+}
+
+/** An entity's inventories tab: any inventory the admin sees may join. */
+export function inventoriesTab<E, R>(tab: Pick<Association<E, R, never>, 'testId' | 'members' | 'add' | 'remove' | 'stale'>) {
+  return associationTab({ value: 'inventories', label: 'systemEntities.common.inventories', candidates: inventoryCandidates<E>(), ...tab });
 }
 
 const ServersEntity = lazy(() => import('./ServersEntity'));
