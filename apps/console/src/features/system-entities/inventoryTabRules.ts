@@ -16,6 +16,7 @@ import { canCall } from '../../kit/access';
 import type { TextKey } from '../../kit/formRules';
 import { searchQuery, type ListView } from '../../kit/resource';
 import type { Member } from '../../kit/Association';
+import type { QueryLike } from '../../components/queryView';
 
 export type InventoryTabValue = 'tally' | 'ifb' | 'properties' | 'serviceableDevices' | 'ingestAccount' | 'ingestServers';
 
@@ -155,6 +156,12 @@ export function ifbMembers(channels: readonly IfbRow[], t: TFunction): Member[] 
     label: c.channelName,
     detail: [channelDetail(c, t), ...(c.ifb ? [t('systemEntities.inventoryTabs.ifb.on')] : [])].join(' · '),
   }));
+}
+
+/** A read as an association panel's members: its state, and its answer's rows (every member: the total is their count). */
+export function memberRows<T>(read: QueryLike<T>, rows: (data: T) => Member[]) {
+  const items = read.data === undefined ? undefined : rows(read.data);
+  return { isPending: read.isPending, isError: read.isError, error: read.error, data: items && { items, total: items.length } };
 }
 
 /** The channels of the inventory that may join an association (the core takes channels of the inventory only). */
