@@ -29,33 +29,26 @@ export interface InventoryTabSpec {
   readonly writes: readonly EndpointId[];
 }
 
+/** A tab labelled by its value (`systemEntities.inventoryTabs.tabs.<value>`), with its read and its writes. */
+function tab(value: InventoryTabValue, read: EndpointId, ...writes: EndpointId[]): InventoryTabSpec {
+  return { value, label: `systemEntities.inventoryTabs.tabs.${value}`, read, writes };
+}
+
 export const INVENTORY_TABS: readonly InventoryTabSpec[] = [
-  {
-    value: 'tally',
-    label: 'systemEntities.inventoryTabs.tabs.tally',
-    read: 'getInventoryTally',
-    writes: ['addInventoryTallyChannel', 'removeInventoryTallyChannel'],
-  },
-  { value: 'ifb', label: 'systemEntities.inventoryTabs.tabs.ifb', read: 'getInventoryIfb', writes: ['addInventoryIfbChannel', 'removeInventoryIfbChannel'] },
-  {
-    value: 'properties',
-    label: 'systemEntities.inventoryTabs.tabs.properties',
-    read: 'getAdminInventoryProperties',
-    writes: ['updateAdminInventoryProperties', 'setInventoryGeocodingProfile'],
-  },
-  { value: 'serviceableDevices', label: 'systemEntities.inventoryTabs.tabs.serviceableDevices', read: 'getAdminInventoryServiceableDevices', writes: [] },
-  {
-    value: 'ingestAccount',
-    label: 'systemEntities.inventoryTabs.tabs.ingestAccount',
-    read: 'getIngestAccount',
-    writes: ['updateIngestAccount', 'setIngestAccountPassword', 'uploadIngestAccountXslt', 'deleteIngestAccount', 'testIngestAccount'],
-  },
-  {
-    value: 'ingestServers',
-    label: 'systemEntities.inventoryTabs.tabs.ingestServers',
-    read: 'getInventoryIngestServers',
-    writes: ['addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel'],
-  },
+  tab('tally', 'getInventoryTally', 'addInventoryTallyChannel', 'removeInventoryTallyChannel'),
+  tab('ifb', 'getInventoryIfb', 'addInventoryIfbChannel', 'removeInventoryIfbChannel'),
+  tab('properties', 'getAdminInventoryProperties', 'updateAdminInventoryProperties', 'setInventoryGeocodingProfile'),
+  tab('serviceableDevices', 'getAdminInventoryServiceableDevices'),
+  tab(
+    'ingestAccount',
+    'getIngestAccount',
+    'updateIngestAccount',
+    'setIngestAccountPassword',
+    'uploadIngestAccountXslt',
+    'deleteIngestAccount',
+    'testIngestAccount',
+  ),
+  tab('ingestServers', 'getInventoryIngestServers', 'addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel'),
 ];
 
 /** The tabs a user with these roles sees. */
