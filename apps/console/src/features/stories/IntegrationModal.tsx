@@ -209,15 +209,13 @@ function MappingResult({ result }: { result: StoryMappingResult }) {
                 <Text size="sm" data-testid={`integration-result-${field}`} style={{ overflowWrap: 'anywhere' }}>
                   {result.fields[field]}
                 </Text>
-                {result.missing.includes(field) && (
-                  <Badge size="xs" color="yellow" variant="light">
-                    {t('stories.integrationModal.missing')}
-                  </Badge>
-                )}
-                {result.unmapped.includes(field) && (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t('stories.integrationModal.unmapped')}
-                  </Badge>
+                {(['missing', 'unmapped'] as const).map(
+                  (list) =>
+                    result[list].includes(field) && (
+                      <Badge key={list} size="xs" color={list === 'missing' ? 'yellow' : 'gray'} variant="light">
+                        {t(`stories.integrationModal.${list}`)}
+                      </Badge>
+                    ),
                 )}
                 {errorOf.has(field) && (
                   <Text size="xs" c="red" data-testid={`integration-result-error-${field}`}>
