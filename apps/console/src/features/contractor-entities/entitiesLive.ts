@@ -9,10 +9,9 @@
  * servers and databridge gateways). `systemEntities.changed` reaches platform admins only; it is
  * honoured too, so the view is right for any user the route lets in.
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { EndpointId, RealtimeEvent, SystemEntityKind } from '@fleet/contracts';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import type { EntitySource } from './entityKinds';
 
@@ -66,20 +65,13 @@ export function eventTouches(source: EntitySource, event: RealtimeEvent): boolea
 
 /** Reads the shown source's list again after an event that touches it (throttled: LIVE_REFRESH_MS). */
 export function useEntitiesLive(source: EntitySource): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = subscribe((event) => {
-      if (timer !== null || !eventTouches(source, event)) return;
-      timer = setTimeout(() => {
-        timer = null;
-        invalidateReads(queryClient, [SOURCE_READS[source]]);
-      }, LIVE_REFRESH_MS);
-    });
-    return () => {
-      unsubscribe();
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [subscribe, queryClient, source]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  useLiveEvents((queryClient, event) => {
+    if (timer.current !== null || !eventTouches(source, event)) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      invalidateReads(queryClient, [SOURCE_READS[source]]);
+    }, LIVE_REFRESH_MS);
+  });
 }

@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { useToast } from '../../toast/useToast';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { FileSection, fileColumns } from './FileCells';
 import { partNumber, storeAndForwardExtension, validateDeleteSelection, validateUploadSelection } from './fileUploadState';
 import type { UploadProblem } from './fileUploadState';
@@ -36,15 +35,31 @@ const PROBLEM_TEXT = {
  */
 export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete }: UnitFilesSectionProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const errorMessage = useApiErrorMessage();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
-  const upload = useEndpointMutation('uploadUnitFiles');
-  const remove = useEndpointMutation('deleteUnitFiles');
+  /** A call taken: the selection is done with, the listing is read again. */
+  const after = () => {
+    setSelected(new Set());
+    void refresh();
+  };
+  const failed = (error: unknown) => setMessage(errorMessage(error));
+  const upload = useToastMutation('uploadUnitFiles', {
+    success: (result) => t('fileUpload.toasts.uploadQueued', { count: result.files.length, name: unitName }),
+    onSuccess: after,
+    onError: failed,
+  });
+  const remove = useToastMutation('deleteUnitFiles', {
+    success: (result) => t('fileUpload.toasts.deleted', { count: result.deleted.length, name: unitName }),
+    onSuccess: after,
+    onError: (error) => {
+      failed(error);
+      void refresh();
+    },
+  });
 
   // A file gone from the listing is no longer selected.
   const selectedFiles = useMemo(() => files.filter((f) => selected.has(f.fileId)), [files, selected]);
@@ -60,13 +75,6 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
     setSelected(allSelected ? new Set() : new Set(files.map((f) => f.fileId)));
   };
 
-  /** A call taken: the selection is done with, the toast says what happened, the listing is read again. */
-  const done = (message: string) => {
-    setSelected(new Set());
-    toast.show({ message, variant: 'success' });
-    void refresh();
-  };
-
   const onUpload = () => {
     const problem = validateUploadSelection(paths);
     if (problem) {
@@ -74,13 +82,7 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
       return;
     }
     setMessage(null);
-    upload.mutate(
-      { params: { id: unitId }, body: { paths } },
-      {
-        onSuccess: (result) => done(t('fileUpload.toasts.uploadQueued', { count: result.files.length, name: unitName })),
-        onError: (error) => setMessage(errorMessage(error)),
-      },
-    );
+    upload.mutate({ params: { id: unitId }, body: { paths } });
   };
 
   const onDelete = () => {
@@ -93,16 +95,7 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
   };
   const confirmDelete = () => {
     setConfirming(false);
-    remove.mutate(
-      { params: { id: unitId }, body: { paths } },
-      {
-        onSuccess: (result) => done(t('fileUpload.toasts.deleted', { count: result.deleted.length, name: unitName })),
-        onError: (error) => {
-          setMessage(errorMessage(error));
-          void refresh();
-        },
-      },
-    );
+    remove.mutate({ params: { id: unitId }, body: { paths } });
   };
 
   const columns = fileColumns(t, 'file', (f) => {

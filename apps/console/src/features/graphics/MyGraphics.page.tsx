@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Tit
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { errorCodeText } from '../../api/errorMessage';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
@@ -59,10 +60,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
   );
   const open = useToastMutation('openSingularApp');
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: endpointPrefix('listMyGraphics') });
-    void queryClient.invalidateQueries({ queryKey: endpointPrefix('getGraphicsPermissions') });
-  };
+  const refresh = () => invalidateReads(queryClient, ['listMyGraphics', 'getGraphicsPermissions']);
   const opened = (session: SingularSession) => {
     toast.show({ message: t('graphics.toasts.opened', { name: session.composition.name, appId: session.appId }), variant: 'success' });
     refresh();

@@ -3,14 +3,13 @@ import { Alert, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
-import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
-import { useToast } from '../../toast/useToast';
+import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply, useToastMutation } from '../../kit';
 import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 
@@ -53,23 +52,22 @@ function LicenceActivation({ inventoryId }: { readonly inventoryId: string }) {
   const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId } });
   useLicencesLive();
   const queryClient = useQueryClient();
-  const toast = useToast();
   const errorText = useApiErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);
   const mayPool = useCanApply('setLicencePool');
-  const name = (l: ActivatableLicence) => t(`licenceActivation.names.${l}`);
-  const set = useEndpointMutation('setLicenceActivation', {
-    onSuccess: (result, input) => {
+  // A sent body's licence is there: `undefined` only as the mutation's variables are typed.
+  const name = (l?: ActivatableLicence) => (l === undefined ? '' : t(`licenceActivation.names.${l}`));
+  const set = useToastMutation('setLicenceActivation', {
+    success: (result, input) =>
+      t(input.body?.active ? 'licenceActivation.activated' : 'licenceActivation.deactivated', {
+        licence: name(input.body?.serviceName),
+        unit: result.unit.name,
+      }),
+    onSuccess: (result) => {
       setProblem(null);
       queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: result.inventoryId } }), (v) =>
         v ? { ...v, pool: result.pool, units: v.units.map((u) => (u.unitId === result.unit.unitId ? result.unit : u)) } : v,
       );
-      const licence = input.body?.serviceName;
-      if (licence !== undefined)
-        toast.show({
-          message: t(input.body?.active ? 'licenceActivation.activated' : 'licenceActivation.deactivated', { licence: name(licence), unit: result.unit.name }),
-          variant: 'success',
-        });
     },
     onError: (e) => setProblem(errorText(e)),
   });
@@ -157,32 +155,25 @@ function LicenceActivation({ inventoryId }: { readonly inventoryId: string }) {
  */
 function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: string; readonly pool: readonly LicencePoolEntry[] }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<LicencePoolForm>(EMPTY_LICENCE_POOL, checkLicencePool(pool));
   // Choosing a licence puts its current total in the form.
   const shown: Form<LicencePoolForm> = { ...form, set: (patch) => form.set(withPoolTotal(pool, patch)) };
-  const setPool = useEndpointMutation('setLicencePool');
+  const setPool = useToastMutation('setLicencePool', {
+    success: (_view, sent) =>
+      t('licenceActivation.poolForm.saved', { licence: sent.body ? t(`licenceActivation.names.${sent.body.serviceName}`) : '', total: sent.body?.total }),
+    onSuccess: (view) => {
+      form.saved();
+      queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: view.inventoryId } }), view);
+    },
+    onError: (e) => form.failed(e),
+  });
   const save = () => {
     const values = form.submit();
     if (values === null) return;
     const body = licencePoolBody(values);
     const licence = ACTIVATABLE_LICENCES.find((l) => l === body.serviceName);
-    if (licence === undefined) return;
-    setPool.mutate(
-      { params: { id: inventoryId }, body: { serviceName: licence, total: body.total } },
-      {
-        onSuccess: (view) => {
-          form.saved();
-          queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: view.inventoryId } }), view);
-          toast.show({
-            message: t('licenceActivation.poolForm.saved', { licence: t(`licenceActivation.names.${licence}`), total: body.total }),
-            variant: 'success',
-          });
-        },
-        onError: (e) => form.failed(e),
-      },
-    );
+    if (licence !== undefined) setPool.mutate({ params: { id: inventoryId }, body: { serviceName: licence, total: body.total } });
   };
   return (
     <Card withBorder padding="sm" data-testid="licence-pool-form">

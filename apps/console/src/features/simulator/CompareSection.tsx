@@ -40,20 +40,16 @@ export function CompareSection() {
         <MutedText testId="simulator-compare-need-two">{t('simulator.compare.needTwo')}</MutedText>
       ) : (
         <Group align="flex-end">
-          <NativeSelect
-            label={t('simulator.compare.a')}
-            value={a ?? ''}
-            onChange={(e) => setPicked({ ...picked, a: e.currentTarget.value })}
-            data={options}
-            data-testid="simulator-compare-a"
-          />
-          <NativeSelect
-            label={t('simulator.compare.b')}
-            value={b ?? ''}
-            onChange={(e) => setPicked({ ...picked, b: e.currentTarget.value })}
-            data={options}
-            data-testid="simulator-compare-b"
-          />
+          {(['a', 'b'] as const).map((side) => (
+            <NativeSelect
+              key={side}
+              label={t(`simulator.compare.${side}`)}
+              value={(side === 'a' ? a : b) ?? ''}
+              onChange={(e) => setPicked({ ...picked, [side]: e.currentTarget.value })}
+              data={options}
+              data-testid={`simulator-compare-${side}`}
+            />
+          ))}
           <Button
             disabled={a === null || b === null}
             loading={comparison.isFetching}
@@ -78,12 +74,11 @@ export function CompareSection() {
               </List>
             </>
           )}
-          <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-a">
-            {t('simulator.compare.digest', { name: nameOf(asked.a), id: asked.a, events: result.events.a, digest: result.digests.a })}
-          </Text>
-          <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-b">
-            {t('simulator.compare.digest', { name: nameOf(asked.b), id: asked.b, events: result.events.b, digest: result.digests.b })}
-          </Text>
+          {(['a', 'b'] as const).map((side) => (
+            <Text key={side} size="sm" ff="monospace" data-testid={`simulator-compare-digest-${side}`}>
+              {t('simulator.compare.digest', { name: nameOf(asked[side]), id: asked[side], events: result.events[side], digest: result.digests[side] })}
+            </Text>
+          ))}
         </Stack>
       )}
     </SimulatorSection>

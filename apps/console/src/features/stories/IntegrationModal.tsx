@@ -97,6 +97,19 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
     }
   };
 
+  const text = (name: 'endpoint' | 'queue' | 'username') => (
+    <TextInput
+      key={name}
+      label={t(`stories.integrationModal.${name}`)}
+      placeholder={name === 'endpoint' ? 'https://nrcs.example.com' : undefined}
+      value={draft[name]}
+      error={errors[name]}
+      onChange={(e) => set({ [name]: e.currentTarget.value }, name)}
+      data-testid={`integration-${name}`}
+      errorProps={{ 'data-testid': `integration-error-${name}` }}
+    />
+  );
+
   return (
     <Stack gap="sm">
       <Switch
@@ -111,26 +124,9 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
           ? t('stories.integrationModal.lastSync', { time: new Date(loaded.lastSyncAt).toLocaleString(i18n.language) })
           : t('stories.integrationModal.neverSynced')}
       </Text>
-      <TextInput
-        label={t('stories.integrationModal.endpoint')}
-        placeholder="https://nrcs.example.com"
-        value={draft.endpoint}
-        error={errors.endpoint}
-        onChange={(e) => set({ endpoint: e.currentTarget.value }, 'endpoint')}
-        data-testid="integration-endpoint"
-        errorProps={{ 'data-testid': 'integration-error-endpoint' }}
-      />
+      {text('endpoint')}
       <SimpleGrid cols={2} spacing="sm">
-        {(['queue', 'username'] as const).map((name) => (
-          <TextInput
-            key={name}
-            label={t(`stories.integrationModal.${name}`)}
-            value={draft[name]}
-            error={errors[name]}
-            onChange={(e) => set({ [name]: e.currentTarget.value }, name)}
-            data-testid={`integration-${name}`}
-          />
-        ))}
+        {(['queue', 'username'] as const).map(text)}
       </SimpleGrid>
       <Divider label={t('stories.integrationModal.mapping')} labelPosition="left" />
       <MutedText size="xs">{t('stories.integrationModal.mappingHint')}</MutedText>
@@ -209,15 +205,13 @@ function MappingResult({ result }: { result: StoryMappingResult }) {
                 <Text size="sm" data-testid={`integration-result-${field}`} style={{ overflowWrap: 'anywhere' }}>
                   {result.fields[field]}
                 </Text>
-                {result.missing.includes(field) && (
-                  <Badge size="xs" color="yellow" variant="light">
-                    {t('stories.integrationModal.missing')}
-                  </Badge>
-                )}
-                {result.unmapped.includes(field) && (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t('stories.integrationModal.unmapped')}
-                  </Badge>
+                {(['missing', 'unmapped'] as const).map(
+                  (list) =>
+                    result[list].includes(field) && (
+                      <Badge key={list} size="xs" color={list === 'missing' ? 'yellow' : 'gray'} variant="light">
+                        {t(`stories.integrationModal.${list}`)}
+                      </Badge>
+                    ),
                 )}
                 {errorOf.has(field) && (
                   <Text size="xs" c="red" data-testid={`integration-result-error-${field}`}>

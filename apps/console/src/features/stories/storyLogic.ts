@@ -11,16 +11,7 @@ import type { ListView } from '../../kit';
 export type StoryFormValues = Record<StoryField, string>;
 export type StoryFormErrors = Partial<Record<StoryField, string>>;
 
-export const EMPTY_STORY_FORM: StoryFormValues = {
-  slugline: '',
-  crewName: '',
-  storyId: '',
-  usageTerms: '',
-  provider: '',
-  reporter: '',
-  keywords: '',
-  comments: '',
-};
+export const EMPTY_STORY_FORM = Object.fromEntries(STORY_FIELDS.map((f) => [f, ''])) as StoryFormValues;
 
 /** The form's values for a story being edited (or empty for a new one). */
 export function formValuesOf(story: Story | undefined): StoryFormValues {

@@ -13,21 +13,9 @@ import { ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS, ChannelName, VALIDA
 import type { ChannelDetails, ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import {
-  associationTab,
-  defineResource,
-  inventoryCandidates,
-  listRows,
-  op,
-  ResourcePage,
-  searchQuery,
-  type Change,
-  type CustomFieldProps,
-  type Field,
-} from '../../kit';
+import { associationTab, defineResource, listRows, op, searchQuery, type Change, type CustomFieldProps, type Field } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
-import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh } from './useEntityLive';
+import { entityPage, inventoriesTab } from './SystemEntities';
 import { staleDeviceReads } from './useDevicesLive';
 
 interface ChannelForm {
@@ -110,15 +98,12 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
   remove: op('deleteAdminChannel', (d: ChannelDetails) => ({ params: { id: d.channel.channelId } })),
   stale: SYSTEM_ENTITY_READS.channel,
   tabs: [
-    associationTab({
-      value: 'inventories',
-      label: 'systemEntities.common.inventories',
+    inventoriesTab({
       testId: 'channel-inventories',
       members: {
         op: op('getAdminChannelInventories', (d: ChannelDetails) => ({ params: { id: d.channel.channelId } })),
         rows: ({ inventories }) => listRows((i: (typeof inventories)[number]) => ({ id: i.id, label: i.name, detail: i.region }))(inventories),
       },
-      candidates: inventoryCandidates(),
       add: membership('addAdminInventoryChannel'),
       remove: membership('removeAdminInventoryChannel'),
       stale: SYSTEM_ENTITY_READS.channel,
@@ -138,6 +123,4 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
   staleOn: staleDeviceReads,
 });
 
-export default function ChannelsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={channelResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(channelResource);

@@ -5,10 +5,9 @@
  * spec's messages inline.
  */
 import type { AdminDbGateway, AdminDbGatewayRow } from '@fleet/contracts';
-import { defineResource, op, ResourcePage, searchQuery } from '../../kit';
+import { defineResource, op, searchQuery } from '../../kit';
 import { checkDbGateway, DB_GATEWAY_FIELDS, dbGatewayCreateBody, dbGatewayForm, dbGatewayUpdateBody, type DbGatewayForm } from './deviceForms';
-import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh } from './useEntityLive';
+import { entityPage } from './SystemEntities';
 import { staleDeviceReads } from './useDevicesLive';
 
 const SEARCH_KEYS = ['name', 'host', 'status'] as const;
@@ -40,6 +39,4 @@ export const dbGatewayResource = defineResource<AdminDbGatewayRow, AdminDbGatewa
   staleOn: staleDeviceReads,
 });
 
-export default function DbGatewaysEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={dbGatewayResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(dbGatewayResource);

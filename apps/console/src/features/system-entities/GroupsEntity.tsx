@@ -18,7 +18,6 @@ import {
   nameSearch,
   op,
   pageRows,
-  ResourcePage,
   searchQuery,
   StrongText,
   type Change,
@@ -29,8 +28,8 @@ import {
 } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
-import type { SystemEntitiesProps } from './SystemEntities';
-import { staleReads, useListRefresh } from './useEntityLive';
+import { entityPage } from './SystemEntities';
+import { staleReads } from './useEntityLive';
 
 const AUTO_KEYS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
 
@@ -198,6 +197,4 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
   staleOn: staleReads,
 });
 
-export default function GroupsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={groupResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(groupResource);

@@ -17,7 +17,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { AssociationPanel, MutedText, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
-import { channelCandidates } from './inventoryTabRules';
+import { channelCandidates, memberRows } from './inventoryTabRules';
 
 export function IngestServersTab({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
@@ -64,12 +64,7 @@ function ServerChannels({ inventoryId, serverId, serverName }: { readonly invent
   const candidates = channelCandidates(inventoryChannels.data?.channels ?? [], t);
   const add = useEndpointMutation('addInventoryIngestServerChannel');
   const remove = useEndpointMutation('removeInventoryIngestServerChannel');
-  const members = {
-    isPending: fed.isPending,
-    isError: fed.isError,
-    error: fed.error,
-    data: fed.data && { items: channelCandidates(fed.data.channels, t), total: fed.data.channels.length },
-  };
+  const members = memberRows(fed, (data) => channelCandidates(data.channels, t));
   const done = (key: 'added' | 'removed', channelId: string) => (_answer: ChannelIngestAssociation) => {
     const name = [...(fed.data?.channels ?? []), ...(inventoryChannels.data?.channels ?? [])].find((c) => c.channelId === channelId)?.channelName ?? channelId;
     // The server's channels and every server's count of them.

@@ -16,7 +16,7 @@ import type { IfbCounts, InventoryIfb, InventoryTally } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { AssociationPanel, MutedText, newest, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
-import { associationName, channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
+import { associationName, channelCandidates, ifbMembers, memberRows, tallyMembers } from './inventoryTabRules';
 import { useAfterInventoryWrite } from './useInventoryTabs';
 
 /** The inventory's channels that may join (the core takes channels of the inventory only); read only for a user who may add. */
@@ -39,12 +39,7 @@ export function InventoryTallyTab({ inventoryId }: { readonly inventoryId: strin
   const candidates = useInventoryChannels(inventoryId, mayChange);
   const add = useEndpointMutation('addInventoryTallyChannel');
   const remove = useEndpointMutation('removeInventoryTallyChannel');
-  const members = {
-    isPending: tally.isPending,
-    isError: tally.isError,
-    error: tally.error,
-    data: tally.data && { items: tallyMembers(tally.data.channels, t), total: tally.data.channels.length },
-  };
+  const members = memberRows(tally, (data) => tallyMembers(data.channels, t));
   const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryTally) => {
     const name = associationName(channelId, [...(tally.data?.channels ?? []), ...answer.channels], candidates);
     queryClient.setQueryData<InventoryTally>(endpointKey('getInventoryTally', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));
@@ -79,12 +74,7 @@ export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string 
   const candidates = useInventoryChannels(inventoryId, mayChange);
   const add = useEndpointMutation('addInventoryIfbChannel');
   const remove = useEndpointMutation('removeInventoryIfbChannel');
-  const members = {
-    isPending: ifb.isPending,
-    isError: ifb.isError,
-    error: ifb.error,
-    data: ifb.data && { items: ifbMembers(ifb.data.channels, t), total: ifb.data.channels.length },
-  };
+  const members = memberRows(ifb, (data) => ifbMembers(data.channels, t));
   const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryIfb) => {
     const name = associationName(channelId, [...(ifb.data?.channels ?? []), ...answer.channels], candidates);
     queryClient.setQueryData<InventoryIfb>(endpointKey('getInventoryIfb', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));

@@ -8,25 +8,12 @@
  */
 import { ADMIN_UNIT_SORT_KEYS, OWNERSHIP_VALUES, UNIT_DEVICE_GROUPS } from '@fleet/contracts';
 import type { UnitDetail, AdminUnitRow } from '@fleet/contracts';
-import {
-  associationTab,
-  defineResource,
-  inventoryCandidates,
-  listRows,
-  nameSearch,
-  op,
-  pageRows,
-  ResourcePage,
-  searchQuery,
-  type Change,
-  type Field,
-  type Search,
-} from '../../kit';
+import { associationTab, defineResource, listRows, nameSearch, op, pageRows, searchQuery, type Change, type Field, type Search } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
-import type { SystemEntitiesProps } from './SystemEntities';
+import { entityPage, inventoriesTab } from './SystemEntities';
 import { UnitActivityTab, UnitSoftwareTab } from './UnitAdminTabs';
-import { staleReads, useListRefresh } from './useEntityLive';
+import { staleReads } from './useEntityLive';
 
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
 
@@ -95,15 +82,12 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
   stale: SYSTEM_ENTITY_READS.unit,
   tabs: [
     // Any inventory found by name joins; leaving one takes the unit out of its groups too.
-    associationTab({
-      value: 'inventories',
-      label: 'systemEntities.common.inventories',
+    inventoriesTab({
       testId: 'unit-inventories',
       members: {
         op: op('getAdminUnitInventories', (u: UnitDetail) => ({ params: { id: u.uniqueId } })),
         rows: listRows((i) => ({ id: i.id, label: i.name, detail: i.region })),
       },
-      candidates: inventoryCandidates(),
       add: inventoryLink('addAdminUnitInventory'),
       remove: inventoryLink('removeAdminUnitInventory'),
       stale: SYSTEM_ENTITY_READS.unit,
@@ -134,6 +118,4 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
   staleOn: staleReads,
 });
 
-export default function UnitsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={unitResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(unitResource);

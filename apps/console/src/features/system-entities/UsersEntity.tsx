@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '@fleet/contracts';
 import type { UserAccount, UserAccountDetail } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
-import { associationTab, defineResource, inventoryCandidates, listRows, op, ResourcePage, searchQuery, type Change, type Op } from '../../kit';
+import { defineResource, listRows, op, ResourcePage, searchQuery, type Change, type Op } from '../../kit';
 import { useUsersLive } from '../users/useUsersLive';
-import type { SystemEntitiesProps } from './SystemEntities';
+import { inventoriesTab, type SystemEntitiesProps } from './SystemEntities';
 import { staleReads, useListRefresh } from './useEntityLive';
 
 const UserModal = lazy(() => import('../users/UserModal'));
@@ -32,12 +32,9 @@ function inventoryLink(change: (ids: string[], id: string) => string[]): Op<Chan
   };
 }
 
-const inventories = associationTab({
-  value: 'inventories',
-  label: 'systemEntities.common.inventories',
+const inventories = inventoriesTab({
   testId: 'user-inventories',
   members: { op: op('getUserInventories', (u: UserAccountDetail) => ({ params: { id: u.id } })), rows: listRows((i) => ({ id: i.id, label: i.name })) },
-  candidates: inventoryCandidates(),
   add: inventoryLink((ids, id) => [...ids.filter((i) => i !== id), id]),
   remove: inventoryLink((ids, id) => ids.filter((i) => i !== id)),
   stale: ['getUserInventories', 'getUser', 'searchUsers', 'getUserGroups', 'getAdminGroupUsers'],

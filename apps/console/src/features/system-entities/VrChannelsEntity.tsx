@@ -10,23 +10,10 @@ import { Badge } from '@mantine/core';
 import { CreateAdminVrChannelBody, UpdateAdminVrChannelBody, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
-import {
-  associationTab,
-  defineResource,
-  inventoryCandidates,
-  listRows,
-  op,
-  pageRows,
-  ResourcePage,
-  searchQuery,
-  type Change,
-  type Field,
-  type Search,
-} from '../../kit';
+import { associationTab, defineResource, listRows, op, pageRows, searchQuery, type Change, type Field, type Search } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInInventory } from './entityForms';
-import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh } from './useEntityLive';
+import { entityPage, inventoriesTab } from './SystemEntities';
 import { staleDeviceReads } from './useDevicesLive';
 
 interface VrChannelForm {
@@ -87,15 +74,12 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
   remove: op('deleteAdminVrChannel', (c: VrChannelDetail) => ({ params: { uid: c.uniqueId } })),
   stale: SYSTEM_ENTITY_READS.vrChannel,
   tabs: [
-    associationTab({
-      value: 'inventories',
-      label: 'systemEntities.common.inventories',
+    inventoriesTab({
       testId: 'vr-channel-inventories',
       members: {
         op: op('getAdminVrChannelInventories', (c: VrChannelDetail) => ({ params: { id: c.uniqueId } })),
         rows: listRows((i) => ({ id: i.id, label: i.name })),
       },
-      candidates: inventoryCandidates(),
       add: share((c, id) => ({ inventoryIds: [...c.inventoryIds, id] })),
       remove: share((c, id) => ({ inventoryIds: c.inventoryIds.filter((i) => i !== id) })),
       stale: SYSTEM_ENTITY_READS.vrChannel,
@@ -123,6 +107,4 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
   staleOn: staleDeviceReads,
 });
 
-export default function VrChannelsEntity(_props: SystemEntitiesProps) {
-  return <ResourcePage resource={vrChannelResource} refreshMs={useListRefresh()} />;
-}
+export default entityPage(vrChannelResource);

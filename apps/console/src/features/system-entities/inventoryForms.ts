@@ -20,13 +20,9 @@ export interface PropertiesForm {
   readonly mjpegPreview: boolean;
 }
 
-export const PROPERTY_FIELDS: readonly Field<PropertiesForm>[] = [
-  { name: 'mapView', kind: 'switch', label: 'systemEntities.inventoryTabs.properties.mapView' },
-  { name: 'reboot', kind: 'switch', label: 'systemEntities.inventoryTabs.properties.reboot' },
-  { name: 'vsim', kind: 'switch', label: 'systemEntities.inventoryTabs.properties.vsim' },
-  { name: 'socialMedia', kind: 'switch', label: 'systemEntities.inventoryTabs.properties.socialMedia' },
-  { name: 'mjpegPreview', kind: 'switch', label: 'systemEntities.inventoryTabs.properties.mjpegPreview' },
-];
+export const PROPERTY_FIELDS = (['mapView', 'reboot', 'vsim', 'socialMedia', 'mjpegPreview'] as const).map(
+  (name): Field<PropertiesForm> => ({ name, kind: 'switch', label: `systemEntities.inventoryTabs.properties.${name}` }),
+);
 
 export function propertiesForm(p: InventoryProperties): PropertiesForm {
   return { mapView: p.mapView, reboot: p.reboot, vsim: p.vsim, socialMedia: p.socialMedia, mjpegPreview: p.mjpegPreview };

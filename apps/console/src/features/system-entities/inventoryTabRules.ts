@@ -16,6 +16,7 @@ import { canCall } from '../../kit/access';
 import type { TextKey } from '../../kit/formRules';
 import { searchQuery, type ListView } from '../../kit/resource';
 import type { Member } from '../../kit/Association';
+import type { QueryLike } from '../../components/queryView';
 
 export type InventoryTabValue = 'tally' | 'ifb' | 'properties' | 'serviceableDevices' | 'ingestAccount' | 'ingestServers';
 
@@ -28,33 +29,26 @@ export interface InventoryTabSpec {
   readonly writes: readonly EndpointId[];
 }
 
+/** A tab labelled by its value (`systemEntities.inventoryTabs.tabs.<value>`), with its read and its writes. */
+function tab(value: InventoryTabValue, read: EndpointId, ...writes: EndpointId[]): InventoryTabSpec {
+  return { value, label: `systemEntities.inventoryTabs.tabs.${value}`, read, writes };
+}
+
 export const INVENTORY_TABS: readonly InventoryTabSpec[] = [
-  {
-    value: 'tally',
-    label: 'systemEntities.inventoryTabs.tabs.tally',
-    read: 'getInventoryTally',
-    writes: ['addInventoryTallyChannel', 'removeInventoryTallyChannel'],
-  },
-  { value: 'ifb', label: 'systemEntities.inventoryTabs.tabs.ifb', read: 'getInventoryIfb', writes: ['addInventoryIfbChannel', 'removeInventoryIfbChannel'] },
-  {
-    value: 'properties',
-    label: 'systemEntities.inventoryTabs.tabs.properties',
-    read: 'getAdminInventoryProperties',
-    writes: ['updateAdminInventoryProperties', 'setInventoryGeocodingProfile'],
-  },
-  { value: 'serviceableDevices', label: 'systemEntities.inventoryTabs.tabs.serviceableDevices', read: 'getAdminInventoryServiceableDevices', writes: [] },
-  {
-    value: 'ingestAccount',
-    label: 'systemEntities.inventoryTabs.tabs.ingestAccount',
-    read: 'getIngestAccount',
-    writes: ['updateIngestAccount', 'setIngestAccountPassword', 'uploadIngestAccountXslt', 'deleteIngestAccount', 'testIngestAccount'],
-  },
-  {
-    value: 'ingestServers',
-    label: 'systemEntities.inventoryTabs.tabs.ingestServers',
-    read: 'getInventoryIngestServers',
-    writes: ['addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel'],
-  },
+  tab('tally', 'getInventoryTally', 'addInventoryTallyChannel', 'removeInventoryTallyChannel'),
+  tab('ifb', 'getInventoryIfb', 'addInventoryIfbChannel', 'removeInventoryIfbChannel'),
+  tab('properties', 'getAdminInventoryProperties', 'updateAdminInventoryProperties', 'setInventoryGeocodingProfile'),
+  tab('serviceableDevices', 'getAdminInventoryServiceableDevices'),
+  tab(
+    'ingestAccount',
+    'getIngestAccount',
+    'updateIngestAccount',
+    'setIngestAccountPassword',
+    'uploadIngestAccountXslt',
+    'deleteIngestAccount',
+    'testIngestAccount',
+  ),
+  tab('ingestServers', 'getInventoryIngestServers', 'addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel'),
 ];
 
 /** The tabs a user with these roles sees. */
@@ -155,6 +149,12 @@ export function ifbMembers(channels: readonly IfbRow[], t: TFunction): Member[] 
     label: c.channelName,
     detail: [channelDetail(c, t), ...(c.ifb ? [t('systemEntities.inventoryTabs.ifb.on')] : [])].join(' · '),
   }));
+}
+
+/** A read as an association panel's members: its state, and its answer's rows (every member: the total is their count). */
+export function memberRows<T>(read: QueryLike<T>, rows: (data: T) => Member[]) {
+  const items = read.data === undefined ? undefined : rows(read.data);
+  return { isPending: read.isPending, isError: read.isError, error: read.error, data: items && { items, total: items.length } };
 }
 
 /** The channels of the inventory that may join an association (the core takes channels of the inventory only). */

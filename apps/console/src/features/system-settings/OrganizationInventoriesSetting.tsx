@@ -4,12 +4,11 @@
  * filter's organisation first; the core's "Association already exists" when it is there) and remove
  * one.
  */
-import { Select } from '@mantine/core';
 import { AddOrganisationInventoryBody, ORGANISATION_INVENTORY_SORT_KEYS, type OrganisationInventory } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { defineResource, op, schemaCheck, searchValueQuery, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, schemaCheck, searchValueQuery, type Field } from '../../kit';
 import { settingReads, staleSettingReads } from './settingParts';
-import { filteredSettingPage } from './settingPage';
+import { choiceField, filteredSettingPage } from './settingPage';
 
 interface AssociationForm {
   readonly organisationId: string | null;
@@ -22,14 +21,6 @@ function useOrganisationOptions() {
   return (organisations.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
 }
 
-function OrganisationField({ form, label, testId, error, readOnly }: CustomFieldProps<AssociationForm>) {
-  const options = useOrganisationOptions();
-  const common = { label, error: error('organisationId'), disabled: readOnly, 'data-testid': testId };
-  return (
-    <Select {...common} data={options} value={form.values.organisationId} onChange={(organisationId) => form.set({ organisationId })} searchable withAsterisk />
-  );
-}
-
 const FIELDS: readonly Field<AssociationForm>[] = [
   {
     kind: 'custom',
@@ -37,7 +28,7 @@ const FIELDS: readonly Field<AssociationForm>[] = [
     label: 'systemSettings.organization_inventory.organisation',
     testId: 'organisation',
     required: true,
-    render: OrganisationField,
+    render: choiceField('organisationId', useOrganisationOptions),
   },
   { kind: 'inventory', name: 'inventoryId', label: 'systemSettings.organization_inventory.inventory', testId: 'inventory', required: true },
 ];

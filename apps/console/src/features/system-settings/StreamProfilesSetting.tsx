@@ -5,13 +5,13 @@
  * unique per provider, main flag, settings JSON) and delete them. Making a second profile of a
  * provider main is refused by the core with the spec's words, shown on the main switch.
  */
-import { Badge, Select } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { STREAM_PROFILE_SORT_KEYS, type StreamProfile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { defineResource, op, searchValueQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
+import { defineResource, op, searchValueQuery, versionedUpdate, type Field } from '../../kit';
 import { settingReads, staleSettingReads } from './settingParts';
 import { checkProfile, profileBody, profileForm, type ProfileForm } from './streamSettingForms';
-import { filteredSettingPage } from './settingPage';
+import { choiceField, filteredSettingPage } from './settingPage';
 
 /** Every provider, by name, for the filter and the new profile's provider. */
 function useProviderOptions() {
@@ -19,22 +19,7 @@ function useProviderOptions() {
   return (providers.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }));
 }
 
-function ProviderField({ form, label, testId, error, readOnly }: CustomFieldProps<ProfileForm>) {
-  const providers = useProviderOptions();
-  return (
-    <Select
-      label={label}
-      data={providers}
-      value={form.values.providerId}
-      onChange={(providerId) => form.set({ providerId })}
-      disabled={readOnly}
-      searchable
-      withAsterisk
-      error={error('providerId')}
-      data-testid={testId}
-    />
-  );
-}
+const ProviderField = choiceField<ProfileForm, 'providerId'>('providerId', useProviderOptions);
 
 const FIELDS: readonly Field<ProfileForm>[] = [
   { kind: 'custom', name: 'providerId', label: 'streamSettings.profiles.provider', testId: 'provider', lockedOnEdit: true, render: ProviderField },

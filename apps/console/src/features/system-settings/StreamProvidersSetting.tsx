@@ -5,12 +5,11 @@
  * provider's stream profiles, and the confirmation says so.
  */
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { STREAM_PROVIDER_SORT_KEYS, type StreamProvider } from '@fleet/contracts';
-import { defineResource, op, RowButtonsPage, versionedUpdate, type Field } from '../../kit';
+import { defineResource, op, versionedUpdate, type Field } from '../../kit';
 import { listQuery, settingReads, staleSettingReads } from './settingParts';
 import { checkProvider, providerBody, providerForm, type ProviderForm } from './streamSettingForms';
-import type { SystemSettingsProps } from './SystemSettings';
+import { settingPage } from './settingPage';
 
 const FIELDS: readonly Field<ProviderForm>[] = [
   { kind: 'text', name: 'name', label: 'streamSettings.providers.name', required: true },
@@ -43,13 +42,6 @@ export const streamProviderResource = defineResource<StreamProvider, StreamProvi
   staleOn: staleSettingReads,
 });
 
-export default function StreamProvidersSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return (
-    <RowButtonsPage
-      resource={streamProviderResource}
-      addLabel={t('streamSettings.providers.add')}
-      deleteQuestion={(p) => t('streamSettings.providers.deleteQuestion', { name: p.name, count: p.profileCount })}
-    />
-  );
-}
+export default settingPage(streamProviderResource, 'streamSettings.providers.add', (p, t) =>
+  t('streamSettings.providers.deleteQuestion', { name: p.name, count: p.profileCount }),
+);

@@ -6,14 +6,16 @@
  */
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { RowButtonsPage, type Option, type Resource, type TextKey } from '../../kit';
+import { RowButtonsPage, type CustomFieldProps, type Option, type Resource, type TextKey } from '../../kit';
 import type { SystemSettingsProps } from './SystemSettings';
 
-export function settingPage<E, V extends object>(resource: Resource<E, E, V>, addLabel: TextKey) {
+/** `deleteQuestion`: the confirmation's own question (default "Delete <name>?"). */
+export function settingPage<E, V extends object>(resource: Resource<E, E, V>, addLabel: TextKey, deleteQuestion?: (row: E, t: TFunction) => string) {
   return function SettingPage(_props: SystemSettingsProps) {
     const { t } = useTranslation();
-    return <RowButtonsPage resource={resource} addLabel={t(addLabel)} />;
+    return <RowButtonsPage resource={resource} addLabel={t(addLabel)} deleteQuestion={deleteQuestion && ((row: E) => deleteQuestion(row, t))} />;
   };
 }
 
@@ -52,5 +54,15 @@ export function filteredSettingPage<E, V extends object>(resource: (chosen: stri
         }
       />
     );
+  };
+}
+
+/** A required choice of a form among options a hook reads (e.g. every provider): a kit select's options are not read. */
+export function choiceField<V extends Record<K, string | null>, K extends keyof V & string>(name: K, useOptions: () => readonly Option[]) {
+  return function ChoiceField({ form, label, testId, error, readOnly }: CustomFieldProps<V>) {
+    // A computed key: the patch names the one value.
+    const set = (value: string | null) => form.set({ [name]: value } as Partial<V>);
+    const common = { label, error: error(name), disabled: readOnly, 'data-testid': testId };
+    return <Select {...common} data={useOptions()} value={form.values[name]} onChange={set} searchable withAsterisk />;
   };
 }

@@ -98,22 +98,17 @@ export const profileBody = (v: ProfileForm) => ({ name: v.name.trim(), isMain: v
 
 // ── stream media profiles ─────────────────────────────────────────────────────────────────────
 export const MEDIA_VALUE_FIELDS = ['minResolution', 'maxResolution', 'fps', 'bitrate'] as const;
+type MediaValueField = (typeof MEDIA_VALUE_FIELDS)[number];
 
-export interface MediaForm {
-  readonly name: string;
-  readonly minResolution: string;
-  readonly maxResolution: string;
-  readonly fps: string;
-  readonly bitrate: string;
-  readonly attributes: string;
-}
+/** The name, the four values and the attributes, as typed. */
+export type MediaForm = Readonly<Record<'name' | MediaValueField | 'attributes', string>>;
+
+/** The four values of a media profile, each made by `value` (as typed, or as sent). */
+const mediaValues = <T>(value: (field: MediaValueField) => T) => Object.fromEntries(MEDIA_VALUE_FIELDS.map((f) => [f, value(f)])) as Record<MediaValueField, T>;
 
 export const mediaForm = (p: StreamMediaProfileSetting | null): MediaForm => ({
   name: p?.name ?? '',
-  minResolution: p ? String(p.minResolution) : '',
-  maxResolution: p ? String(p.maxResolution) : '',
-  fps: p ? String(p.fps) : '',
-  bitrate: p ? String(p.bitrate) : '',
+  ...mediaValues((f) => (p ? String(p[f]) : '')),
   attributes: p ? jsonText(p.attributes) : '',
 });
 
@@ -136,10 +131,7 @@ export function checkMedia(v: MediaForm): FieldErrors {
 
 export const mediaBody = (v: MediaForm) => ({
   name: v.name.trim(),
-  minResolution: toNumber(v.minResolution) ?? 0,
-  maxResolution: toNumber(v.maxResolution) ?? 0,
-  fps: toNumber(v.fps) ?? 0,
-  bitrate: toNumber(v.bitrate) ?? 0,
+  ...mediaValues((f) => toNumber(v[f]) ?? 0),
   attributes: parseJsonObject(v.attributes) ?? {},
 });
 
