@@ -33,22 +33,14 @@ export function generalForm(general: ChannelGeneral) {
 }
 
 /** PUT v2/admin/channels/{id}: the general fields, at the version the form was read at. */
-export function generalBody(values: GeneralForm, version: number) {
+export function generalBody({ name, mode, port, sdiNo, smpte, ...flags }: GeneralForm, version: number) {
   return {
-    name: values.name.trim(),
-    mode: values.mode === '' ? null : values.mode,
-    port: nullableNumber(values.port),
-    recording: values.recording,
-    output: values.output,
-    preview: values.preview,
-    forceOutput: values.forceOutput,
-    forwardRtmp: values.forwardRtmp,
-    distributor: values.distributor,
-    studio: values.studio,
-    sharing: values.sharing,
-    sdiNo: nullableNumber(values.sdiNo),
-    flavor: values.smpte ? ('SMPTE2110' as const) : null,
-    fourK: values.fourK,
+    name: name.trim(),
+    mode: mode === '' ? null : mode,
+    port: nullableNumber(port),
+    ...flags,
+    sdiNo: nullableNumber(sdiNo),
+    flavor: smpte ? ('SMPTE2110' as const) : null,
     version,
   };
 }
