@@ -21,7 +21,6 @@ import { ErrorAlert, LabelledValue } from '../../kit';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
   return (
     <Modal opened={opened} onClose={onClose} title={t('userMenu.account')} size="lg" data-testid="account-modal">
@@ -37,7 +36,7 @@ export function AccountModal({ user, opened, onClose }: { user: CurrentUser; ope
         {contact.isPending ? <Loader size="sm" /> : <DetailsSection user={user} contact={contact.data} />}
         <Divider />
         <Title order={5}>{t('account.password.title')}</Title>
-        <PasswordChangeForm onChanged={() => toast.show({ message: t('account.password.changed'), variant: 'success' })} />
+        <PasswordChangeForm />
       </Stack>
     </Modal>
   );
