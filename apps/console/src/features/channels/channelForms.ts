@@ -69,13 +69,10 @@ export function multipointBody(values: MultipointForm, channelId: string) {
   return { uniqueID: channelId, machines: uids.map((uid) => ({ uid })) };
 }
 
-export interface BwLimitForm {
-  readonly limit: string;
-  readonly customKbps: string;
-}
+export type BwLimitForm = ReturnType<typeof bwLimitForm>;
 
 /** The stored limit (kbps, null = disabled) as the cap options of spec 001 §3 (3.6 ... 8.0 Mbps, else custom). */
-export function bwLimitForm(kbps: number | null, options: readonly string[]): BwLimitForm {
+export function bwLimitForm(kbps: number | null, options: readonly string[]): { limit: string; customKbps: string } {
   if (kbps === null) return { limit: 'disabled', customKbps: '' };
   const mbps = (kbps / 1000).toFixed(1);
   if (options.includes(mbps) && mbps !== 'disabled' && mbps !== 'custom') return { limit: mbps, customKbps: '' };
