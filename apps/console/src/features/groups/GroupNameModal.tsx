@@ -41,7 +41,7 @@ interface GroupNameModalProps {
   readonly onClose: () => void;
 }
 
-function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
+export default function GroupNameModal({ group, copy, rows, onClose }: GroupNameModalProps) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const queryClient = useQueryClient();
@@ -84,51 +84,44 @@ function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
   };
 
   return (
-    <Stack gap="sm" data-testid="group-name-form">
-      <TextInput
-        label={t('groups.fields.name')}
-        description={t('groups.fields.nameHint')}
-        withAsterisk
-        data-autofocus
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        onKeyDown={(e) => e.key === 'Enter' && onSave()}
-        error={fieldText(errors.name)}
-        data-testid="group-name-input"
-      />
-      {copy !== undefined && <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />}
-      {group === null && copy === undefined && (
-        <Select
-          label={t('groups.fields.inventory')}
-          data={inventories}
-          value={inventoryId}
-          onChange={(v) => v !== null && setInventoryId(v)}
-          allowDeselect={false}
-          error={fieldText(errors.inventoryId)}
-          data-testid="group-inventory-select"
-        />
-      )}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-name-error" role="alert" />}
-      <ModalFooter testId="group-name" onSave={onSave} onCancel={onClose} saving={pending} />
-    </Stack>
-  );
-}
-
-export default function GroupNameModal(props: GroupNameModalProps) {
-  const { t } = useTranslation();
-  return (
     <Modal
       opened
-      onClose={props.onClose}
+      onClose={onClose}
       title={
-        props.group !== null
-          ? t('groups.rename.title', { name: props.group.name })
-          : props.copy !== undefined
-            ? t('groups.copy.title', { name: props.copy.name })
+        group !== null
+          ? t('groups.rename.title', { name: group.name })
+          : copy !== undefined
+            ? t('groups.copy.title', { name: copy.name })
             : t('groups.create.title')
       }
     >
-      <GroupNameForm {...props} />
+      <Stack gap="sm" data-testid="group-name-form">
+        <TextInput
+          label={t('groups.fields.name')}
+          description={t('groups.fields.nameHint')}
+          withAsterisk
+          data-autofocus
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && onSave()}
+          error={fieldText(errors.name)}
+          data-testid="group-name-input"
+        />
+        {copy !== undefined && <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />}
+        {group === null && copy === undefined && (
+          <Select
+            label={t('groups.fields.inventory')}
+            data={inventories}
+            value={inventoryId}
+            onChange={(v) => v !== null && setInventoryId(v)}
+            allowDeselect={false}
+            error={fieldText(errors.inventoryId)}
+            data-testid="group-inventory-select"
+          />
+        )}
+        {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-name-error" role="alert" />}
+        <ModalFooter testId="group-name" onSave={onSave} onCancel={onClose} saving={pending} />
+      </Stack>
     </Modal>
   );
 }
