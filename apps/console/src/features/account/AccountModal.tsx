@@ -21,7 +21,6 @@ import { ErrorAlert, LabelledValue } from '../../kit';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
   return (
     <Modal opened={opened} onClose={onClose} title={t('userMenu.account')} size="lg" data-testid="account-modal">
@@ -37,7 +36,7 @@ export function AccountModal({ user, opened, onClose }: { user: CurrentUser; ope
         {contact.isPending ? <Loader size="sm" /> : <DetailsSection user={user} contact={contact.data} />}
         <Divider />
         <Title order={5}>{t('account.password.title')}</Title>
-        <PasswordChangeForm onChanged={() => toast.show({ message: t('account.password.changed'), variant: 'success' })} />
+        <PasswordChangeForm />
       </Stack>
     </Modal>
   );
@@ -69,23 +68,19 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
       setBusy(false);
     }
   };
-  const text = (field: keyof DetailsForm, label: string) => (
-    <TextInput
-      label={label}
-      value={form.values[field]}
-      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
-      error={error(field)}
-      data-testid={`account-${field}`}
-    />
-  );
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('firstName', t('account.details.firstName'))}
-        {text('lastName', t('account.details.lastName'))}
-        {text('email', t('account.details.email'))}
-        {text('phone', t('account.details.phone'))}
-        {text('company', t('account.details.company'))}
+        {(['firstName', 'lastName', 'email', 'phone', 'company'] as const).map((field) => (
+          <TextInput
+            key={field}
+            label={t(`account.details.${field}`)}
+            value={form.values[field]}
+            onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+            error={error(field)}
+            data-testid={`account-${field}`}
+          />
+        ))}
       </SimpleGrid>
       <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="account-failure" />
       <Group justify="flex-end">

@@ -14,7 +14,6 @@ import { StandalonePage } from '../../components/StandalonePage';
 import type { PageProps } from '../../pages/types';
 import { LIST_PATH } from '../../routing/routes';
 import { NEXT_PARAM } from '../../session/initialRoute';
-import { useToast } from '../../toast/useToast';
 import { continueTarget, daysLeft } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { ErrorAlert, MutedText } from '../../kit';
@@ -24,7 +23,6 @@ export default function PasswordChangePage({ route }: PageProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
-  const toast = useToast();
   const expiry = useEndpointQuery('getOwnPasswordExpiry');
   const dismiss = useEndpointMutation('dismissOwnPasswordExpiry', {
     onSuccess: (state) => queryClient.setQueryData(endpointKey('getOwnPasswordExpiry'), state),
@@ -44,10 +42,7 @@ export default function PasswordChangePage({ route }: PageProps) {
       )}
       {expiry.data !== undefined && !expiry.data.expiring && <MutedText>{t('account.expiry.notExpiring')}</MutedText>}
       <PasswordChangeForm
-        onChanged={() => {
-          toast.show({ message: t('account.password.changed'), variant: 'success' });
-          go();
-        }}
+        onChanged={go}
         extraActions={
           <Button variant="default" loading={dismiss.isPending} onClick={() => dismiss.mutate({}, { onSuccess: go })} data-testid="password-change-dismiss">
             {t('account.expiry.dismiss')}

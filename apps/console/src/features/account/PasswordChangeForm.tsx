@@ -8,10 +8,10 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PasswordChanged } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation } from '../../api/hooks';
+import { endpointKey } from '../../api/hooks';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ErrorAlert, ResourceForm, type Field } from '../../kit';
+import { ErrorAlert, ResourceForm, useToastMutation, type Field } from '../../kit';
 import { checkPasswordChange, EMPTY_PASSWORD_CHANGE } from './accountForms';
 import type { PasswordChangeForm as Values } from './accountForms';
 
@@ -21,17 +21,19 @@ const FIELDS: readonly Field<Values>[] = [
   { kind: 'password', name: 'passwordConfirmation', label: 'account.password.confirmation', testId: 'confirmation' },
 ];
 
-export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (result: PasswordChanged) => void; extraActions?: ReactNode }) {
+/** A change shows its toast; `onChanged` follows it. */
+export function PasswordChangeForm({ onChanged, extraActions }: { onChanged?: (result: PasswordChanged) => void; extraActions?: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useForm<Values>(EMPTY_PASSWORD_CHANGE, checkPasswordChange);
   const { submit, failed, reset } = form;
-  const mutation = useEndpointMutation('changeOwnPassword', {
+  const mutation = useToastMutation('changeOwnPassword', {
+    success: () => t('account.password.changed'),
     onSuccess: (result) => {
       // Back to empty fields (the form's source): a password is never kept in the form.
       reset();
       queryClient.setQueryData(endpointKey('getOwnPasswordExpiry'), result.passwordExpiry);
-      onChanged(result);
+      onChanged?.(result);
     },
     onError: (e) => failed(e),
   });

@@ -20,13 +20,8 @@ import { NEXT_PARAM } from '../../session/initialRoute';
 
 // ── password change ─────────────────────────────────────────────────────────────────────────────
 
-export interface PasswordChangeForm {
-  readonly oldPassword: string;
-  readonly password: string;
-  readonly passwordConfirmation: string;
-}
-
-export const EMPTY_PASSWORD_CHANGE: PasswordChangeForm = { oldPassword: '', password: '', passwordConfirmation: '' };
+export const EMPTY_PASSWORD_CHANGE = { oldPassword: '', password: '', passwordConfirmation: '' };
+export type PasswordChangeForm = Readonly<typeof EMPTY_PASSWORD_CHANGE>;
 
 /** Spec 001 §5: the new password's rule and the two entries matching; the old one is required. */
 export function checkPasswordChange(values: PasswordChangeForm): FieldErrors {
@@ -35,15 +30,9 @@ export function checkPasswordChange(values: PasswordChangeForm): FieldErrors {
 
 // ── details and contact ─────────────────────────────────────────────────────────────────────────
 
-export interface DetailsForm {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly company: string;
-}
+export type DetailsForm = Readonly<ReturnType<typeof detailsForm>>;
 
-export function detailsForm(user: CurrentUser, contact: UserContact | undefined): DetailsForm {
+export function detailsForm(user: CurrentUser, contact: UserContact | undefined) {
   return { firstName: user.firstName, lastName: user.lastName, email: user.email ?? '', phone: contact?.phone ?? '', company: contact?.company ?? '' };
 }
 

@@ -4,28 +4,17 @@
  * against the rooms the list holds, and the core's own field errors onto the fields (a
  * participant's problem under the participants picker). No React here.
  */
-import {
-  CreateAudioRoomBody,
-  VALIDATION,
-  type AudioRoom,
-  type AudioRoomParticipant,
-  type AudioRoomParticipantKind,
-  type AudioRoomParticipantRef,
-} from '@fleet/contracts';
+import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
 import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
-export interface AudioRoomFormValues {
-  readonly name: string;
-  readonly intercom: boolean;
-  /** The IFB server (a server of the inventory), or none. */
-  readonly serverId: string | null;
-  /** `kind:id` of each participant (the picker's values). */
-  readonly participants: readonly string[];
-  /** The room's participants as saved (the picker names one the inventory no longer has). */
-  readonly saved: readonly AudioRoomParticipant[];
-}
+export type AudioRoomFormValues = Readonly<ReturnType<typeof initialValues>>;
 
-export function initialValues(room: AudioRoom | null): AudioRoomFormValues {
+/**
+ * A room's form (null: a new one): the IFB server (a server of the inventory) or none, `kind:id`
+ * of each participant (the picker's values), and the participants as saved (`saved`: the picker
+ * names one the inventory no longer has).
+ */
+export function initialValues(room: AudioRoom | null) {
   const saved = room?.participants ?? [];
   return {
     name: room?.name ?? '',

@@ -13,7 +13,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { TabbedModal } from '../../kit/TabbedModal';
 import { useSearchParam } from '../../routing/useSearchParam';
-import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useUserRoles } from '../../kit/access';
 import { SmpteTab, SocialTab } from './ConfigTabs';
 import { DestinationsTab } from './DestinationsTab';
 import { DetailsTab } from './DetailsTab';
@@ -46,8 +46,7 @@ export default function ChannelModal({ channelId, onClose }: { channelId: string
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const [tabParam, setTab] = useSearchParam(TAB_PARAM, { replace: true });
-  const user = useSessionUser();
-  const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
+  const roles = useUserRoles();
   const query = useEndpointQuery('fetchChannelDetails', { query: { ids: channelId } });
   const details = query.data?.channels.find((d) => d.channel.channelId === channelId);
   const context = useMemo(() => (details ? { details, roles } : null), [details, roles]);

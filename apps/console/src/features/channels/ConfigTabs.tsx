@@ -123,20 +123,15 @@ function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boo
   );
 }
 
-function AdminFfmpegSection() {
-  const { channelId } = useChannelModal().details.channel;
-  const query = useEndpointQuery('getAdminChannelFfmpeg', { params: { id: channelId } });
-  return <Loaded query={query}>{(current) => <FfmpegFormView current={current} admin />}</Loaded>;
-}
-
 export function FfmpegSection() {
   const { channelId } = useChannelModal().details.channel;
   const admin = useCanCall('getAdminChannelFfmpeg');
   const query = useEndpointQuery('getChannelFfmpeg', { params: { id: channelId } });
+  const adminQuery = useEndpointQuery('getAdminChannelFfmpeg', { params: { id: channelId } }, { enabled: admin });
   return (
     <>
       <Loaded query={query}>{(current) => <FfmpegFormView current={current} admin={false} />}</Loaded>
-      {admin && <AdminFfmpegSection />}
+      {admin && <Loaded query={adminQuery}>{(current) => <FfmpegFormView current={current} admin />}</Loaded>}
     </>
   );
 }

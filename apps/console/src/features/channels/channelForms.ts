@@ -33,22 +33,14 @@ export function generalForm(general: ChannelGeneral) {
 }
 
 /** PUT v2/admin/channels/{id}: the general fields, at the version the form was read at. */
-export function generalBody(values: GeneralForm, version: number) {
+export function generalBody({ name, mode, port, sdiNo, smpte, ...flags }: GeneralForm, version: number) {
   return {
-    name: values.name.trim(),
-    mode: values.mode === '' ? null : values.mode,
-    port: nullableNumber(values.port),
-    recording: values.recording,
-    output: values.output,
-    preview: values.preview,
-    forceOutput: values.forceOutput,
-    forwardRtmp: values.forwardRtmp,
-    distributor: values.distributor,
-    studio: values.studio,
-    sharing: values.sharing,
-    sdiNo: nullableNumber(values.sdiNo),
-    flavor: values.smpte ? ('SMPTE2110' as const) : null,
-    fourK: values.fourK,
+    name: name.trim(),
+    mode: mode === '' ? null : mode,
+    port: nullableNumber(port),
+    ...flags,
+    sdiNo: nullableNumber(sdiNo),
+    flavor: smpte ? ('SMPTE2110' as const) : null,
     version,
   };
 }
@@ -77,13 +69,10 @@ export function multipointBody(values: MultipointForm, channelId: string) {
   return { uniqueID: channelId, machines: uids.map((uid) => ({ uid })) };
 }
 
-export interface BwLimitForm {
-  readonly limit: string;
-  readonly customKbps: string;
-}
+export type BwLimitForm = ReturnType<typeof bwLimitForm>;
 
 /** The stored limit (kbps, null = disabled) as the cap options of spec 001 §3 (3.6 ... 8.0 Mbps, else custom). */
-export function bwLimitForm(kbps: number | null, options: readonly string[]): BwLimitForm {
+export function bwLimitForm(kbps: number | null, options: readonly string[]): { limit: string; customKbps: string } {
   if (kbps === null) return { limit: 'disabled', customKbps: '' };
   const mbps = (kbps / 1000).toFixed(1);
   if (options.includes(mbps) && mbps !== 'disabled' && mbps !== 'custom') return { limit: mbps, customKbps: '' };
@@ -186,49 +175,29 @@ export function asMediaResolution(value: string | null): '' | MediaResolution {
   return DEFAULT_MEDIA_RESOLUTIONS.find((r) => r === value) ?? '';
 }
 
-/** The add-destination form: every type's fields as text; `type` picks those that are sent. */
-export interface DestinationForm {
-  readonly type: DestinationType;
-  readonly name: string;
-  readonly provider: string;
-  readonly streamType: 'main' | 'backup';
-  /** The stream media profile's name, '' for none. */
-  readonly videoProfile: string;
-  /** Video bitrate in kbps (001 §5 2000-8000), '' for none. */
-  readonly bitrate: string;
-  /** One of the 001 §9 default media resolutions, '' for none. */
-  readonly resolution: '' | MediaResolution;
-  readonly frameRate: string;
-  readonly urlPrimary: string;
-  readonly urlSecondary: string;
-  readonly streamId: string;
-  readonly username: string;
-  readonly password: string;
-  readonly srtMode: 'caller' | 'listener' | 'rendezvous';
-  readonly sourcePort: string;
-  readonly passphrase: string;
-  readonly latency: string;
-  readonly mpegTsIp: string;
-  readonly mpegTsPort: string;
-  readonly mpegTsBitrate: string;
-  readonly ffmpegOverride: string;
-}
+type SrtMode = 'caller' | 'listener' | 'rendezvous';
 
-export const BLANK_DESTINATION: DestinationForm = {
-  type: 'cdn',
+/**
+ * The add-destination form: every type's fields as text; `type` picks those that are sent. The
+ * stream media profile, bitrate (kbps, 001 §5 2000-8000) and resolution (001 §9) are '' for none.
+ */
+export type DestinationForm = Readonly<typeof BLANK_DESTINATION>;
+
+export const BLANK_DESTINATION = {
+  type: 'cdn' as DestinationType,
   name: '',
   provider: '',
-  streamType: 'main',
+  streamType: 'main' as 'main' | 'backup',
   videoProfile: '',
   bitrate: '',
-  resolution: '',
+  resolution: '' as '' | MediaResolution,
   frameRate: '',
   urlPrimary: '',
   urlSecondary: '',
   streamId: '',
   username: '',
   password: '',
-  srtMode: 'caller',
+  srtMode: 'caller' as SrtMode,
   sourcePort: '',
   passphrase: '',
   latency: '120',
@@ -332,25 +301,14 @@ export function destinationUpdateBody(values: DestinationForm, channelId: string
 export type InputSourceKind = AddInputSourceBody['kind'];
 
 /** The add-input-source form: every kind's fields as text; `kind` picks those that are sent. */
-export interface InputSourceForm {
-  readonly kind: InputSourceKind;
-  readonly name: string;
-  readonly rtspUrl: string;
-  readonly url: string;
-  readonly mode: 'caller' | 'listener' | 'rendezvous';
-  readonly sourcePort: string;
-  readonly passphrase: string;
-  readonly latency: string;
-  readonly streamKey: string;
-  readonly port: string;
-}
+export type InputSourceForm = Readonly<typeof BLANK_INPUT_SOURCE>;
 
-export const BLANK_INPUT_SOURCE: InputSourceForm = {
-  kind: 'encoder',
+export const BLANK_INPUT_SOURCE = {
+  kind: 'encoder' as InputSourceKind,
   name: '',
   rtspUrl: '',
   url: '',
-  mode: 'listener',
+  mode: 'listener' as SrtMode,
   sourcePort: '',
   passphrase: '',
   latency: '120',

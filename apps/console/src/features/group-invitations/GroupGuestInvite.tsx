@@ -48,7 +48,7 @@ interface GuestInviteProps {
   readonly onClose: () => void;
 }
 
-function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
+export default function GroupGuestInvite({ groupId, groupName, units, onClose }: GuestInviteProps) {
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const canAct = useCanCall('createGroupInvitation');
@@ -64,63 +64,55 @@ function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
     invite.mutate({ params: { id: groupId }, body: parsed.data }, { onError: (e) => setErrors(apiFieldErrors(e)) });
   };
 
-  if (invite.data) {
-    return (
-      <Stack gap="sm" data-testid="group-invite">
-        <Sent invitation={invite.data} />
-        <InviteDelivery key={invite.data.id} invitation={invite.data} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="group-invite-close">
-            {t('common.close')}
-          </Button>
-          <Button variant="light" onClick={() => invite.reset()} data-testid="group-invite-another">
-            {t('dialogs.guestInvite.another')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
   const failure = invite.error;
   return (
-    <Stack gap="sm" data-testid="group-invite">
-      <GuestInviteFields
-        values={values}
-        onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
-        errors={errors}
-        fieldText={fieldText}
-        readOnly={!canAct}
-        testIdPrefix="group-invite"
-      />
-      <Select
-        label={t('groups.invitations.interviewUnit')}
-        data={[{ value: NO_UNIT, label: t('groups.invitations.anyUnit') }, ...units]}
-        value={unitId}
-        allowDeselect={false}
-        onChange={(v) => setUnitId(v ?? NO_UNIT)}
-        error={fieldText(errors.unitId)}
-        readOnly={!canAct}
-        data-testid="group-invite-unit"
-      />
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-invite-error" role="alert" />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} data-testid="group-invite-close">
-          {t('common.close')}
-        </Button>
-        {canAct && (
-          <Button onClick={onSend} loading={invite.isPending} data-testid="group-invite-send">
-            {t('dialogs.guestInvite.send')}
-          </Button>
-        )}
-      </Group>
-    </Stack>
-  );
-}
-
-export default function GroupGuestInvite(props: GuestInviteProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened onClose={props.onClose} title={t('groups.invitations.guestInviteTitle', { name: props.groupName })}>
-      <GuestInviteForm {...props} />
+    <Modal opened onClose={onClose} title={t('groups.invitations.guestInviteTitle', { name: groupName })}>
+      {invite.data ? (
+        <Stack gap="sm" data-testid="group-invite">
+          <Sent invitation={invite.data} />
+          <InviteDelivery key={invite.data.id} invitation={invite.data} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="group-invite-close">
+              {t('common.close')}
+            </Button>
+            <Button variant="light" onClick={() => invite.reset()} data-testid="group-invite-another">
+              {t('dialogs.guestInvite.another')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm" data-testid="group-invite">
+          <GuestInviteFields
+            values={values}
+            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+            errors={errors}
+            fieldText={fieldText}
+            readOnly={!canAct}
+            testIdPrefix="group-invite"
+          />
+          <Select
+            label={t('groups.invitations.interviewUnit')}
+            data={[{ value: NO_UNIT, label: t('groups.invitations.anyUnit') }, ...units]}
+            value={unitId}
+            allowDeselect={false}
+            onChange={(v) => setUnitId(v ?? NO_UNIT)}
+            error={fieldText(errors.unitId)}
+            readOnly={!canAct}
+            data-testid="group-invite-unit"
+          />
+          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-invite-error" role="alert" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="group-invite-close">
+              {t('common.close')}
+            </Button>
+            {canAct && (
+              <Button onClick={onSend} loading={invite.isPending} data-testid="group-invite-send">
+                {t('dialogs.guestInvite.send')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }

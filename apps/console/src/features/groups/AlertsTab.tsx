@@ -12,9 +12,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody, specErrorMap } from '@fleet/contracts';
 import type { AlertConfigMode, AlertLevel, AlertType, GroupAlertsConfiguration, GroupListRow } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { QueryView } from '../../components/QueryView';
-import { useToast } from '../../toast/useToast';
 import { isApiError } from '../../api/ApiError';
 import { apiFieldErrors, errorsByField, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
@@ -39,7 +39,6 @@ const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
 
 function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAlertsConfiguration; readonly groupId: string; readonly inventoryId: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupAlertsConfiguration');
@@ -50,7 +49,17 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const [errors, setErrors] = useState<FieldErrors>({});
   const [typeErrors, setTypeErrors] = useState<Partial<Record<AlertType, string>>>({});
   const [recipientError, setRecipientError] = useState<string | undefined>(undefined);
-  const save = useEndpointMutation('updateGroupAlertsConfiguration');
+  const save = useToastMutation('updateGroupAlertsConfiguration', {
+    success: () => t('groups.alerts.saved'),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(endpointKey('getGroupAlertsConfiguration', { params: { id: groupId } }), saved);
+      clear();
+    },
+    onError: (e) => {
+      setErrors(apiFieldErrors(e));
+      setTypeErrors(isApiError(e) ? thresholdErrors(e.fields) : {});
+    },
+  });
   const sources = followableGroups<GroupListRow>(groups.data ?? [], { id: groupId, inventoryId });
 
   const setType = (type: AlertType, patch: Partial<AlertsDraft['alerts'][AlertType]>) =>
@@ -81,20 +90,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
     setErrors(errorsByField(problems));
     setTypeErrors(thresholdErrors(problems));
     if (!checked.success) return;
-    save.mutate(
-      { params: { id: groupId }, body },
-      {
-        onSuccess: (saved) => {
-          queryClient.setQueryData(endpointKey('getGroupAlertsConfiguration', { params: { id: groupId } }), saved);
-          clear();
-          toast.show({ message: t('groups.alerts.saved'), variant: 'success' });
-        },
-        onError: (e) => {
-          setErrors(apiFieldErrors(e));
-          setTypeErrors(isApiError(e) ? thresholdErrors(e.fields) : {});
-        },
-      },
-    );
+    save.mutate({ params: { id: groupId }, body });
   };
 
   const modeLabel = (m: AlertConfigMode) => t(`groups.alerts.modes.${m}`);

@@ -11,9 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';
 import type { GroupDefaultConfiguration, GroupUnitSettings } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { QueryView } from '../../components/QueryView';
-import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
@@ -26,14 +26,24 @@ const numberOrUndefined = (v: string | number): number | undefined => (typeof v 
 
 function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultConfiguration }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const fieldText = useFieldText();
   const canWrite = useCanCall(config.exists ? 'updateGroupDefaultConfiguration' : 'createGroupDefaultConfiguration');
   const { values: settings, set, clear } = useEdits<GroupUnitSettings>(config.settings);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useEndpointMutation('createGroupDefaultConfiguration');
-  const update = useEndpointMutation('updateGroupDefaultConfiguration');
+  const options = {
+    success: () => t('groups.defaultConfiguration.saved'),
+    onSuccess: (saved: GroupDefaultConfiguration) => {
+      queryClient.setQueryData(endpointKey('getGroupDefaultConfiguration', { params: { id: config.groupId } }), saved);
+      clear();
+      // The group's version moved: its other reads carrying it are read again.
+      void queryClient.invalidateQueries({ queryKey: endpointKey('fetchGroupDetails', { query: { groupUid: config.groupId } }), exact: true });
+      groupVersionChanged(queryClient, config.groupId);
+    },
+    onError: (e: unknown) => setErrors(apiFieldErrors(e)),
+  };
+  const create = useToastMutation('createGroupDefaultConfiguration', options);
+  const update = useToastMutation('updateGroupDefaultConfiguration', options);
   const failure = create.error ?? update.error;
   /** An input's inline message, read-only state and test id. */
   const common = (name: keyof GroupUnitSettings, testId: string) => ({
@@ -47,19 +57,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
     const parsed = parseBody(GroupUnitSettingsUpdateBody, body);
     setErrors(parsed.errors ?? {});
     if (parsed.errors) return;
-    const options = {
-      onSuccess: (saved: GroupDefaultConfiguration) => {
-        queryClient.setQueryData(endpointKey('getGroupDefaultConfiguration', { params: { id: config.groupId } }), saved);
-        clear();
-        // The group's version moved: its other reads carrying it are read again.
-        void queryClient.invalidateQueries({ queryKey: endpointKey('fetchGroupDetails', { query: { groupUid: config.groupId } }), exact: true });
-        groupVersionChanged(queryClient, config.groupId);
-        toast.show({ message: t('groups.defaultConfiguration.saved'), variant: 'success' });
-      },
-      onError: (e: unknown) => setErrors(apiFieldErrors(e)),
-    };
-    if (config.exists) update.mutate({ params: { id: config.groupId }, body }, options);
-    else create.mutate({ params: { id: config.groupId }, body }, options);
+    (config.exists ? update : create).mutate({ params: { id: config.groupId }, body });
   };
 
   return (

@@ -15,8 +15,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupName, specErrorMap } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupDetail } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useToast } from '../../toast/useToast';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, NO_EDITS, withEdits, withMember, type MemberEdits, type MemberKind } from './groupMembers';
@@ -120,7 +120,6 @@ function MemberSection(props: {
 
 export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupDetails');
@@ -137,7 +136,18 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const saved = useMemo(() => draftOf(detail), [detail]);
   const members = useMemo(() => withEdits(saved, edits), [saved, edits]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useEndpointMutation('updateGroupDetails');
+  const save = useToastMutation('updateGroupDetails', {
+    success: (group) => t('groups.toasts.saved', { name: group.name }),
+    onSuccess: (group) => {
+      queryClient.setQueryData(endpointKey('fetchGroupDetails', { query: { groupUid: group.id } }), [group]);
+      putGroupRow(queryClient, group);
+      groupVersionChanged(queryClient, group.id);
+      // The saved members now carry the edits.
+      setEdits(NO_EDITS);
+      fields.clear();
+    },
+    onError: (e) => setErrors(apiFieldErrors(e)),
+  });
   const update = detailsUpdate(detail, { name, autoAssociation: flags, members });
 
   const onSave = () => {
@@ -148,21 +158,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
     }
     setErrors({});
     if (update === null) return;
-    save.mutate(
-      { body: update },
-      {
-        onSuccess: (group) => {
-          queryClient.setQueryData(endpointKey('fetchGroupDetails', { query: { groupUid: group.id } }), [group]);
-          putGroupRow(queryClient, group);
-          groupVersionChanged(queryClient, group.id);
-          // The saved members now carry the edits.
-          setEdits(NO_EDITS);
-          fields.clear();
-          toast.show({ message: t('groups.toasts.saved', { name: group.name }), variant: 'success' });
-        },
-        onError: (e) => setErrors(apiFieldErrors(e)),
-      },
-    );
+    save.mutate({ body: update });
   };
 
   return (

@@ -8,15 +8,15 @@
  * errors come back onto the field.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddGroupBody, AddGroupDetailsBody, UpdateGroupBody } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupListRow } from '@fleet/contracts';
-import { useEndpointMutation } from '../../api/hooks';
 import { useSessionUser } from '../../session/hooks';
-import { useToast } from '../../toast/useToast';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { ModalFooter } from '../../kit/ModalParts';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { duplicateNameMessage, inventoryOptions } from './groupList';
@@ -41,28 +41,28 @@ interface GroupNameModalProps {
   readonly onClose: () => void;
 }
 
-function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
+export default function GroupNameModal({ group, copy, rows, onClose }: GroupNameModalProps) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const fieldText = useFieldText();
   const inventories = inventoryOptions(user?.inventories ?? []);
   const [name, setName] = useState(group?.name ?? (copy === undefined ? '' : t('groups.copy.defaultName', { name: copy.name })));
   const [inventoryId, setInventoryId] = useState(group?.inventoryId ?? copy?.inventoryId ?? inventories[0]?.value ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const add = useEndpointMutation('addGroup');
-  const addDetails = useEndpointMutation('addGroupDetails');
-  const update = useEndpointMutation('updateGroup');
+  const options = (key: 'created' | 'renamed') => ({
+    success: (row: GroupListRow) => t(`groups.toasts.${key}`, { name: row.name }),
+    onSuccess: (row: GroupListRow) => {
+      putGroupRow(queryClient, row);
+      onClose();
+    },
+    onError: (e: unknown) => setErrors(apiFieldErrors(e)),
+  });
+  const add = useToastMutation('addGroup', options('created'));
+  const addDetails = useToastMutation('addGroupDetails', options('created'));
+  const update = useToastMutation('updateGroup', options('renamed'));
   const pending = add.isPending || addDetails.isPending || update.isPending;
   const failure = add.error ?? addDetails.error ?? update.error;
-
-  const saved = (row: GroupListRow, key: 'created' | 'renamed') => {
-    putGroupRow(queryClient, row);
-    toast.show({ message: t(`groups.toasts.${key}`, { name: row.name }), variant: 'success' });
-    onClose();
-  };
-  const onError = (e: unknown) => setErrors(apiFieldErrors(e));
 
   const copyBody =
     copy === undefined ? null : { name, inventoryId: copy.inventoryId, autoAssociation: copy.autoAssociation, members: membersBody(copy.members) };
@@ -78,64 +78,50 @@ function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
     const found: FieldErrors = { ...(duplicate === null ? {} : { name: duplicate }), ...(parsed.errors ?? {}) };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (group !== null) update.mutate({ body: { id: group.id, name, version: group.version } }, { onSuccess: (row) => saved(row, 'renamed'), onError });
-    else if (copyBody !== null) addDetails.mutate({ body: copyBody }, { onSuccess: (row) => saved(row, 'created'), onError });
-    else add.mutate({ body: { name, inventoryId } }, { onSuccess: (row) => saved(row, 'created'), onError });
+    if (group !== null) update.mutate({ body: { id: group.id, name, version: group.version } });
+    else if (copyBody !== null) addDetails.mutate({ body: copyBody });
+    else add.mutate({ body: { name, inventoryId } });
   };
 
   return (
-    <Stack gap="sm" data-testid="group-name-form">
-      <TextInput
-        label={t('groups.fields.name')}
-        description={t('groups.fields.nameHint')}
-        withAsterisk
-        data-autofocus
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        onKeyDown={(e) => e.key === 'Enter' && onSave()}
-        error={fieldText(errors.name)}
-        data-testid="group-name-input"
-      />
-      {copy !== undefined && <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />}
-      {group === null && copy === undefined && (
-        <Select
-          label={t('groups.fields.inventory')}
-          data={inventories}
-          value={inventoryId}
-          onChange={(v) => v !== null && setInventoryId(v)}
-          allowDeselect={false}
-          error={fieldText(errors.inventoryId)}
-          data-testid="group-inventory-select"
-        />
-      )}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-name-error" role="alert" />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} data-testid="group-name-cancel">
-          {t('groups.actions.cancel')}
-        </Button>
-        <Button onClick={onSave} loading={pending} data-testid="group-name-save">
-          {t('groups.actions.save')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-export default function GroupNameModal(props: GroupNameModalProps) {
-  const { t } = useTranslation();
-  return (
     <Modal
       opened
-      onClose={props.onClose}
+      onClose={onClose}
       title={
-        props.group !== null
-          ? t('groups.rename.title', { name: props.group.name })
-          : props.copy !== undefined
-            ? t('groups.copy.title', { name: props.copy.name })
+        group !== null
+          ? t('groups.rename.title', { name: group.name })
+          : copy !== undefined
+            ? t('groups.copy.title', { name: copy.name })
             : t('groups.create.title')
       }
     >
-      <GroupNameForm {...props} />
+      <Stack gap="sm" data-testid="group-name-form">
+        <TextInput
+          label={t('groups.fields.name')}
+          description={t('groups.fields.nameHint')}
+          withAsterisk
+          data-autofocus
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && onSave()}
+          error={fieldText(errors.name)}
+          data-testid="group-name-input"
+        />
+        {copy !== undefined && <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />}
+        {group === null && copy === undefined && (
+          <Select
+            label={t('groups.fields.inventory')}
+            data={inventories}
+            value={inventoryId}
+            onChange={(v) => v !== null && setInventoryId(v)}
+            allowDeselect={false}
+            error={fieldText(errors.inventoryId)}
+            data-testid="group-inventory-select"
+          />
+        )}
+        {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-name-error" role="alert" />}
+        <ModalFooter testId="group-name" onSave={onSave} onCancel={onClose} saving={pending} />
+      </Stack>
     </Modal>
   );
 }

@@ -3,11 +3,11 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GroupListRow } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { GridPage } from '../../kit/GridPage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
-import { useToast } from '../../toast/useToast';
 import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
 import { inventoriesOfRows, keepSelected, searchGroups, toggleSelected } from './groupList';
 import { TAB_PARAM } from './modalTabs';
@@ -40,7 +40,8 @@ function DeleteConfirm({
   readonly onDone: (ids: readonly string[]) => void;
 }) {
   const { t } = useTranslation();
-  const remove = useEndpointMutation('removeGroups');
+  // The dialog shows the refusal.
+  const remove = useToastMutation('removeGroups', { success: (r) => t('groups.toasts.deleted', { count: r.removed.length }), onError: () => undefined });
   return (
     <Modal opened onClose={onClose} title={t('groups.delete.title', { count: groups.length })}>
       <Stack gap="sm" data-testid="group-delete-confirm">
@@ -74,7 +75,6 @@ function DeleteConfirm({
  */
 export default function GroupsPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const list = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
   useLiveEvents(applyToGroupsLive);
@@ -104,7 +104,6 @@ export default function GroupsPage() {
     dropGroupRows(queryClient, ids);
     setPicked(NONE);
     setConfirming(false);
-    toast.show({ message: t('groups.toasts.deleted', { count: ids.length }), variant: 'success' });
   };
 
   return (

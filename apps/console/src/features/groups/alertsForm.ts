@@ -6,25 +6,13 @@
  * makes, and each mailing-list entry's state as the user reads it.
  */
 import { ALERT_TYPES } from '@fleet/contracts';
-import type {
-  AlertConfigMode,
-  AlertType,
-  AlertTypeSettings,
-  GroupAlertRecipient,
-  GroupAlertsConfiguration,
-  GroupAlertsConfigurationBody,
-} from '@fleet/contracts';
+import type { AlertType, GroupAlertRecipient, GroupAlertsConfiguration, GroupAlertsConfigurationBody } from '@fleet/contracts';
 
 export type RecipientTarget = AlertType | 'all';
 
-export interface AlertsDraft {
-  readonly mode: AlertConfigMode;
-  readonly sourceGroupId: string | null;
-  readonly alerts: AlertTypeSettings;
-  readonly recipients: readonly { readonly alertType: RecipientTarget; readonly email: string }[];
-}
+export type AlertsDraft = Readonly<ReturnType<typeof alertsDraftOf>>;
 
-export function alertsDraftOf(config: GroupAlertsConfiguration): AlertsDraft {
+export function alertsDraftOf(config: GroupAlertsConfiguration) {
   return {
     mode: config.mode,
     sourceGroupId: config.sourceGroupId,

@@ -7,16 +7,8 @@ import { groupChannelStatus } from '@fleet/domain';
 import type { ChannelGroupStatus } from '@fleet/domain';
 import type { ChannelStatus } from '@fleet/contracts';
 
-export interface GroupChannelSummary {
-  readonly status: ChannelGroupStatus;
-  readonly total: number;
-  readonly idle: number;
-  readonly collecting: number;
-  /** Neither idle nor collecting (offline, unavailable, online, connecting, ...). */
-  readonly other: number;
-}
-
-export function groupChannelSummary(channels: readonly { readonly status: ChannelStatus }[]): GroupChannelSummary {
+/** The group's status and its channels counted: idle, collecting, and `other` (offline, unavailable, online, connecting, ...). */
+export function groupChannelSummary(channels: readonly { readonly status: ChannelStatus }[]) {
   const idle = channels.filter((c) => c.status === 'idle').length;
   const collecting = channels.filter((c) => c.status === 'collecting').length;
   return { status: groupChannelStatus(channels.map((c) => c.status)), total: channels.length, idle, collecting, other: channels.length - idle - collecting };

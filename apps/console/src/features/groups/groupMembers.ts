@@ -70,14 +70,11 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return b.every((x) => set.has(x));
 }
 
-export interface GeneralDraft {
-  readonly name: string;
-  readonly autoAssociation: GroupAutoAssociation;
-  readonly members: MemberDraft;
-}
-
 /** The body of POST groups/update_details for what the draft changed; null when nothing did. */
-export function detailsUpdate(detail: GroupDetail, draft: GeneralDraft): UpdateGroupDetailsBody | null {
+export function detailsUpdate(
+  detail: GroupDetail,
+  draft: { readonly name: string; readonly autoAssociation: GroupAutoAssociation; readonly members: MemberDraft },
+): UpdateGroupDetailsBody | null {
   const body: { -readonly [K in keyof UpdateGroupDetailsBody]: UpdateGroupDetailsBody[K] } = { id: detail.id, version: detail.version };
   let changed = false;
   if (draft.name !== detail.name) {

@@ -8,8 +8,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
 import { useLiveEvents } from '../../kit/useLiveEvents';
-import { MutedText, useToastMutation } from '../../kit';
-import { rolesOf, useSessionUser } from '../../session/hooks';
+import { MutedText, useToastMutation, useUserRoles } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { ADMIN_ACTIONS, adminChange, applyManagedServiceEvent, isManagedServiceEvent, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
@@ -59,8 +58,7 @@ export default function InventoryServicesPage() {
 /** One inventory's service cards and, below them, its own settings. */
 function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
   const { t, i18n } = useTranslation();
-  const user = useSessionUser();
-  const roles = user ? rolesOf(user) : [];
+  const roles = useUserRoles();
   const canStartTrial = hasAnyRole(roles, INVENTORY_MANAGER_ROLES);
   const isAdmin = hasAnyRole(roles, GLOBAL_SCOPE_ROLES);
   // Super users and staff read the admin list: the version their changes send is the admin read's.

@@ -13,12 +13,10 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
+import { canAddShareLink, EMPTY_SHARE_LINK, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
 import { useShareForm } from './useShareForm';
 import { MutedText, useToastMutation } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
-
-const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
 
 export default function ShareLinksModal({ publisher, onClose }: { readonly publisher: Publisher; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +24,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
   const specText = useSpecText();
   // The start is checked against the moment of each check.
   const { values, change, valid, failed, reset, fieldError } = useShareForm<ShareLinkFormValues>(
-    () => EMPTY,
+    () => EMPTY_SHARE_LINK,
     (v) => shareLinkErrors(v, Date.now()),
     'share-link',
   );
@@ -39,7 +37,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     success: () => t('shares.links.added'),
     onSuccess: () => {
       refresh();
-      reset(EMPTY);
+      reset(EMPTY_SHARE_LINK);
     },
     onError: (e) => failed(e),
   });

@@ -57,13 +57,9 @@ export function publisherFields(errors: FieldErrors): FieldErrors {
   return out;
 }
 
-export interface ShareLinkFormValues {
-  readonly description: string;
-  /** A `datetime-local` input's value (local time, no zone), or '' when not picked. */
-  readonly start: string;
-  /** Minutes as typed. */
-  readonly duration: string;
-}
+/** A new link's form: the start is a `datetime-local` input's value (local time, no zone) or '' when not picked, the duration minutes as typed. */
+export const EMPTY_SHARE_LINK = { description: '', start: '', duration: '' };
+export type ShareLinkFormValues = Readonly<typeof EMPTY_SHARE_LINK>;
 
 /** The link body of the form's values: the local start read as the browser's time zone. */
 export function shareLinkBody(values: ShareLinkFormValues): { description: string; startTime: string; durationMinutes?: number } {

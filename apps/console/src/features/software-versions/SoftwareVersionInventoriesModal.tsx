@@ -11,7 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersion } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { useInventoryOptions } from './useInventoryOptions';
 import { CloseFooter } from '../../kit/ModalParts';
@@ -20,24 +19,21 @@ import { MutedText } from '../../kit/MutedText';
 export default function SoftwareVersionInventoriesModal({ version, onClose }: { readonly version: SoftwareVersion; readonly onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorMessage();
   const { options } = useInventoryOptions();
   const [current, setCurrent] = useState<SoftwareVersion>(version);
-  const assign = useEndpointMutation('assignSoftwareVersionInventory');
-  const withdraw = useEndpointMutation('withdrawSoftwareVersionInventory');
+  const onSuccess = (saved: SoftwareVersion) => {
+    setCurrent(saved);
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersions') });
+  };
+  const assign = useEndpointMutation('assignSoftwareVersionInventory', { onSuccess });
+  const withdraw = useEndpointMutation('withdrawSoftwareVersionInventory', { onSuccess });
   const failure = assign.error ?? withdraw.error;
   const pendingId = assign.isPending ? assign.variables?.params?.inventoryId : withdraw.isPending ? withdraw.variables?.params?.inventoryId : undefined;
 
   const toggle = (inventoryId: string, on: boolean) => {
     assign.reset();
     withdraw.reset();
-    const onSuccess = (saved: SoftwareVersion) => {
-      setCurrent(saved);
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersions') });
-    };
-    const input = { params: { id: current.id, inventoryId } };
-    if (on) assign.mutate(input, { onSuccess });
-    else withdraw.mutate(input, { onSuccess });
+    (on ? assign : withdraw).mutate({ params: { id: current.id, inventoryId } });
   };
 
   return (
@@ -63,7 +59,7 @@ export default function SoftwareVersionInventoriesModal({ version, onClose }: { 
             />
           );
         })}
-        {failure && <ErrorNote testId="sw-version-inventories-error" message={errorText(failure)} />}
+        <ErrorNote testId="sw-version-inventories-error" error={failure} />
         <CloseFooter testId="sw-version-inventories-close" onClose={onClose} label={t('softwareVersions.actions.close')} />
       </Stack>
     </Modal>

@@ -9,19 +9,14 @@ import type { RealtimeEvent, SoftwareVersion, SoftwareVersionDevice } from '@fle
 import { compareVersions, parseVersion } from '@fleet/domain';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
-export interface SoftwareVersionFormValues {
-  readonly number: string;
-  readonly description: string;
-  readonly releaseNotesUrl: string;
-  readonly supportedDevices: readonly string[];
-  readonly deprecated: boolean;
-  /** The inventories it is assigned to; none: available to every inventory. */
-  readonly inventoryIds: readonly string[];
-  /** The inventories of the version as read (their names, where the user's options do not hold them). */
-  readonly known: readonly { readonly id: string; readonly name: string }[];
-}
+export type SoftwareVersionFormValues = Readonly<ReturnType<typeof initialValues>>;
 
-export function initialValues(version: SoftwareVersion | null): SoftwareVersionFormValues {
+/**
+ * A version's form (null: a new one): the inventories it is assigned to (none: available to every
+ * inventory) and those of the version as read (`known`: their names, where the user's options do
+ * not hold them).
+ */
+export function initialValues(version: SoftwareVersion | null) {
   return {
     number: version?.number ?? '',
     description: version?.description ?? '',

@@ -12,7 +12,7 @@ import { Badge, Button, Group, SegmentedControl, Stack, TextInput } from '@manti
 import { useTranslation } from 'react-i18next';
 import { USAGE_PROFILE_SORT_KEYS, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
 import { defineResource, numberOf, op, RowButtonsPage, searchQuery, versionedUpdate, StrongText, type CustomFieldProps, type Field } from '../../kit';
-import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useUserRoles } from '../../kit/access';
 import { picksAmongAllInventories } from '../../shell/scope';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import AssignUnitsModal from './AssignUnitsModal';
@@ -128,8 +128,7 @@ function ProfileName({ profile: p }: { readonly profile: UsageProfile }) {
 
 function InventoryProfiles({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const global = user !== undefined && picksAmongAllInventories(rolesOf(user));
+  const global = picksAmongAllInventories(useUserRoles());
   const resource = useMemo(() => usageProfileResource(inventoryId), [inventoryId]);
   // The assignment dialog: on no profile yet (the header's button) or on a row's.
   const [assigning, setAssigning] = useState<{ readonly profileId: string | null } | null>(null);

@@ -3,18 +3,13 @@
  * 1-31 and required, quota, name required, in the spec's words), the name unique among the profiles
  * the list holds ("Name field has to be unique"; the core checks every profile). No React here.
  */
-import { CreateUsageProfileBody, VALIDATION, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
+import { CreateUsageProfileBody, VALIDATION, type UsageProfile } from '@fleet/contracts';
 import { checkSchema, mergeErrors, numberText, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';
 
-export interface UsageProfileFormValues {
-  readonly name: string;
-  readonly type: UsageProfileType;
-  /** The inputs' texts. */
-  readonly quotaPerMonth: string;
-  readonly resetDay: string;
-}
+export type UsageProfileFormValues = Readonly<ReturnType<typeof initialValues>>;
 
-export function initialValues(profile: UsageProfile | null): UsageProfileFormValues {
+/** The form of a profile (null: a new one), the numbers as the inputs' texts. */
+export function initialValues(profile: UsageProfile | null) {
   return {
     name: profile?.name ?? '',
     type: profile?.type ?? 'data',

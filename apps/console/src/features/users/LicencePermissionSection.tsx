@@ -29,26 +29,19 @@ export function LicencePermissionSection({ user }: { readonly user: UserAccountD
     <Stack gap="xs" data-testid="user-licence-permission">
       <MutedText>{t('users.licencePermission.help')}</MutedText>
       <Group gap="xs">
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => change(true)}
-          loading={pendingOn(true)}
-          disabled={set.isPending}
-          data-testid="user-licence-permission-grant"
-        >
-          {t('users.licencePermission.grant')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => change(false)}
-          loading={pendingOn(false)}
-          disabled={set.isPending}
-          data-testid="user-licence-permission-revoke"
-        >
-          {t('users.licencePermission.revoke')}
-        </Button>
+        {(['grant', 'revoke'] as const).map((how) => (
+          <Button
+            key={how}
+            size="compact-sm"
+            variant={how === 'grant' ? 'light' : 'default'}
+            onClick={() => change(how === 'grant')}
+            loading={pendingOn(how === 'grant')}
+            disabled={set.isPending}
+            data-testid={`user-licence-permission-${how}`}
+          >
+            {t(`users.licencePermission.${how}`)}
+          </Button>
+        ))}
         {answer !== null && answer.userId === user.id && (
           <Badge color={answer.granted ? 'green' : 'gray'} variant="light" data-testid="user-licence-permission-state" data-granted={String(answer.granted)}>
             {t(answer.granted ? 'users.licencePermission.stateGranted' : 'users.licencePermission.stateRevoked')}

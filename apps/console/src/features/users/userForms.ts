@@ -8,34 +8,21 @@ import type { PasswordExpiryPolicy, Role, UserAccountDetail } from '@fleet/contr
 import { checkSchema } from '../../lib/forms/fieldErrors';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 
-export interface UserForm {
-  readonly username: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly userType: Role;
-  readonly userLabel: string;
-  readonly inventoryIds: readonly string[];
-  readonly passwordExpiryPolicy: PasswordExpiryPolicy;
-  readonly onDemandActivation: boolean;
-  /** The user's agreement to receive updates (spec 001 §3 User). */
-  readonly receiveUpdates: boolean;
-  /** Create only (an edit sets a new password through its own call). */
-  readonly password: string;
-  readonly passwordConfirmation: string;
-}
+export type UserForm = Readonly<typeof EMPTY_USER_FORM>;
 
-export const EMPTY_USER_FORM: UserForm = {
+export const EMPTY_USER_FORM = {
   username: '',
   firstName: '',
   lastName: '',
   email: '',
-  userType: 'luc_regular',
+  userType: 'luc_regular' as Role,
   userLabel: '',
-  inventoryIds: [],
-  passwordExpiryPolicy: 'never',
+  inventoryIds: [] as readonly string[],
+  passwordExpiryPolicy: 'never' as PasswordExpiryPolicy,
   onDemandActivation: false,
+  /** The user's agreement to receive updates (spec 001 §3 User). */
   receiveUpdates: false,
+  /** Create only (an edit sets a new password through its own call). */
   password: '',
   passwordConfirmation: '',
 };
@@ -48,6 +35,7 @@ export function newUserForm(inventoryIds: readonly string[]): UserForm {
 /** An existing user's values; inventories limited to those the caller chooses from (the others stay on the server). */
 export function userForm(user: UserAccountDetail, choosable: ReadonlySet<string>): UserForm {
   return {
+    ...EMPTY_USER_FORM,
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
@@ -58,8 +46,6 @@ export function userForm(user: UserAccountDetail, choosable: ReadonlySet<string>
     passwordExpiryPolicy: user.passwordExpiryPolicy,
     onDemandActivation: user.onDemandActivation,
     receiveUpdates: user.receiveUpdates,
-    password: '',
-    passwordConfirmation: '',
   };
 }
 
@@ -101,12 +87,8 @@ export function checkUpdate(values: UserForm): FieldErrors {
   return values.email.trim() === '' ? { ...errors, email: VALIDATION.required } : errors;
 }
 
-export interface PasswordForm {
-  readonly password: string;
-  readonly passwordConfirmation: string;
-}
-
-export const EMPTY_PASSWORD_FORM: PasswordForm = { password: '', passwordConfirmation: '' };
+export const EMPTY_PASSWORD_FORM = { password: '', passwordConfirmation: '' };
+export type PasswordForm = Readonly<typeof EMPTY_PASSWORD_FORM>;
 
 export function checkPassword(values: PasswordForm): FieldErrors {
   return checkSchema(SetUserPasswordBody, values);

@@ -4,14 +4,13 @@
  * row's, which follows the channel over /ws. Users who may not change it (read-only) see the values
  * with no Apply button (spec 001 §6, tooltip "Not available for your user type").
  */
-import { useMemo } from 'react';
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
 import { TabbedModal } from '../../kit/TabbedModal';
 import { useSearchParam } from '../../routing/useSearchParam';
-import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useUserRoles } from '../../kit/access';
 import { TAB_PARAM } from '../channels/modalTabs';
 import { VrConfigurationTab } from './VrConfigurationTab';
 import { VrSharingTab } from './VrSharingTab';
@@ -32,8 +31,7 @@ interface VrChannelModalProps {
 export default function VrChannelModal({ uniqueId, channel, loading, onClose }: VrChannelModalProps) {
   const { t } = useTranslation();
   const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });
-  const user = useSessionUser();
-  const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
+  const roles = useUserRoles();
 
   return (
     <TabbedModal

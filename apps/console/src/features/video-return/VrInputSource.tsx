@@ -10,29 +10,27 @@ import { Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@man
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VrChannelDetail, VrChannelInputSources } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useToast } from '../../toast/useToast';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useToastMutation } from '../../kit/useToastMutation';
 import type { VrInputType } from './vrFilters';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
 
 export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; allowed: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const id = channel.uniqueId;
   const key = endpointKey('getVrChannelInputSources', { params: { id } });
   const sources = useEndpointQuery('getVrChannelInputSources', { params: { id } }, { retry: false });
-  const change = useEndpointMutation('setVrChannelInputSource', {
+  const change = useToastMutation('setVrChannelInputSource', {
+    success: (saved) => t('videoReturn.inputSource.saved', { name: channel.name, source: t(`videoReturn.inputTypes.${saved.selected}`) }),
     onSuccess: (saved: VrChannelInputSources) => {
       queryClient.setQueryData(key, saved);
       // The channel's configuration (and version) moved: the list and this modal read it again.
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('listGroupVrChannels') });
-      toast.show({
-        message: t('videoReturn.inputSource.saved', { name: channel.name, source: t(`videoReturn.inputTypes.${saved.selected}`) }),
-        variant: 'success',
-      });
     },
+    // The refusal shows here.
+    onError: () => undefined,
   });
   const data = sources.data;
   const hasSrtAddress = channel.configuration.url !== null && channel.configuration.url !== '';

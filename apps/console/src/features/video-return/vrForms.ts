@@ -52,12 +52,9 @@ export function vrConfigExtra(values: VrConfigForm): FieldErrors {
   return values.inputType === 'srt' && values.url.trim() === '' ? { 'channel.url': VALIDATION.required } : {};
 }
 
-export interface VrSharingForm {
-  readonly inventoryIds: readonly string[];
-  readonly groupIds: readonly string[];
-}
+export type VrSharingForm = Readonly<ReturnType<typeof vrSharingForm>>;
 
-export function vrSharingForm(channel: Pick<VrChannelDetail, 'inventoryIds' | 'groupIds'>): VrSharingForm {
+export function vrSharingForm(channel: Pick<VrChannelDetail, 'inventoryIds' | 'groupIds'>) {
   return { inventoryIds: [...channel.inventoryIds].sort(), groupIds: [...channel.groupIds].sort() };
 }
 
