@@ -158,8 +158,7 @@ function HardwareAndFeatures({ serverId }: { serverId: string }) {
 export function CommentSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source: { comment: server.comment },
     endpoint: 'setServerComment',
     toBody: serverCommentBody,

@@ -45,8 +45,7 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
   const { t } = useTranslation();
   const source = serverConfigForm(config);
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source,
     endpoint: calls.write,
     toBody: (values: ServerConfigForm) => serverConfigBody(values, source),
@@ -187,8 +186,7 @@ export function ServerConfigurationSection({ server, kind, allowed }: { server: 
 function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail; settings: SmpteSettings; allowed: boolean }) {
   const { t } = useTranslation();
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source: smpteForm(settings),
     endpoint: 'setMmhServerSmpte',
     toBody: smpteBody,
@@ -229,8 +227,7 @@ const PIPE_COLOR: Record<string, string> = { connected: 'green', connecting: 'ye
 function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail; settings: IpPipeSettings; allowed: boolean }) {
   const { t } = useTranslation();
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source: ipPipeForm(settings),
     endpoint: ipPipeEndpoint(settings),
     toBody: ipPipeBody,
