@@ -20,7 +20,7 @@ import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn, Muted
 import { useStaleReads } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
-import { UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
+import { DeviceCell, UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
 import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
 import { useUpgradesLive } from '../devices/useUpgradesLive';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
@@ -255,14 +255,7 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
                 {
                   id: 'device',
                   header: t('batchUpgrade.detail.device'),
-                  render: (job) => (
-                    <>
-                      <StrongText>{job.deviceName}</StrongText>
-                      <MutedText size="xs">
-                        {job.deviceId} · {job.fromVersion}
-                      </MutedText>
-                    </>
-                  ),
+                  render: (job) => <DeviceCell strong main={job.deviceName} detail={`${job.deviceId} · ${job.fromVersion}`} />,
                 },
                 { id: 'kind', header: t('batchUpgrade.detail.kind'), render: (job) => t(`upgrades.kinds.${job.deviceType}`) },
                 { id: 'state', header: t('batchUpgrade.detail.state'), render: (job) => <UpgradeJobState job={job} testId={`batch-job-state-${job.id}`} /> },

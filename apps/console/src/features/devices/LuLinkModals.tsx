@@ -14,13 +14,13 @@ import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { replaces } from '../../kit/cache';
 import { FormPanel } from '../../kit/FormPanel';
 import type { Field } from '../../kit/formRules';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import {
   checkGroups,
   checkLinkChange,
@@ -77,25 +77,23 @@ interface LinkFormModalProps {
 
 export function LinkFormModal({ target, units, onClose, onSaved }: LinkFormModalProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const link = 'link' in target ? target.link : null;
   const master = 'link' in target ? target.link.uniqueID : target.master;
   const groups = useEndpointQuery('fetchGroups', {}, { enabled: link === null });
   const form = useForm(linkForm(link), link === null ? checkNewLink(master ?? '') : checkLinkChange(master));
   const fields = linkFields(form.values.kind, { units: machineOptions(units, master, form.values.machines), groups: groupOptions(groups.data ?? []) });
-  const done = (key: 'created' | 'saved') => (answer: P2pLink) => {
-    toast.show({ message: t(`devices.luLink.${key}`, { name: answer.name }), variant: 'success' });
-    onSaved(answer);
-    onClose();
-  };
-  const create = useEndpointMutation('createP2pLink', { onSuccess: done('created') });
-  const update = useEndpointMutation('updateP2pLink', { onSuccess: done('saved') });
+  const done = (key: 'created' | 'saved') => ({
+    success: (answer: P2pLink) => t(`devices.luLink.${key}`, { name: answer.name }),
+    onSuccess: (answer: P2pLink) => (onSaved(answer), onClose()),
+    onError: (error: unknown) => failed(form, fields, error),
+  });
+  const create = useToastMutation('createP2pLink', done('created'));
+  const update = useToastMutation('updateP2pLink', done('saved'));
   const save = () => {
     const values = form.submit();
     if (!values) return;
-    const onError = (error: unknown) => failed(form, fields, error);
-    if (link === null) create.mutate({ params: { id: master ?? '' }, body: createLinkBody(values) }, { onError });
-    else update.mutate({ params: { id: link.id }, body: updateLinkBody(values, link.version) }, { onError });
+    if (link === null) create.mutate({ params: { id: master ?? '' }, body: createLinkBody(values) });
+    else update.mutate({ params: { id: link.id }, body: updateLinkBody(values, link.version) });
   };
   const title = 'link' in target ? t('devices.luLink.editTitle', { name: target.link.name }) : t('devices.luLink.newTitle', { name: target.masterName });
   return (
@@ -122,26 +120,26 @@ interface LinkGroupsModalProps {
 
 export function LinkGroupsModal({ link, groups, onClose }: LinkGroupsModalProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const mine = useEndpointQuery('fetchGroups');
   const form = useForm(groupsForm(groups), checkGroups);
   const fields = groupsFields(groupOptions(mine.data ?? [], groups));
-  const set = useEndpointMutation('setP2pLinkGroups', {
+  const set = useToastMutation('setP2pLinkGroups', {
+    success: () => t('devices.luLink.groupsSaved', { name: link.name }),
+    onError: (error) => failed(form, fields, error),
     onSuccess: () => {
       // The groups, the selected ones and the link (its version moved) are read again.
       const params = { params: { id: link.id } };
       for (const key of [endpointKey('getP2pLinkGroups', params), endpointKey('getP2pLinkSelectedGroups', params), endpointKey('getP2pLink', params)]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
-      toast.show({ message: t('devices.luLink.groupsSaved', { name: link.name }), variant: 'success' });
       onClose();
     },
   });
   const save = () => {
     const values = form.submit();
     if (!values) return;
-    set.mutate({ params: { id: link.id }, body: groupsBody(values) }, { onError: (error) => failed(form, fields, error) });
+    set.mutate({ params: { id: link.id }, body: groupsBody(values) });
   };
   return (
     <Modal opened onClose={onClose} size="lg" title={t('devices.luLink.groupsTitle', { name: link.name })} data-testid="lulink-groups-modal">

@@ -16,9 +16,8 @@ import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Ti
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useLiveEvents } from '../../kit/useLiveEvents';
-import { useToast } from '../../toast/useToast';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
 import { replaces } from '../../kit/cache';
@@ -121,7 +120,6 @@ function LinkGroups({ link }: { link: P2pLink }) {
 
 function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonly UnitSummary[]; onDeleted: (link: P2pLink) => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const roles = useUserRoles();
   const keepLink = useKeepLink();
   const link = useEndpointQuery('getP2pLink', { params: { id: linkId } });
@@ -132,12 +130,10 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   const onRefused = () => setRequest(null);
   const start = useToastMutation('startP2pStream', { success: () => t('devices.luLink.started'), onSuccess: keepLink, onError: onRefused });
   const stop = useToastMutation('stopP2pStream', { success: () => t('devices.luLink.stopped'), onSuccess: keepLink, onError: onRefused });
-  const remove = useEndpointMutation('deleteP2pLink', {
-    onSuccess: () => {
-      if (!data) return;
-      toast.show({ message: t('devices.luLink.deleted', { name: data.name }), variant: 'success' });
-      onDeleted(data);
-    },
+  const remove = useToastMutation('deleteP2pLink', {
+    success: () => t('devices.luLink.deleted', { name: data?.name }),
+    onSuccess: () => data && onDeleted(data),
+    onError: () => undefined,
   });
   const transition = data ? streamTransition(request, data) : null;
   // The link reached the state asked for: the request is over (state adjusted while rendering,

@@ -10,10 +10,10 @@ import { useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { ChannelFormSection, NotAvailable } from '../channels/parts';
 import { formatUptime } from '../channels/channelFormat';
 import { ServerStatusBadge } from './serverColumns';
@@ -158,8 +158,7 @@ function HardwareAndFeatures({ serverId }: { serverId: string }) {
 export function CommentSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source: { comment: server.comment },
     endpoint: 'setServerComment',
     toBody: serverCommentBody,
@@ -182,13 +181,11 @@ export function CommentSection({ server, allowed }: { server: ServerDetail; allo
 
 export function ResetInstance({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const reset = useEndpointMutation('resetServerInstance', {
-    onSuccess: () => {
-      setConfirming(false);
-      toast.show({ message: t('devices.reset.sent', { name: server.name }), variant: 'success' });
-    },
+  const reset = useToastMutation('resetServerInstance', {
+    success: () => t('devices.reset.sent', { name: server.name }),
+    onSuccess: () => setConfirming(false),
+    onError: () => undefined,
   });
   return (
     <Stack gap="xs" data-testid="server-reset">

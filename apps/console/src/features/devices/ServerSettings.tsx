@@ -10,12 +10,12 @@ import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, TextInput, T
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, PUBLISHING_MODES } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
+import { useEndpointQuery, endpointPrefix } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable } from '../../kit/ListTable';
 import type { QueryLike } from '../../components/queryView';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { useQueryClient } from '@tanstack/react-query';
 import { ifbDelayMs, isLowDelayIfb } from '@fleet/domain';
 import { ChannelFormSection } from '../channels/parts';
@@ -45,8 +45,7 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
   const { t } = useTranslation();
   const source = serverConfigForm(config);
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source,
     endpoint: calls.write,
     toBody: (values: ServerConfigForm) => serverConfigBody(values, source),
@@ -107,13 +106,11 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
 
 function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const remove = useEndpointMutation(calls.write, {
-    onSuccess: () => {
-      toast.show({ message: t('devices.config.certificateRemoved'), variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix(calls.read) });
-    },
+  const remove = useToastMutation(calls.write, {
+    success: () => t('devices.config.certificateRemoved'),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix(calls.read) }),
+    onError: () => undefined,
   });
   return (
     <Stack gap="xs" data-testid="server-certificates">
@@ -189,8 +186,7 @@ export function ServerConfigurationSection({ server, kind, allowed }: { server: 
 function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail; settings: SmpteSettings; allowed: boolean }) {
   const { t } = useTranslation();
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source: smpteForm(settings),
     endpoint: 'setMmhServerSmpte',
     toBody: smpteBody,
@@ -231,8 +227,7 @@ const PIPE_COLOR: Record<string, string> = { connected: 'green', connecting: 'ye
 function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail; settings: IpPipeSettings; allowed: boolean }) {
   const { t } = useTranslation();
   const form = useServerForm({
-    serverId: server.id,
-    serverName: server.name,
+    server,
     source: ipPipeForm(settings),
     endpoint: ipPipeEndpoint(settings),
     toBody: ipPipeBody,

@@ -1,9 +1,20 @@
-/** A job's state badge with its progress while it runs, and its result's code text (the upgrade tab, its dialogs and /batch_upgrade). */
+/** A device's cell, a job's state badge with its progress while it runs, and its result's code text (the upgrade tab, its dialogs and /batch_upgrade). */
+import type { ReactNode } from 'react';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeJob } from '@fleet/contracts';
 import { failureCodeText, isRunningState, progressPercent, UPGRADE_STATE_COLORS } from './upgradeFormat';
-import { MutedText } from '../../kit/MutedText';
+import { MutedText, StrongText } from '../../kit/MutedText';
+
+/** A device's cell in the upgrade lists: what it is (a name in bold), and under it a detail in small. */
+export function DeviceCell({ main, detail, strong = false }: { readonly main: ReactNode; readonly detail: ReactNode; readonly strong?: boolean }) {
+  return (
+    <>
+      {strong ? <StrongText>{main}</StrongText> : <Text size="sm">{main}</Text>}
+      <MutedText size="xs">{detail}</MutedText>
+    </>
+  );
+}
 
 /** The state badge of a job, with its progress while it runs (shared with /batch_upgrade). */
 export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {

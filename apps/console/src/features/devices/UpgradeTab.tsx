@@ -18,9 +18,8 @@ import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useCanUseCall } from '../dialogs/DialogParts';
 import { isRunningState } from './upgradeFormat';
-import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+import { DeviceCell, UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { useUpgradesLive } from './useUpgradesLive';
-import { MutedText, StrongText } from '../../kit/MutedText';
 
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
@@ -57,25 +56,11 @@ export function UpgradeTab() {
   };
 
   const columns: ListColumn<UpgradeCandidate>[] = [
-    {
-      id: 'name',
-      header: t('upgrades.columns.name'),
-      render: (device) => (
-        <>
-          <StrongText>{device.name}</StrongText>
-          <MutedText size="xs">{device.id}</MutedText>
-        </>
-      ),
-    },
+    { id: 'name', header: t('upgrades.columns.name'), render: (device) => <DeviceCell strong main={device.name} detail={device.id} /> },
     {
       id: 'kind',
       header: t('upgrades.columns.kind'),
-      render: (device) => (
-        <>
-          <Text size="sm">{t(`upgrades.kinds.${device.deviceType}`)}</Text>
-          <MutedText size="xs">{device.productType}</MutedText>
-        </>
-      ),
+      render: (device) => <DeviceCell main={t(`upgrades.kinds.${device.deviceType}`)} detail={device.productType} />,
     },
     { id: 'inventory', header: t('upgrades.columns.inventory'), render: (device) => <Text size="sm">{device.inventories.map((i) => i.name).join(', ')}</Text> },
     { id: 'version', header: t('upgrades.columns.version'), render: (device) => device.currentVersion, cellTestId: (device) => `upgrade-version-${device.id}` },

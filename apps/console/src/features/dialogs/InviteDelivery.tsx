@@ -45,27 +45,17 @@ function ChannelForm({ channel, invitation }: ChannelFormProps) {
   const [value, setValue] = useState(() => (isEmail ? invitation.email : invitation.phone) ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [delivered, setDelivered] = useState<InvitationDelivery | null>(null);
-  const email = useEndpointMutation('sendGroupInvitationEmail');
-  const sms = useEndpointMutation('sendGroupInvitationSms');
-  const pending = isEmail ? email.isPending : sms.isPending;
-  const failure = isEmail ? email.error : sms.error;
+  // The channel's own call (a form keeps its channel).
+  const send = useEndpointMutation(isEmail ? 'sendGroupInvitationEmail' : 'sendGroupInvitationSms');
+  const { isPending: pending, error: failure } = send;
 
   const onSend = () => {
-    const body = deliveryBody(channel, invitation.id, value);
     setDelivered(null);
-    email.reset();
-    sms.reset();
-    const options = { onSuccess: (d: InvitationDelivery) => setDelivered(d), onError: (e: unknown) => setErrors(apiFieldErrors(e)) };
-    const params = { id: invitation.groupId };
-    if (isEmail) {
-      const parsed = parseBody(SendInvitationEmailBody, body);
-      setErrors(parsed.errors ?? {});
-      if (parsed.data !== null) email.mutate({ params, body: parsed.data }, options);
-    } else {
-      const parsed = parseBody(SendInvitationSmsBody, body);
-      setErrors(parsed.errors ?? {});
-      if (parsed.data !== null) sms.mutate({ params, body: parsed.data }, options);
-    }
+    send.reset();
+    const parsed = parseBody(isEmail ? SendInvitationEmailBody : SendInvitationSmsBody, deliveryBody(channel, invitation.id, value));
+    setErrors(parsed.errors ?? {});
+    const options = { onSuccess: setDelivered, onError: (e: unknown) => setErrors(apiFieldErrors(e)) };
+    if (parsed.data !== null) send.mutate({ params: { id: invitation.groupId }, body: parsed.data }, options);
   };
 
   // A problem of the invitation itself (e.g. no longer open: "Invalid field") is not the field's.

@@ -209,12 +209,10 @@ export interface InviteFormValues {
 /** The request body from the form: text trimmed, empty optional fields left out. */
 export function inviteBody(values: InviteFormValues, unitId: string | undefined): Record<string, string> {
   const body: Record<string, string> = { deviceName: values.deviceName.trim(), period: values.period };
-  const email = values.email.trim();
-  const phone = values.phone.trim();
-  const message = values.message.trim();
-  if (email !== '') body.email = email;
-  if (phone !== '') body.phone = phone;
-  if (message !== '') body.message = message;
+  for (const field of ['email', 'phone', 'message'] as const) {
+    const text = values[field].trim();
+    if (text !== '') body[field] = text;
+  }
   if (unitId !== undefined) body.unitId = unitId;
   return body;
 }

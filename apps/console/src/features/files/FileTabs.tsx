@@ -101,19 +101,23 @@ const metaRow = (id: string, label: string, value: string): readonly [string, Re
 
 const STORY_FIELDS = ['slugline', 'crewName', 'storyId', 'usageTerms', 'provider', 'reporter', 'keywords', 'comments'] as const;
 
-export function MetadataTab({ file }: { file: ChannelFile }) {
+/** A tab's read while it loads, or its failure (`file-<name>-error`). */
+function ReadState({ read, name }: { read: { readonly isPending: boolean; readonly error: unknown }; name: string }) {
   const { t } = useTranslation();
   const text = useFilesText();
+  if (read.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  return (
+    <Alert color="red" data-testid={`file-${name}-error`}>
+      {text.error(read.error)}
+    </Alert>
+  );
+}
+
+export function MetadataTab({ file }: { file: ChannelFile }) {
+  const { t } = useTranslation();
   const format = useDateTime();
   const meta = useFileMetadata(file);
-  if (meta.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (meta.isError) {
-    return (
-      <Alert color="red" data-testid="file-meta-error">
-        {text.error(meta.error)}
-      </Alert>
-    );
-  }
+  if (meta.isPending || meta.isError) return <ReadState read={meta} name="meta" />;
   const m: FileMetadata = meta.data;
   const unknown = t('files.metadata.unknown');
   const or = (v: string | null) => (v === null || v === '' ? unknown : v);
@@ -284,16 +288,8 @@ export function ChunkTab({ file, canWrite, onMade }: { file: ChannelFile; canWri
 
 export function DownloadTab({ file }: { file: ChannelFile }) {
   const { t } = useTranslation();
-  const text = useFilesText();
   const urls = useDownloadUrls(file);
-  if (urls.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (urls.isError) {
-    return (
-      <Alert color="red" data-testid="file-download-error">
-        {text.error(urls.error)}
-      </Alert>
-    );
-  }
+  if (urls.isPending || urls.isError) return <ReadState read={urls} name="download" />;
   const entries = urls.data.files.find((f) => f.fileId === file.id)?.urls ?? [];
   if (entries.length === 0) return <Text c="dimmed">{t('files.download.none')}</Text>;
   const apiBase = getRuntimeConfig().apiBase;

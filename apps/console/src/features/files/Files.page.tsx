@@ -38,16 +38,10 @@ function FileState({ file }: { file: ChannelFile }) {
       </Stack>
     );
   }
-  if (file.broadcasting) {
-    return (
-      <Badge color="red" variant="light" data-testid={`file-state-${file.id}`} data-state="playing">
-        {t('files.state.playing')}
-      </Badge>
-    );
-  }
+  const state = file.broadcasting ? 'playing' : 'ready';
   return (
-    <Badge color="green" variant="light" data-testid={`file-state-${file.id}`} data-state="ready">
-      {t('files.state.ready')}
+    <Badge color={file.broadcasting ? 'red' : 'green'} variant="light" data-testid={`file-state-${file.id}`} data-state={state}>
+      {t(`files.state.${state}`)}
     </Badge>
   );
 }

@@ -15,7 +15,7 @@ import { ListTable } from '../../kit/ListTable';
 import { InfoSection } from '../../kit/NameValues';
 import { useSpecText } from '../../lib/forms/specText';
 import { ModemSection } from './ModemSection';
-import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext, type TabProps } from './parts';
+import { AwaitedNote, ConfigCard, ConfigFields, FailureNote, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 import { MutedText, StrongText } from '../../kit/MutedText';
@@ -29,7 +29,6 @@ function useBlockerText(): (blocker: LinkBlocker | null) => string | null {
 
 /** A link's row: its state, whether it may be disabled (and why not), and its toggle awaited until the unit reports it. */
 function useLinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
-  const text = useSpecText();
   const blockerText = useBlockerText();
   const { unitId } = useConfigContext();
   const allowed = useAllowed('commandLinkConfiguration');
@@ -42,7 +41,7 @@ function useLinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
     wait,
     state: modemUiState({ present: true, enabled: modem.enabled, connected: modem.connected }),
     reason: blockerText(blocker),
-    failure: toggle.failure === null ? null : text(toggle.failure),
+    failure: toggle.failure,
     disabled: !allowed || toggle.pending || (modem.enabled && blocker !== null),
     setEnabled: (enabled: boolean) => {
       wanted.current = enabled;
@@ -101,11 +100,7 @@ function LinksSection(props: TabProps) {
                     {reason}
                   </MutedText>
                 )}
-                {failure !== null && (
-                  <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>
-                    {failure}
-                  </Text>
-                )}
+                <FailureNote failure={failure} testId={`link-${modem.id}`} size="xs" />
               </Stack>
             ),
           },
@@ -117,7 +112,6 @@ function LinksSection(props: TabProps) {
 
 function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
   const { t } = useTranslation();
-  const text = useSpecText();
   const { unitId } = useConfigContext();
   // The network the unit reports being on ('' when none), waited for after a connect or disconnect.
   const wait = useAwaitedChange(wifi.connected ? (config.wifi.ssid ?? '') : '', TIMINGS.wifiOrModemToggleMaxMs);
@@ -180,11 +174,7 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
               {blockedReason}
             </MutedText>
           )}
-          {failure !== null && (
-            <Text size="sm" c="red" data-testid="config-failure-wifi-command">
-              {text(failure)}
-            </Text>
-          )}
+          <FailureNote failure={failure} testId="wifi-command" />
           {networks !== null && (
             <Stack gap={4} data-testid="config-wifi-networks">
               <StrongText>{t('unitConfig.wifi.networks')}</StrongText>

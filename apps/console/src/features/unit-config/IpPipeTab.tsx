@@ -1,16 +1,14 @@
 /** IP Pipe tab: the unit's IP pipe setting (server, port) and its connection (spec 000 §4 IP pipe states). */
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ipPipeBody, ipPipeForm } from './forms';
-import { useSpecText } from '../../lib/forms/specText';
-import { ConfigCard, useAllowed, useConfigContext, type TabProps } from './parts';
+import { ConfigCard, FailureNote, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useConfigAction } from './useConfigAction';
 
 const STATE_COLOURS = { connecting: 'yellow', connected: 'green', disconnecting: 'yellow', not_connected: 'gray', failed: 'red' } as const;
 
 export default function IpPipeTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
-  const text = useSpecText();
   const { unitId } = useConfigContext();
   const connect = useConfigAction(unitId, 'connectIpPipe');
   const disconnect = useConfigAction(unitId, 'disconnectIpPipe');
@@ -64,11 +62,7 @@ export default function IpPipeTab({ config, unit }: TabProps) {
           </Group>
         )}
       </Group>
-      {failure !== null && (
-        <Text size="sm" c="red" data-testid="config-failure-ipPipe-connection">
-          {text(failure)}
-        </Text>
-      )}
+      <FailureNote failure={failure} testId="ipPipe-connection" />
     </Stack>
   );
 }

@@ -25,7 +25,7 @@ import { useLiveEvents } from '../../kit/useLiveEvents';
 import { modemBody, modemForm, type NetworkMode, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { RowList } from '../../kit/ConfigFields';
-import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
+import { AwaitedNote, ConfigCard, FailureNote, useAllowed, useConfigContext } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 import { MutedText, StrongText } from '../../kit/MutedText';
@@ -213,11 +213,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
               ))}
             </Stack>
           )}
-          {failure !== null && (
-            <Text size="sm" c="red" data-testid={`config-failure-${formId}-command`}>
-              {text(failure)}
-            </Text>
-          )}
+          <FailureNote failure={failure} testId={`${formId}-command`} />
         </>
       )}
     </ConfigCard>

@@ -14,6 +14,7 @@ import { bodySchema } from '../../kit/bodySchema';
 import type { UnitFacts } from './forms';
 import type { AwaitedState } from './useAwaitedChange';
 import { MutedText } from '../../kit/MutedText';
+import { useSpecText } from '../../lib/forms/specText';
 
 /** What the tabs share: the unit, whether the user may apply, and the translated messages. */
 export interface ConfigContextValue {
@@ -81,6 +82,18 @@ export function ConfigCard<F extends object, K extends EndpointId>({
       <ConfigFields formId={formId} form={form} fields={fields} error={error} />
       {children?.(form, error)}
     </FormSection>
+  );
+}
+
+/** A one-shot call's failure in the spec's words (test id `config-failure-<testId>`). */
+export function FailureNote({ failure, testId, size = 'sm' }: { failure: string | null; testId: string; size?: 'xs' | 'sm' }) {
+  const text = useSpecText();
+  return (
+    failure !== null && (
+      <Text size={size} c="red" data-testid={`config-failure-${testId}`}>
+        {text(failure)}
+      </Text>
+    )
   );
 }
 

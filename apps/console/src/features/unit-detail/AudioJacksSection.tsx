@@ -4,13 +4,13 @@
  * The form follows the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited it.
  */
-import { Button, Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AudioJacksUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { ApiErrorAlert, Section } from './parts';
+import { ApiErrorAlert, SaveButton, Section } from './parts';
 import { audioJackDrafts, audioJacksBody } from './settingsForms';
 import type { AudioJackDraft } from './settingsForms';
 
@@ -96,11 +96,7 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
           {error('jacks')}
         </Text>
       )}
-      {canWrite && (
-        <Button size="xs" w="fit-content" onClick={form.apply} loading={form.pending} data-testid="unit-detail-jacks-save">
-          {t('unitDetail.intercom.jacks.save')}
-        </Button>
-      )}
+      <SaveButton show={canWrite} onClick={form.apply} loading={form.pending} testId="unit-detail-jacks-save" label={t('unitDetail.intercom.jacks.save')} />
       <ApiErrorAlert error={form.error} title={t('unitDetail.intercom.jacks.saveFailed')} testId="unit-detail-jacks-error" fieldsInline />
     </Section>
   );

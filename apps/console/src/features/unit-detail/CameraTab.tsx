@@ -5,13 +5,13 @@ import { STORE_AND_FORWARD_PROFILES, TIMINGS } from '@fleet/contracts';
 import type { EndpointId, StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey, useEndpointMutation } from '../../api/hooks';
+import { endpointKey } from '../../api/hooks';
 import { errorCodeText } from '../../api/errorMessage';
 import { requiredField } from '../../lib/forms/fieldErrors';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { startBlocker, type StartBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
 import { ChannelIdInput } from '../channels/ChannelIdInput';
@@ -264,19 +264,16 @@ const isProfile = (value: string | null): value is StoreAndForwardProfile => STO
  */
 function RecordingQuality({ unit, canSend }: { unit: UnitDetail; canSend: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const id = unit.uniqueId;
-  const send = useEndpointMutation('commandStoreAndForwardQuality', {
+  const send = useToastMutation('commandStoreAndForwardQuality', {
+    success: (_accepted, input) => t('unitDetail.camera.recordingQuality.sent', { quality: label(input.body?.quality ?? '') }),
     onSuccess: (_accepted, input) => {
       const quality = input.body?.quality;
       if (quality === undefined) return;
       queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', { params: { id } }), (old) => (old ? { ...old, storeAndForwardVideoQuality: quality } : old));
-      toast.show({
-        message: t('unitDetail.camera.recordingQuality.sent', { quality: t(`unitConfig.storeAndForward.profiles.${quality}`) }),
-        variant: 'success',
-      });
     },
+    onError: () => undefined,
   });
   const current = unit.storeAndForwardVideoQuality;
   const label = (value: string) => (isProfile(value) ? t(`unitConfig.storeAndForward.profiles.${value}`) : value);

@@ -73,10 +73,7 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
     call
       .then((result) => {
         externalStreamStore.set(id, kind, { active: result.active, destinationId: result.destinationId });
-        toast.show({
-          message: t(direction === 'start' ? 'unitDetail.camera.forward.started' : 'unitDetail.camera.forward.stopped', { kind: kindName }),
-          variant: 'success',
-        });
+        toast.show({ message: t(`unitDetail.camera.forward.${direction === 'start' ? 'started' : 'stopped'}`, { kind: kindName }), variant: 'success' });
       })
       .catch((error: unknown) => {
         form.failed(error);

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INTERCOM_MODES, IntercomUpdateBody } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';
@@ -11,7 +11,7 @@ import { useChannelNames } from '../channels/useChannelNames';
 import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
 import { LabelledValue } from '../../kit/NameValues';
-import { ActivityControls, ApiErrorAlert, Section, useActivityRun } from './parts';
+import { ActivityControls, ApiErrorAlert, SaveButton, Section, useActivityRun } from './parts';
 import { intercomBody, intercomValues } from './settingsForms';
 import type { DetailTabProps } from './tabProps';
 import { MutedText } from '../../kit/MutedText';
@@ -126,13 +126,7 @@ function IntercomCard(props: {
         {mode === 'audioRoom' ? text('audioRoomId', 'audioRoom', 'room') : text('targetChannelId', 'targetChannel', 'channel')}
         {text('destinationAccount', 'destination', 'destination')}
       </Stack>
-      {canSave && (
-        <Group>
-          <Button size="xs" onClick={form.apply} loading={form.pending} data-testid={`${testId}-save`}>
-            {t('unitDetail.intercom.save')}
-          </Button>
-        </Group>
-      )}
+      <SaveButton show={canSave} onClick={form.apply} loading={form.pending} testId={`${testId}-save`} label={t('unitDetail.intercom.save')} />
       <ApiErrorAlert error={form.error} title={t('unitDetail.intercom.saveFailed', { n })} testId={`${testId}-save-error`} />
     </Section>
   );

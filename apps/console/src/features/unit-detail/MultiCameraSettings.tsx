@@ -23,7 +23,7 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
-import { ApiErrorAlert, Section } from './parts';
+import { ApiErrorAlert, SaveButton, Section } from './parts';
 import { asSwitcherField, multiCameraChannelBody, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
 import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
 import { useUpdateGuard } from './useUpdateGuard';
@@ -244,11 +244,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
           {canSdi && applyButton('inputSdi', 'sdi', sdiCall.isPending)}
         </Stack>
       </Group>
-      {canSave && (
-        <Button size="xs" w="fit-content" onClick={save} loading={whole.isPending} data-testid="unit-detail-switcher-save">
-          {t('unitDetail.multiCamera.save')}
-        </Button>
-      )}
+      <SaveButton show={canSave} onClick={save} loading={whole.isPending} testId="unit-detail-switcher-save" label={t('unitDetail.multiCamera.save')} />
       <ApiErrorAlert error={form.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-switcher-error" fieldsInline />
     </Section>
   );

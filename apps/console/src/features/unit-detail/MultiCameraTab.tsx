@@ -1,4 +1,4 @@
-import { Button, Group, Loader, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Loader, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { LIMITS, MULTI_CAMERA_MODES, MultipleCameraUpdateBody } from '@fleet/contracts';
@@ -11,7 +11,7 @@ import { multiCameraBody, multiCameraForm, validateMultiCameraForm } from '../un
 import { multiCameraApplication } from './activity';
 import { CustomChannelsInput } from './CustomChannelsInput';
 import { MultiCameraChannelSection, SettingsConfigurationSection, SwitcherSection } from './MultiCameraSettings';
-import { ActivitySection, ApiErrorAlert, Section } from './parts';
+import { ActivitySection, ApiErrorAlert, SaveButton, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 
 export function MultiCameraTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
@@ -143,11 +143,7 @@ function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; con
           />
         ))}
       </Group>
-      {canWrite && (
-        <Button size="xs" w="fit-content" onClick={form.apply} loading={form.pending} data-testid="unit-detail-multicamera-save">
-          {t('unitDetail.multiCamera.save')}
-        </Button>
-      )}
+      <SaveButton show={canWrite} onClick={form.apply} loading={form.pending} testId="unit-detail-multicamera-save" label={t('unitDetail.multiCamera.save')} />
       <ApiErrorAlert error={form.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-save-error" />
     </Section>
   );

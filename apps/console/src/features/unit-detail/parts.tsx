@@ -80,6 +80,17 @@ export function ActivityControls(props: {
   );
 }
 
+/** A section's save, for whom may make its call. */
+export function SaveButton({ show, label, testId, ...props }: { show: boolean; label: string; testId: string; onClick: () => void; loading: boolean }) {
+  return (
+    show && (
+      <Button size="xs" w="fit-content" {...props} data-testid={testId}>
+        {label}
+      </Button>
+    )
+  );
+}
+
 /** A failed call: the spec's text for its code, and its field problems (unless the form shows them inline: `fieldsInline`). */
 export function ApiErrorAlert({ error, title, testId, fieldsInline = false }: { error: unknown; title?: string; testId: string; fieldsInline?: boolean }) {
   const errorMessage = useApiErrorMessage();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitCounterBar } from '@fleet/domain';
 import { COUNTERS } from './counters';
 import type { CounterName } from './filters';
+import { MutedText } from '../../kit/MutedText';
 
 interface CounterBarProps {
   readonly counters: UnitCounterBar;
@@ -22,23 +23,17 @@ export const CounterBar = memo(function CounterBar({ counters, clickable, onCoun
   return (
     <Group gap="xs" data-testid="counter-bar" wrap="wrap">
       {COUNTERS.map((name) => {
-        const content = (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {t(`units.counters.${name}`)}
-            </Text>
-            <Text size="sm" fw={700} data-testid={`counter-${name}`}>
-              {counters[name]}
-            </Text>
-          </Group>
+        const paper = (
+          <Paper key={name} withBorder px="sm" py={4} radius="md">
+            <Group gap={6} wrap="nowrap">
+              <MutedText>{t(`units.counters.${name}`)}</MutedText>
+              <Text size="sm" fw={700} data-testid={`counter-${name}`}>
+                {counters[name]}
+              </Text>
+            </Group>
+          </Paper>
         );
-        if (!onCounterClick || !(clickable?.(name) ?? true)) {
-          return (
-            <Paper key={name} withBorder px="sm" py={4} radius="md">
-              {content}
-            </Paper>
-          );
-        }
+        if (!onCounterClick || !(clickable?.(name) ?? true)) return paper;
         return (
           <UnstyledButton
             key={name}
@@ -46,9 +41,7 @@ export const CounterBar = memo(function CounterBar({ counters, clickable, onCoun
             data-testid={`counter-button-${name}`}
             title={t('unitList.counterFilter', { counter: t(`units.counters.${name}`) })}
           >
-            <Paper withBorder px="sm" py={4} radius="md">
-              {content}
-            </Paper>
+            {paper}
           </UnstyledButton>
         );
       })}

@@ -7,6 +7,7 @@ import type { UnitSummary } from '@fleet/contracts';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import type { ModifiedTimes } from './modifiedTimes';
 import { canStop, startBlocker, statusColour } from './unitRules';
+import { MutedText } from '../../kit/MutedText';
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
   const { t } = useTranslation();
@@ -113,13 +114,7 @@ export function ModifiedCell({ unit, times }: { unit: UnitSummary; times: Modifi
   const { t, i18n } = useTranslation();
   const at = useSyncExternalStore(times.subscribe, () => times.modifiedAt(unit));
   const unitId = unit.uniqueId;
-  if (at === null) {
-    return (
-      <Text c="dimmed" size="sm" data-testid={`unit-modified-${unitId}`}>
-        {t('common.none')}
-      </Text>
-    );
-  }
+  if (at === null) return <MutedText testId={`unit-modified-${unitId}`}>{t('common.none')}</MutedText>;
   const text = new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Text size="sm" data-testid={`unit-modified-${unitId}`} data-at={at} truncate="end">

@@ -20,7 +20,8 @@ export function countersOf(units: readonly UnitSummary[]): UnitCounterBar {
   return countUnits(units);
 }
 
-const TYPE_COUNTER: Partial<Record<UnitTypeGroup, 'field' | 'lite' | 'smart' | 'ptmp' | 'ptp'>> = {
+/** The counter of each unit type group (a type counter filters the list by its group: filters.ts). */
+export const TYPE_COUNTER: Partial<Record<UnitTypeGroup, 'field' | 'lite' | 'smart' | 'ptmp' | 'ptp'>> = {
   fieldUnits: 'field',
   liteUnits: 'lite',
   smartUnits: 'smart',

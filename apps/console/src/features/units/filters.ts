@@ -24,6 +24,7 @@ import { UNIT_STATUSES, UNIT_TYPE_GROUPS, TRANSMISSION_MODES, WORKING_MODES } fr
 import type { TransmissionMode, UnitStatus, UnitSummary, UnitTypeGroup, WorkingMode } from '@fleet/contracts';
 import { getCounterBucket } from '@fleet/domain';
 import type { UnitCounterBar } from '@fleet/domain';
+import { TYPE_COUNTER } from './counters';
 import { isUnitStreaming } from './unitRules';
 
 export const PLAYING_STATES = ['all', 'playing', 'notPlaying'] as const;
@@ -258,14 +259,6 @@ export function filterUnits(units: readonly UnitSummary[], filters: UnitListFilt
 
 export type CounterName = keyof UnitCounterBar;
 
-const COUNTER_TYPE: Partial<Record<CounterName, UnitTypeGroup>> = {
-  field: 'fieldUnits',
-  lite: 'liteUnits',
-  smart: 'smartUnits',
-  ptmp: 'ptmpUnits',
-  ptp: 'ptpUnits',
-};
-
 /**
  * The filters a counter click applies (on top of the current ones): busy/idle/offline select the
  * statuses of that bucket, a type counter its type group, active alerts "any alert". The camera
@@ -275,7 +268,7 @@ export function filtersForCounter(filters: UnitListFilters, counter: CounterName
   if (counter === 'busy' || counter === 'idle' || counter === 'offline') {
     return { ...filters, statuses: UNIT_STATUSES.filter((s) => getCounterBucket(s) === counter) };
   }
-  const group = COUNTER_TYPE[counter];
+  const group = UNIT_TYPE_GROUPS.find((typeGroup) => TYPE_COUNTER[typeGroup] === counter);
   if (group) return { ...filters, typeGroups: [group] };
   if (counter === 'activeAlerts') return { ...filters, alerts: 'any' };
   return null;

@@ -33,12 +33,7 @@ export function useStreamTransitions(): StreamTransitions {
       const id = unit.uniqueId;
       const call = () => (action === 'start' ? start({ params: { id } }) : stop({ params: { id } }));
       void runTransition(id, { unitId: id, direction: action, stateOf: streamState, call }).then((error) => {
-        if (error === null) return;
-        toast.show({
-          title: action === 'start' ? t('units.toasts.startFailed', { name: unit.name }) : t('units.toasts.stopFailed', { name: unit.name }),
-          message: errorMessage(error),
-          variant: 'error',
-        });
+        if (error !== null) toast.show({ title: t(`units.toasts.${action}Failed`, { name: unit.name }), message: errorMessage(error), variant: 'error' });
       });
     },
     [runTransition, start, stop, toast, t, errorMessage],
