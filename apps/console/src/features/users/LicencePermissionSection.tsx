@@ -9,7 +9,7 @@
  * Test ids: `user-licence-permission`, `-grant`, `-revoke`, `-state`.
  */
 import { useState } from 'react';
-import { Badge, Button, Divider, Group, Stack } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LicencePermission, UserAccountDetail } from '@fleet/contracts';
 import { useCanApply, useToastMutation, MutedText } from '../../kit';
@@ -26,31 +26,28 @@ export function LicencePermissionSection({ user }: { readonly user: UserAccountD
   const change = (granted: boolean) => set.mutate({ params: { id: user.id }, body: { granted } });
   const pendingOn = (granted: boolean) => set.isPending && set.variables?.body?.granted === granted;
   return (
-    <>
-      <Divider label={t('users.licencePermission.title')} labelPosition="left" />
-      <Stack gap="xs" data-testid="user-licence-permission">
-        <MutedText>{t('users.licencePermission.help')}</MutedText>
-        <Group gap="xs">
-          {(['grant', 'revoke'] as const).map((how) => (
-            <Button
-              key={how}
-              size="compact-sm"
-              variant={how === 'grant' ? 'light' : 'default'}
-              onClick={() => change(how === 'grant')}
-              loading={pendingOn(how === 'grant')}
-              disabled={set.isPending}
-              data-testid={`user-licence-permission-${how}`}
-            >
-              {t(`users.licencePermission.${how}`)}
-            </Button>
-          ))}
-          {answer !== null && answer.userId === user.id && (
-            <Badge color={answer.granted ? 'green' : 'gray'} variant="light" data-testid="user-licence-permission-state" data-granted={String(answer.granted)}>
-              {t(answer.granted ? 'users.licencePermission.stateGranted' : 'users.licencePermission.stateRevoked')}
-            </Badge>
-          )}
-        </Group>
-      </Stack>
-    </>
+    <Stack gap="xs" data-testid="user-licence-permission">
+      <MutedText>{t('users.licencePermission.help')}</MutedText>
+      <Group gap="xs">
+        {(['grant', 'revoke'] as const).map((how) => (
+          <Button
+            key={how}
+            size="compact-sm"
+            variant={how === 'grant' ? 'light' : 'default'}
+            onClick={() => change(how === 'grant')}
+            loading={pendingOn(how === 'grant')}
+            disabled={set.isPending}
+            data-testid={`user-licence-permission-${how}`}
+          >
+            {t(`users.licencePermission.${how}`)}
+          </Button>
+        ))}
+        {answer !== null && answer.userId === user.id && (
+          <Badge color={answer.granted ? 'green' : 'gray'} variant="light" data-testid="user-licence-permission-state" data-granted={String(answer.granted)}>
+            {t(answer.granted ? 'users.licencePermission.stateGranted' : 'users.licencePermission.stateRevoked')}
+          </Badge>
+        )}
+      </Group>
+    </Stack>
   );
 }

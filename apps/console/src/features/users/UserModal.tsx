@@ -19,7 +19,7 @@ import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ErrorAlert, MutedText, ResourceForm, ResourceModal, useToastMutation, type Field } from '../../kit';
+import { ErrorAlert, MutedText, ResourceForm, ResourceModal, useCanApply, useToastMutation, type Field } from '../../kit';
 import {
   assignableTypes,
   canEditUser,
@@ -223,6 +223,7 @@ function UserEditor({
           )}
           <Divider label={t('users.modal.passwordSection')} labelPosition="left" />
           <PasswordSection user={user} onDone={refresh} />
+          <LicencePermissionDivider />
           <LicencePermissionSection user={user} />
           <Divider label={t('users.modal.stateSection')} labelPosition="left" />
           <StateSection user={user} refreshing={refreshing} self={me?.id === user.id} onChanged={refresh} onDeleted={onClose} />
@@ -230,6 +231,12 @@ function UserEditor({
       )}
     </Stack>
   );
+}
+
+/** The permission section's divider, only where the section shows. */
+function LicencePermissionDivider() {
+  const { t } = useTranslation();
+  return useCanApply('setLicencePermission') ? <Divider label={t('users.licencePermission.title')} labelPosition="left" /> : null;
 }
 
 /**
