@@ -27,7 +27,9 @@ function useUnitExpiration({ groupId, unitId, label }: UnitItem) {
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const expiration = useEndpointQuery('getGroupUnitExpiration', { params: { id: groupId, unitId } });
-  const save = useEndpointMutation('updateGroupUnitExpiration');
+  const save = useEndpointMutation('updateGroupUnitExpiration', {
+    onSuccess: (saved) => queryClient.setQueryData(endpointKey('getGroupUnitExpiration', { params: { id: groupId, unitId } }), saved),
+  });
   const [choice, setChoice] = useState<string>(PERMANENT);
   const current = expiration.data;
   let state = t('common.loading');
@@ -37,13 +39,7 @@ function useUnitExpiration({ groupId, unitId, label }: UnitItem) {
     else if (current.expired) state = t('groups.invitations.expired');
     else state = t('groups.invitations.until', { date: new Date(current.expiresAt).toLocaleString(i18n.language) });
   }
-  const apply = () => {
-    const period = ADHOC_PERIODS.find((p) => p === choice) ?? null;
-    save.mutate(
-      { params: { id: groupId, unitId }, body: { period } },
-      { onSuccess: (saved) => queryClient.setQueryData(endpointKey('getGroupUnitExpiration', { params: { id: groupId, unitId } }), saved) },
-    );
-  };
+  const apply = () => save.mutate({ params: { id: groupId, unitId }, body: { period: ADHOC_PERIODS.find((p) => p === choice) ?? null } });
   const saveError = save.error ? errorText(save.error) : null;
   return { unitId, label, state, current, saveError, choice, setChoice, apply, saving: save.isPending };
 }

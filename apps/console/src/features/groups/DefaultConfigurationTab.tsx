@@ -6,7 +6,7 @@
  * save creates it (POST), later saves change it (PUT) with the version read.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';
@@ -14,6 +14,7 @@ import type { GroupDefaultConfiguration, GroupUnitSettings } from '@fleet/contra
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { QueryView } from '../../components/QueryView';
+import { ErrorNote } from '../dialogs/DialogParts';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
@@ -108,11 +109,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
           {...common('cellularKbps', 'cellular')}
         />
       </SimpleGrid>
-      {errors[''] !== undefined && (
-        <Alert color="red" role="alert" data-testid="group-default-empty">
-          {fieldText(errors[''])}
-        </Alert>
-      )}
+      <ErrorNote testId="group-default-empty" message={fieldText(errors[''])} />
       {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-default-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">

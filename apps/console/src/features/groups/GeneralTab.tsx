@@ -10,13 +10,14 @@
  * the same inventory from the tab as it stands (POST groups/add_details: flags and members).
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupName, specErrorMap } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupDetail } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useToastMutation } from '../../kit/useToastMutation';
+import { ErrorNote } from '../dialogs/DialogParts';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, NO_EDITS, withEdits, withMember, type MemberEdits, type MemberKind } from './groupMembers';
@@ -202,11 +203,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
           />
         ))}
       </SimpleGrid>
-      {errors.members !== undefined && (
-        <Alert color="red" role="alert" data-testid="group-general-members-error">
-          {fieldText(errors.members)}
-        </Alert>
-      )}
+      <ErrorNote testId="group-general-members-error" message={fieldText(errors.members)} />
       {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-general-error" role="alert" />}
       {(canWrite || canCopy) && (
         <Group justify="flex-end">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList } from '@fleet/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey, endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
+import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList, type RealtimeEvent } from '@fleet/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
@@ -17,18 +17,16 @@ import { InventorySettings } from '../system-entities/InventoryTabs';
 /** The two reads of an inventory's services: the normal one, and the admin one (each service with the version its admin change sends). */
 const SERVICE_LISTS = ['listManagedServices', 'listAdminManagedServices'] as const;
 
-/** Keeps the cached service lists current from /ws `managedService.changed` (an admin change, a trial started or run out). */
-function useManagedServicesLive(): void {
-  useLiveEvents((queryClient, event) => {
-    if (!isManagedServiceEvent(event)) return;
-    for (const id of SERVICE_LISTS) {
-      for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
-        queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
-          list ? applyManagedServiceEvent(list, event) : list,
-        );
-      }
+/** The cached service lists with a service changed: from /ws `managedService.changed` (an admin change, a trial started or run out), or a change saved here. */
+function applyToServiceLists(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (!isManagedServiceEvent(event)) return;
+  for (const id of SERVICE_LISTS) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
+      queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
+        list ? applyManagedServiceEvent(list, event) : list,
+      );
     }
-  });
+  }
 }
 
 /**
@@ -65,15 +63,9 @@ function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
   const normalList = useEndpointQuery('listManagedServices', { params: { id: inventoryId } }, { enabled: !isAdmin, staleTime: Number.POSITIVE_INFINITY });
   const adminList = useEndpointQuery('listAdminManagedServices', { params: { id: inventoryId } }, { enabled: isAdmin, staleTime: Number.POSITIVE_INFINITY });
   const list = isAdmin ? adminList : normalList;
-  useManagedServicesLive();
+  useLiveEvents(applyToServiceLists);
   const queryClient = useQueryClient();
-  const put = (saved: ManagedService) => {
-    for (const id of SERVICE_LISTS) {
-      queryClient.setQueryData<ManagedServiceList>(endpointKey(id, { params: { id: saved.inventoryId } }), (l) =>
-        l ? applyManagedServiceEvent(l, { type: 'managedService.changed', service: saved, at: Date.now() }) : l,
-      );
-    }
-  };
+  const put = (saved: ManagedService) => applyToServiceLists(queryClient, { type: 'managedService.changed', service: saved, at: Date.now() });
   const startTrial = useToastMutation('startManagedServiceTrial', { success: () => t('managedServices.trialStarted'), onSuccess: put });
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
