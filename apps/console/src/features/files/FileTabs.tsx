@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { validateChunkRange } from '@fleet/contracts';
 import type { ChannelFile, FileMetadata } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import { ListTable } from '../../kit/ListTable';
 import { NameValues } from '../../kit/NameValues';
-import { useToast } from '../../toast/useToast';
+import { useToastMutation } from '../../kit/useToastMutation';
 import { absoluteUrl, formatBytes, formatDuration } from './fileFormat';
 import { useFileUrlProbe } from './urlProbe';
 import { applyToFileCaches } from './useChannelFilesLive';
@@ -37,14 +37,11 @@ function useDateTime(): Intl.DateTimeFormat {
 export function PlayoutTab({ file, canWrite }: { file: ChannelFile; canWrite: boolean }) {
   const { t } = useTranslation();
   const text = useFilesText();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const onSuccess = (next: ChannelFile) => {
-    applyToFileCaches(queryClient, { type: 'channelFile.changed', file: next, at: Date.now() });
-    toast.show({ message: t(next.broadcasting ? 'files.playout.started' : 'files.playout.stoppedToast', { name: next.fileName }), variant: 'success' });
-  };
-  const start = useEndpointMutation('startChannelFileBroadcast', { onSuccess });
-  const stop = useEndpointMutation('stopChannelFileBroadcast', { onSuccess });
+  const onSuccess = (next: ChannelFile) => applyToFileCaches(queryClient, { type: 'channelFile.changed', file: next, at: Date.now() });
+  const success = (next: ChannelFile) => t(next.broadcasting ? 'files.playout.started' : 'files.playout.stoppedToast', { name: next.fileName });
+  const start = useToastMutation('startChannelFileBroadcast', { success, onSuccess, onError: () => undefined });
+  const stop = useToastMutation('stopChannelFileBroadcast', { success, onSuccess, onError: () => undefined });
   const error = start.error ?? stop.error;
   // Playing: the button stops it; stopped: it starts it (each clears the other's failure).
   const [call, other] = file.broadcasting ? [stop, start] : [start, stop];
@@ -210,18 +207,18 @@ const toNumber = (v: string | number): number => (typeof v === 'number' ? v : v.
 export function ChunkTab({ file, canWrite, onMade }: { file: ChannelFile; canWrite: boolean; onMade: () => void }) {
   const { t } = useTranslation();
   const text = useFilesText();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const meta = useFileMetadata(file);
   const lengthSec = meta.data?.lengthSec ?? null;
   const [start, setStart] = useState<string | number>(0);
   const [end, setEnd] = useState<string | number>(lengthSec === null ? '' : Math.min(10, Math.floor(lengthSec)));
   const [tried, setTried] = useState(false);
-  const make = useEndpointMutation('makeChannelFileChunk', {
-    onSuccess: ({ file: next, chunk }) => {
+  const make = useToastMutation('makeChannelFileChunk', {
+    success: ({ chunk }) => t('files.chunk.done', { index: chunk.index, name: chunk.fileName }),
+    onError: () => undefined,
+    onSuccess: ({ file: next }) => {
       applyToFileCaches(queryClient, { type: 'channelFile.changed', file: next, at: Date.now() });
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDownloadUrls') });
-      toast.show({ message: t('files.chunk.done', { index: chunk.index, name: chunk.fileName }), variant: 'success' });
       setTried(false);
       onMade();
     },
