@@ -8,7 +8,6 @@ import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { RemoteActionStatus } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { accessState, durationParts, remainingMs } from './remoteActionsLogic';
 import { LabelledValue, MutedText } from '../../kit';
@@ -18,7 +17,6 @@ export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray
 
 export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; readonly now: number; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const read = useEndpointQuery('getRemoteAction', { params: { id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const action = read.data;
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
@@ -36,7 +34,7 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
     >
       <Stack gap="sm" data-testid="ra-detail" data-status={action?.status ?? ''}>
         {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {read.isError && <ErrorNote testId="ra-detail-error" message={errorText(read.error)} />}
+        <ErrorNote testId="ra-detail-error" error={read.error} />
         {action !== undefined && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <LabelledValue label={t('remoteActions.columns.device')}>
