@@ -211,7 +211,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
         {historyTable}
       </QueryView>
       {dialog && <ActionDialog dialog={dialog} onClose={() => setDialog(null)} />}
-      {opened !== null && <RemoteActionDetail id={opened} now={now} onClose={() => setOpened(null)} />}
+      {opened !== null && <RemoteActionDetail id={opened} remaining={remaining} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }
