@@ -13,17 +13,6 @@ import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply, useToast
 import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 
-/** Reads the view again when a unit it lists changes on /ws (a licence activated elsewhere announces its unit). */
-function useLicencesLive(): void {
-  useLiveEvents((queryClient, event) => {
-    if (event.type !== 'unit.updated') return;
-    const lists = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
-    if (lists.some(([, view]) => view?.units.some((u) => u.unitId === event.unit.uniqueId))) {
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix('getLicenceActivation') });
-    }
-  });
-}
-
 /**
  * /unit_license_activation (spec 001 §2; §6 "Unit and license activation is a grantable
  * permission"; §8 "license limit reached"): the inventory's licence pool and its units × licences.
@@ -50,7 +39,14 @@ export default function UnitLicenseActivationPage() {
 function LicenceActivation({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
   const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId } });
-  useLicencesLive();
+  // A unit it lists changed on /ws (a licence activated elsewhere announces its unit): the view is read again.
+  useLiveEvents((queryClient, event) => {
+    if (event.type !== 'unit.updated') return;
+    const lists = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
+    if (lists.some(([, cached]) => cached?.units.some((u) => u.unitId === event.unit.uniqueId))) {
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('getLicenceActivation') });
+    }
+  });
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);

@@ -43,11 +43,6 @@ interface Dialog {
   readonly unit: UnitSummary;
 }
 
-/** A changed or new action: the history pages and an opened action are read again. */
-function useRemoteActionsLive(): void {
-  useStaleReads((event) => (event.type === 'remoteAction.changed' ? REMOTE_ACTION_READS : []));
-}
-
 export function PartnerRemoteActions() {
   return <RemoteActionsView admin={false} />;
 }
@@ -70,7 +65,8 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const inventories = useEndpointQuery('searchAdminInventories', { query: { limit: 1000 } }, { enabled: admin, staleTime: Number.POSITIVE_INFINITY });
   const historyQuery = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(inventory !== null ? { inventoryId: inventory } : {}) };
   const history = useEndpointQuery('listRemoteActions', { query: historyQuery }, { staleTime: Number.POSITIVE_INFINITY });
-  useRemoteActionsLive();
+  // A changed or new action: the history pages and an opened action are read again.
+  useStaleReads((event) => (event.type === 'remoteAction.changed' ? REMOTE_ACTION_READS : []));
   // Never older than the data: a grant that arrives between two ticks must not be measured from the
   // older tick, which would show more than the 8 hours it lasts.
   const now = Math.max(useNow(TICK_MS), history.dataUpdatedAt);
@@ -215,7 +211,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
         {historyTable}
       </QueryView>
       {dialog && <ActionDialog dialog={dialog} onClose={() => setDialog(null)} />}
-      {opened !== null && <RemoteActionDetail id={opened} now={now} onClose={() => setOpened(null)} />}
+      {opened !== null && <RemoteActionDetail id={opened} remaining={remaining} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

@@ -6,19 +6,18 @@
  */
 import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RemoteActionStatus } from '@fleet/contracts';
+import type { RemoteActionStatus, SupportAccess } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { accessState, durationParts, remainingMs } from './remoteActionsLogic';
 import { LabelledValue, MutedText } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
 
+/** A support access's state in words, with its time left (the history's text). */
+type AccessText = (access: SupportAccess) => string;
 export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
-export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; readonly now: number; readonly onClose: () => void }) {
+export function RemoteActionDetail({ id, remaining, onClose }: { readonly id: string; readonly remaining: AccessText; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const errorText = useApiErrorMessage();
   const read = useEndpointQuery('getRemoteAction', { params: { id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const action = read.data;
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
@@ -36,7 +35,7 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
     >
       <Stack gap="sm" data-testid="ra-detail" data-status={action?.status ?? ''}>
         {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {read.isError && <ErrorNote testId="ra-detail-error" message={errorText(read.error)} />}
+        <ErrorNote testId="ra-detail-error" error={read.error} />
         {action !== undefined && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <LabelledValue label={t('remoteActions.columns.device')}>
@@ -58,9 +57,7 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
             <LabelledValue label={t('remoteActions.detail.updated')}>{date(action.updatedAt)}</LabelledValue>
             {action.supportAccess !== null && (
               <LabelledValue label={t('remoteActions.columns.access')} testId="ra-detail-access">
-                {accessState(action.supportAccess, now) === 'active'
-                  ? t('remoteActions.access.active', durationParts(remainingMs(action.supportAccess, now)))
-                  : t(`remoteActions.access.${accessState(action.supportAccess, now)}`)}
+                {remaining(action.supportAccess)}
                 <MutedText size="xs">{t('remoteActions.detail.expires', { date: date(action.supportAccess.expiresAt) })}</MutedText>
               </LabelledValue>
             )}

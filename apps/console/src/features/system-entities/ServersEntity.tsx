@@ -23,6 +23,14 @@ type TextName = 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'clo
 const text = (name: TextName, required = false): Field<ServerForm> => ({ name, kind: 'text', label: `systemDevices.servers.${name}`, required });
 const number = (name: 'maxChannels' | 'webrtcPort' | 'genlockOffset'): Field<ServerForm> => ({ name, kind: 'number', label: `systemDevices.servers.${name}` });
 
+const IFB_MODE: Field<ServerForm> = {
+  name: 'ifbMode',
+  kind: 'select',
+  label: 'systemDevices.servers.ifbMode',
+  options: () => IFB_MODES.map((m) => ({ value: m, label: m })),
+  clearable: true,
+};
+
 /** The form of a server of `serverType` (the IFB mode only on multimedia hubs). */
 function serverFields(serverType: ServerType): readonly Field<ServerForm>[] {
   return [
@@ -32,17 +40,7 @@ function serverFields(serverType: ServerType): readonly Field<ServerForm>[] {
     text('productType'),
     text('swVersion', true),
     { name: 'inventoryId', kind: 'inventory', label: 'systemDevices.servers.inventory', clearable: true, testId: 'inventory' },
-    ...(serverType === 'mmh_server'
-      ? [
-          {
-            name: 'ifbMode',
-            kind: 'select',
-            label: 'systemDevices.servers.ifbMode',
-            options: () => IFB_MODES.map((m) => ({ value: m, label: m })),
-            clearable: true,
-          } as const,
-        ]
-      : []),
+    ...(serverType === 'mmh_server' ? [IFB_MODE] : []),
     number('maxChannels'),
     number('webrtcPort'),
     {

@@ -33,42 +33,29 @@ export const applicationBody = (v: ApplicationForm) => ({
 });
 
 /** URIs and scopes are one input each: the first problem of any entry shows under it. */
-const listError = (form: CustomFieldProps<ApplicationForm>['form'], error: CustomFieldProps<ApplicationForm>['error'], field: 'redirectUris' | 'scopes') =>
-  error(field) ?? error(Object.keys(form.errors).find((k) => k.startsWith(`${field}.`)) ?? field);
-
-function RedirectUrisField({ form, label, testId, error, readOnly }: CustomFieldProps<ApplicationForm>) {
-  const { t } = useTranslation();
-  const common = { label, error: listError(form, error, 'redirectUris'), disabled: readOnly, 'data-testid': testId };
-  return (
-    <Textarea
-      {...common}
-      description={t('systemSettings.client_application.fields.redirectUrisHint')}
-      autosize
-      minRows={2}
-      value={form.values.redirectUris}
-      onChange={(e) => form.set({ redirectUris: e.currentTarget.value })}
-    />
-  );
-}
-
-function ScopesField({ form, label, testId, error, readOnly }: CustomFieldProps<ApplicationForm>) {
-  const { t } = useTranslation();
-  const common = { label, error: listError(form, error, 'scopes'), disabled: readOnly, 'data-testid': testId };
-  return (
-    <TagsInput
-      {...common}
-      description={t('systemSettings.client_application.fields.scopesHint')}
-      value={[...form.values.scopes]}
-      onChange={(scopes) => form.set({ scopes })}
-    />
-  );
+function listField(name: 'redirectUris' | 'scopes') {
+  return function ListField({ form, label, testId, error, readOnly }: CustomFieldProps<ApplicationForm>) {
+    const { t } = useTranslation();
+    const common = {
+      label,
+      description: t(`systemSettings.client_application.fields.${name}Hint`),
+      error: error(name) ?? error(Object.keys(form.errors).find((k) => k.startsWith(`${name}.`)) ?? name),
+      disabled: readOnly,
+      'data-testid': testId,
+    };
+    return name === 'scopes' ? (
+      <TagsInput {...common} value={[...form.values.scopes]} onChange={(scopes) => form.set({ scopes })} />
+    ) : (
+      <Textarea {...common} autosize minRows={2} value={form.values.redirectUris} onChange={(e) => form.set({ redirectUris: e.currentTarget.value })} />
+    );
+  };
 }
 
 const FIELDS: readonly Field<ApplicationForm>[] = [
   { kind: 'text', name: 'name', label: 'systemSettings.client_application.fields.name', required: true },
   { kind: 'text', name: 'clientId', label: 'systemSettings.client_application.fields.clientId', required: true },
-  { kind: 'custom', name: 'redirectUris', label: 'systemSettings.client_application.fields.redirectUris', render: RedirectUrisField },
-  { kind: 'custom', name: 'scopes', label: 'systemSettings.client_application.fields.scopes', render: ScopesField },
+  { kind: 'custom', name: 'redirectUris', label: 'systemSettings.client_application.fields.redirectUris', render: listField('redirectUris') },
+  { kind: 'custom', name: 'scopes', label: 'systemSettings.client_application.fields.scopes', render: listField('scopes') },
   { kind: 'switch', name: 'active', label: 'systemSettings.client_application.fields.active' },
 ];
 

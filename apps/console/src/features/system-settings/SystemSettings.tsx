@@ -23,7 +23,8 @@ const KINDS: Record<SystemSettingsKind, ComponentType<SystemSettingsProps>> = {
   stream_media_profile: lazy(() => import('./StreamMediaProfilesSetting')),
   organization: lazy(() => import('./OrganizationsSetting')),
   organization_inventory: lazy(() => import('./OrganizationInventoriesSetting')),
-  software_version: lazy(() => import('./SoftwareVersionSetting')),
+  // The /sw_version screen itself (its list, filters, create, edit, inventories and delete, kept current over /ws).
+  software_version: lazy(() => import('../software-versions/SoftwareVersions.page')),
   software_version_product: lazy(() => import('./SoftwareVersionProductsSetting')),
   geocoding_profile: lazy(() => import('./GeocodingProfilesSetting')),
   application_configuration: lazy(() => import('./ApplicationConfigurationSetting')),
