@@ -5,7 +5,7 @@
  * participant's problem under the participants picker). No React here.
  */
 import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
-import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema, mergeErrors, serverFieldErrors, toFormFields, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export type AudioRoomFormValues = Readonly<ReturnType<typeof initialValues>>;
 
@@ -51,13 +51,4 @@ export function toBody(values: AudioRoomFormValues) {
 /** The core's field errors of a failed save, on the form's fields. */
 export function savedErrors(error: unknown): FieldErrors {
   return toFormFields(serverFieldErrors(error));
-}
-
-function toFormFields(errors: FieldErrors): FieldErrors {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.startsWith('participants') ? 'participants' : path;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
 }
