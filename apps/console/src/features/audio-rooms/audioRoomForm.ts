@@ -4,7 +4,7 @@
  * against the rooms the list holds, and the core's own field errors onto the fields (a
  * participant's problem under the participants picker). No React here.
  */
-import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
+import { AUDIO_ROOM_PARTICIPANT_KINDS, CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind } from '@fleet/contracts';
 import { checkSchema, mergeErrors, serverFieldErrors, toFormFields, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export type AudioRoomFormValues = Readonly<ReturnType<typeof initialValues>>;
@@ -27,12 +27,10 @@ export function initialValues(room: AudioRoom | null) {
 
 export const participantValue = (kind: AudioRoomParticipantKind, id: string) => `${kind}:${id}`;
 
-export function toParticipantRefs(values: readonly string[]): AudioRoomParticipantRef[] {
+export function toParticipantRefs(values: readonly string[]) {
   return values.flatMap((value) => {
-    const at = value.indexOf(':');
-    const kind = value.slice(0, at);
-    const id = value.slice(at + 1);
-    return kind === 'unit' || kind === 'channel' || kind === 'user' ? [{ kind, id }] : [];
+    const kind = AUDIO_ROOM_PARTICIPANT_KINDS.find((k) => value.startsWith(`${k}:`));
+    return kind ? [{ kind, id: value.slice(kind.length + 1) }] : [];
   });
 }
 
