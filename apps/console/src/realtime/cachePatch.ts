@@ -4,7 +4,7 @@
  * nothing changed, so React Query keeps its reference and nothing re-renders.
  */
 import { TIMINGS } from '@fleet/contracts';
-import type { ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ActiveAlert, ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
 export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' }>;
 
@@ -173,21 +173,8 @@ export function patchUnitListBatch(list: readonly UnitSummary[] | undefined, eve
   return next ?? (list as UnitSummary[]);
 }
 
-/** An item of the active alerts list (alerts/active), as far as this patch needs it. */
-export interface ActiveAlertItem {
-  id: string;
-  unitId: string;
-  unitName: string;
-  type: string;
-  level: string;
-  message: string;
-  value: number | null;
-  acknowledged: boolean;
-  raisedAt: string;
-}
-
 /** The active alerts list: a raised unit alert is added (or replaced), a cleared one removed. */
-export function patchActiveAlerts<T extends ActiveAlertItem>(
+export function patchActiveAlerts<T extends ActiveAlert>(
   list: readonly T[] | undefined,
   event: AlertEvent,
   unitName: (unitId: string) => string,
@@ -198,7 +185,7 @@ export function patchActiveAlerts<T extends ActiveAlertItem>(
   }
   const { alert } = event;
   if (alert.unitId === null) return list as T[];
-  const item: ActiveAlertItem = {
+  const item: ActiveAlert = {
     id: alert.id,
     unitId: alert.unitId,
     unitName: unitName(alert.unitId),
