@@ -19,15 +19,7 @@ export interface ToastInput {
   readonly closable?: boolean;
 }
 
-export interface Toast {
-  readonly id: number;
-  readonly message: string;
-  readonly title: string | undefined;
-  readonly variant: ToastVariant;
-  readonly timeoutMs: number;
-  readonly sound: boolean;
-  readonly closable: boolean;
-}
+export type Toast = Readonly<ReturnType<typeof normalizeToast>>;
 
 export interface ToastState {
   readonly visible: readonly Toast[];
@@ -37,7 +29,7 @@ export interface ToastState {
 
 export const EMPTY_TOASTS: ToastState = { visible: [], queued: [], nextId: 1 };
 
-export function normalizeToast(id: number, input: ToastInput): Toast {
+export function normalizeToast(id: number, input: ToastInput) {
   return {
     id,
     message: input.message,
