@@ -78,19 +78,6 @@ function replaceAt(list: readonly UnitSummary[], index: number, unit: UnitSummar
   return next;
 }
 
-/** The list with the one unit replaced; the same array when the unit is not in it. */
-export function patchUnitList(list: readonly UnitSummary[] | undefined, event: UnitEvent): UnitSummary[] | undefined {
-  if (!list) return undefined;
-  const id = unitIdOf(event);
-  const index = unitIndexOf(list, id);
-  if (index < 0) return list as UnitSummary[];
-  const current = list[index];
-  if (current === undefined) return list as UnitSummary[];
-  const patched = applyToSummary(current, event);
-  if (patched === current) return list as UnitSummary[];
-  return replaceAt(list, index, patched);
-}
-
 /** The list with one unit's summary fields taken from a fresher detail (transition polling). */
 export function mergeDetailIntoList(list: readonly UnitSummary[] | undefined, detail: UnitDetail): UnitSummary[] | undefined {
   if (!list) return undefined;
@@ -126,18 +113,6 @@ export function applyAlertToSummary<T extends UnitSummary>(unit: T, event: Alert
 
 export function alertUnitId(event: AlertEvent): string | null {
   return event.type === 'alert.raised' ? event.alert.unitId : event.unitId;
-}
-
-/** The unit list with the alert event applied to its unit; the same array when not in it. */
-export function patchUnitAlerts(list: readonly UnitSummary[] | undefined, event: AlertEvent): UnitSummary[] | undefined {
-  if (!list) return undefined;
-  const id = alertUnitId(event);
-  const index = id === null ? -1 : unitIndexOf(list, id);
-  const current = index < 0 ? undefined : list[index];
-  if (current === undefined) return list as UnitSummary[];
-  const patched = applyAlertToSummary(current, event);
-  if (patched === current) return list as UnitSummary[];
-  return replaceAt(list, index, patched);
 }
 
 /** Events that change a unit of the unit list. */
