@@ -41,25 +41,20 @@ export function normalizeToast(id: number, input: ToastInput) {
   };
 }
 
-/** Adds a toast: shown when fewer than `max` are visible, else queued behind the others. */
-export function pushToast(
-  state: ToastState,
-  input: ToastInput,
-  max: number = TIMINGS.toastMax,
-  id: number = state.nextId,
-): { state: ToastState; toast: Toast } {
+/** Adds a toast: shown when fewer than TIMINGS.toastMax are visible, else queued behind the others. */
+export function pushToast(state: ToastState, input: ToastInput, id: number = state.nextId): { state: ToastState; toast: Toast } {
   const toast = normalizeToast(id, input);
   const nextId = Math.max(state.nextId, id + 1);
-  if (state.visible.length < max) return { state: { visible: [...state.visible, toast], queued: state.queued, nextId }, toast };
+  if (state.visible.length < TIMINGS.toastMax) return { state: { visible: [...state.visible, toast], queued: state.queued, nextId }, toast };
   return { state: { visible: state.visible, queued: [...state.queued, toast], nextId }, toast };
 }
 
 /** Removes a toast (closed or timed out) and promotes queued ones into the free places. */
-export function dismissToast(state: ToastState, id: number, max: number = TIMINGS.toastMax): ToastState {
+export function dismissToast(state: ToastState, id: number): ToastState {
   const visible = state.visible.filter((toast) => toast.id !== id);
   const queued = state.queued.filter((toast) => toast.id !== id);
   if (visible.length === state.visible.length && queued.length === state.queued.length) return state;
-  const free = Math.max(0, max - visible.length);
+  const free = Math.max(0, TIMINGS.toastMax - visible.length);
   return { visible: [...visible, ...queued.slice(0, free)], queued: queued.slice(free), nextId: state.nextId };
 }
 
