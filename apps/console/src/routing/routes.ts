@@ -197,20 +197,14 @@ export const ROUTES: readonly AppRoute[] = [
   home('simulator', '/simulator', GLOBAL_SCOPE_ROLES, 'simulator'),
 ];
 
-export interface RouteMatch {
-  readonly route: AppRoute;
-  /** The section kind when the route is a section child. */
-  readonly kind?: string;
-}
-
 /** `/a/b/` → `/a/b`; the empty path is `/`. */
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** The route of a pathname, or null for an unknown path. */
-export function matchRoute(pathname: string): RouteMatch | null {
+/** The route of a pathname (with the section kind when the route is a section child), or null for an unknown path. */
+export function matchRoute(pathname: string) {
   const path = normalizePath(pathname);
   for (const route of ROUTES) {
     if (route.kind === 'page' && route.section) {
