@@ -39,17 +39,12 @@ export const ADMIN_STYLE_ROUTE_IDS: ReadonlySet<RouteTitleId> = new Set<RouteTit
   'myGraphics',
 ]);
 
-export interface PageView {
-  /** The normalised path, e.g. /system_entities/units. */
-  readonly path: string;
-  /** The route id of routes.ts, e.g. systemEntities. */
-  readonly route: RouteTitleId;
-}
-
+/** The normalised path (e.g. /system_entities/units) and the route id of routes.ts (e.g. systemEntities). */
+export type PageView = NonNullable<ReturnType<typeof adminPageView>>;
 export type PageViewHook = (view: PageView) => void;
 
 /** The page view of a path when it is an admin-style route, else null. */
-export function adminPageView(pathname: string): PageView | null {
+export function adminPageView(pathname: string) {
   const path = normalizePath(pathname);
   const match = matchRoute(path);
   if (match === null || match.route.kind !== 'page' || !ADMIN_STYLE_ROUTE_IDS.has(match.route.id)) return null;

@@ -10,25 +10,9 @@ import { useState } from 'react';
 import { useToast } from '../toast/useToast';
 import { deleteConfirmed, type ConfirmedDeleteOptions, type DeleteMutation } from './confirmedDelete';
 
-export type { ConfirmedDeleteOptions, DeleteMutation } from './confirmedDelete';
-
-export interface ConfirmDeleteModalState {
-  readonly pending: boolean;
-  readonly error: unknown;
-  readonly onConfirm: () => void;
-  readonly onClose: () => void;
-}
-
-export interface ConfirmedDelete<Row> {
-  /** The row asked about; null while no confirmation is open. */
-  readonly target: Row | null;
-  readonly ask: (row: Row) => void;
-  readonly close: () => void;
-  readonly modalProps: ConfirmDeleteModalState;
-}
-
-export function useConfirmedDelete<Row, V>(remove: DeleteMutation<V>, options: ConfirmedDeleteOptions<Row, V>): ConfirmedDelete<Row> {
+export function useConfirmedDelete<Row, V>(remove: DeleteMutation<V>, options: ConfirmedDeleteOptions<Row, V>) {
   const toast = useToast();
+  // The row asked about; null while no confirmation is open.
   const [target, setTarget] = useState<Row | null>(null);
   const close = () => setTarget(null);
   const ask = (row: Row) => {

@@ -96,10 +96,7 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
 }
 
 /** The parts of `window.location` the URL helpers need (injectable for tests). */
-export interface PageLocation {
-  readonly protocol: string;
-  readonly host: string;
-}
+export type PageLocation = Pick<Location, 'protocol' | 'host'>;
 
 /**
  * The websocket URL to open. Absolute ws(s) URLs are used as they are; http(s) URLs switch scheme;

@@ -7,13 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { startRetryTimer } from './retryTimer';
 import type { RetryTimerOptions } from './retryTimer';
 
-export interface RetryTimer {
-  readonly running: boolean;
-  readonly start: (options: RetryTimerOptions) => void;
-  readonly cancel: () => void;
-}
-
-export function useRetryTimer(): RetryTimer {
+export function useRetryTimer() {
   const cancelRef = useRef<(() => void) | null>(null);
   const [running, setRunning] = useState(false);
 

@@ -3,27 +3,15 @@ import { withFiltersOpen, withListFilters } from './patches';
 import type { FilterList, ListFilterValues } from './patches';
 import { usePreferencesSnapshot, usePreferenceSaver } from './usePreferences';
 
-export interface ListFilterPrefs<F> {
-  readonly filters: F;
-  readonly setFilters: (filters: F) => void;
-  /** Back to the list's default filters. */
-  readonly resetFilters: () => void;
-  readonly filtersOpen: boolean;
-  readonly setFiltersOpen: (open: boolean) => void;
-}
+export type ListFilterPrefs<F> = ReturnType<typeof useListFilterPrefs<F>>;
 
 /**
  * One list's filters and filter-panel flag (spec 001 §3 preferences "filters and filter-open flags
  * per list"): restored from the preferences on mount (`parse` reads any saved JSON), saved
  * (debounced) on change; `reset` gives the default filters (from the current ones: a list may keep
- * some, such as its group).
+ * some, such as its group); `resetFilters` goes back to them.
  */
-export function useListFilterPrefs<F>(
-  list: FilterList,
-  parse: (raw: unknown) => F,
-  serialize: (filters: F) => ListFilterValues,
-  reset: (current: F) => F,
-): ListFilterPrefs<F> {
+export function useListFilterPrefs<F>(list: FilterList, parse: (raw: unknown) => F, serialize: (filters: F) => ListFilterValues, reset: (current: F) => F) {
   const prefs = usePreferencesSnapshot();
   const { schedule } = usePreferenceSaver();
   const [filters, setFiltersState] = useState(() => parse(prefs.filters?.[list]));

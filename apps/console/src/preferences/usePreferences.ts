@@ -33,18 +33,14 @@ export function usePreferencesSnapshot(): UserPreferences {
 /** Builds a patch of top-level preference fields from the current preferences. */
 export type PreferenceBuilder = (current: UserPreferences) => UserPreferences;
 
-export interface PreferenceSaver {
-  /** Schedules a save; a later builder under the same key replaces an earlier one. */
-  readonly schedule: (key: string, build: PreferenceBuilder) => void;
-  /** Sends what is scheduled now. */
-  readonly flush: () => void;
-}
-
 /** Default quiet time before scheduled preference changes are sent. */
 export const PREFERENCE_SAVE_DELAY_MS = 400;
 
-/** A debounced saver of preference fields; what is pending is sent when the caller unmounts. */
-export function usePreferenceSaver(delayMs = PREFERENCE_SAVE_DELAY_MS): PreferenceSaver {
+/**
+ * A debounced saver of preference fields; what is pending is sent when the caller unmounts.
+ * `schedule` a builder under a key (a later one under the same key replaces it), `flush` sends what is scheduled now.
+ */
+export function usePreferenceSaver(delayMs = PREFERENCE_SAVE_DELAY_MS) {
   const queryClient = useQueryClient();
   const update = useUpdatePreferences();
   const pending = useRef(new Map<string, PreferenceBuilder>());

@@ -4,7 +4,7 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ActiveAlert, ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
@@ -26,7 +26,7 @@ import {
   statusTarget,
   unitIdOf,
 } from './cachePatch';
-import type { ActiveAlertItem, UnitListEvent } from './cachePatch';
+import type { UnitListEvent } from './cachePatch';
 import { debounce } from './debounce';
 import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
@@ -131,7 +131,7 @@ function applyToOtherQueriesOne(queryClient: QueryClient, event: RealtimeEvent, 
           unit ? applyAlertToSummary(unit, event) : unit,
         );
       }
-      queryClient.setQueriesData<ActiveAlertItem[]>({ queryKey: ['fetchActiveAlerts'] }, (list) =>
+      queryClient.setQueriesData<ActiveAlert[]>({ queryKey: ['fetchActiveAlerts'] }, (list) =>
         patchActiveAlerts(list, event, (id) => unitName(queryClient, id)),
       );
       return;

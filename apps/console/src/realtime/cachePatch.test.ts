@@ -9,14 +9,16 @@ import {
   patchFileTransfer,
   patchNotifications,
   patchStatusById,
-  patchUnitAlerts,
-  patchUnitList,
   patchUnitListBatch,
   STATUS_QUERY_PATTERNS,
   statusTarget,
   unitIndexOf,
 } from './cachePatch';
 import type { AlertEvent, UnitEvent, UnitListEvent } from './cachePatch';
+
+/** One event through the unit list patch (the one unit replaced; the same array when it is not in it). */
+const patchUnitList = (list: readonly UnitSummary[] | undefined, event: UnitListEvent) => patchUnitListBatch(list, [event]);
+const patchUnitAlerts = patchUnitList;
 
 const status: UnitEvent = {
   type: 'unit.status',
@@ -117,8 +119,8 @@ describe('cache patches of the other live lists', () => {
       id: 'al-old',
       unitId: 'A',
       unitName: 'a',
-      type: 'battery',
-      level: 'warning',
+      type: 'battery' as const,
+      level: 'warning' as const,
       message: '',
       value: 12,
       acknowledged: false,

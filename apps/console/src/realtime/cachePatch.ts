@@ -4,7 +4,7 @@
  * nothing changed, so React Query keeps its reference and nothing re-renders.
  */
 import { TIMINGS } from '@fleet/contracts';
-import type { ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ActiveAlert, ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
 export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' }>;
 
@@ -78,19 +78,6 @@ function replaceAt(list: readonly UnitSummary[], index: number, unit: UnitSummar
   return next;
 }
 
-/** The list with the one unit replaced; the same array when the unit is not in it. */
-export function patchUnitList(list: readonly UnitSummary[] | undefined, event: UnitEvent): UnitSummary[] | undefined {
-  if (!list) return undefined;
-  const id = unitIdOf(event);
-  const index = unitIndexOf(list, id);
-  if (index < 0) return list as UnitSummary[];
-  const current = list[index];
-  if (current === undefined) return list as UnitSummary[];
-  const patched = applyToSummary(current, event);
-  if (patched === current) return list as UnitSummary[];
-  return replaceAt(list, index, patched);
-}
-
 /** The list with one unit's summary fields taken from a fresher detail (transition polling). */
 export function mergeDetailIntoList(list: readonly UnitSummary[] | undefined, detail: UnitDetail): UnitSummary[] | undefined {
   if (!list) return undefined;
@@ -128,18 +115,6 @@ export function alertUnitId(event: AlertEvent): string | null {
   return event.type === 'alert.raised' ? event.alert.unitId : event.unitId;
 }
 
-/** The unit list with the alert event applied to its unit; the same array when not in it. */
-export function patchUnitAlerts(list: readonly UnitSummary[] | undefined, event: AlertEvent): UnitSummary[] | undefined {
-  if (!list) return undefined;
-  const id = alertUnitId(event);
-  const index = id === null ? -1 : unitIndexOf(list, id);
-  const current = index < 0 ? undefined : list[index];
-  if (current === undefined) return list as UnitSummary[];
-  const patched = applyAlertToSummary(current, event);
-  if (patched === current) return list as UnitSummary[];
-  return replaceAt(list, index, patched);
-}
-
 /** Events that change a unit of the unit list. */
 export type UnitListEvent = UnitEvent | AlertEvent;
 
@@ -173,21 +148,8 @@ export function patchUnitListBatch(list: readonly UnitSummary[] | undefined, eve
   return next ?? (list as UnitSummary[]);
 }
 
-/** An item of the active alerts list (alerts/active), as far as this patch needs it. */
-export interface ActiveAlertItem {
-  id: string;
-  unitId: string;
-  unitName: string;
-  type: string;
-  level: string;
-  message: string;
-  value: number | null;
-  acknowledged: boolean;
-  raisedAt: string;
-}
-
 /** The active alerts list: a raised unit alert is added (or replaced), a cleared one removed. */
-export function patchActiveAlerts<T extends ActiveAlertItem>(
+export function patchActiveAlerts<T extends ActiveAlert>(
   list: readonly T[] | undefined,
   event: AlertEvent,
   unitName: (unitId: string) => string,
@@ -198,7 +160,7 @@ export function patchActiveAlerts<T extends ActiveAlertItem>(
   }
   const { alert } = event;
   if (alert.unitId === null) return list as T[];
-  const item: ActiveAlertItem = {
+  const item: ActiveAlert = {
     id: alert.id,
     unitId: alert.unitId,
     unitName: unitName(alert.unitId),

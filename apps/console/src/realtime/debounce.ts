@@ -9,20 +9,14 @@ const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle),
 };
 
-export interface Debounced {
-  /** (Re)starts the wait; `fn` runs once, `ms` after the last call. */
-  call(): void;
-  cancel(): void;
-  pending(): boolean;
-}
-
 /**
  * Trailing debounce: a burst of calls runs `fn` once, `ms` after the last one (spec 001 §7: the
  * device list refresh waits 3 s after device added/removed events).
  */
-export function debounce(fn: () => void, ms: number, timers: Timers = realTimers): Debounced {
+export function debounce(fn: () => void, ms: number, timers: Timers = realTimers) {
   let handle: ReturnType<typeof setTimeout> | null = null;
   return {
+    /** (Re)starts the wait; `fn` runs once, `ms` after the last call. */
     call() {
       if (handle !== null) timers.clearTimeout(handle);
       handle = timers.setTimeout(() => {

@@ -5,14 +5,6 @@
  * no animation frames: a timer hands the items on after `maxWaitMs` then, and `maxItems` bounds
  * what waits.
  */
-export interface FrameBatch<T> {
-  push(item: T): void;
-  /** Hands on what waits now. */
-  flush(): void;
-  /** Drops what waits (the page is leaving). */
-  cancel(): void;
-}
-
 export interface FrameBatchOptions {
   readonly maxWaitMs?: number;
   readonly maxItems?: number;
@@ -23,7 +15,7 @@ export interface FrameBatchOptions {
   readonly animationFrame?: boolean;
 }
 
-export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, maxItems = 5000, animationFrame = true }: FrameBatchOptions = {}): FrameBatch<T> {
+export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, maxItems = 5000, animationFrame = true }: FrameBatchOptions = {}) {
   let pending: T[] = [];
   let frame: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -41,7 +33,7 @@ export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, ma
     apply(items);
   };
   return {
-    push(item) {
+    push(item: T) {
       pending.push(item);
       if (pending.length >= maxItems) {
         flush();
@@ -51,7 +43,9 @@ export function frameBatch<T>(apply: (items: T[]) => void, { maxWaitMs = 250, ma
       timer = setTimeout(flush, maxWaitMs);
       if (animationFrame && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(flush);
     },
+    /** Hands on what waits now. */
     flush,
+    /** Drops what waits (the page is leaving). */
     cancel() {
       clear();
       pending = [];

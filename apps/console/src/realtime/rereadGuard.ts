@@ -9,13 +9,9 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
 
-export interface RereadGuard {
-  /** Watches until the re-read (the promise of its refetches) settles. */
-  watch(reread: Promise<unknown>): void;
-  stop(): void;
-}
+export type RereadGuard = ReturnType<typeof rereadGuard>;
 
-export function rereadGuard(queryClient: QueryClient): RereadGuard {
+export function rereadGuard(queryClient: QueryClient) {
   let open = 0;
   const patchedWhileFetching = new Set<Query>();
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
@@ -30,7 +26,8 @@ export function rereadGuard(queryClient: QueryClient): RereadGuard {
     }
   });
   return {
-    watch(reread) {
+    /** Watches until the re-read (the promise of its refetches) settles. */
+    watch(reread: Promise<unknown>) {
       open += 1;
       const close = () => {
         open -= 1;

@@ -15,15 +15,12 @@
  */
 import type { TFunction } from 'i18next';
 import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS } from '@fleet/contracts';
-import type { AlertLevel, RealtimeEvent, UnitStatusChangeEvent } from '@fleet/contracts';
+import type { AlertLevel, RealtimeEvent, UnitStatusChangeEvent, UserPreferences } from '@fleet/contracts';
 import type { ToastInput } from '../toast/toastQueue';
 
 export type AlertSetting = keyof typeof DEFAULT_ALERT_SETTINGS;
 
-export interface NoticePreferences {
-  readonly unitAlertsSettings?: Readonly<Record<string, boolean>> | undefined;
-  readonly unitAlertsSoundSettings?: Readonly<{ critical: boolean; warning: boolean }> | undefined;
-}
+export type NoticePreferences = Pick<UserPreferences, 'unitAlertsSettings' | 'unitAlertsSoundSettings'>;
 
 /** The setting that gates the notice of a unit status change, or null when it has none. */
 export function statusChangeSetting(change: UnitStatusChangeEvent): AlertSetting | null {

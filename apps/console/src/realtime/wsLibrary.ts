@@ -4,16 +4,11 @@
  * configuration (props.wsLibrary), and a `config.changed` event. The first value seen is the
  * baseline; the first different one triggers `onChange` once.
  */
-export interface WsLibraryWatch {
-  observe(value: string | null | undefined): void;
-  baseline(): string | null;
-}
-
-export function watchWsLibrary(onChange: (next: string, previous: string) => void): WsLibraryWatch {
+export function watchWsLibrary(onChange: (next: string, previous: string) => void) {
   let seen: string | null = null;
   let fired = false;
   return {
-    observe(value) {
+    observe(value: string | null | undefined) {
       if (value === null || value === undefined || value === '') return;
       if (seen === null) {
         seen = value;

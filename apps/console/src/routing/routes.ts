@@ -14,7 +14,7 @@ import {
   BROADER_ROLES,
   CONTRACTOR_ROLES,
   MANAGE_ROLES,
-  PARTNER_ROLES,
+  REMOTE_ACTION_ROLES,
   GLOBAL_SCOPE_ROLES,
   PLATFORM_ADMIN_ROLES,
   READ_ONLY_ROLES,
@@ -126,9 +126,6 @@ const section = (id: SectionId, roles: readonly Role[]): AppRoute[] => [
 /** Channels, devices and video return: the broader set of spec 001 §2 plus read-only users. */
 export const PLATFORM_SCREEN_ROLES: readonly Role[] = [...BROADER_ROLES, ...READ_ONLY_ROLES];
 
-/** Remote actions: super users get the admin page, partners the support page (one path, spec 000 §2). */
-export const REMOTE_ACTIONS_ROLES: readonly Role[] = [...PLATFORM_ADMIN_ROLES, ...PARTNER_ROLES];
-
 export const LIST_PATH = '/list';
 export const LOGIN_PATH = '/login';
 export const ERROR_PATH = '/error';
@@ -186,7 +183,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Platform admin (super user).
   ...section('systemEntities', PLATFORM_ADMIN_ROLES),
   ...section('systemSettings', PLATFORM_ADMIN_ROLES),
-  home('remoteActions', '/remote_actions', REMOTE_ACTIONS_ROLES, 'remoteActions'),
+  // Super users get the admin page, partners the support page (one path, spec 000 §2).
+  home('remoteActions', '/remote_actions', REMOTE_ACTION_ROLES, 'remoteActions'),
   home('accessApprovals', '/access_approvals', PLATFORM_ADMIN_ROLES, 'accessApprovals'),
   home('whatsNew', '/whats_new', PLATFORM_ADMIN_ROLES, 'whatsNew'),
   home('batchUpgrade', '/batch_upgrade', PLATFORM_ADMIN_ROLES, 'batchUpgrade'),
@@ -199,20 +197,14 @@ export const ROUTES: readonly AppRoute[] = [
   home('simulator', '/simulator', GLOBAL_SCOPE_ROLES, 'simulator'),
 ];
 
-export interface RouteMatch {
-  readonly route: AppRoute;
-  /** The section kind when the route is a section child. */
-  readonly kind?: string;
-}
-
 /** `/a/b/` → `/a/b`; the empty path is `/`. */
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** The route of a pathname, or null for an unknown path. */
-export function matchRoute(pathname: string): RouteMatch | null {
+/** The route of a pathname (with the section kind when the route is a section child), or null for an unknown path. */
+export function matchRoute(pathname: string) {
   const path = normalizePath(pathname);
   for (const route of ROUTES) {
     if (route.kind === 'page' && route.section) {

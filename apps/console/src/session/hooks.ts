@@ -1,10 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, Language, Role, UserPreferences } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../api/hooks';
-import type { ApiError } from '../api/ApiError';
 import { changeLanguage } from '../i18n';
 import type { RouteUser } from '../routing/decideRoute';
 
@@ -12,11 +10,11 @@ import type { RouteUser } from '../routing/decideRoute';
 const SESSION_QUERY = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } as const;
 
 /** Loads (when `load`) or just reads the current user (GET users/current). */
-export function useCurrentUserQuery(load = true): UseQueryResult<CurrentUser, ApiError> {
+export function useCurrentUserQuery(load = true) {
   return useEndpointQuery('getCurrentUser', {}, { ...SESSION_QUERY, enabled: load });
 }
 
-export function usePreferencesQuery(load = true): UseQueryResult<UserPreferences, ApiError> {
+export function usePreferencesQuery(load = true) {
   return useEndpointQuery('getUserPreferences', {}, { ...SESSION_QUERY, enabled: load });
 }
 

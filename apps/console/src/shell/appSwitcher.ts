@@ -10,15 +10,8 @@ import type { ApplicationUrls } from '@fleet/contracts';
 
 export type ApplicationId = ApplicationUrls['applications'][number]['id'];
 
-export interface SwitcherEntry {
-  readonly id: ApplicationId;
-  readonly url: string;
-  /** Open in a new tab (every product but the console). */
-  readonly newTab: boolean;
-}
-
-/** The offered entries in the core's order (console, video-return portal, matrix). */
-export function switcherEntries(urls: ApplicationUrls | undefined): SwitcherEntry[] {
+/** The offered entries in the core's order (console, video-return portal, matrix); `newTab` for every product but the console. */
+export function switcherEntries(urls: ApplicationUrls | undefined) {
   if (!urls) return [];
   return urls.applications.flatMap((app) =>
     app.available && app.url !== null && app.url.trim() !== '' ? [{ id: app.id, url: app.url, newTab: app.id !== 'console' }] : [],

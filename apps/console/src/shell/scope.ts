@@ -4,17 +4,11 @@
  * without a DOM.
  */
 import { GLOBAL_SCOPE_ROLES } from '@fleet/contracts';
-import type { Role, UserPreferences } from '@fleet/contracts';
+import type { LightGroup, Role, UserPreferences } from '@fleet/contracts';
 
 export interface ScopeInventory {
   readonly id: string;
   readonly name: string;
-}
-
-export interface ScopeGroup {
-  readonly id: string;
-  readonly name: string;
-  readonly inventoryId: string;
 }
 
 export type ScopePrefs = Pick<UserPreferences, 'groupId' | 'inventoryId' | 'inventoryName'>;
@@ -41,18 +35,18 @@ export function currentInventory(prefs: ScopePrefs, mine: readonly ScopeInventor
 }
 
 /** The groups of one inventory, in the order given (the core sorts them by name). */
-export function groupsOfInventory<G extends ScopeGroup>(groups: readonly G[], inventoryId: string | null): G[] {
+export function groupsOfInventory<G extends LightGroup>(groups: readonly G[], inventoryId: string | null): G[] {
   return inventoryId === null ? [] : groups.filter((group) => group.inventoryId === inventoryId);
 }
 
 /** The current group: the saved one when it belongs to the inventory's visible groups, else their first. */
-export function currentGroupId(savedGroupId: string | null | undefined, groups: readonly ScopeGroup[]): string | null {
+export function currentGroupId(savedGroupId: string | null | undefined, groups: readonly LightGroup[]): string | null {
   if (savedGroupId != null && groups.some((group) => group.id === savedGroupId)) return savedGroupId;
   return groups[0]?.id ?? null;
 }
 
 /** Picking an inventory also moves the group to one of that inventory's (or none). */
-export function inventoryPickPatch(inventory: ScopeInventory, groups: readonly ScopeGroup[]): ScopePatch {
+export function inventoryPickPatch(inventory: ScopeInventory, groups: readonly LightGroup[]): ScopePatch {
   return { inventoryId: inventory.id, inventoryName: inventory.name, groupId: groupsOfInventory(groups, inventory.id)[0]?.id ?? null };
 }
 

@@ -1,11 +1,9 @@
-import { type UseQueryResult } from '@tanstack/react-query';
-import type { ApplicationUrls } from '@fleet/contracts';
-import { isApiError, type ApiError } from '../api/ApiError';
+import { isApiError } from '../api/ApiError';
 import { endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { useLiveEvents } from '../kit/useLiveEvents';
 
 /** GET application_urls: deployment URLs change rarely, read once per session (switcher and entry pages share it). */
-export function useApplicationUrls(): UseQueryResult<ApplicationUrls, ApiError> {
+export function useApplicationUrls() {
   return useEndpointQuery('getApplicationUrls', {}, { staleTime: Number.POSITIVE_INFINITY });
 }
 

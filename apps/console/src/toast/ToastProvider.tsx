@@ -21,7 +21,7 @@ type Action = { type: 'push'; id: number; input: ToastInput } | { type: 'dismiss
 function reducer(state: ToastState, action: Action): ToastState {
   switch (action.type) {
     case 'push':
-      return pushToast(state, action.input, undefined, action.id).state;
+      return pushToast(state, action.input, action.id).state;
     case 'dismiss':
       return dismissToast(state, action.id);
     case 'clear':

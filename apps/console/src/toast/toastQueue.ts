@@ -19,15 +19,7 @@ export interface ToastInput {
   readonly closable?: boolean;
 }
 
-export interface Toast {
-  readonly id: number;
-  readonly message: string;
-  readonly title: string | undefined;
-  readonly variant: ToastVariant;
-  readonly timeoutMs: number;
-  readonly sound: boolean;
-  readonly closable: boolean;
-}
+export type Toast = Readonly<ReturnType<typeof normalizeToast>>;
 
 export interface ToastState {
   readonly visible: readonly Toast[];
@@ -37,7 +29,7 @@ export interface ToastState {
 
 export const EMPTY_TOASTS: ToastState = { visible: [], queued: [], nextId: 1 };
 
-export function normalizeToast(id: number, input: ToastInput): Toast {
+export function normalizeToast(id: number, input: ToastInput) {
   return {
     id,
     message: input.message,
@@ -49,25 +41,20 @@ export function normalizeToast(id: number, input: ToastInput): Toast {
   };
 }
 
-/** Adds a toast: shown when fewer than `max` are visible, else queued behind the others. */
-export function pushToast(
-  state: ToastState,
-  input: ToastInput,
-  max: number = TIMINGS.toastMax,
-  id: number = state.nextId,
-): { state: ToastState; toast: Toast } {
+/** Adds a toast: shown when fewer than TIMINGS.toastMax are visible, else queued behind the others. */
+export function pushToast(state: ToastState, input: ToastInput, id: number = state.nextId): { state: ToastState; toast: Toast } {
   const toast = normalizeToast(id, input);
   const nextId = Math.max(state.nextId, id + 1);
-  if (state.visible.length < max) return { state: { visible: [...state.visible, toast], queued: state.queued, nextId }, toast };
+  if (state.visible.length < TIMINGS.toastMax) return { state: { visible: [...state.visible, toast], queued: state.queued, nextId }, toast };
   return { state: { visible: state.visible, queued: [...state.queued, toast], nextId }, toast };
 }
 
 /** Removes a toast (closed or timed out) and promotes queued ones into the free places. */
-export function dismissToast(state: ToastState, id: number, max: number = TIMINGS.toastMax): ToastState {
+export function dismissToast(state: ToastState, id: number): ToastState {
   const visible = state.visible.filter((toast) => toast.id !== id);
   const queued = state.queued.filter((toast) => toast.id !== id);
   if (visible.length === state.visible.length && queued.length === state.queued.length) return state;
-  const free = Math.max(0, max - visible.length);
+  const free = Math.max(0, TIMINGS.toastMax - visible.length);
   return { visible: [...visible, ...queued.slice(0, free)], queued: queued.slice(free), nextId: state.nextId };
 }
 

@@ -31,9 +31,8 @@ export function naturalKey(text: string): string {
 
 /** A precomputed sort key (null: no value). */
 export type SortKey = string | number | null;
-type Key = SortKey;
 
-function keyOf(value: SortValue): Key {
+function keyOf(value: SortValue): SortKey {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return naturalKey(value);
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -41,7 +40,7 @@ function keyOf(value: SortValue): Key {
 }
 
 /** Compares two keys of the same column; numbers before strings when a column mixes them. */
-function compareKeys(a: Key, b: Key): number {
+function compareKeys(a: SortKey, b: SortKey): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;

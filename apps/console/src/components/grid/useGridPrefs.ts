@@ -11,19 +11,11 @@ interface ColumnShape {
   readonly sortable: boolean;
 }
 
-export interface GridPrefsState {
-  readonly widths: Readonly<Record<string, number>>;
-  readonly sort: SortState | null;
-  /** Sets a column width; `commit` saves it (end of a drag). */
-  readonly setWidth: (columnId: string, width: number, commit: boolean) => void;
-  readonly setSort: (sort: SortState | null) => void;
-}
-
 /**
  * A grid's column widths and sort, restored from preferences.gridPrefs[gridId] when the grid
  * mounts and saved there (debounced) on change when `persist`.
  */
-export function useGridPrefs(gridId: string, columns: readonly ColumnShape[], defaultSort: SortState | null, persist: boolean): GridPrefsState {
+export function useGridPrefs(gridId: string, columns: readonly ColumnShape[], defaultSort: SortState | null, persist: boolean) {
   const prefs = usePreferencesSnapshot();
   const saver = usePreferenceSaver();
   const saved = persist ? prefs.gridPrefs?.[gridId] : undefined;
@@ -44,6 +36,7 @@ export function useGridPrefs(gridId: string, columns: readonly ColumnShape[], de
     [gridId, persist, schedule],
   );
 
+  // Sets a column width; `commit` saves it (end of a drag).
   const setWidth = useCallback(
     (columnId: string, width: number, commit: boolean) => {
       const next = latest.current.widths[columnId] === width ? latest.current.widths : { ...latest.current.widths, [columnId]: width };

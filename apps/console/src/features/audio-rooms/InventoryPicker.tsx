@@ -6,20 +6,13 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../components/PageTitle';
-import type { CurrentUser } from '@fleet/contracts';
 import { usePreferences } from '../../preferences/usePreferences';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { currentInventory, picksAmongAllInventories, withCurrentOption } from '../../shell/scope';
 import { resolveInventoryId } from './inventoryChoice';
 
-export interface InventoryChoice {
-  /** The inventory shown (see resolveInventoryId); null when the user has none. */
-  readonly inventoryId: string | null;
-  readonly inventories: CurrentUser['inventories'];
-  readonly pick: (inventoryId: string) => void;
-}
-
-export function useInventoryChoice(): InventoryChoice {
+/** The inventory shown (`inventoryId`, see resolveInventoryId; null when the user has none), the ones to pick from and the pick. */
+export function useInventoryChoice() {
   const user = useSessionUser();
   const preferences = usePreferences();
   const [picked, setPicked] = useState<string | null>(null);
@@ -29,6 +22,8 @@ export function useInventoryChoice(): InventoryChoice {
   const inventories = withCurrentOption(own, currentInventory(preferences, own, global));
   return { inventoryId: resolveInventoryId(picked, preferences.inventoryId ?? null, inventories), inventories, pick: setPicked };
 }
+
+type InventoryChoice = ReturnType<typeof useInventoryChoice>;
 
 export function InventoryPicker({ choice, label, testId }: { readonly choice: InventoryChoice; readonly label: string; readonly testId: string }) {
   return (

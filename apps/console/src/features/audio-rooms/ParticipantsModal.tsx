@@ -16,12 +16,7 @@ import { participantValue, savedErrors, toParticipantRefs } from './audioRoomFor
 import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
 import { ModalFooter, MutedText, useToastMutation } from '../../kit';
 
-interface ParticipantsModalProps {
-  readonly room: AudioRoom;
-  readonly onClose: () => void;
-}
-
-export default function ParticipantsModal({ room, onClose }: ParticipantsModalProps) {
+export default function ParticipantsModal({ room, onClose }: { readonly room: AudioRoom; readonly onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const specText = useSpecText();

@@ -8,15 +8,13 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { MultiSelect } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AudioRoomCandidates, AudioRoomParticipant } from '@fleet/contracts';
-import type { ApiError } from '../../api/ApiError';
+import { AUDIO_ROOM_PARTICIPANT_KINDS, type AudioRoomCandidates, type AudioRoomParticipant } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { participantValue } from './audioRoomForm';
 
 /** The inventory's candidates (the room's form also offers their servers). */
-export function useRoomCandidates(inventoryId: string): UseQueryResult<AudioRoomCandidates, ApiError> {
+export function useRoomCandidates(inventoryId: string) {
   return useEndpointQuery('listAudioRoomCandidates', { params: { id: inventoryId } });
 }
 
@@ -35,18 +33,13 @@ export function ParticipantsPicker({ candidates, saved, value, onChange, error, 
   const options = useMemo(() => {
     if (!candidates) return [];
     const known = new Set<string>();
-    const group = (label: string, kind: 'unit' | 'channel' | 'user', items: readonly { id: string; name: string }[]) => ({
-      group: label,
-      items: items.map((item) => {
+    const groups = AUDIO_ROOM_PARTICIPANT_KINDS.map((kind) => ({
+      group: t(`audioRooms.kinds.${kind}`),
+      items: candidates[`${kind}s`].map((item) => {
         known.add(participantValue(kind, item.id));
         return { value: participantValue(kind, item.id), label: item.name };
       }),
-    });
-    const groups = [
-      group(t('audioRooms.kinds.unit'), 'unit', candidates.units),
-      group(t('audioRooms.kinds.channel'), 'channel', candidates.channels),
-      group(t('audioRooms.kinds.user'), 'user', candidates.users),
-    ];
+    }));
     const stale = saved.filter((p) => !known.has(participantValue(p.kind, p.id)));
     return stale.length === 0
       ? groups

@@ -4,8 +4,8 @@
  * against the rooms the list holds, and the core's own field errors onto the fields (a
  * participant's problem under the participants picker). No React here.
  */
-import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
-import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { AUDIO_ROOM_PARTICIPANT_KINDS, CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind } from '@fleet/contracts';
+import { checkSchema, mergeErrors, serverFieldErrors, toFormFields, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export type AudioRoomFormValues = Readonly<ReturnType<typeof initialValues>>;
 
@@ -27,12 +27,10 @@ export function initialValues(room: AudioRoom | null) {
 
 export const participantValue = (kind: AudioRoomParticipantKind, id: string) => `${kind}:${id}`;
 
-export function toParticipantRefs(values: readonly string[]): AudioRoomParticipantRef[] {
+export function toParticipantRefs(values: readonly string[]) {
   return values.flatMap((value) => {
-    const at = value.indexOf(':');
-    const kind = value.slice(0, at);
-    const id = value.slice(at + 1);
-    return kind === 'unit' || kind === 'channel' || kind === 'user' ? [{ kind, id }] : [];
+    const kind = AUDIO_ROOM_PARTICIPANT_KINDS.find((k) => value.startsWith(`${k}:`));
+    return kind ? [{ kind, id: value.slice(kind.length + 1) }] : [];
   });
 }
 
@@ -51,13 +49,4 @@ export function toBody(values: AudioRoomFormValues) {
 /** The core's field errors of a failed save, on the form's fields. */
 export function savedErrors(error: unknown): FieldErrors {
   return toFormFields(serverFieldErrors(error));
-}
-
-function toFormFields(errors: FieldErrors): FieldErrors {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.startsWith('participants') ? 'participants' : path;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
 }

@@ -5,10 +5,9 @@
  */
 import type { ManagedService, ManagedServiceList, ManagedServiceState, RealtimeEvent, UpdateManagedServiceBody } from '@fleet/contracts';
 import { replaces } from '../../kit/cache';
+import type { ManagedServiceChanged } from '../../shell/serviceGates';
 
-export type ManagedServiceEvent = Extract<RealtimeEvent, { type: 'managedService.changed' }>;
-
-export function isManagedServiceEvent(event: RealtimeEvent): event is ManagedServiceEvent {
+export function isManagedServiceEvent(event: RealtimeEvent): event is ManagedServiceChanged {
   return event.type === 'managedService.changed';
 }
 
@@ -16,7 +15,7 @@ export function isManagedServiceEvent(event: RealtimeEvent): event is ManagedSer
  * The list with the event's service in place of its card. A service that runs out changes state
  * with the same version (nothing was written), so an equal version replaces too; an older one not.
  */
-export function applyManagedServiceEvent(list: ManagedServiceList, event: ManagedServiceEvent): ManagedServiceList {
+export function applyManagedServiceEvent(list: ManagedServiceList, event: ManagedServiceChanged): ManagedServiceList {
   const next = event.service;
   if (next.inventoryId !== list.inventoryId) return list;
   const index = list.items.findIndex((s) => s.serviceName === next.serviceName);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION, type SoftwareVersion } from '@fleet/contracts';
-import { formErrors, initialValues, sameVersionNumber, toBody, toFormFields } from './softwareVersionForm';
+import { toFormFields } from '../../lib/forms/fieldErrors';
+import { formErrors, initialValues, sameVersionNumber, toBody } from './softwareVersionForm';
 
 const version = (id: string, number: string): SoftwareVersion => ({
   id,

@@ -7,7 +7,7 @@
 import { CreateSoftwareVersionBody, ERROR_CATALOGUE, SOFTWARE_VERSION_DEVICES } from '@fleet/contracts';
 import type { RealtimeEvent, SoftwareVersion, SoftwareVersionDevice } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
-import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema, mergeErrors, toFormFields, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export type SoftwareVersionFormValues = Readonly<ReturnType<typeof initialValues>>;
 
@@ -54,16 +54,6 @@ export function formErrors(values: SoftwareVersionFormValues, versions: readonly
   const schema = toFormFields(checkSchema(CreateSoftwareVersionBody, toBody(values)));
   const taken = schema.number === undefined && versions.some((v) => v.id !== editingId && sameVersionNumber(v.number, values.number));
   return mergeErrors(schema, taken ? { number: ERROR_CATALOGUE.SOFTWARE_VERSION_EXISTS.message } : {});
-}
-
-/** Errors of a list's elements (`supportedDevices.0`, `inventoryIds.1`, as the core words them too) under their pickers. */
-export function toFormFields(errors: FieldErrors): FieldErrors {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? path;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
 }
 
 /** A version changed or removed (the events carry no fields: a version's inventory list differs per reader). */

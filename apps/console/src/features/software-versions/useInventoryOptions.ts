@@ -5,12 +5,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { picksAmongAllInventories } from '../../shell/scope';
 
-export interface InventoryOption {
-  readonly id: string;
-  readonly name: string;
-}
-
-export function useInventoryOptions(): { readonly global: boolean; readonly options: readonly InventoryOption[] } {
+export function useInventoryOptions() {
   const user = useSessionUser();
   const global = user !== undefined && picksAmongAllInventories(rolesOf(user));
   const all = useEndpointQuery('searchAdminInventories', { query: { limit: LIMITS.pageSizeMax } }, { enabled: global, staleTime: 60_000 });

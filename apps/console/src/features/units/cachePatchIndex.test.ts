@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
-import { patchUnitList, unitIndexOf } from '../../realtime/cachePatch';
+import { patchUnitListBatch, unitIndexOf } from '../../realtime/cachePatch';
+
+const patchUnitList = (list: readonly UnitSummary[], event: RealtimeEvent & { type: 'unit.status' }) => patchUnitListBatch(list, [event]);
 
 const statusEvent = (unitId: string, status: 'idle' | 'offline'): Extract<RealtimeEvent, { type: 'unit.status' }> => ({
   type: 'unit.status',

@@ -10,7 +10,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { USAGE_PROFILE_SORT_KEYS, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
+import { USAGE_PROFILE_SORT_KEYS, USAGE_PROFILE_TYPES, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
 import { defineResource, numberOf, op, RowButtonsPage, searchQuery, versionedUpdate, StrongText, type CustomFieldProps, type Field } from '../../kit';
 import { useUserRoles } from '../../kit/access';
 import { picksAmongAllInventories } from '../../shell/scope';
@@ -27,10 +27,7 @@ function TypeField({ form, label, testId, readOnly }: CustomFieldProps<UsageProf
       <SegmentedControl
         value={form.values.type}
         onChange={(type) => form.set({ type: type as UsageProfileType })}
-        data={[
-          { value: 'data', label: t('usageProfiles.types.data') },
-          { value: 'hours', label: t('usageProfiles.types.hours') },
-        ]}
+        data={USAGE_PROFILE_TYPES.map((type) => ({ value: type, label: t(`usageProfiles.types.${type}`) }))}
         disabled={readOnly}
         data-testid={testId}
       />

@@ -4,7 +4,7 @@
  * the list holds ("Name field has to be unique"; the core checks every profile). No React here.
  */
 import { CreateUsageProfileBody, VALIDATION, type UsageProfile } from '@fleet/contracts';
-import { checkSchema, mergeErrors, numberText, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema, mergeErrors, numberText, numberValue, toFormFields, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export type UsageProfileFormValues = Readonly<ReturnType<typeof initialValues>>;
 
@@ -25,19 +25,10 @@ export function toBody(values: UsageProfileFormValues) {
 
 /** Errors by form field; empty when the form may be sent. */
 export function formErrors(values: UsageProfileFormValues, profiles: readonly UsageProfile[], editingId: string | null): FieldErrors {
-  const schema = firstPerField(checkSchema(CreateUsageProfileBody, toBody(values)));
+  const schema = toFormFields(checkSchema(CreateUsageProfileBody, toBody(values)));
   const name = values.name.trim().toLowerCase();
   const taken = name !== '' && profiles.some((p) => p.name.toLowerCase() === name && p.id !== editingId);
   return mergeErrors(schema, taken && schema.name === undefined ? { name: VALIDATION.nameUnique } : {});
-}
-
-function firstPerField(errors: FieldErrors): FieldErrors {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.replace(/^body\./, '').split('.')[0] ?? path;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
 }
 
 /** The quota with its unit, as the table shows it: "500 GB", "100 h". */

@@ -24,6 +24,11 @@ export function problemsToErrors(problems: readonly FieldProblem[]): FieldErrors
   return out;
 }
 
+/** Errors of a field's parts (`inventoryIds.1`, `participants.0.id`) on the field itself: the first message per field. */
+export function toFormFields(errors: FieldErrors): FieldErrors {
+  return problemsToErrors(Object.entries(errors).map(([path, message]) => ({ path: path.split('.')[0] ?? path, message })));
+}
+
 /** Merges error maps; the first one wins per field. */
 export function mergeErrors(...maps: readonly FieldErrors[]): FieldErrors {
   const out: Record<string, string> = {};

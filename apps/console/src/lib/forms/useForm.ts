@@ -29,14 +29,9 @@ export interface Form<F> {
   readonly failed: (error: unknown, fields?: FieldErrors) => void;
 }
 
-interface Keyed<F> {
-  readonly state: FormState<F>;
-  readonly sourceKey: string;
-}
-
 export function useForm<F extends object>(source: F, validate: (values: F) => FieldErrors): Form<F> {
   const sourceKey = JSON.stringify(source);
-  const [keyed, setKeyed] = useState<Keyed<F>>(() => ({ state: initialForm(source), sourceKey }));
+  const [keyed, setKeyed] = useState<{ state: FormState<F>; sourceKey: string }>(() => ({ state: initialForm(source), sourceKey }));
   let current = keyed;
   if (keyed.sourceKey !== sourceKey) {
     current = { state: followSource(keyed.state, source), sourceKey };

@@ -28,13 +28,6 @@ export interface TransitionRequest {
   readonly call: () => Promise<unknown>;
 }
 
-export interface Transitions<K extends string> {
-  /** The transitions under way by key (shown until the expected state shows; see pendingTransition). */
-  readonly pending: ReadonlyMap<K, TransitionKind>;
-  /** Makes the call with the transition; resolves the call's error, or null when it was accepted. */
-  readonly run: (key: K, request: TransitionRequest) => Promise<unknown>;
-}
-
 /** The freshest copy of the unit in the cache (its detail or a unit list's row, by version). */
 function cachedUnit(queryClient: QueryClient, unitId: string): UnitState | undefined {
   let best: Pick<UnitSummary, 'status' | 'applications' | 'version'> | undefined = queryClient.getQueryData<UnitDetail>(
@@ -48,7 +41,11 @@ function cachedUnit(queryClient: QueryClient, unitId: string): UnitState | undef
   return best;
 }
 
-export function useTransitions<K extends string>(): Transitions<K> {
+/**
+ * The transitions under way by key (`pending`, shown until the expected state shows; see
+ * pendingTransition) and `run`: makes the call with the transition, resolves the call's error, or null when it was accepted.
+ */
+export function useTransitions<K extends string>() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ReadonlyMap<K, TransitionKind>>(new Map());
   const polls = useRef(new Map<K, AbortController>());
