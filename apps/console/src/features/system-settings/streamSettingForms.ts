@@ -10,6 +10,7 @@ import {
   GEOCODERS,
   VALIDATION,
   type Geocoder,
+  type JsonRecord,
   type GeocodingProfile,
   type StreamMediaProfileSetting,
   type StreamProfile,
@@ -17,15 +18,13 @@ import {
 } from '@fleet/contracts';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
 /** A JSON object typed in a text area: {} when blank; null when it is not a JSON object. */
-export function parseJsonObject(text: string): Record<string, JsonValue> | null {
+export function parseJsonObject(text: string): JsonRecord | null {
   if (text.trim() === '') return {};
   try {
     // What JSON.parse answers is JSON: an object of JSON values once it is an object.
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
   } catch {
     return null;
   }
