@@ -31,8 +31,6 @@ export type EntityColumn = 'name' | 'uniqueId' | 'productType' | 'type' | 'serve
 
 export interface EntityKindSpec {
   readonly source: EntitySource;
-  /** For servers: the type the list is asked for. */
-  readonly serverType?: ServerType;
   /** The list is read per inventory (an inventory picker shows). */
   readonly perInventory: boolean;
   /** Search keys of the call; the first is the default. */
@@ -49,7 +47,6 @@ const SERVER_SORT = { name: 'name', uniqueId: 'uniqueId', productType: 'productT
 const SERVER_SEARCH = ['name', 'uniqueId', 'serial', 'alias', 'productType', 'status', 'swVersion'] as const;
 const server = (serverType: ServerType): EntityKindSpec => ({
   source: 'servers',
-  serverType,
   perInventory: true,
   searchKeys: SERVER_SEARCH,
   columns: SERVER_COLUMNS,

@@ -1,6 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { UnitStorageFiles } from '@fleet/contracts';
-import type { ApiError } from '../../api/ApiError';
 import { useEndpointQuery } from '../../api/hooks';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { applyTransferEvent } from './fileUploadState';
@@ -18,20 +16,14 @@ function hasRunningUploads(data: UnitStorageFiles | undefined): boolean {
   return data?.files.some((f) => f.isTransferring || f.status === 'uploading') ?? false;
 }
 
-export interface UnitFiles {
-  /** Every file of the unit (uploads and pending uploads come from here). */
-  readonly all: UseQueryResult<UnitStorageFiles, ApiError>;
-  /** The files of the chosen storage (storages/files?path=), or every file when none is chosen. */
-  readonly storage: UseQueryResult<UnitStorageFiles, ApiError>;
-}
-
 /**
  * A unit's files (GET v2/units/{id}/storages/files, optionally ?path=), kept live: a file transfer
  * event of the unit (file.transferStarted / file.transferCompleted, spec 000 §4) is applied to the
  * cached listings at once and the listings are read again for the progress; while an upload runs
  * the listing is refreshed every PROGRESS_REFRESH_MS.
  */
-export function useUnitFiles(unitId: string, path: string | undefined): UnitFiles {
+export function useUnitFiles(unitId: string, path: string | undefined) {
+  /** Every file of the unit (uploads and pending uploads come from here). */
   const all = useEndpointQuery(
     'getUnitStorageFiles',
     { params: { id: unitId } },
@@ -45,5 +37,6 @@ export function useUnitFiles(unitId: string, path: string | undefined): UnitFile
     void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
   });
 
+  // `storage`: the files of the chosen storage (storages/files?path=), or every file when none is chosen.
   return { all, storage: path === undefined ? all : byPath };
 }

@@ -10,13 +10,10 @@ import { ACTIVATABLE_LICENCES, SetLicencePoolBody, VALIDATION, type LicencePoolE
 import { mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { numberOf, schemaCheck, type Field } from '../../kit/formRules';
 
-export interface LicencePoolForm {
-  readonly serviceName: string | null;
-  /** As typed (numbers as text). */
-  readonly total: string;
-}
+export type LicencePoolForm = typeof EMPTY_LICENCE_POOL;
 
-export const EMPTY_LICENCE_POOL: LicencePoolForm = { serviceName: null, total: '' };
+/** No licence chosen and no total typed (numbers as text). */
+export const EMPTY_LICENCE_POOL = { serviceName: null as string | null, total: '' };
 
 export const LICENCE_POOL_FIELDS: readonly Field<LicencePoolForm>[] = [
   {

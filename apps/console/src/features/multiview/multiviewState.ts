@@ -27,16 +27,13 @@ export function isLive(unit: Pick<UnitSummary, 'status'>): boolean {
   return LIVE_STATUSES.includes(unit.status);
 }
 
+export type TileChoice = typeof NO_CHOICE;
+
 /**
  * What the user changed: units picked in the left panel (shown whatever their status) and live
  * units the user took off the wall.
  */
-export interface TileChoice {
-  readonly picked: readonly string[];
-  readonly hidden: readonly string[];
-}
-
-export const NO_CHOICE: TileChoice = { picked: [], hidden: [] };
+export const NO_CHOICE = { picked: [] as readonly string[], hidden: [] as readonly string[] };
 
 export function isShown(unit: Pick<UnitSummary, 'uniqueId' | 'status'>, choice: TileChoice): boolean {
   if (choice.picked.includes(unit.uniqueId)) return true;

@@ -2,18 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePreferencesQuery, useUpdatePreferences } from '../../session/hooks';
 import { clampPanelWidth, LEFT_PANEL } from './multiviewState';
 
-export interface LeftPanelWidth {
-  readonly width: number;
-  /** While dragging: shown at once, saved once the user stops (debounced). */
-  readonly setWidth: (width: number) => void;
-}
-
 /**
  * The multiview left panel width (spec 000 §2 "left panel in multiview is resizable", §3
  * preferences.leftPanelWidth): restored from the preferences, clamped, saved through
  * PUT userPreferences once the user stopped changing it; a pending save is sent on leaving.
  */
-export function useLeftPanelWidth(): LeftPanelWidth {
+export function useLeftPanelWidth() {
   const prefs = usePreferencesQuery();
   const updatePreferences = useUpdatePreferences();
   const [local, setLocal] = useState<number | null>(null);
@@ -44,6 +38,7 @@ export function useLeftPanelWidth(): LeftPanelWidth {
     [],
   );
 
+  /** While dragging: shown at once, saved once the user stops (debounced). */
   const setWidth = useCallback((width: number) => setLocal(clampPanelWidth(width)), []);
   return { width: local ?? clampPanelWidth(prefs.data?.leftPanelWidth), setWidth };
 }

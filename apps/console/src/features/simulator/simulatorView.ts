@@ -15,35 +15,23 @@ export function percent(done: number, total: number, finished = false): number {
   return Math.max(0, Math.min(100, Math.round((done / total) * 100)));
 }
 
-export interface ReplayProgress {
-  readonly percent: number;
-  /** Still playing or waiting for a step: the controls that change it apply. */
-  readonly live: boolean;
-  readonly paused: boolean;
-  /**
-   * The shards still hold the replay (its devices muted, its recording kept): until it is stopped,
-   * even once finished. Stop applies while this is true.
-   */
-  readonly holdsFleet: boolean;
-}
-
-export function replayProgress(status: ReplayStatus): ReplayProgress {
+export function replayProgress(status: ReplayStatus) {
   const ended = status.state === 'finished' || status.state === 'stopped';
   return {
     percent: percent(status.applied, status.total, status.state === 'finished'),
+    /** Still playing or waiting for a step: the controls that change it apply. */
     live: !ended,
     paused: status.state === 'paused',
+    /**
+     * The shards still hold the replay (its devices muted, its recording kept): until it is stopped,
+     * even once finished. Stop applies while this is true.
+     */
     holdsFleet: status.state !== 'stopped',
   };
 }
 
-export interface ScenarioProgress {
-  readonly percent: number;
+export function scenarioProgress(status: ScenarioStatus) {
   /** Applied device-side steps the shard refused, with their index in the timeline and the reason. */
-  readonly refused: readonly { readonly index: number; readonly error: string }[];
-}
-
-export function scenarioProgress(status: ScenarioStatus): ScenarioProgress {
   const refused = status.outcomes.flatMap((o) => (o.error === null ? [] : [{ index: o.index, error: o.error }]));
   return { percent: percent(status.stepsApplied, status.stepsTotal, !status.running), refused };
 }

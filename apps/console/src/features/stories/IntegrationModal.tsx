@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Text, 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
-import type { StoryFieldMapping, StoryIntegration, StoryMappingResult } from '@fleet/contracts';
+import type { StoryIntegration, StoryMappingResult } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -16,15 +16,9 @@ export interface IntegrationModalProps {
   readonly inventoryId: string;
 }
 
-interface Draft {
-  enabled: boolean;
-  endpoint: string;
-  queue: string;
-  username: string;
-  mapping: StoryFieldMapping;
-}
+type Draft = ReturnType<typeof draftOf>;
 
-const draftOf = (s: StoryIntegration): Draft => ({ enabled: s.enabled, endpoint: s.endpoint, queue: s.queue, username: s.username, mapping: { ...s.mapping } });
+const draftOf = (s: StoryIntegration) => ({ enabled: s.enabled, endpoint: s.endpoint, queue: s.queue, username: s.username, mapping: { ...s.mapping } });
 
 /**
  * The story integration settings of an inventory (spec 000 §2 "integration settings modal (NRCS

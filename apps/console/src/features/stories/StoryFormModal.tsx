@@ -18,8 +18,6 @@ export interface StoryFormModalProps {
   readonly inventoryId: string;
   /** The story to edit; absent to add one. */
   readonly story?: Story | undefined;
-  /** Called with the saved story (e.g. to open its details). */
-  readonly onSaved?: (story: Story) => void;
 }
 
 const LONG_FIELDS: readonly StoryField[] = ['comments', 'usageTerms', 'keywords'];
@@ -38,17 +36,17 @@ const FIELDS: readonly Field<StoryFormValues>[] = [...STORY_FIELDS.filter((f) =>
  * types (packages/domain, the same rule the core applies); the core's field errors are shown on the
  * fields too, and other failures (a stale version: 409) above the buttons.
  */
-export function StoryFormModal({ opened, onClose, inventoryId, story, onSaved }: StoryFormModalProps) {
+export function StoryFormModal({ opened, onClose, inventoryId, story }: StoryFormModalProps) {
   const { t } = useTranslation();
   // The modal unmounts its content when closed: each opening starts a fresh form.
   return (
     <Modal opened={opened} onClose={onClose} title={t(story ? 'stories.form.editTitle' : 'stories.form.addTitle')} size="lg" centered>
-      <StoryForm key={story?.id ?? 'new'} onClose={onClose} inventoryId={inventoryId} story={story} onSaved={onSaved} />
+      <StoryForm key={story?.id ?? 'new'} onClose={onClose} inventoryId={inventoryId} story={story} />
     </Modal>
   );
 }
 
-function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModalProps, 'opened'>) {
+function StoryForm({ onClose, inventoryId, story }: Omit<StoryFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // Taken once: a live update of the story must not reset what the user typed, and the edit is sent at the version opened.
@@ -63,12 +61,10 @@ function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModal
     const values = form.submit();
     if (values === null) return;
     try {
-      const saved = story
-        ? await update.mutateAsync({ params: { inventoryId, storyId: story.id }, body: { version: baseVersion, ...changedFields(initial, values) } })
-        : await create.mutateAsync({ params: { inventoryId }, body: createBody(values) });
+      if (story) await update.mutateAsync({ params: { inventoryId, storyId: story.id }, body: { version: baseVersion, ...changedFields(initial, values) } });
+      else await create.mutateAsync({ params: { inventoryId }, body: createBody(values) });
       form.saved();
       invalidateReads(queryClient, STORY_READS);
-      onSaved?.(saved);
       onClose();
     } catch (error) {
       // Only the form's fields take the core's field errors; another refusal shows above the buttons.

@@ -6,7 +6,7 @@
  * same places. Numbers are typed as text: an empty one is "not set".
  */
 import { CreateAdminServerBody, CreateDbGatewayBody, UpdateAdminServerBody, UpdateDbGatewayBody } from '@fleet/contracts';
-import type { AdminDbGateway, IFB_MODES, PUBLISHING_MODES, ServerDetail, ServerType } from '@fleet/contracts';
+import type { AdminDbGateway, ServerDetail, ServerType } from '@fleet/contracts';
 import { checkSchema, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { schemaCheck, type Field } from '../../kit/formRules';
 import type { SystemEntitiesKind } from './SystemEntities';
@@ -36,24 +36,9 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 // ── servers ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface ServerForm {
-  readonly name: string;
-  readonly serial: string;
-  readonly alias: string;
-  readonly productType: string;
-  readonly swVersion: string;
-  readonly inventoryId: string | null;
-  readonly ifbMode: (typeof IFB_MODES)[number] | null;
-  readonly maxChannels: string;
-  readonly webrtcPort: string;
-  readonly publishingMode: (typeof PUBLISHING_MODES)[number];
-  readonly genlockOffset: string;
-  readonly cloudRegion: string;
-  readonly cloudInstance: string;
-  readonly cloudProvider: string;
-}
+export type ServerForm = ReturnType<typeof serverForm>;
 
-export function serverForm(server: ServerDetail | null): ServerForm {
+export function serverForm(server: ServerDetail | null) {
   return {
     name: server?.name ?? '',
     serial: server?.serial ?? '',
@@ -107,16 +92,10 @@ export function checkServer(isNew: boolean, serverType: ServerType): (form: Serv
 
 // ── databridge gateways ──────────────────────────────────────────────────────────────────────────
 
-export interface DbGatewayForm {
-  readonly name: string;
-  readonly host: string;
-  readonly port: string;
-  readonly inventoryId: string | null;
-}
+export type DbGatewayForm = ReturnType<typeof dbGatewayForm>;
 
-export function dbGatewayForm(gateway: AdminDbGateway | null): DbGatewayForm {
-  if (!gateway) return { name: '', host: '', port: '', inventoryId: null };
-  return { name: gateway.name, host: gateway.host, port: textOf(gateway.port), inventoryId: gateway.inventoryId };
+export function dbGatewayForm(gateway: AdminDbGateway | null) {
+  return { name: gateway?.name ?? '', host: gateway?.host ?? '', port: textOf(gateway?.port ?? null), inventoryId: gateway?.inventoryId ?? null };
 }
 
 export function dbGatewayCreateBody(form: DbGatewayForm): CreateDbGatewayBody {

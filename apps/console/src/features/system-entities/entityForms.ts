@@ -24,20 +24,14 @@ export function checkInInventory(form: { readonly inventoryId: string | null }, 
 
 // ── inventories ──────────────────────────────────────────────────────────────────────────────────
 
-export interface InventoryForm {
-  readonly name: string;
-  readonly region: string;
-  readonly parentId: string | null;
-  /** The parent's name as read (shown before the inventory search answers; not sent). */
-  readonly parentName: string | null;
-  readonly sipServer: string;
-}
+export type InventoryForm = ReturnType<typeof inventoryForm>;
 
-export function inventoryForm(inventory: AdminInventory | null): InventoryForm {
+export function inventoryForm(inventory: AdminInventory | null) {
   return {
     name: inventory?.name ?? '',
     region: inventory?.region ?? '',
     parentId: inventory?.parentId ?? null,
+    /** The parent's name as read (shown before the inventory search answers; not sent). */
     parentName: inventory?.parentName ?? null,
     sipServer: inventory?.sipServer ?? '',
   };
@@ -63,19 +57,18 @@ export function checkInventory(id: string | null): (form: InventoryForm) => Fiel
 
 // ── groups ───────────────────────────────────────────────────────────────────────────────────────
 
-export interface GroupForm {
-  readonly name: string;
-  readonly inventoryId: string | null;
-  /** The inventory's name as read (shown before the inventory search answers; not sent). */
-  readonly inventoryName: string | null;
-  readonly autoAssociation: GroupAutoAssociation;
-}
+export type GroupForm = ReturnType<typeof groupForm>;
 
 const NO_AUTO: GroupAutoAssociation = { units: false, channels: false, vrChannels: false, users: false };
 
-export function groupForm(group: GroupDetail | null): GroupForm {
-  if (!group) return { name: '', inventoryId: null, inventoryName: null, autoAssociation: NO_AUTO };
-  return { name: group.name, inventoryId: group.inventoryId, inventoryName: group.inventoryName, autoAssociation: group.autoAssociation };
+export function groupForm(group: GroupDetail | null) {
+  return {
+    name: group?.name ?? '',
+    inventoryId: group?.inventoryId ?? null,
+    /** The inventory's name as read (shown before the inventory search answers; not sent). */
+    inventoryName: group?.inventoryName ?? null,
+    autoAssociation: group?.autoAssociation ?? NO_AUTO,
+  };
 }
 
 /** The create body (an inventory must be chosen: the schema reports it when it is not). */
@@ -94,22 +87,13 @@ export function checkGroup(isNew: boolean): (form: GroupForm) => FieldErrors {
 
 // ── units ────────────────────────────────────────────────────────────────────────────────────────
 
-export interface UnitForm {
-  readonly name: string;
-  readonly comment: string;
-  readonly ownership: Ownership | null;
-  /** Only for a new unit (registration). */
-  readonly typeGroup: CreateAdminUnitBody['typeGroup'];
-  readonly productType: string;
-  readonly serialNumber: string;
-  readonly inventoryId: string | null;
-}
+export type UnitForm = ReturnType<typeof unitForm>;
 
-export function unitForm(unit: UnitDetail | null): UnitForm {
-  const base = { typeGroup: 'fieldUnits', productType: '', serialNumber: '', inventoryId: null } as const;
-  if (!unit) return { ...base, name: '', comment: '', ownership: null };
-  const ownership = OWNERSHIPS.has(unit.ownership) ? (unit.ownership as Ownership) : null;
-  return { ...base, name: unit.name, comment: unit.comment, ownership };
+export function unitForm(unit: UnitDetail | null) {
+  const ownership = unit && OWNERSHIPS.has(unit.ownership) ? (unit.ownership as Ownership) : null;
+  /** The type group, product type, serial number and inventory: only for a new unit (registration). */
+  const registration = { typeGroup: 'fieldUnits' as CreateAdminUnitBody['typeGroup'], productType: '', serialNumber: '', inventoryId: null as string | null };
+  return { ...registration, name: unit?.name ?? '', comment: unit?.comment ?? '', ownership };
 }
 
 const OWNERSHIPS: ReadonlySet<string> = new Set(UpdateAdminUnitBody.shape.ownership.unwrap().options);

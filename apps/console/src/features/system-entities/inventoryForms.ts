@@ -12,19 +12,13 @@ import { numberOf, schemaCheck, type Field } from '../../kit/formRules';
 
 // ── properties ───────────────────────────────────────────────────────────────────────────────────
 
-export interface PropertiesForm {
-  readonly mapView: boolean;
-  readonly reboot: boolean;
-  readonly vsim: boolean;
-  readonly socialMedia: boolean;
-  readonly mjpegPreview: boolean;
-}
+export type PropertiesForm = ReturnType<typeof propertiesForm>;
 
 export const PROPERTY_FIELDS = (['mapView', 'reboot', 'vsim', 'socialMedia', 'mjpegPreview'] as const).map(
   (name): Field<PropertiesForm> => ({ name, kind: 'switch', label: `systemEntities.inventoryTabs.properties.${name}` }),
 );
 
-export function propertiesForm(p: InventoryProperties): PropertiesForm {
+export function propertiesForm(p: InventoryProperties) {
   return { mapView: p.mapView, reboot: p.reboot, vsim: p.vsim, socialMedia: p.socialMedia, mjpegPreview: p.mjpegPreview };
 }
 
@@ -37,13 +31,7 @@ export const checkProperties = schemaCheck(PROPERTY_FIELDS, UpdateInventoryPrope
 
 // ── ingest account: configuration ────────────────────────────────────────────────────────────────
 
-export interface IngestConfigForm {
-  readonly username: string;
-  readonly enabled: boolean;
-  readonly host: string;
-  readonly port: string;
-  readonly path: string;
-}
+export type IngestConfigForm = ReturnType<typeof ingestConfigForm>;
 
 export const INGEST_CONFIG_FIELDS: readonly Field<IngestConfigForm>[] = [
   { name: 'username', kind: 'text', label: 'systemEntities.inventoryTabs.ingest.username', required: true },
@@ -53,7 +41,7 @@ export const INGEST_CONFIG_FIELDS: readonly Field<IngestConfigForm>[] = [
   { name: 'path', kind: 'text', label: 'systemEntities.inventoryTabs.ingest.path' },
 ];
 
-export function ingestConfigForm(account: IngestAccount): IngestConfigForm {
+export function ingestConfigForm(account: IngestAccount) {
   const c = account.configuration;
   return { username: account.username, enabled: c.enabled, host: c.host ?? '', port: c.port === null ? '' : String(c.port), path: c.path };
 }
@@ -75,12 +63,9 @@ export const checkIngestConfig = schemaCheck(INGEST_CONFIG_FIELDS, UpdateIngestA
 
 // ── ingest account: password ─────────────────────────────────────────────────────────────────────
 
-export interface IngestPasswordForm {
-  readonly password: string;
-  readonly passwordConfirmation: string;
-}
+export type IngestPasswordForm = typeof EMPTY_PASSWORD;
 
-export const EMPTY_PASSWORD: IngestPasswordForm = { password: '', passwordConfirmation: '' };
+export const EMPTY_PASSWORD = { password: '', passwordConfirmation: '' };
 
 export const INGEST_PASSWORD_FIELDS: readonly Field<IngestPasswordForm>[] = [
   { name: 'password', kind: 'password', label: 'systemEntities.inventoryTabs.ingest.password', required: true },
@@ -95,14 +80,10 @@ export const checkIngestPassword = schemaCheck(INGEST_PASSWORD_FIELDS, IngestPas
 
 // ── ingest account: XSLT document ────────────────────────────────────────────────────────────────
 
-/** The chosen file's name and text (empty until a file is chosen and read), and the account's password (the XSLT security check). */
-export interface XsltForm {
-  readonly fileName: string;
-  readonly content: string;
-  readonly password: string;
-}
+export type XsltForm = typeof NO_XSLT;
 
-export const NO_XSLT: XsltForm = { fileName: '', content: '', password: '' };
+/** The chosen file's name and text (empty until a file is chosen and read), and the account's password (the XSLT security check). */
+export const NO_XSLT = { fileName: '', content: '', password: '' };
 
 /** The file types the picker offers (the check does not rely on it: any file may be chosen). */
 export const XSLT_ACCEPT = '.xsl,.xslt,application/xslt+xml,application/xml,text/xml';

@@ -20,18 +20,15 @@ import type { QueryLike } from '../../components/queryView';
 
 export type InventoryTabValue = 'tally' | 'ifb' | 'properties' | 'serviceableDevices' | 'ingestAccount' | 'ingestServers';
 
-export interface InventoryTabSpec {
-  readonly value: InventoryTabValue;
-  readonly label: TextKey;
-  /** The call the tab reads with: the tab shows when the user may make it. */
-  readonly read: EndpointId;
-  /** The calls the tab writes with (each gated where it is offered). */
-  readonly writes: readonly EndpointId[];
-}
+export type InventoryTabSpec = ReturnType<typeof tab>;
 
-/** A tab labelled by its value (`systemEntities.inventoryTabs.tabs.<value>`), with its read and its writes. */
-function tab(value: InventoryTabValue, read: EndpointId, ...writes: EndpointId[]): InventoryTabSpec {
-  return { value, label: `systemEntities.inventoryTabs.tabs.${value}`, read, writes };
+/**
+ * A tab labelled by its value (`systemEntities.inventoryTabs.tabs.<value>`), with the call it reads
+ * with (the tab shows when the user may make it) and the calls it writes with (each gated where it
+ * is offered).
+ */
+function tab(value: InventoryTabValue, read: EndpointId, ...writes: EndpointId[]) {
+  return { value, label: `systemEntities.inventoryTabs.tabs.${value}` satisfies TextKey, read, writes };
 }
 
 export const INVENTORY_TABS: readonly InventoryTabSpec[] = [

@@ -18,14 +18,16 @@ interface FieldRow {
   /** A value is stored for it (a secret one is not shown): empty keeps it. */
   readonly stored: boolean;
 }
-interface CredentialForm {
-  readonly name: string;
-  readonly provider: string | null;
-  readonly inventoryId: string | null;
-  readonly inventoryName: string | null;
-  readonly fields: readonly FieldRow[];
-  readonly active: boolean;
-}
+type CredentialForm = ReturnType<typeof credentialForm>;
+
+const credentialForm = (c: AiCredential | null) => ({
+  name: c?.name ?? '',
+  provider: (c?.provider ?? 'openai') as string | null,
+  inventoryId: c?.inventoryId ?? null,
+  inventoryName: c?.inventoryName ?? null,
+  fields: c?.fields.map((f): FieldRow => ({ name: f.name, secret: f.secret, value: f.value ?? '', stored: f.isSet })) ?? [],
+  active: c?.active ?? true,
+});
 
 const isProvider = (p: string | null) => AI_PROVIDERS.find((known) => known === p);
 
@@ -166,17 +168,7 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
   get: op('getAiCredential', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (c) =>
-      c
-        ? {
-            name: c.name,
-            provider: c.provider,
-            inventoryId: c.inventoryId,
-            inventoryName: c.inventoryName,
-            fields: c.fields.map((f) => ({ name: f.name, secret: f.secret, value: f.value ?? '', stored: f.isSet })),
-            active: c.active,
-          }
-        : { name: '', provider: 'openai', inventoryId: null, inventoryName: null, fields: [], active: true },
+    initial: credentialForm,
     check: schemaCheck(FIELDS, CreateAiCredentialBody, credentialBody),
   },
   create: op('createAiCredential', (v: CredentialForm) => ({ body: credentialBody(v) })),

@@ -12,11 +12,10 @@ import { defineResource, op, type CustomFieldProps, type Field } from '../../kit
 import { listQuery, staleSettingReads } from './settingParts';
 import { settingPage } from './settingPage';
 
-interface EntryForm {
-  readonly key: string;
-  readonly value: string;
-  readonly description: string;
-}
+type EntryForm = ReturnType<typeof entryForm>;
+
+const entryForm = (e: ApplicationConfigurationEntry | null) =>
+  e ? { key: e.key, value: JSON.stringify(e.value, null, 2), description: e.description } : { key: '', value: '{}', description: '' };
 
 type Json = CreateApplicationConfigurationBody['value'];
 
@@ -105,7 +104,7 @@ export const applicationConfigurationResource = defineResource<ApplicationConfig
   get: op('getApplicationConfiguration', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (e) => (e ? { key: e.key, value: JSON.stringify(e.value, null, 2), description: e.description } : { key: '', value: '{}', description: '' }),
+    initial: entryForm,
     check: entryErrors,
   },
   create: op('createApplicationConfiguration', (v: EntryForm) => ({ body: { key: v.key.trim(), value: valueOf(v), description: v.description } })),

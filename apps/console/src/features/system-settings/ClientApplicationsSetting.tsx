@@ -16,13 +16,12 @@ import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { linesOf, listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
-interface ApplicationForm {
-  readonly name: string;
-  readonly clientId: string;
-  readonly redirectUris: string;
-  readonly scopes: readonly string[];
-  readonly active: boolean;
-}
+type ApplicationForm = ReturnType<typeof applicationForm>;
+
+const applicationForm = (a: ClientApplication | null) =>
+  a
+    ? { name: a.name, clientId: a.clientId, redirectUris: a.redirectUris.join('\n'), scopes: a.scopes as readonly string[], active: a.active }
+    : { name: '', clientId: '', redirectUris: '', scopes: [] as readonly string[], active: true };
 
 export const applicationBody = (v: ApplicationForm) => ({
   name: v.name.trim(),
@@ -83,10 +82,7 @@ export const clientApplicationResource = defineResource<ClientApplication, Clien
   get: op('getClientApplication', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (a) =>
-      a
-        ? { name: a.name, clientId: a.clientId, redirectUris: a.redirectUris.join('\n'), scopes: a.scopes, active: a.active }
-        : { name: '', clientId: '', redirectUris: '', scopes: [], active: true },
+    initial: applicationForm,
     check: schemaCheck(FIELDS, CreateClientApplicationBody, applicationBody),
   },
   create: op('createClientApplication', (v: ApplicationForm) => ({ body: applicationBody(v) })),

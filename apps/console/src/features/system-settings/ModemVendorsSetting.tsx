@@ -10,10 +10,9 @@ import { defineResource, MutedText, op, schemaCheck, StrongText, versionedUpdate
 import { listQuery, staleSettingReads } from './settingParts';
 import { settingPage } from './settingPage';
 
-interface VendorForm {
-  readonly name: string;
-  readonly models: readonly string[];
-}
+type VendorForm = ReturnType<typeof vendorForm>;
+
+const vendorForm = (v: ModemVendor | null) => ({ name: v?.name ?? '', models: v?.models.map((m) => m.name) ?? [] });
 
 export const vendorBody = (v: VendorForm) => ({ name: v.name.trim(), models: v.models.map((name) => ({ name: name.trim() })) });
 
@@ -78,7 +77,7 @@ export const modemVendorResource = defineResource<ModemVendor, ModemVendor, Vend
   get: op('getModemVendor', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (v) => (v ? { name: v.name, models: v.models.map((m) => m.name) } : { name: '', models: [] }),
+    initial: vendorForm,
     check: schemaCheck(FIELDS, CreateModemVendorBody, vendorBody),
   },
   create: op('createModemVendor', (v: VendorForm) => ({ body: vendorBody(v) })),

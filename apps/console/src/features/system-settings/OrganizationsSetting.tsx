@@ -9,12 +9,12 @@ import { defineResource, op, schemaCheck, versionedUpdate, type Field } from '..
 import { listQuery, settingReads, staleSettingReads } from './settingParts';
 import { settingPage } from './settingPage';
 
-interface OrganisationForm {
-  readonly name: string;
-  readonly externalUid: string;
-  readonly defaultRole: string | null;
-  readonly maxUsers: string;
-}
+type OrganisationForm = ReturnType<typeof organisationForm>;
+
+const organisationForm = (o: Organisation | null) =>
+  o
+    ? { name: o.name, externalUid: o.externalUid ?? '', defaultRole: o.defaultRole as string | null, maxUsers: String(o.maxUsers) }
+    : { name: '', externalUid: '', defaultRole: 'luc_regular' as string | null, maxUsers: '0' };
 
 const isRole = (r: string | null): r is Role => (ROLES as readonly (string | null)[]).includes(r);
 
@@ -68,10 +68,7 @@ export const organisationResource = defineResource<Organisation, Organisation, O
   get: op('getOrganisation', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (o) =>
-      o
-        ? { name: o.name, externalUid: o.externalUid ?? '', defaultRole: o.defaultRole, maxUsers: String(o.maxUsers) }
-        : { name: '', externalUid: '', defaultRole: 'luc_regular', maxUsers: '0' },
+    initial: organisationForm,
     check: schemaCheck(FIELDS, CreateOrganisationBody, organisationBody),
   },
   create: op('createOrganisation', (v: OrganisationForm) => ({ body: organisationBody(v) })),

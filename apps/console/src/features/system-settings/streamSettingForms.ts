@@ -10,6 +10,7 @@ import {
   GEOCODERS,
   VALIDATION,
   type Geocoder,
+  type JsonRecord,
   type GeocodingProfile,
   type StreamMediaProfileSetting,
   type StreamProfile,
@@ -17,15 +18,13 @@ import {
 } from '@fleet/contracts';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
 /** A JSON object typed in a text area: {} when blank; null when it is not a JSON object. */
-export function parseJsonObject(text: string): Record<string, JsonValue> | null {
+export function parseJsonObject(text: string): JsonRecord | null {
   if (text.trim() === '') return {};
   try {
     // What JSON.parse answers is JSON: an object of JSON values once it is an object.
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
   } catch {
     return null;
   }
@@ -49,13 +48,9 @@ const blank = (s: string) => s.trim() === '';
 const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 // ── stream providers ──────────────────────────────────────────────────────────────────────────
-export interface ProviderForm {
-  readonly name: string;
-  readonly kind: string;
-  readonly configuration: string;
-}
+export type ProviderForm = ReturnType<typeof providerForm>;
 
-export const providerForm = (p: StreamProvider | null): ProviderForm => ({
+export const providerForm = (p: StreamProvider | null) => ({
   name: p?.name ?? '',
   kind: p?.kind ?? '',
   configuration: p ? jsonText(p.configuration) : '',
@@ -72,14 +67,9 @@ export function checkProvider(v: ProviderForm): FieldErrors {
 export const providerBody = (v: ProviderForm) => ({ name: v.name.trim(), kind: v.kind.trim(), configuration: parseJsonObject(v.configuration) ?? {} });
 
 // ── stream profiles ───────────────────────────────────────────────────────────────────────────
-export interface ProfileForm {
-  readonly providerId: string | null;
-  readonly name: string;
-  readonly isMain: boolean;
-  readonly settings: string;
-}
+export type ProfileForm = ReturnType<typeof profileForm>;
 
-export const profileForm = (p: StreamProfile | null, providerId: string | null): ProfileForm => ({
+export const profileForm = (p: StreamProfile | null, providerId: string | null) => ({
   providerId: p?.providerId ?? providerId,
   name: p?.name ?? '',
   isMain: p?.isMain ?? false,
@@ -136,28 +126,18 @@ export const mediaBody = (v: MediaForm) => ({
 });
 
 // ── geocoding profiles ────────────────────────────────────────────────────────────────────────
-export interface GeocodingForm {
-  readonly name: string;
-  readonly moving: string;
-  readonly idle: string;
-  readonly distanceThreshold: string;
-  readonly percentageThreshold: string;
-  readonly geocoders: readonly string[];
-  readonly accuracies: string;
-  readonly isDefault: boolean;
-  /** The profile is the default as stored: it stops being it only when another becomes it. */
-  readonly wasDefault: boolean;
-}
+export type GeocodingForm = ReturnType<typeof geocodingForm>;
 
-export const geocodingForm = (p: GeocodingProfile | null): GeocodingForm => ({
+export const geocodingForm = (p: GeocodingProfile | null) => ({
   name: p?.name ?? '',
   moving: String(p?.refreshIntervals.moving ?? 60),
   idle: String(p?.refreshIntervals.idle ?? 600),
   distanceThreshold: String(p?.distanceThreshold ?? 0),
   percentageThreshold: String(p?.percentageThreshold ?? 0),
-  geocoders: p?.geocoders ?? [],
+  geocoders: (p?.geocoders ?? []) as readonly string[],
   accuracies: p ? p.accuracies.join(', ') : '',
   isDefault: p?.isDefault ?? false,
+  /** The profile is the default as stored: it stops being it only when another becomes it. */
   wasDefault: p?.isDefault ?? false,
 });
 

@@ -14,15 +14,17 @@ import { fromLocalInput, toLocalInput } from './localDate';
 
 export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 
-interface MessageForm {
-  readonly message: string;
-  readonly level: string | null;
+type MessageForm = ReturnType<typeof messageForm>;
+
+const messageForm = (m: SystemMessage | null) => ({
+  message: m?.message ?? '',
+  level: (m?.level ?? 'info') as string | null,
   /** The expiry as the date field holds it (local time); empty: none. */
-  readonly expireDate: string;
-  readonly globalNotification: boolean;
-  readonly inventoryId: string | null;
-  readonly inventoryName: string | null;
-}
+  expireDate: m?.expireDate ? toLocalInput(m.expireDate) : '',
+  globalNotification: m?.globalNotification ?? true,
+  inventoryId: m?.inventoryId ?? null,
+  inventoryName: m?.inventoryName ?? null,
+});
 
 const READS = ['listSystemMessages', 'getSystemMessage'] as const;
 
@@ -113,14 +115,7 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
   get: op('getSystemMessage', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (m) => ({
-      message: m?.message ?? '',
-      level: m?.level ?? 'info',
-      expireDate: m?.expireDate ? toLocalInput(m.expireDate) : '',
-      globalNotification: m?.globalNotification ?? true,
-      inventoryId: m?.inventoryId ?? null,
-      inventoryName: m?.inventoryName ?? null,
-    }),
+    initial: messageForm,
     check: schemaCheck(FIELDS, CreateSystemMessageBody, messageBody),
   },
   create: op('createSystemMessage', (v: MessageForm) => ({ body: messageBody(v) })),
