@@ -45,15 +45,8 @@ export function injectChatScript(doc: Document, url: string, onReady: () => void
   doc.head.appendChild(script);
 }
 
-export interface ChatSupport {
-  /** The configuration enables chat support (the toggle shows). */
-  readonly available: boolean;
-  /** The user hid the chat widget. */
-  readonly hidden: boolean;
-  readonly toggle: () => void;
-}
-
-export function useChatSupport(): ChatSupport {
+/** `available`: the configuration enables chat support (the toggle shows); `hidden`: the user hid the chat widget. */
+export function useChatSupport() {
   const url = chatSupportScript(useClientConfiguration());
   const hidden = usePreferencesQuery(false).data?.zendeskChatHidden === true;
   const updatePreferences = useUpdatePreferences();

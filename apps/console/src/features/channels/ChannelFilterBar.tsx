@@ -4,18 +4,14 @@ import { CHANNEL_STATUSES, CHANNEL_TYPES } from '@fleet/contracts';
 import type { ChannelStatus, ChannelType } from '@fleet/contracts';
 import { CHANNEL_MARKS } from './channelFilters';
 import type { ChannelListFilters, ChannelMark } from './channelFilters';
-
-export interface ScopeOption {
-  readonly value: string;
-  readonly label: string;
-}
+import type { Option } from '../../kit/formRules';
 
 interface ChannelFilterBarProps {
   readonly filters: ChannelListFilters;
   readonly onChange: (filters: ChannelListFilters) => void;
   readonly onReset: () => void;
   /** `group:<id>` / `inventory:<id>` choices of the user's groups and inventories. */
-  readonly scopes: readonly ScopeOption[];
+  readonly scopes: readonly Option[];
 }
 
 /** The /channels filters: search, status, type, marks, group or inventory (kept in preferences). */

@@ -22,7 +22,7 @@ import {
 } from './channelFilters';
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';
-import type { ScopeOption } from './ChannelFilterBar';
+import type { Option } from '../../kit/formRules';
 import { useChannelsLive } from './useChannelsLive';
 import { TAB_PARAM } from './modalTabs';
 
@@ -62,7 +62,7 @@ export default function ChannelsPage() {
   const shown = useMemo(() => filterChannels(all, filters), [all, filters]);
   const columns = useChannelColumns();
   const scopes = useMemo(
-    (): ScopeOption[] => [
+    (): Option[] => [
       ...(user?.groups ?? []).map((g) => ({ value: `group:${g.id}`, label: t('channels.filters.groupOption', { name: g.name }) })),
       ...(user?.inventories ?? []).map((i) => ({ value: `inventory:${i.id}`, label: t('channels.filters.inventoryOption', { name: i.name }) })),
     ],

@@ -13,7 +13,7 @@ import type { ChannelFfmpeg, ChannelSmpte, SocialMediaDetails } from '@fleet/con
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfigFields, type ConfigField } from '../../kit/ConfigFields';
 import { smpteBody, smpteForm, socialBody, socialForm } from './channelForms';
-import type { FfmpegForm, SmpteForm, SmpteRow, SocialForm } from './channelForms';
+import type { SmpteForm, SmpteRow, SocialForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
 import { useCanCall } from '../../kit/access';
 import { ErrorAlert } from '../../kit/ErrorAlert';
@@ -112,7 +112,7 @@ function FfmpegFormView({ current, admin }: { current: ChannelFfmpeg; admin: boo
       title={t(admin ? 'channels.ffmpeg.adminTitle' : 'channels.ffmpeg.title')}
       source={{ enabled: current.enabled, override: current.override }}
       endpoint={admin ? 'updateAdminChannelFfmpeg' : 'updateChannelFfmpeg'}
-      toBody={(values: FfmpegForm) => ({ ...values, version: current.version })}
+      toBody={(values: Pick<ChannelFfmpeg, 'enabled' | 'override'>) => ({ ...values, version: current.version })}
       refresh={admin ? [...reads].reverse() : reads}
       fields={[
         { kind: 'checkbox', name: 'enabled', label: t('channels.ffmpeg.enabled') },

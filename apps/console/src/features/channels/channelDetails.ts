@@ -67,13 +67,8 @@ export function ptmpReceivers(ptmp: Pick<ChannelPtmp, 'machines' | 'ptmpStatuses
   return [...chosen, ...extra];
 }
 
-export interface ServerLicence {
-  readonly serverId: string;
-  readonly serverName: string;
-  /** Null: the server's output channels are not limited. */
-  readonly licensed: number | null;
-  readonly used: number;
-}
+/** A server's output licence (`licensed` null: its output channels are not limited). */
+export type ServerLicence = Pick<ChannelDetails['channel'], 'serverId' | 'serverName'> & ChannelDetails['outputLicence'];
 
 /** The output licence of each server the channels run on, once a server, by server name (spec 001 §8). */
 export function serverLicences(details: readonly Pick<ChannelDetails, 'channel' | 'outputLicence'>[]): ServerLicence[] {

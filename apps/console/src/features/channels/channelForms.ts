@@ -4,7 +4,8 @@
  * parse, and the catalogue schema then words the problem as the spec does). No React here.
  */
 import { DEFAULT_MEDIA_RESOLUTIONS } from '@fleet/contracts';
-import type { AddInputSourceBody, ChannelDetails, ChannelGeneral, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
+import type { DESTINATION_TYPES, SRT_MODES, STREAM_TYPES } from '@fleet/contracts';
+import type { AddInputSourceBody, ChannelDetails, ChannelGeneral, ChannelPtmp, ChannelSmpte, StreamingDestinationInfo } from '@fleet/contracts';
 import { parseNumber } from '../../lib/forms/fieldErrors';
 
 export type GeneralForm = ReturnType<typeof generalForm>;
@@ -90,17 +91,7 @@ export function bwLimitBody(values: BwLimitForm, channelId: string) {
 export type SmpteRow = SmpteForm['flows'][number];
 export type SmpteForm = ReturnType<typeof smpteForm>;
 
-interface SmpteEndpoint {
-  readonly ip: string;
-  readonly port: number;
-}
-interface SmpteFlowValue {
-  readonly kind: 'video' | 'audio' | 'anc';
-  readonly primary: SmpteEndpoint;
-  readonly secondary: SmpteEndpoint | null;
-}
-
-export function smpteForm(current: { enabled: boolean; flows: readonly SmpteFlowValue[] }) {
+export function smpteForm(current: Pick<ChannelSmpte, 'enabled' | 'flows'>) {
   return {
     enabled: current.enabled,
     flows: current.flows.map((f) => ({
@@ -124,11 +115,6 @@ export function smpteBody(values: SmpteForm, version: number) {
     })),
     version,
   };
-}
-
-export interface FfmpegForm {
-  readonly enabled: boolean;
-  readonly override: string;
 }
 
 export type SocialForm = ReturnType<typeof socialForm>;
@@ -165,7 +151,7 @@ export function socialBody(values: SocialForm, channelId: string, version: numbe
   };
 }
 
-export type DestinationType = 'cdn' | 'srt' | 'mpegts' | 'ffmpeg';
+export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 /** A destination's resolution: one of the spec 001 §9 default media resolutions. */
 export type MediaResolution = (typeof DEFAULT_MEDIA_RESOLUTIONS)[number];
@@ -174,8 +160,6 @@ export type MediaResolution = (typeof DEFAULT_MEDIA_RESOLUTIONS)[number];
 export function asMediaResolution(value: string | null): '' | MediaResolution {
   return DEFAULT_MEDIA_RESOLUTIONS.find((r) => r === value) ?? '';
 }
-
-type SrtMode = 'caller' | 'listener' | 'rendezvous';
 
 /**
  * The add-destination form: every type's fields as text; `type` picks those that are sent. The
@@ -187,7 +171,7 @@ export const BLANK_DESTINATION = {
   type: 'cdn' as DestinationType,
   name: '',
   provider: '',
-  streamType: 'main' as 'main' | 'backup',
+  streamType: 'main' as (typeof STREAM_TYPES)[number],
   videoProfile: '',
   bitrate: '',
   resolution: '' as '' | MediaResolution,
@@ -197,7 +181,7 @@ export const BLANK_DESTINATION = {
   streamId: '',
   username: '',
   password: '',
-  srtMode: 'caller' as SrtMode,
+  srtMode: 'caller' as (typeof SRT_MODES)[number],
   sourcePort: '',
   passphrase: '',
   latency: '120',
@@ -308,7 +292,7 @@ export const BLANK_INPUT_SOURCE = {
   name: '',
   rtspUrl: '',
   url: '',
-  mode: 'listener' as SrtMode,
+  mode: 'listener' as (typeof SRT_MODES)[number],
   sourcePort: '',
   passphrase: '',
   latency: '120',

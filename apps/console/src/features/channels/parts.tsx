@@ -47,8 +47,6 @@ export function ChannelFormSection(props: Omit<FormCardProps, 'prefix' | 'notAll
 }
 
 interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOptions<F, K>, 'channelName' | 'toInput'> {
-  /** Default: the body, with the channel's id where the call's path names one. */
-  readonly toInput?: ChannelFormOptions<F, K>['toInput'];
   readonly formId: string;
   readonly title: string;
   readonly fields?: readonly ConfigRow<F>[];
@@ -64,7 +62,8 @@ interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOpti
 export function ChannelCard<F extends object, K extends EndpointId>({ formId, title, fields = [], cols, intro, children, ...options }: ChannelCardProps<F, K>) {
   const { details, roles } = useChannelModal();
   const { channelId, channelName } = details.channel;
-  // The body was parsed by this endpoint's own schema; the generic K cannot be narrowed here.
+  // The body, with the channel's id where the call's path names one. It was parsed by this
+  // endpoint's own schema; the generic K cannot be narrowed here.
   const toInput = (body: unknown) =>
     (ENDPOINT_ROUTES[options.endpoint][1].includes('{id}') ? { params: { id: channelId }, body } : { body }) as Partial<EndpointInput<K>>;
   const form = useChannelForm({ channelName, toInput, ...options });

@@ -42,7 +42,7 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="server-facts">
       <LabelledValue label={t('devices.servers.columns.status')}>
-        <ServerStatusBadge server={server} place="detail" />
+        <ServerStatusBadge server={server} testId="server-detail-status" />
       </LabelledValue>
       <LabelledValue label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</LabelledValue>
       <LabelledValue label={t('devices.servers.columns.product')}>{server.productType}</LabelledValue>

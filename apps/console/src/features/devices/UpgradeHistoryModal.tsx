@@ -15,11 +15,6 @@ import { ErrorAlert } from '../../kit/ErrorAlert';
 import UpgradeJobModal from './UpgradeJobModal';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 
-interface UpgradeHistoryModalProps {
-  readonly device: UpgradeCandidate;
-  readonly onClose: () => void;
-}
-
 /** The unit's or the server's call, by the device's kind. */
 const HISTORY = {
   unit: op('listUnitUpgrades', (id: string) => ({ params: { id }, query: {} })),
@@ -72,7 +67,7 @@ function History({ device }: { readonly device: UpgradeCandidate }) {
   );
 }
 
-export default function UpgradeHistoryModal({ device, onClose }: UpgradeHistoryModalProps) {
+export default function UpgradeHistoryModal({ device, onClose }: { readonly device: UpgradeCandidate; readonly onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={t('upgrades.history.title', { name: device.name })} size="xl" data-testid="upgrade-history-modal">

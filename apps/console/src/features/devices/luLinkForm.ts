@@ -116,13 +116,10 @@ export function checkLinkChange(master: string | null): (form: LinkForm) => Fiel
 
 // ── its groups ───────────────────────────────────────────────────────────────────────────────────
 
-export interface GroupsForm {
-  readonly groupIds: readonly string[];
-  readonly selectedGroupIds: readonly string[];
-}
+export type GroupsForm = ReturnType<typeof groupsForm>;
 
 /** The form from GET v2/p2p/{id}/groups (the groups the user sees). */
-export function groupsForm(groups: readonly P2pLinkGroup[]): GroupsForm {
+export function groupsForm(groups: readonly P2pLinkGroup[]) {
   return { groupIds: groups.map((g) => g.id), selectedGroupIds: groups.filter((g) => g.selected).map((g) => g.id) };
 }
 

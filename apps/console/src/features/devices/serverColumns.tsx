@@ -12,24 +12,11 @@ export const SERVER_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc'
 
 const STATUS_COLOR: Record<string, string> = { online: 'green', busy: 'red', upgrading: 'yellow', offline: 'gray' };
 
-/** The status badge; `place` tells the row's (`server-status-<id>`) from the detail's (`server-detail-status`). */
-export function ServerStatusBadge({
-  server,
-  place = 'row',
-  testId,
-}: {
-  server: Pick<ServerDetail, 'id' | 'status'>;
-  place?: 'row' | 'detail';
-  testId?: string;
-}) {
+/** The status badge: the row's test id (`server-status-<id>`) unless told another (the detail's, a status check's). */
+export function ServerStatusBadge({ server, testId = `server-status-${server.id}` }: { server: Pick<ServerDetail, 'id' | 'status'>; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      color={STATUS_COLOR[server.status] ?? 'gray'}
-      variant="light"
-      data-testid={testId ?? (place === 'row' ? `server-status-${server.id}` : 'server-detail-status')}
-      data-status={server.status}
-    >
+    <Badge color={STATUS_COLOR[server.status] ?? 'gray'} variant="light" data-testid={testId} data-status={server.status}>
       {t(serverStatusKey(server.status))}
     </Badge>
   );

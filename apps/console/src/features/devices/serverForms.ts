@@ -19,19 +19,11 @@ import type {
 import { numberText, parseNumber } from '../../lib/forms/fieldErrors';
 
 // ── Configuration (mmh / vr server) ───────────────────────────────────────────────────────────
-export interface ServerConfigForm {
-  readonly ifbMode: 'V1' | 'V2' | '';
-  readonly maxChannels: string;
-  readonly webrtcPort: string;
-  readonly publishingMode: 'automatic' | 'manual';
-  readonly genlockOffset: string;
-  readonly registrationServer: string;
-  readonly registrationServerPort: string;
-}
+export type ServerConfigForm = Readonly<ReturnType<typeof serverConfigForm>>;
 
-export function serverConfigForm(config: ServerConfiguration): ServerConfigForm {
+export function serverConfigForm(config: ServerConfiguration) {
   return {
-    ifbMode: config.ifbMode ?? '',
+    ifbMode: config.ifbMode ?? ('' as const),
     maxChannels: numberText(config.maxChannels),
     webrtcPort: numberText(config.webrtcPort),
     publishingMode: config.publishingMode,
@@ -59,25 +51,12 @@ export function serverConfigBody(values: ServerConfigForm, source: ServerConfigF
 }
 
 // ── Comment ──────────────────────────────────────────────────────────────────────────────────
-export interface ServerCommentForm {
-  readonly comment: string;
-}
-export const serverCommentBody = (values: ServerCommentForm): ServerCommentBody => ({ comment: values.comment });
+export const serverCommentBody = (values: Pick<ServerCommentBody, 'comment'>): ServerCommentBody => ({ comment: values.comment });
 
 // ── SMPTE 2110 network settings ──────────────────────────────────────────────────────────────
-export interface SmpteForm {
-  readonly primaryIp: string;
-  readonly primaryMask: string;
-  readonly primaryGateway: string;
-  readonly redundant: boolean;
-  readonly secondaryIp: string;
-  readonly secondaryMask: string;
-  readonly secondaryGateway: string;
-  readonly ptpDomain: string;
-  readonly genlockOffset: string;
-}
+export type SmpteForm = Readonly<ReturnType<typeof smpteForm>>;
 
-export function smpteForm(settings: SmpteSettings): SmpteForm {
+export function smpteForm(settings: SmpteSettings) {
   return {
     primaryIp: settings.primary?.ip ?? '',
     primaryMask: settings.primary?.subnetMask ?? '',
@@ -120,15 +99,8 @@ export function smpteErrorPath(field: keyof SmpteForm): string {
 }
 
 // ── IP pipe ──────────────────────────────────────────────────────────────────────────────────
-export interface IpPipeForm {
-  readonly enabled: boolean;
-  readonly port: string;
-  readonly bitrateKbps: string;
-  /** One host or address per line. */
-  readonly servers: string;
-}
-
-export function ipPipeForm(settings: IpPipeSettings): IpPipeForm {
+/** The form of the settings; `servers`: one host or address per line. */
+export function ipPipeForm(settings: IpPipeSettings) {
   return {
     enabled: settings.enabled,
     port: numberText(settings.port),
@@ -138,7 +110,7 @@ export function ipPipeForm(settings: IpPipeSettings): IpPipeForm {
 }
 
 /** POST (first time) or PUT mmhservers/{id}/configuration/ippipe. */
-export function ipPipeBody(values: IpPipeForm): IpPipeBody {
+export function ipPipeBody(values: ReturnType<typeof ipPipeForm>): IpPipeBody {
   const body: Record<string, unknown> = {
     enabled: values.enabled,
     port: parseNumber(values.port),

@@ -5,10 +5,7 @@
  */
 import type { ChannelLive, UnitSummary } from '@fleet/contracts';
 
-export interface UnitServerRef {
-  readonly serverId: string;
-  readonly serverName: string;
-}
+export type UnitServerRef = Pick<ChannelLive, 'serverId' | 'serverName'>;
 
 export function unitServers(unit: Pick<UnitSummary, 'uniqueId' | 'selectedChannel'>, channels: readonly ChannelLive[]): UnitServerRef[] {
   const { channelId, previewChannelId, highQualityChannelId, proxyChannelId } = unit.selectedChannel;

@@ -10,14 +10,10 @@
  * Pure: the same object comes back when nothing changed. Events may arrive once per subscribed
  * topic (the inventory and its groups): idempotent.
  */
-import type { UpgradeBatch, UpgradeCandidate, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
+import type { RealtimeEvent, UpgradeBatch, UpgradeCandidate, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
 import { replaces } from '../../kit/cache';
 
-export interface UpgradeChange {
-  readonly deviceType: UpgradeJob['deviceType'];
-  readonly deviceId: string;
-  readonly job: UpgradeJob;
-}
+export type UpgradeChange = Omit<Extract<RealtimeEvent, { type: 'upgrade.changed' }>, 'type' | 'at'>;
 
 /** Whether `next` should replace `current` (another run started later, or the same run moved on). */
 export function isNewerJob(next: UpgradeJob, current: UpgradeJob | null): boolean {

@@ -94,19 +94,13 @@ export function ruleText(t: TFunction, language: string, rule: UpgradeRuleId, me
   return exists(key) || message === '' ? t(key as 'upgrades.rules.noSla') : message;
 }
 
-export interface StartGate {
-  /** The target warns of the 9.2.1 configuration reset: a confirmation is asked for. */
-  readonly needsResetConfirmation: boolean;
-  readonly canStart: boolean;
-}
-
 /**
  * Whether the dialog offers the start: a target chosen and found eligible (the eligibility read for
  * it, or a target's own), no run of the device going on,
  * and the configuration reset confirmed where the target warns of it (spec 001 §5 "units on 9.2.1
- * warn of a configuration reset").
+ * warn of a configuration reset": `needsResetConfirmation`, a confirmation is asked for).
  */
-export function startGate(target: Pick<UpgradeTarget, 'eligible' | 'warnings'> | null, job: UpgradeJob | null, resetConfirmed: boolean): StartGate {
+export function startGate(target: Pick<UpgradeTarget, 'eligible' | 'warnings'> | null, job: UpgradeJob | null, resetConfirmed: boolean) {
   const needsResetConfirmation = target?.warnings.some((w) => w.rule === 'configurationReset') ?? false;
   const canStart = target !== null && target.eligible && !isRunningState(job?.state) && (!needsResetConfirmation || resetConfirmed);
   return { needsResetConfirmation, canStart };

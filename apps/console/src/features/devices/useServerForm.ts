@@ -9,32 +9,20 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import type { EndpointId, EndpointInput, ServerDetail } from '@fleet/contracts';
-import { useChannelForm } from '../channels/useChannelForm';
-import type { ChannelForm } from '../channels/useChannelForm';
+import { useChannelForm, type ChannelFormOptions } from '../channels/useChannelForm';
 import { SERVERS_KEY } from './useServers';
 
-export type ServerForm<F> = ChannelForm<F>;
-
-export interface ServerFormOptions<F, K extends EndpointId> {
-  readonly server: Pick<ServerDetail, 'id' | 'name'>;
-  readonly source: F;
-  readonly endpoint: K;
-  /** Default: the catalogue body schema of `endpoint`. */
-  readonly schema?: z.ZodType;
-  readonly toBody: (values: F) => unknown;
-  /** Reads of this server to refresh after a save (besides the server and the list). */
-  readonly refresh?: readonly EndpointId[];
-}
-
-export function useServerForm<F extends object, K extends EndpointId>(options: ServerFormOptions<F, K>): ServerForm<F> {
-  const { server, source, endpoint, schema, toBody, refresh = [] } = options;
+/** `refresh`: reads of this server to refresh after a save (besides the server and the list). */
+export function useServerForm<F extends object, K extends EndpointId>(
+  options: Pick<ChannelFormOptions<F, K>, 'source' | 'endpoint' | 'toBody' | 'refresh'> & { readonly server: Pick<ServerDetail, 'id' | 'name'> },
+) {
+  const { server, source, endpoint, toBody, refresh = [] } = options;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The body was parsed by this endpoint's own schema; the generic K cannot be narrowed here.
   const toInput = useCallback((body: unknown) => ({ params: { id: server.id }, body }) as Partial<EndpointInput<K>>, [server.id]);
   const savedMessage = useCallback(() => t('devices.detail.saved', { name: server.name }), [server.name, t]);
   const onSaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: SERVERS_KEY }), [queryClient]);
-  return useChannelForm({ channelName: server.name, source, endpoint, schema, toBody, toInput, refresh: ['getServer', ...refresh], savedMessage, onSaved });
+  return useChannelForm({ channelName: server.name, source, endpoint, toBody, toInput, refresh: ['getServer', ...refresh], savedMessage, onSaved });
 }

@@ -15,11 +15,9 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
-import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
+import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from './rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
-
-const EMPTY: InviteFormValues = { groupId: '', deviceName: '', email: '', phone: '', message: '', period: '1d' };
 
 function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
   const { t, i18n } = useTranslation();
@@ -60,7 +58,7 @@ function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const fieldText = useFieldText();
   const canAct = useCanUseCall('createGroupInvitation');
   const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
-  const [values, setValues] = useState<InviteFormValues>(EMPTY);
+  const [values, setValues] = useState<InviteFormValues>(BLANK_INVITE);
   const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useEndpointMutation('createGroupInvitation');
 

@@ -22,13 +22,6 @@ import { apiFieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
 import { MutedText } from '../../kit/MutedText';
 
-export interface SpeedTestDialogProps extends UnitDialogProps {
-  /** The channel to test towards (default: the unit's selected channel). */
-  readonly channelId?: string;
-  /** That channel's software version when the opener knows it (checked against 7.5.1 before starting). */
-  readonly channelVersion?: string | null;
-}
-
 function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: number; readonly testId: string }) {
   const { t } = useTranslation();
   const bitrateText = useBitrateText();
@@ -43,7 +36,7 @@ function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: 
   );
 }
 
-function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<SpeedTestDialogProps, 'opened'>) {
+function SpeedTestBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
@@ -66,8 +59,7 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
   const now = useNow(250, running);
 
   const detail = unit.data;
-  const channel = { id: channelId ?? detail?.selectedChannel.channelId ?? null, ...(channelVersion !== undefined ? { version: channelVersion } : {}) };
-  const blocker: SpeedTestBlocker | null = detail ? speedTestBlocker(detail, channel) : null;
+  const blocker: SpeedTestBlocker | null = detail ? speedTestBlocker(detail) : null;
 
   const blockerText = (b: SpeedTestBlocker): string => {
     switch (b.kind) {
@@ -85,7 +77,7 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
   const onStart = () => {
     dispatch({ type: 'start' });
     start.mutate(
-      { params: { id: unitId }, body: { timeout: TIMINGS.speedTestTimeout, ...(channelId !== undefined ? { channelId } : {}) } },
+      { params: { id: unitId }, body: { timeout: TIMINGS.speedTestTimeout } },
       {
         onSuccess: (r) => dispatch({ type: 'accepted', at: Date.now(), channelId: r.channelId, timeoutS: r.timeout }),
         onError: () => dispatch({ type: 'rejected' }),
@@ -106,7 +98,7 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
           <UnitHeading name={detail.name} />
           <Text size="sm">{t('dialogs.speedTest.intro', { seconds: TIMINGS.speedTestTimeout })}</Text>
           <Text size="sm">
-            {t('dialogs.speedTest.channel')}: <span data-testid="speed-test-channel">{channel.id ?? t('common.none')}</span>
+            {t('dialogs.speedTest.channel')}: <span data-testid="speed-test-channel">{detail.selectedChannel.channelId ?? t('common.none')}</span>
           </Text>
           {showBlocker && blocker && <ErrorNote testId="speed-test-blocker" message={blockerText(blocker)} />}
           {start.isError && (
@@ -170,4 +162,4 @@ function SpeedTestBody({ unitId, onClose, channelId, channelVersion }: Omit<Spee
   );
 }
 
-export default unitDialog<SpeedTestDialogProps>('dialogs.speedTest.title', SpeedTestBody);
+export default unitDialog('dialogs.speedTest.title', SpeedTestBody);

@@ -196,15 +196,9 @@ export function defaultTimeZone(list: readonly string[], own: string | undefined
 
 // ── guest interview invite ─────────────────────────────────────────────────────────────────────
 
-/** The invite form as typed. */
-export interface InviteFormValues {
-  readonly groupId: string;
-  readonly deviceName: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly message: string;
-  readonly period: string;
-}
+/** The invite form as typed, blank (a day's invitation). */
+export const BLANK_INVITE = { groupId: '', deviceName: '', email: '', phone: '', message: '', period: '1d' };
+export type InviteFormValues = Readonly<typeof BLANK_INVITE>;
 
 /** The request body from the form: text trimmed, empty optional fields left out. */
 export function inviteBody(values: InviteFormValues, unitId: string | undefined): Record<string, string> {

@@ -1,7 +1,8 @@
 import { Badge, Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { activeFilterCount, DATE_RANGES, TRANSFER_FILTERS } from './fileFilters';
-import type { DateRange, FilesFilters, Option, TransferFilter } from './fileFilters';
+import type { DateRange, FilesFilters, TransferFilter } from './fileFilters';
+import type { Option } from '../../kit/formRules';
 
 export interface FilesFilterBarProps {
   readonly filters: FilesFilters;

@@ -11,16 +11,12 @@ export function isChannelFileEvent(event: RealtimeEvent): event is ChannelFileEv
   return event.type === 'channelFile.added' || event.type === 'channelFile.changed' || event.type === 'channelFile.removed';
 }
 
-export interface PatchResult {
-  readonly list: ChannelFileList | undefined;
-  /**
-   * The event names a file of a channel this list does not show yet: it may or may not belong to
-   * the list's group (events carry no group), so the list is fetched again.
-   */
-  readonly refetch: boolean;
-}
-
-export function applyChannelFileEvent(list: ChannelFileList | undefined, event: ChannelFileEvent): PatchResult {
+/**
+ * The list with the event applied; `refetch` when the event names a file of a channel this list
+ * does not show yet: it may or may not belong to the list's group (events carry no group), so the
+ * list is fetched again.
+ */
+export function applyChannelFileEvent(list: ChannelFileList | undefined, event: ChannelFileEvent) {
   if (!list) return { list, refetch: false };
   if (event.type === 'channelFile.removed') {
     const gone = new Set(event.ids);

@@ -6,6 +6,7 @@
  */
 import { DEFAULTS } from '@fleet/contracts';
 import type { ChannelFile } from '@fleet/contracts';
+import type { Option } from '../../kit/formRules';
 
 export const DATE_RANGES = ['all', '24h', '7d', '30d'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
@@ -83,11 +84,6 @@ export function filterFiles(files: readonly ChannelFile[], f: FilesFilters, nowM
     }
     return true;
   });
-}
-
-export interface Option {
-  readonly value: string;
-  readonly label: string;
 }
 
 /** Channels present in the files, by name. */

@@ -8,17 +8,9 @@ import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import { DEFAULT_FILES_FILTERS, filesFiltersToJson, parseFilesFilters } from './fileFilters';
 import type { FilesFilters } from './fileFilters';
 
-export interface FilesFiltersState {
-  readonly filters: FilesFilters;
-  readonly setFilters: (patch: Partial<FilesFilters>) => void;
-  readonly reset: () => void;
-  readonly open: boolean;
-  readonly setOpen: (open: boolean) => void;
-}
-
 const keepGroup = (current: FilesFilters): FilesFilters => ({ ...DEFAULT_FILES_FILTERS, groupId: current.groupId });
 
-export function useFilesFilters(): FilesFiltersState {
+export function useFilesFilters() {
   const { filters, setFilters, resetFilters, filtersOpen, setFiltersOpen } = useListFilterPrefs('files', parseFilesFilters, filesFiltersToJson, keepGroup);
   const patch = useCallback((change: Partial<FilesFilters>) => setFilters({ ...filters, ...change }), [filters, setFilters]);
   return { filters, setFilters: patch, reset: resetFilters, open: filtersOpen, setOpen: setFiltersOpen };

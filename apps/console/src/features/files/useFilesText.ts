@@ -3,16 +3,13 @@ import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSpecText } from '../../lib/forms/specText';
 
-export interface FilesText {
-  /** A spec validation text in the user's language (the exact spec words in English: lib/forms useSpecText). */
-  readonly spec: (message: string) => string;
-  /** The text of a failed call: a field's spec message translated, else the shared mapping (apiErrors.*). */
-  readonly error: (error: unknown) => string;
-  /** The spec message a failed call gives for one body field (e.g. 'body.name'), translated; null when none. */
-  readonly fieldError: (error: unknown, path: string) => string | null;
-}
-
-export function useFilesText(): FilesText {
+/**
+ * `spec`: a spec validation text in the user's language (the exact spec words in English: lib/forms
+ * useSpecText); `error`: the text of a failed call (a field's spec message translated, else the
+ * shared mapping, apiErrors.*); `fieldError`: the spec message a failed call gives for one body
+ * field (e.g. 'body.name'), translated, null when none.
+ */
+export function useFilesText() {
   const apiMessage = useApiErrorMessage();
   const spec = useSpecText();
   const error = useCallback(

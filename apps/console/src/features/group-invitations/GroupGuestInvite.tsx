@@ -15,7 +15,7 @@ import type { GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { GuestInviteFields } from '../dialogs/GuestInviteFields';
 import { InviteDelivery } from '../dialogs/InviteDelivery';
-import { absoluteJoinLink, inviteBody, type InviteFormValues } from '../dialogs/rules';
+import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from '../dialogs/rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from '../groups/access';
 import { useCanCall } from '../../kit/access';
@@ -52,7 +52,7 @@ export default function GroupGuestInvite({ groupId, groupName, units, onClose }:
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const canAct = useCanCall('createGroupInvitation');
-  const [values, setValues] = useState<InviteFormValues>({ groupId, deviceName: '', email: '', phone: '', message: '', period: '1d' });
+  const [values, setValues] = useState<InviteFormValues>({ ...BLANK_INVITE, groupId });
   const [unitId, setUnitId] = useState(NO_UNIT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useEndpointMutation('createGroupInvitation');

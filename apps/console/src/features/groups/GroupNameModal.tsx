@@ -12,7 +12,7 @@ import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddGroupBody, AddGroupDetailsBody, UpdateGroupBody } from '@fleet/contracts';
-import type { GroupAutoAssociation, GroupListRow } from '@fleet/contracts';
+import type { GroupDetail, GroupListRow } from '@fleet/contracts';
 import { useSessionUser } from '../../session/hooks';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { ModalFooter } from '../../kit/ModalParts';
@@ -24,13 +24,7 @@ import { membersBody, type MemberDraft } from './groupMembers';
 import { putGroupRow } from './useGroupsLive';
 
 /** A group's general tab as it stands, to be saved as a new group of the same inventory. */
-export interface GroupCopy {
-  readonly name: string;
-  readonly inventoryId: string;
-  readonly inventoryName: string;
-  readonly autoAssociation: GroupAutoAssociation;
-  readonly members: MemberDraft;
-}
+export type GroupCopy = Pick<GroupDetail, 'name' | 'inventoryId' | 'inventoryName' | 'autoAssociation'> & { readonly members: MemberDraft };
 
 interface GroupNameModalProps {
   /** The group to rename; null: create a new group. */

@@ -25,10 +25,7 @@ interface FolderModalProps {
   readonly onClose: () => void;
 }
 
-interface FolderForm {
-  readonly name: string;
-  readonly parentId: string | null;
-}
+type FolderForm = Pick<SubscriberFolder, 'name' | 'parentId'>;
 
 const CREATE = op('createSubscriberFolder', ({ inventoryId, values }: { inventoryId: string; values: FolderForm }) => ({
   params: { id: inventoryId },

@@ -11,18 +11,15 @@ import {
   FolderName,
   LIMITS,
   VALIDATION,
+  type Publisher,
   type PublisherSources,
+  type Subscriber,
   type SubscriberFolder,
 } from '@fleet/contracts';
 import { checkSchema, mergeErrors, problemsToErrors, schemaProblems, type FieldErrors } from '../../lib/forms/fieldErrors';
 
-export interface PublisherFormValues {
-  readonly groupId: string | null;
-  readonly name: string;
-  readonly description: string;
-  /** `channel:<id>` / `vrChannel:<id>` of each shared source (the picker's values). */
-  readonly sources: readonly string[];
-}
+/** `sources`: `channel:<id>` / `vrChannel:<id>` of each shared source (the picker's values). */
+export type PublisherFormValues = Readonly<Pick<Publisher, 'name' | 'description'> & { groupId: string | null; sources: readonly string[] }>;
 
 export const sourceValue = (kind: 'channel' | 'vrChannel', id: string) => `${kind}:${id}`;
 
@@ -90,11 +87,7 @@ export function shareLinkEnd(values: ShareLinkFormValues): Date | null {
 /** Whether a publisher may take another link (§9 "Max 10 share links"). */
 export const canAddShareLink = (count: number): boolean => count < LIMITS.shareLinksMax;
 
-export interface SubscriberFormValues {
-  readonly name: string;
-  readonly shareKey: string;
-  readonly folderId: string | null;
-}
+export type SubscriberFormValues = Readonly<Pick<Subscriber, 'name' | 'shareKey'> & { folderId: string | null }>;
 
 export function subscriberErrors(values: SubscriberFormValues): FieldErrors {
   return checkSchema(CreateSubscriberBody, { name: values.name, shareKey: values.shareKey, ...(values.folderId ? { folderId: values.folderId } : {}) });

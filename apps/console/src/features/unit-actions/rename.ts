@@ -9,16 +9,13 @@ import type { UnitSummary } from '@fleet/contracts';
 import { validateComment, validateUnitName } from '@fleet/domain';
 import { isApiError } from '../../api/ApiError';
 
-export interface RenameValues {
-  readonly name: string;
-  readonly comment: string;
-}
+export type RenameValues = Readonly<Pick<UnitSummary, 'name' | 'comment'>>;
 
 export type RenameField = keyof RenameValues;
 export type RenameErrors = Partial<Record<RenameField, string>>;
 
 /** The form's values, read from the unit. */
-export function renameValuesOf(unit: Pick<UnitSummary, 'name' | 'comment'>): RenameValues {
+export function renameValuesOf(unit: RenameValues): RenameValues {
   return { name: unit.name, comment: unit.comment };
 }
 

@@ -20,14 +20,12 @@ import {
   ERROR_CATALOGUE,
   EncoderBody,
   ANCILLARY_DATA_TYPES,
-  type AlertConfigMode,
-  type AlertLevel,
   type AlertType,
-  type Applications,
+  type AlertTypeSetting,
   type ModemConfig,
   type UnitAlertsConfiguration,
   type UnitConfiguration,
-  type UnitTypeGroup,
+  type UnitDetail,
   type Modem,
   type NETWORK_MODES,
 } from '@fleet/contracts';
@@ -50,14 +48,9 @@ import {
 import { checkSchema, mergeErrors, numberText, parseNumber, problemsToErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 /** What the forms need to know about the unit besides its configuration (from GET v2/units/{id}). */
-export interface UnitFacts {
-  readonly typeGroup: UnitTypeGroup;
-  readonly swVersion: string;
-  readonly applications: Applications;
-  readonly modems: readonly Modem[];
-  readonly capabilities: Readonly<Record<string, boolean>>;
+export type UnitFacts = Pick<UnitDetail, 'typeGroup' | 'swVersion' | 'applications' | 'modems' | 'capabilities'> & {
   readonly license: UnitLicenceFlags | null;
-}
+};
 
 const textOrUndefined = (text: string): string | undefined => (text.trim() === '' ? undefined : text.trim());
 const numberOrNull = (text: string): number | null => parseNumber(text) ?? null;
@@ -312,21 +305,9 @@ export const ipInputBody = (form: IpInputForm) => ({
 
 // ── Alerts ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface AlertTypeRow {
-  readonly enabled: boolean;
-  readonly level: AlertLevel;
-}
-export interface RecipientRow {
-  readonly alertType: AlertType | 'all';
-  readonly email: string;
-}
-export interface AlertsForm {
-  readonly mode: AlertConfigMode;
-  readonly groupId: string;
-  readonly alerts: Readonly<Record<AlertType, AlertTypeRow>>;
-  readonly recipients: readonly RecipientRow[];
-}
-export function alertsForm(configuration: UnitAlertsConfiguration): AlertsForm {
+export type AlertTypeRow = Pick<AlertTypeSetting, 'enabled' | 'level'>;
+export type AlertsForm = Readonly<ReturnType<typeof alertsForm>>;
+export function alertsForm(configuration: UnitAlertsConfiguration) {
   const alerts = Object.fromEntries(
     ALERT_TYPES.map((type) => [type, { enabled: configuration.alerts[type].enabled, level: configuration.alerts[type].level }]),
   ) as Record<AlertType, AlertTypeRow>; // fromEntries loses the key type; every ALERT_TYPES key is set.

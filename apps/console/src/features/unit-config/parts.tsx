@@ -47,8 +47,6 @@ export function ConfigFields<F extends object>(props: Omit<ConfigFieldsProps<F>,
 }
 
 interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOptions<F, K>, 'unitId' | 'kind' | 'schema'> {
-  /** Default: the call's body schema in the catalogue. */
-  readonly schema?: ConfigFormOptions<F, K>['schema'];
   readonly formId: string;
   readonly title: string;
   readonly fields?: readonly ConfigRow<F>[];
@@ -75,7 +73,7 @@ export function ConfigCard<F extends object, K extends EndpointId>({
   ...options
 }: ConfigCardProps<F, K>) {
   const { unitId } = useConfigContext();
-  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), ...options, schema: options.schema ?? bodySchema(options.endpoint) });
+  const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), ...options, schema: bodySchema(options.endpoint) });
   const error = useFieldError(`config-error-${formId}`, form.errors);
   return (
     <FormSection formId={formId} title={title} form={form} allowed={useAllowed(options.endpoint)} blocked={blocked} notAllowedNote={notAllowedNote}>

@@ -14,16 +14,11 @@ import { useRetryTimer } from '../../lib/useRetryTimer';
 /** `waiting`: sent, not reported yet; `late`: not reported within the wait. */
 export type AwaitedState = 'idle' | 'waiting' | 'late';
 
-export interface AwaitedChange<T> {
-  readonly state: AwaitedState;
-  /** What is waited for (the last one), or null. */
-  readonly target: T | null;
-  /** Starts waiting until the unit reports `target` (a new wait replaces the one under way). */
-  readonly await: (target: T) => void;
-}
-
-/** `current`: the value as the unit reports it now. */
-export function useAwaitedChange<T>(current: T, maxMs: number): AwaitedChange<T> {
+/**
+ * `current`: the value as the unit reports it now. `target`: what is waited for (the last one), or
+ * null; `await(target)` waits until the unit reports it (a new wait replaces the one under way).
+ */
+export function useAwaitedChange<T>(current: T, maxMs: number) {
   const timer = useRetryTimer();
   const currentRef = useRef(current);
   useEffect(() => {

@@ -8,20 +8,13 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useToast } from '../../toast/useToast';
 
-export interface ConfigAction<K extends EndpointId> {
-  readonly run: (body?: Partial<EndpointInput<K>>['body']) => void;
-  readonly pending: boolean;
-  /** The failure of the last run, as a spec message (field) or translated error text. */
-  readonly failure: string | null;
-  readonly data: EndpointOutput<K> | undefined;
-}
-
 /**
  * A one-shot call of the configuration (a link toggle, a Wi-Fi scan, a SIM switch, an IP pipe
  * connection...): the unit's configuration and detail are fetched again on success (the core also
- * publishes the change on /ws), with a toast.
+ * publishes the change on /ws), with a toast; `failure`: the last run's, as a spec message (field)
+ * or translated error text.
  */
-export function useConfigAction<K extends EndpointId>(unitId: string, endpoint: K, onDone?: (data: EndpointOutput<K>) => void): ConfigAction<K> {
+export function useConfigAction<K extends EndpointId>(unitId: string, endpoint: K, onDone?: (data: EndpointOutput<K>) => void) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();

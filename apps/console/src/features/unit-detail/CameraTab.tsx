@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STORE_AND_FORWARD_PROFILES, TIMINGS } from '@fleet/contracts';
-import type { EndpointId, StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
+import type { StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../api/hooks';
@@ -23,7 +23,7 @@ import type { ModeBlocker } from './detailRules';
 import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { ModemList } from './ModemList';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
-import type { ActivityTransitions } from './useActivityTransitions';
+import type { DetailTabProps } from './tabProps';
 import { MutedText } from '../../kit/MutedText';
 
 const BitrateChart = lazy(() => import('./BitrateChart'));
@@ -59,15 +59,11 @@ export interface LocalExternal {
   readonly previous: string | null;
 }
 
-export interface CameraTabProps {
-  readonly unit: UnitDetail;
-  readonly capabilities: Record<string, boolean>;
+export type CameraTabProps = Omit<DetailTabProps, 'configuration'> & {
   readonly storages: readonly UnitStorage[] | undefined;
   readonly reportedModems: readonly UnitModem[] | undefined;
-  readonly transitions: ActivityTransitions;
-  readonly canCall: (id: EndpointId) => boolean;
   readonly onExternal: (external: LocalExternal | null) => void;
-}
+};
 
 type ChannelStatus =
   | { readonly kind: 'idle' }

@@ -22,10 +22,7 @@ export function streamingModesOf(services: readonly { serviceName: string; servi
 
 // ── bitrate graph ────────────────────────────────────────────────────────────────────────────────
 
-export interface BitratePoint {
-  readonly t: number;
-  readonly kbps: number;
-}
+export type BitratePoint = Pick<BitrateSample, 't' | 'kbps'>;
 
 /** Spec 000 §9 "Bandwidth graph: up to 360 points": the newest samples, oldest first. */
 export function bitrateSeries(samples: readonly BitrateSample[], maxPoints: number = TIMINGS.bitrateGraphMaxPoints): BitratePoint[] {
@@ -35,9 +32,7 @@ export function bitrateSeries(samples: readonly BitrateSample[], maxPoints: numb
 
 // ── modems ───────────────────────────────────────────────────────────────────────────────────────
 
-export interface ModemRow extends Modem {
-  readonly uiState: ModemUiState;
-}
+export type ModemRow = Modem & { readonly uiState: ModemUiState };
 
 /**
  * The unit's links: the live modems of the unit detail (patched by telemetry) with their UI state

@@ -5,30 +5,22 @@
  * useConfigForm checks its call's schema itself), plus the switcher's rules (spec 000 §3). The multi camera feeds form is the configuration modal's (unit-config/forms.ts).
  */
 import { StartExternalStreamBody, SwitcherChannelUpdateBody, SwitcherSdiInputUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION } from '@fleet/contracts';
-import type { INTERCOM_MODES, UnitConfiguration } from '@fleet/contracts';
+import type { DbGatewayInfo, UnitConfiguration } from '@fleet/contracts';
 import { checkSchema, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 // ── multi camera channel and switcher channels ──────────────────────────────────────────────
 
-export interface ChannelValues {
-  readonly channelId: string;
-}
-
 /** PUT multiplecamera/channel body from the typed channel id. */
-export function multiCameraChannelBody(values: ChannelValues): { channelId: string } {
+export function multiCameraChannelBody(values: { readonly channelId: string }): { channelId: string } {
   return { channelId: values.channelId.trim() };
 }
 
 export type SwitcherMode = 'switcher' | 'switcherAndProxy';
 
-export interface SwitcherValues {
-  readonly highQualityChannel: string;
-  readonly proxyChannel: string;
-  readonly inputSdi: number | null;
-}
+export type SwitcherValues = Readonly<ReturnType<typeof switcherValues>>;
 export type SwitcherField = keyof SwitcherValues;
 
-export function switcherValues(switcher: UnitConfiguration['switcher']): SwitcherValues {
+export function switcherValues(switcher: UnitConfiguration['switcher']) {
   return { highQualityChannel: switcher.highQualityChannel ?? '', proxyChannel: switcher.proxyChannel ?? '', inputSdi: switcher.inputSdi };
 }
 
@@ -92,20 +84,11 @@ export function switcherFieldErrors(field: SwitcherField, mode: SwitcherMode, va
 
 // ── intercoms ───────────────────────────────────────────────────────────────────────────────
 
-export type IntercomMode = (typeof INTERCOM_MODES)[number];
-
-export interface IntercomValues {
-  readonly mode: IntercomMode;
-  readonly audioRoomId: string;
-  readonly targetChannelId: string;
-  readonly destinationAccount: string;
-}
-
 /** Intercom `n` (1 or 2) as the configuration has it (an audio room when it has none). */
-export function intercomValues(configuration: Pick<UnitConfiguration, 'intercoms'>, n: 1 | 2): IntercomValues {
+export function intercomValues(configuration: Pick<UnitConfiguration, 'intercoms'>, n: 1 | 2) {
   const current = configuration.intercoms[n - 1];
   return {
-    mode: current?.mode ?? 'audioRoom',
+    mode: current?.mode ?? ('audioRoom' as const),
     audioRoomId: current?.audioRoomId ?? '',
     targetChannelId: current?.targetChannelId ?? '',
     destinationAccount: current?.destinationAccount ?? '',
@@ -113,7 +96,7 @@ export function intercomValues(configuration: Pick<UnitConfiguration, 'intercoms
 }
 
 /** PUT intercom body: only the target of the chosen mode, an empty destination as none. */
-export function intercomBody(n: 1 | 2, values: IntercomValues) {
+export function intercomBody(n: 1 | 2, values: ReturnType<typeof intercomValues>) {
   const destination = values.destinationAccount.trim();
   return {
     intercom: n,
@@ -174,12 +157,7 @@ export function externalStreamErrors(destinationId: string, resolution: number |
 
 // ── databridge gateway picker ─────────────────────────────────────────────────────────────────
 
-interface GatewayRef {
-  readonly id: string;
-  readonly name: string;
-  readonly host: string;
-  readonly port: number | null;
-}
+type GatewayRef = Pick<DbGatewayInfo, 'id' | 'name' | 'host' | 'port'>;
 
 /** The gateway's address as shown (host, with its port when it has one). */
 export function gatewayAddress(gateway: Pick<GatewayRef, 'host' | 'port'>): string {

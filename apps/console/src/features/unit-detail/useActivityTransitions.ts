@@ -6,19 +6,15 @@
 import { useCallback } from 'react';
 import type { UnitApplicationKey, UnitDetail } from '@fleet/contracts';
 import { displayState } from '../../lib/transitions/transitions';
-import type { ActivityState, Direction } from '../../lib/transitions/transitions';
+import type { Direction } from '../../lib/transitions/transitions';
 import { useTransitions } from '../../lib/transitions/useTransitions';
 import { activityState } from './activity';
 import type { DetailActivity } from './activity';
 
-export interface ActivityTransitions {
-  /** The state to show for an activity running on `keys`. */
-  readonly stateOf: (activity: DetailActivity, keys: readonly UnitApplicationKey[]) => ActivityState;
-  /** Runs the call with the transition; resolves the call's error (null when it was accepted). */
-  readonly run: (activity: DetailActivity, direction: Direction, keys: readonly UnitApplicationKey[], call: () => Promise<unknown>) => Promise<unknown>;
-}
+export type ActivityTransitions = ReturnType<typeof useActivityTransitions>;
 
-export function useActivityTransitions(unitId: string, unit: UnitDetail | undefined): ActivityTransitions {
+/** `stateOf`: the state to show for an activity running on `keys`; `run`: the call with the transition, resolving the call's error (null when it was accepted). */
+export function useActivityTransitions(unitId: string, unit: UnitDetail | undefined) {
   const { pending, run: runTransition } = useTransitions<DetailActivity>();
 
   const run = useCallback(

@@ -7,15 +7,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface UpdateGuard<T> {
-  /** The values to show: those sent while the guard holds, else the reported ones. */
-  readonly value: T;
-  readonly holding: boolean;
-  /** Holds `sent` for `guardMs` from now (a new hold restarts the guard). */
-  readonly hold: (sent: T) => void;
-}
-
-export function useUpdateGuard<T>(reported: T, guardMs: number): UpdateGuard<T> {
+/** `value`: those sent while the guard holds, else the reported ones; `hold(sent)` holds them for `guardMs` from now (a new hold restarts the guard). */
+export function useUpdateGuard<T>(reported: T, guardMs: number) {
   const [held, setHeld] = useState<{ value: T } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 

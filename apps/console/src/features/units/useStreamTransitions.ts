@@ -9,18 +9,13 @@ import type { UnitSummary } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { pendingTransition } from '../../lib/transitions/transitions';
-import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
+import type { Direction } from '../../lib/transitions/transitions';
 import { useTransitions } from '../../lib/transitions/useTransitions';
 import { useToast } from '../../toast/useToast';
 import { streamState } from './unitRules';
 
-export interface StreamTransitions {
-  /** The transition a row shows, or null once the unit shows the wanted state. */
-  readonly transitionOf: (unit: UnitSummary) => TransitionKind | null;
-  readonly run: (unit: UnitSummary, action: Direction) => void;
-}
-
-export function useStreamTransitions(): StreamTransitions {
+/** `transitionOf(unit)`: the transition a row shows, or null once the unit shows the wanted state. */
+export function useStreamTransitions() {
   const toast = useToast();
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();

@@ -8,18 +8,12 @@ export const UNIT_PARAM = 'unit';
 /** Parameters the unit detail panel owns; they go when the panel closes. */
 const PANEL_PARAMS = ['tab', 'config', 'dialog'] as const;
 
-export interface UnitSelection {
-  readonly selectedId: string | null;
-  readonly select: (unitId: string) => void;
-  readonly clear: () => void;
-}
-
 /**
  * The selected unit of /list: held in the URL (`?unit=`), remembered as
  * preferences.lastSelectedUnit (debounced save) and restored when /list opens without `?unit=`.
  * Selecting keeps the other search parameters (the detail panel's tab, config, dialog).
  */
-export function useUnitSelection(): UnitSelection {
+export function useUnitSelection() {
   const [, setParams] = useSearchParams();
   const [selectedId, setSelected] = useSearchParam(UNIT_PARAM, { also: PANEL_PARAMS });
   const prefs = usePreferencesSnapshot();
