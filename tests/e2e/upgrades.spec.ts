@@ -106,21 +106,27 @@ test('a server upgrade started from the tab runs to success, seen live in a seco
   const other = await secondConsole(browser, baseURL, 'staff');
   try {
     await waitServerIdle(operator, HUB);
-    // Online is not enough: a hub with a collecting channel is busy (6808), and the seed's channels of this hub
-    // collect until the simulator's servers have reported. Wait until the core offers a target.
+    await signIn(page, 'super_user');
+    await openUpgradeTab(page);
+    await openUpgradeTab(other.page);
+    // Online is not enough: a hub with a collecting channel is busy (6808), and its channels collect
+    // while units stream to them (the seed's until the simulator's servers have reported, and the
+    // other specs' streams). Wait until the core offers a target, and take it from that same answer,
+    // just before choosing it: a read made before signing in could be stale by now.
+    const offer: { targets?: Targets } = {};
     await expect
       .poll(
         async () => {
           const offered = await targetsOf(operator, 'servers', HUB);
-          return offered.targets.some((t) => t.eligible && t.number !== offered.currentVersion);
+          if (!offered.targets.some((t) => t.eligible && t.number !== offered.currentVersion))
+            return offered.targets.flatMap((t) => t.reasons.map((r) => r.rule));
+          offer.targets = offered;
+          return 'eligible';
         },
         { timeout: 60_000 },
       )
-      .toBe(true);
-    await signIn(page, 'super_user');
-    await openUpgradeTab(page);
-    await openUpgradeTab(other.page);
-    const targets = await targetsOf(operator, 'servers', HUB);
+      .toBe('eligible');
+    const targets = offer.targets!;
     const version = eligibleTarget(targets);
     await expect(page.getByTestId(`upgrade-version-${HUB}`)).toHaveText(targets.currentVersion);
     const navigations = trackNavigations(other.page);
