@@ -60,8 +60,13 @@ test('the application switcher offers the configured products (following a chang
     const consoleEntry = page.getByTestId('app-switcher-console');
     await expect(consoleEntry).toHaveAttribute('href', '/');
     expect(await consoleEntry.getAttribute('target')).toBeNull();
-    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
-    await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
+    // Spec 000 §2 names three products: the two without an address are listed, disabled, "Not configured".
+    for (const id of ['videoReturnPortal', 'matrix']) {
+      await expect(page.getByTestId(`app-switcher-${id}`)).toBeDisabled();
+      await expect(page.getByTestId(`app-switcher-${id}`)).not.toHaveAttribute('href', /./);
+    }
+    await page.getByTestId('app-switcher-matrix-wrapper').hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Not configured');
 
     const admin = await apiAs(playwright, baseURL, 'super_user');
     const entryId = await configureApplicationUrls(admin);
