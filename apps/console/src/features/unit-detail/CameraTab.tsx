@@ -22,6 +22,7 @@ import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules
 import type { ModeBlocker } from './detailRules';
 import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { ModemList } from './ModemList';
+import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { MutedText } from '../../kit/MutedText';
@@ -74,6 +75,7 @@ type ChannelStatus =
 
 export function CameraTab({ unit, capabilities, storages, reportedModems, transitions, canCall, onExternal }: CameraTabProps) {
   const { t } = useTranslation();
+  const stopConfirm = useStopStreamConfirm();
   const queryClient = useQueryClient();
   const id = unit.uniqueId;
 
@@ -138,6 +140,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
 
   return (
     <Stack gap="sm" data-testid="unit-detail-camera">
+      {stopConfirm.dialog}
       <ActivitySection
         testId="unit-detail-stream"
         title={t('unitDetail.camera.stream')}
@@ -155,6 +158,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
         keys={['video']}
         canControl={canCall('startUnitStream')}
         labels="unitDetail.camera"
+        confirmStop={(stop) => stopConfirm.request(unit, stop)}
         call={(direction) => callEndpoint(direction === 'start' ? 'startUnitStream' : 'stopUnitStream', { params: { id } })}
       />
 

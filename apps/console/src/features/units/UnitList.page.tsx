@@ -229,6 +229,7 @@ export default function UnitListPage() {
           </Paper>
         )}
       </Flex>
+      {transitions.dialog}
     </Stack>
   );
 }
