@@ -4,7 +4,7 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ActiveAlert, ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ActiveAlert, ChannelLive, ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
@@ -33,8 +33,9 @@ import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
 import { invalidateReads, staleSystemEntityReads } from './systemEntities';
+import { noticeBatch } from './noticeBatch';
 import { groupNotices, noticeOf, noticeToast } from './unitNotices';
-import type { NoticePreferences } from './unitNotices';
+import type { NoticeNames, NoticePreferences } from './unitNotices';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { RealtimeTransportContext } from './transport';
 import { watchWsLibrary } from './wsLibrary';
@@ -74,6 +75,18 @@ function unitName(queryClient: QueryClient, unitId: string): string {
     if (unit) return unit.name;
   }
   return unitId;
+}
+
+/** Names of what the notices tell about, from the lists the console holds (the id where none has it). */
+function noticeNames(queryClient: QueryClient): NoticeNames {
+  const channels = queryClient
+    .getQueriesData<{ channels: readonly ChannelLive[] }>({ queryKey: endpointPrefix('fetchChannels') })
+    .flatMap(([, list]) => list?.channels ?? []);
+  return {
+    unit: (unitId) => unitName(queryClient, unitId),
+    channel: (channelId) => channels.find((channel) => channel.channelId === channelId)?.channelName || channelId,
+    server: (serverId) => channels.find((channel) => channel.serverId === serverId)?.serverName || serverId,
+  };
 }
 
 /** Query keys start with the endpoint id (api/hooks): the id of a cached query, if it has one. */
@@ -226,14 +239,17 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       maxWaitMs: 0,
       animationFrame: false,
     });
+    const notices = noticeBatch<NonNullable<ReturnType<typeof noticeOf>>>((batch) => {
+      const names = noticeNames(queryClient);
+      for (const notice of groupNotices(batch)) notify.current.toast.show(noticeToast(notice, notify.current.t, names));
+    });
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       const events = pending.splice(0);
       for (const event of events) if (isUnitListEvent(event)) lists.push(event);
       notifyManager.batch(() => applyToOtherQueries(queryClient, events));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
-      const notices = events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null);
-      for (const notice of groupNotices(notices)) notify.current.toast.show(noticeToast(notice, notify.current.t, (id) => unitName(queryClient, id)));
+      notices.push(events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null));
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
@@ -293,6 +309,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       clientRef.current = null;
       client.stop();
       lists.cancel();
+      notices.cancel();
       guard.stop();
       refreshDevices.cancel();
     };
