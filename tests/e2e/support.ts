@@ -181,14 +181,27 @@ export async function waitOnline(api: APIRequestContext, unitId: string): Promis
 }
 
 /**
- * Loads the page again where it is. A reload is a first load, and a first load goes to the route the
- * user saved last (spec 000 §2), which another spec file signed in as the same seeded user may have
- * moved meanwhile (files run side by side): the spec's query parameter keeps this route.
+ * Loads the page again where it is: a reload. An explicit path is an address (spec 000 §2 reading:
+ * the saved route applies only when entering at `/`), so another spec file moving the same user's
+ * saved route meanwhile does not move this page.
  */
 export async function reloadInPlace(page: Page): Promise<void> {
-  const url = new URL(page.url());
-  url.searchParams.set('ignoreRouteDefault', '1');
-  await page.goto(url.toString());
+  await page.reload();
+}
+
+/**
+ * Clicks a stop-stream control. A unit on air (tally program) is stopped only after the console asks,
+ * naming the unit: the dialog is checked and confirmed; any other stop goes at once.
+ */
+export async function stopStreamConfirming(page: Page, unitId: string, stop: Locator): Promise<void> {
+  const res = await page.request.get(`/api/v2/units/${unitId}`);
+  expect(res.ok(), await res.text()).toBe(true);
+  const unit = (await res.json()) as { name: string; tally: string | null };
+  await stop.click();
+  if (unit.tally?.toLowerCase() === 'program') {
+    await expect(page.getByTestId('stop-on-air-text')).toContainText(unit.name);
+    await page.getByTestId('stop-on-air-ok').click();
+  }
 }
 
 /** Opens the unit's configuration modal on `tab` through its deep link. */

@@ -6,7 +6,7 @@
  * (apps/console/src/features/unit-detail/UnitDetailRules.test.tsx).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, releaseUnits } from './support';
+import { leaseUnit, login, releaseUnits, stopStreamConfirming } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 
 test.afterEach(releaseUnits);
@@ -98,7 +98,7 @@ test('a regular user switches tabs and starts and stops a stream live, without a
   await expect.poll(async () => Number(await page.getByTestId('unit-detail-total-bitrate').getAttribute('data-kbps')), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('unit-detail-battery')).toHaveAttribute('data-colour', /^(green|yellow|red)$/);
 
-  await page.getByTestId('unit-detail-stream-stop').click();
+  await stopStreamConfirming(page, id, page.getByTestId('unit-detail-stream-stop'));
   await expect(state).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
   expect(await states()).toEqual(['off', 'connecting', 'running', 'disconnecting', 'off']);
   await expect(state).toHaveText(detailEn.state.off);

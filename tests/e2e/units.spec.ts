@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
-import { leaseUnit, login as signIn, ownUser, releaseUnits, reloadInPlace } from './support';
+import { leaseUnit, login as signIn, ownUser, releaseUnits, reloadInPlace, stopStreamConfirming } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
@@ -54,7 +54,7 @@ async function streamAndStop(page: Page) {
 
   await page.getByTestId(`unit-start-${id}`).click();
   await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
-  await page.getByTestId(`unit-stop-${id}`).click();
+  await stopStreamConfirming(page, id, page.getByTestId(`unit-stop-${id}`));
   await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
   // Live updates, not reloads.
   expect(navigations).toEqual([]);
@@ -89,6 +89,40 @@ test('the language switch shows the console in Chinese', async ({ page, playwrig
     await expect(page.getByTestId('nav-unitList')).toHaveText(en.menu.unitList);
     await expect.poll(language).toBe('en');
   } finally {
+    await user.dispose();
+  }
+});
+
+test('the counter bar counts as busy exactly the units the list shows busy (spec 000 §4), and follows a stream live', async ({ page, playwright, baseURL }) => {
+  // A user of this test's own: the Busy counter's filter is kept in the user's preferences.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'busy-units' });
+  await signIn(page, user.username, user.password);
+  await page.goto('/list');
+  const busy = page.getByTestId('counter-busy');
+  await expect(busy).toBeVisible({ timeout: 30_000 });
+  type Listed = { uniqueId: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
+  const id = await leaseUnit(async () => {
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
+    return units
+      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
+      .map((u) => u.uniqueId);
+  }, 'an idle unit with a camera');
+  const before = Number(await busy.textContent());
+  try {
+    expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 30_000 });
+    await expect(busy).toHaveText(String(before + 1));
+
+    // The Busy counter filters the list to the units it counts: as many rows, each with the Busy icon.
+    await page.getByTestId('counter-button-busy').click();
+    const summary = page.getByTestId('unit-list-summary');
+    await expect(summary).toHaveAttribute('data-shown', String(before + 1));
+    await expect(page.getByTestId(`unit-icon-${id}`)).toHaveAttribute('data-icon', 'busy');
+    const icons = page.locator('[data-testid^="unit-icon-"]');
+    for (const icon of await icons.all()) await expect(icon).toHaveAttribute('data-icon', 'busy');
+    expect(await busy.textContent()).toBe(await summary.getAttribute('data-shown'));
+  } finally {
+    await page.request.delete(`/api/v2/units/${id}/stream`);
     await user.dispose();
   }
 });
