@@ -17,6 +17,7 @@ import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
 import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expandedGroups';
 import { advanceCounters, countersOf } from './counters';
+import { useFiltersInAddress } from './filterAddress';
 import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
@@ -119,6 +120,7 @@ export default function UnitListPage() {
   const selection = useUnitSelection();
   const listPrefs = useUnitListPrefs();
   const { filters, setFilters } = listPrefs;
+  useFiltersInAddress(filters, setFilters);
   // The times re-filter and re-sort the list only while they filter or order it.
   const { times, modifiedAt } = useModifiedTimes(filters.modified.kind !== 'all' || listPrefs.sortedByModified);
   const now = useNow(CLOCK_MS);
