@@ -191,15 +191,21 @@ export async function reloadInPlace(page: Page): Promise<void> {
 
 /**
  * Clicks a stop-stream control. A unit on air (tally program) is stopped only after the console asks,
- * naming the unit: the dialog is checked and confirmed; any other stop goes at once.
+ * naming the unit: the dialog is checked and confirmed; any other stop goes at once. The console reads
+ * the tally when the control is clicked, and a stream puts its unit on air a moment after it starts:
+ * this waits for whichever comes, the question or a unit no longer on air.
  */
 export async function stopStreamConfirming(page: Page, unitId: string, stop: Locator): Promise<void> {
-  const res = await page.request.get(`/api/v2/units/${unitId}`);
-  expect(res.ok(), await res.text()).toBe(true);
-  const unit = (await res.json()) as { name: string; tally: string | null };
+  const unit = async () => {
+    const res = await page.request.get(`/api/v2/units/${unitId}`);
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as { name: string; tally: string | null };
+  };
+  const asked = page.getByTestId('stop-on-air-text');
   await stop.click();
-  if (unit.tally?.toLowerCase() === 'program') {
-    await expect(page.getByTestId('stop-on-air-text')).toContainText(unit.name);
+  await expect.poll(async () => (await asked.isVisible()) || (await unit()).tally?.toLowerCase() !== 'program', { timeout: 15_000 }).toBe(true);
+  if (await asked.isVisible()) {
+    await expect(asked).toContainText((await unit()).name);
     await page.getByTestId('stop-on-air-ok').click();
   }
 }
