@@ -18,7 +18,7 @@
  * take `rowTestIdPrefix` instead where given.
  */
 import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, UnstyledButton, type TableProps } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text, UnstyledButton, type MantineBreakpoint, type TableProps } from '@mantine/core';
 
 import type { SortDirection, SortValue } from '../components/grid/gridSort';
 import classes from './ListTable.module.css';
@@ -52,6 +52,8 @@ export interface ListColumn<Row> {
   readonly resizable?: boolean;
   /** The grid's: the column takes the width the others leave in the grid (at least its `width`). */
   readonly grow?: boolean;
+  /** The paged table's: a secondary column shown only from this breakpoint up (never the action column). */
+  readonly visibleFrom?: MantineBreakpoint;
   /** The grid's: sorts in memory by this value (none sorts last); the column is sortable when given. */
   readonly sortValue?: (row: Row) => SortValue;
   /** The cells' and the header's alignment (both tables). */
@@ -65,6 +67,9 @@ export const ACTION_COLUMN_ID = 'actions';
 
 /** Whether a column is the action column (pinned to the end edge). */
 export const isActionColumn = (column: { readonly id: string }): boolean => column.id === ACTION_COLUMN_ID;
+
+/** The breakpoint from which a column shows: the action column always shows. */
+const visibleFromOf = (column: ListColumn<never>): MantineBreakpoint | undefined => (isActionColumn(column) ? undefined : column.visibleFrom);
 
 /** A cell's test id (see `cellTestId`). */
 export function cellTestIdOf<Row>(column: ListColumn<Row>, row: Row, prefix: string | undefined, key: string): string | undefined {
@@ -173,14 +178,14 @@ function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; so
   const pinned = isActionColumn(column) ? classes.pinned : undefined;
   if (sortKey === undefined || sort === undefined || onSort === undefined) {
     return (
-      <Table.Th ta={column.align} className={pinned} data-column={column.id}>
+      <Table.Th ta={column.align} className={pinned} visibleFrom={visibleFromOf(column)} data-column={column.id}>
         {label}
       </Table.Th>
     );
   }
   const direction = sort.sortBy === sortKey ? sort.sortDir : 'none';
   return (
-    <Table.Th ta={column.align} aria-sort={ariaSort(direction)} className={pinned} data-column={column.id}>
+    <Table.Th ta={column.align} aria-sort={ariaSort(direction)} className={pinned} visibleFrom={visibleFromOf(column)} data-column={column.id}>
       <HeaderLabel label={label} direction={direction} onSort={() => onSort(sortKey)} testId={`${prefix}-sort-${column.id}`} />
     </Table.Th>
   );
@@ -215,6 +220,7 @@ function ListRow<R, I>({
           key={column.id}
           ta={column.align}
           className={isActionColumn(column) ? classes.pinned : undefined}
+          visibleFrom={visibleFromOf(column)}
           {...column.cellData?.(row)}
           data-testid={cellTestIdOf(column, row, prefix, key)}
         >

@@ -6,9 +6,9 @@ import type { ListColumn } from '../../kit';
 
 /**
  * The widest a text cell grows (px): longer names, e-mails and labels end in "…" with the whole text
- * as the cell's title, so the table fits the page at 1280 px and every column stays in view.
+ * as the cell's title, so the table fits the page at 1280 px (the label shows from the xl breakpoint up) with every column in view.
  */
-const TEXT_WIDTH = 170;
+const TEXT_WIDTH = 140;
 
 export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
   return [
@@ -60,6 +60,8 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       id: 'label',
       header: t('users.columns.label'),
       sortKey: 'userLabel',
+      // Secondary: below 1408 px the label is read in the user's form.
+      visibleFrom: 'xl',
       render: (u) => (
         <Text size="sm" truncate="end" maw={TEXT_WIDTH} title={u.userLabel ?? undefined}>
           {u.userLabel ?? ''}
