@@ -120,7 +120,11 @@ for (const [role, pages] of [
       await firstRow.click();
       await expect(page.getByTestId('unit-detail-bitrate')).toBeVisible();
       await expect(page.getByTestId('unit-table').locator('[data-column="actions"]')).toBeInViewport({ ratio: 0.9 });
-      await expect(page.getByTestId('unit-detail-pane')).toBeInViewport();
+      const pane = page.getByTestId('unit-detail-pane');
+      await expect(pane).toBeInViewport();
+      // The detail cuts nothing: its links (one row each) fit its width.
+      await expect(page.getByTestId('unit-detail-modems')).toBeVisible();
+      expect(await pane.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
       expect(await sidewaysOverflow(page)).toBe(0);
     });
   });
