@@ -7,7 +7,7 @@
  *   column widths and sort") and restored when the grid mounts. `persist={false}` turns that off.
  * - `columns` (DataGridColumn<T>[], required; keep the array stable with useMemo): the console's
  *   one column type (kit/ListTable `ListColumn`) with its `width` (default px): `id`, `header`,
- *   `render(row)` (the cell), optional `minWidth`, `sortValue(row)` (string | number | boolean |
+ *   `render(row)` (the cell), optional `minWidth`, `grow` (the column takes the width left over), `sortValue(row)` (string | number | boolean |
  *   null; the column is sortable when given; no value sorts last), `align`, `resizable` (default
  *   true), `interactive` (the cell holds buttons: its clicks do not reach `onRowClick`),
  *   `cellTestId` (true: `<testIdPrefix>-<id>-<rowKey>`, or a function of the row).
@@ -33,6 +33,10 @@
  * (expanded content), and the caller's row test ids. The viewport carries `data-row-count` (rows
  * after sorting) and `data-sort`.
  *
+ * The action column (id `actions`) is pinned to the viewport's end edge: when the columns are wider
+ * than the grid, the others scroll beneath it and the rows' buttons stay in view. Its header
+ * carries `data-column="actions"` (every header its column's id).
+ *
  * Only the rows in view (plus overscan) are in the DOM (@tanstack/react-virtual), so 10,000 rows
  * stay smooth; sorting precomputes keys (gridSort.ts).
  */
@@ -44,7 +48,7 @@ import { useTranslation } from 'react-i18next';
 import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
-import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, type ListColumn } from '../../kit/ListTable';
+import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, isActionColumn, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
@@ -144,7 +148,7 @@ function GridRowInner<T>({
           <div
             key={column.id}
             role="gridcell"
-            className={classes.cell}
+            className={isActionColumn(column) ? `${classes.cell} ${classes.pinned}` : classes.cell}
             style={column.align ? { textAlign: column.align } : undefined}
             data-testid={cellTestIdOf(column, row, prefix, rowId)}
             onClick={column.interactive ? stop : undefined}
@@ -173,6 +177,8 @@ interface HeaderCellProps {
   readonly width: number;
   readonly minWidth: number;
   readonly align: 'left' | 'center' | 'right' | undefined;
+  /** The action column: pinned to the end edge. */
+  readonly pinned: boolean;
   readonly onSort: (id: string) => void;
   readonly onResize: (id: string, width: number, commit: boolean) => void;
   readonly resizeLabel: string;
@@ -187,6 +193,7 @@ const HeaderCell = memo(function HeaderCell({
   width,
   minWidth,
   align,
+  pinned,
   onSort,
   onResize,
   resizeLabel,
@@ -223,8 +230,9 @@ const HeaderCell = memo(function HeaderCell({
 
   return (
     <div
-      className={classes.headerCell}
+      className={pinned ? `${classes.headerCell} ${classes.pinned}` : classes.headerCell}
       role="columnheader"
+      data-column={id}
       aria-sort={sortable ? ariaSort(direction) : undefined}
       style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}
     >
@@ -330,7 +338,11 @@ export function DataGrid<T>({
 
   const expandable = renderExpanded !== undefined;
   const template = useMemo(
-    () => [...(expandable ? [`${EXPANDER_WIDTH}px`] : []), ...columns.map((c) => `${widths[c.id] ?? c.width}px`)].join(' '),
+    () =>
+      [
+        ...(expandable ? [`${EXPANDER_WIDTH}px`] : []),
+        ...columns.map((c) => (c.grow ? `minmax(${widths[c.id] ?? c.width}px, 1fr)` : `${widths[c.id] ?? c.width}px`)),
+      ].join(' '),
     [columns, widths, expandable],
   );
   const totalWidth = useMemo(() => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0), [columns, widths, expandable]);
@@ -414,6 +426,7 @@ export function DataGrid<T>({
               width={widths[column.id] ?? column.width}
               minWidth={column.minWidth ?? MIN_COLUMN_WIDTH}
               align={column.align}
+              pinned={isActionColumn(column)}
               onSort={onSort}
               onResize={setWidth}
               resizeLabel={labels.resize.get(column.id) ?? column.id}
