@@ -1,13 +1,13 @@
 /**
  * The one label of each status family, in the user's language: a unit's status (spec 000 §3, e.g.
  * `storeandforward` → "Store & Forward"), a channel's (spec 001 §3) and a server's. Every screen
- * shows a status through these, never its code; a code this console does not know (a newer core)
+ * shows a status through these (and a video return channel's), never its code; a code this console does not know (a newer core)
  * shows as it came.
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { CHANNEL_STATUSES, UNIT_STATUSES } from '@fleet/contracts';
+import { CHANNEL_STATUSES, UNIT_STATUSES, VR_CHANNEL_STATUSES } from '@fleet/contracts';
 
 const SERVER_STATUSES = ['online', 'offline', 'busy', 'upgrading', 'unknown'] as const;
 
@@ -20,6 +20,10 @@ export function unitStatusLabel(t: TFunction, status: string): string {
 
 export function channelStatusLabel(t: TFunction, status: string): string {
   return known(CHANNEL_STATUSES, status) ? t(`channels.status.${status}` as 'channels.status.idle') : status;
+}
+
+export function vrChannelStatusLabel(t: TFunction, status: string): string {
+  return known(VR_CHANNEL_STATUSES, status) ? t(`videoReturn.status.${status}` as 'videoReturn.status.idle') : status;
 }
 
 export function serverStatusLabel(t: TFunction, status: string): string {
