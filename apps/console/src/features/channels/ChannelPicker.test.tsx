@@ -38,17 +38,25 @@ const CHANNELS: ChannelLive[] = [
   makeChannel({ channelId: 'MMH-0001-CH5', channelName: 'MMH-1-CH5', serverName: 'Hub Paris', status: 'upgrading' }),
 ];
 
-function Harness({ initial = null, anyStatus = false }: { initial?: string | null; anyStatus?: boolean }) {
+function Harness({ initial = null, anyStatus = false, unitInventories }: { initial?: string | null; anyStatus?: boolean; unitInventories?: string[] }) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
-      <ChannelPicker aria-label="Channel" value={value} onChange={setValue} forUnit={UNIT} anyStatus={anyStatus} data-testid="picker" />
+      <ChannelPicker
+        aria-label="Channel"
+        value={value}
+        onChange={setValue}
+        forUnit={UNIT}
+        unitInventories={unitInventories}
+        anyStatus={anyStatus}
+        data-testid="picker"
+      />
       <output data-testid="chosen">{value ?? ''}</output>
     </>
   );
 }
 
-function render(props: { initial?: string | null; anyStatus?: boolean } = {}) {
+function render(props: { initial?: string | null; anyStatus?: boolean; unitInventories?: string[] } = {}) {
   const api = new FakeApi().on('fetchChannels', { channels: CHANNELS, counters: countChannels(CHANNELS) });
   return renderWithApp(<Harness {...props} />, { api });
 }
@@ -99,6 +107,11 @@ describe('the channel picker', () => {
     await user.click(await screen.findByRole('option', { name: /MMH-1-CH2/ }));
     expect(screen.getByTestId('chosen')).toHaveTextContent('MMH-0001-CH2');
     expect(input).toHaveValue('MMH-1-CH2 · Hub Paris');
+    // Found and picked again: it stays chosen.
+    await fill(user, input, 'MMH-1-CH2');
+    await user.click(await screen.findByRole('option', { name: /MMH-1-CH2/ }));
+    expect(screen.getByTestId('chosen')).toHaveTextContent('MMH-0001-CH2');
+    expect(input).toHaveValue('MMH-1-CH2 · Hub Paris');
   });
 
   it('marks busy, offline and upgrading channels with the reason and does not take them on a click; the unit’s own channel is free', async () => {
@@ -124,6 +137,14 @@ describe('the channel picker', () => {
     expect(option('MMH-0001-CH3')).toHaveTextContent('Collecting from Crew 7');
     await user.click(optionRole('MMH-0001-CH3'));
     expect(screen.getByTestId('chosen')).toHaveTextContent('MMH-0001-CH3');
+  });
+
+  it('refuses, with the reason, a channel of none of the unit’s inventories', async () => {
+    const { user } = await render({ unitInventories: ['inv-other'] });
+    await user.click(screen.getByTestId('picker'));
+    await waitFor(() => expect(screen.getAllByTestId('picker-option')).toHaveLength(CHANNELS.length));
+    expect(optionRole('MMH-0001-CH2')).toHaveAttribute('data-combobox-disabled');
+    expect(option('MMH-0001-CH2')).toHaveTextContent("Not in this unit's inventories");
   });
 
   it('names a stored channel the list does not have, rather than leaving it blank', async () => {

@@ -12,7 +12,7 @@
  * `anyStatus` says the choice does not use the channel now (a share, a stored list). The channel
  * the unit `forUnit` itself feeds counts as free for that unit.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter, SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -28,15 +28,20 @@ import { useChannelsLive } from './useChannelsLive';
 const SHOWN = 50;
 
 /** What a channel's state means for this choice. */
-export type ChannelUse = 'free' | 'own' | 'busy' | 'offline' | 'upgrading';
+export type ChannelUse = 'free' | 'own' | 'busy' | 'offline' | 'upgrading' | 'elsewhere';
 
 /** The fields of a channel the picker reads. */
 export type PickerChannel = Pick<
   ChannelLive,
-  'channelId' | 'channelName' | 'serverName' | 'status' | 'allocatedTo' | 'allocatedToUnitAlias' | 'allocatedToUnitUid' | 'supportedByUnit'
+  'channelId' | 'channelName' | 'serverName' | 'status' | 'allocatedTo' | 'allocatedToUnitAlias' | 'allocatedToUnitUid' | 'supportedByUnit' | 'inventoryIds'
 >;
 
-export function channelUse(channel: PickerChannel, forUnit: string | null | undefined): ChannelUse {
+/**
+ * What the channel's state means for a choice for `forUnit` (a unit in `unitInventories`, when
+ * known: a channel of none of them is one the unit cannot take, spec 000 §4 External).
+ */
+export function channelUse(channel: PickerChannel, forUnit: string | null | undefined, unitInventories?: readonly string[]): ChannelUse {
+  if (unitInventories !== undefined && !channel.inventoryIds.some((id) => unitInventories.includes(id))) return 'elsewhere';
   if (channel.status === 'upgrading') return 'upgrading';
   const cls = channelStatusClass(channel.status);
   if (cls === 'offline') return 'offline';
@@ -52,6 +57,7 @@ export function feedingUnit(channel: PickerChannel): string | null {
 /** The channel's status in words: idle, collecting from whom, offline, upgrading (statusLabels otherwise). */
 export function channelUseText(t: TFunction, channel: PickerChannel, use: ChannelUse): string {
   if (use === 'own') return t('channels.picker.ownFeed');
+  if (use === 'elsewhere') return t('channels.picker.elsewhere');
   if (channel.status === 'collecting') {
     const unit = feedingUnit(channel);
     return unit === null ? channelStatusLabel(t, channel.status) : t('channels.picker.collectingFrom', { unit });
@@ -63,7 +69,10 @@ export function channelUseText(t: TFunction, channel: PickerChannel, use: Channe
 export const channelLabel = (channel: Pick<PickerChannel, 'channelName' | 'serverName'>) =>
   channel.serverName === '' ? channel.channelName : `${channel.channelName} · ${channel.serverName}`;
 
-const USE_COLOR = { free: 'green', own: 'blue', busy: 'red', offline: 'gray', upgrading: 'orange' } as const satisfies Record<ChannelUse, string>;
+const USE_COLOR = { free: 'green', own: 'blue', busy: 'red', offline: 'gray', upgrading: 'orange', elsewhere: 'gray' } as const satisfies Record<
+  ChannelUse,
+  string
+>;
 
 const isItem = (option: ComboboxParsedItem): option is ComboboxItem => 'value' in option;
 
@@ -95,6 +104,8 @@ export type ChannelPickerProps = Omit<
   readonly onChange: (channelId: string | null) => void;
   /** The unit the choice is for: the channel it feeds itself is free for it. */
   readonly forUnit?: string | null;
+  /** That unit's inventories, when known: a channel of none of them cannot be taken by it (marked, refused). */
+  readonly unitInventories?: readonly string[] | undefined;
   /** The choice does not use the channel now: busy and offline channels are marked, not refused. */
   readonly anyStatus?: boolean;
   /** The channels to choose from, when not every channel of the user (e.g. a group's); null while they load. */
@@ -109,7 +120,7 @@ function useUserChannels(enabled: boolean): readonly PickerChannel[] | undefined
   return list.data?.channels;
 }
 
-export function ChannelPicker({ value, onChange, forUnit, anyStatus = false, channels: given, ...props }: ChannelPickerProps) {
+export function ChannelPicker({ value, onChange, forUnit, unitInventories, anyStatus = false, channels: given, ...props }: ChannelPickerProps) {
   const { t } = useTranslation();
   const own = useUserChannels(given === undefined);
   const channels = given === undefined ? own : (given ?? undefined);
@@ -119,33 +130,45 @@ export function ChannelPicker({ value, onChange, forUnit, anyStatus = false, cha
     const sorted = naturalSortBy(channels ?? [], (c) => `${c.channelName} ${c.serverName}`);
     const ids = new Map(sorted.map((c) => [c.channelId, c]));
     const items: ComboboxItem[] = sorted.map((c) => {
-      const use = channelUse(c, forUnit);
-      return { value: c.channelId, label: channelLabel(c), disabled: !anyStatus && (use === 'busy' || use === 'offline' || use === 'upgrading') };
+      const use = channelUse(c, forUnit, unitInventories);
+      return {
+        value: c.channelId,
+        label: channelLabel(c),
+        disabled: use === 'elsewhere' || (!anyStatus && (use === 'busy' || use === 'offline' || use === 'upgrading')),
+      };
     });
     // A stored channel the list does not have (another inventory's, an external one) still shows what it is.
     if (chosen !== null && !ids.has(chosen)) items.unshift({ value: chosen, label: t('channels.picker.notListed', { id: chosen }) });
     const hay = new Map(sorted.map((c) => [c.channelId, `${c.channelName} ${c.serverName} ${c.channelId}`.toLowerCase()]));
     return { data: items, byId: ids, haystacks: hay };
-  }, [channels, forUnit, anyStatus, chosen, t]);
+  }, [channels, forUnit, unitInventories, anyStatus, chosen, t]);
   const filter = useMemo(() => channelSearch(haystacks), [haystacks]);
+  // The search is held here so that picking the chosen channel again shows its name again (Select
+  // resets its own search only when the value changes).
+  const [search, setSearch] = useState('');
   const testId = props['data-testid'];
 
   return (
     <Select
       comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={360}
+      // Picking the chosen channel again keeps it (clearing is the clear button's, where offered).
+      allowDeselect={false}
       {...props}
       searchable
       data={data}
       value={chosen}
       onChange={(next) => onChange(next)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onOptionSubmit={(picked) => setSearch(data.find((item) => item.value === picked)?.label ?? '')}
       filter={filter}
       limit={SHOWN}
       nothingFoundMessage={channels === undefined ? t('common.loading') : t('channels.picker.nothingFound')}
       renderOption={({ option }) => {
         const channel = byId.get(option.value);
         if (channel === undefined) return <Text size="sm">{option.label}</Text>;
-        const use = channelUse(channel, forUnit);
+        const use = channelUse(channel, forUnit, unitInventories);
         const refused = option.disabled === true;
         return (
           <Stack gap={2} w="100%" data-testid={testId === undefined ? undefined : `${testId}-option`} data-channel={channel.channelId} data-use={use}>
@@ -173,7 +196,7 @@ export function ChannelPicker({ value, onChange, forUnit, anyStatus = false, cha
             </Group>
             {refused && (
               <Text size="xs" c="dimmed" data-testid={testId === undefined ? undefined : `${testId}-reason`}>
-                {t(`channels.picker.why.${use === 'offline' ? 'offline' : use === 'upgrading' ? 'upgrading' : 'busy'}`)}
+                {t(`channels.picker.why.${use === 'offline' || use === 'upgrading' || use === 'elsewhere' ? use : 'busy'}`)}
               </Text>
             )}
           </Stack>

@@ -136,6 +136,7 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
               setErrors(({ channelId: _dropped, ...rest }) => rest);
             }}
             forUnit={unitId}
+            unitInventories={detail.inventoryIds}
             error={fieldText(errors.channelId)}
             readOnly={!canAct}
             data-testid="send-logs-channel"

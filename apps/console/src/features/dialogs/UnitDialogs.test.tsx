@@ -146,9 +146,16 @@ describe('send logs', () => {
   });
 
   const listed = [
-    makeChannel({ channelId: CHANNEL, channelName: 'MMH-1-CH1', serverName: 'Hub_A' }),
-    makeChannel({ channelId: 'MMH-0001-CH2', channelName: 'MMH-1-CH2', serverName: 'Hub_A' }),
-    makeChannel({ channelId: 'MMH-0001-CH3', channelName: 'MMH-1-CH3', serverName: 'Hub_A', status: 'collecting', allocatedToUnitAlias: 'Crew 3' }),
+    makeChannel({ channelId: CHANNEL, channelName: 'MMH-1-CH1', serverName: 'Hub_A', inventoryIds: ['inv1'] }),
+    makeChannel({ channelId: 'MMH-0001-CH2', channelName: 'MMH-1-CH2', serverName: 'Hub_A', inventoryIds: ['inv1'] }),
+    makeChannel({
+      channelId: 'MMH-0001-CH3',
+      channelName: 'MMH-1-CH3',
+      serverName: 'Hub_A',
+      status: 'collecting',
+      allocatedToUnitAlias: 'Crew 3',
+      inventoryIds: ['inv1'],
+    }),
   ];
   const withChannels = (unit: UnitDetail) =>
     new FakeApi()

@@ -171,6 +171,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
               value={channelForm.values.channelId}
               onChange={(channelId) => channelForm.set({ channelId: channelId ?? '' })}
               forUnit={id}
+              unitInventories={unit.inventoryIds}
               error={channelError('channelId')}
               data-testid="unit-detail-channel-input"
             />

@@ -43,7 +43,7 @@ describe('Unit detail: refusals and validation in the spec’s words', () => {
   }, 20_000);
 
   it('requires a channel, and shows a chosen channel the core does not find as External with its name', async () => {
-    const listed = [makeChannel({ channelId: 'MMH-0009-CH1', channelName: 'MMH-9-CH1', serverName: 'Hub_far' })];
+    const listed = [makeChannel({ channelId: 'MMH-0009-CH1', channelName: 'MMH-9-CH1', serverName: 'Hub_far', inventoryIds: ['inv1'] })];
     const api = unitApi()
       .on('fetchChannels', { channels: listed, counters: countChannels(listed) })
       .on('commandSetVirtualChannel', fieldErrors([{ path: 'body.channelId', message: VALIDATION.invalidField }]));
