@@ -17,9 +17,10 @@ import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter, SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ChannelLive } from '@fleet/contracts';
+import type { ChannelLive, UnitSummary } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
-import { useEndpointQuery } from '../../api/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { naturalSortBy } from '../../lib/naturalSort';
 import { channelStatusLabel } from '../../lib/statusLabels';
 import { useChannelsLive } from './useChannelsLive';
@@ -49,17 +50,30 @@ export function channelUse(channel: PickerChannel, forUnit: string | null | unde
   return forUnit !== undefined && forUnit !== null && channel.allocatedToUnitUid === forUnit ? 'own' : 'busy';
 }
 
-/** The unit a collecting channel takes its feed from, by name where the channel says it. */
-export function feedingUnit(channel: PickerChannel): string | null {
-  return channel.allocatedToUnitAlias || channel.allocatedTo || channel.allocatedToUnitUid || null;
+/** A unit's name by its id, where the console knows it (else null). */
+export type UnitNameOf = (uniqueId: string) => string | null;
+
+/** The unit a collecting channel takes its feed from, by name: the channel's alias, else the unit's name, else its id. */
+export function feedingUnit(channel: PickerChannel, unitName: UnitNameOf = () => null): string | null {
+  const uid = channel.allocatedToUnitUid ?? channel.allocatedTo;
+  return channel.allocatedToUnitAlias || (uid ? (unitName(uid) ?? uid) : null);
+}
+
+/** Unit names from the unit lists already read (the list screen's GET devices/fetch); nothing is read for this. */
+function useCachedUnitNames(): UnitNameOf {
+  const queryClient = useQueryClient();
+  const names = new Map<string, string>();
+  for (const [, units] of queryClient.getQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }))
+    for (const u of units ?? []) names.set(u.uniqueId, u.name);
+  return (uid) => names.get(uid) ?? null;
 }
 
 /** The channel's status in words: idle, collecting from whom, offline, upgrading (statusLabels otherwise). */
-export function channelUseText(t: TFunction, channel: PickerChannel, use: ChannelUse): string {
+export function channelUseText(t: TFunction, channel: PickerChannel, use: ChannelUse, unitName?: UnitNameOf): string {
   if (use === 'own') return t('channels.picker.ownFeed');
   if (use === 'elsewhere') return t('channels.picker.elsewhere');
   if (channel.status === 'collecting') {
-    const unit = feedingUnit(channel);
+    const unit = feedingUnit(channel, unitName);
     return unit === null ? channelStatusLabel(t, channel.status) : t('channels.picker.collectingFrom', { unit });
   }
   return channelStatusLabel(t, channel.status);
@@ -122,6 +136,7 @@ function useUserChannels(enabled: boolean): readonly PickerChannel[] | undefined
 
 export function ChannelPicker({ value, onChange, forUnit, unitInventories, anyStatus = false, channels: given, ...props }: ChannelPickerProps) {
   const { t } = useTranslation();
+  const unitName = useCachedUnitNames();
   const own = useUserChannels(given === undefined);
   const channels = given === undefined ? own : (given ?? undefined);
   const chosen = value === null || value.trim() === '' ? null : value.trim();
@@ -150,7 +165,8 @@ export function ChannelPicker({ value, onChange, forUnit, unitInventories, anySt
 
   return (
     <Select
-      comboboxProps={{ withinPortal: true }}
+      // As wide as an option needs (name, hub, id, licence on two lines), at least the field's width.
+      comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
       maxDropdownHeight={360}
       // Picking the chosen channel again keeps it (clearing is the clear button's, where offered).
       allowDeselect={false}
@@ -171,13 +187,21 @@ export function ChannelPicker({ value, onChange, forUnit, unitInventories, anySt
         const use = channelUse(channel, forUnit, unitInventories);
         const refused = option.disabled === true;
         return (
-          <Stack gap={2} w="100%" data-testid={testId === undefined ? undefined : `${testId}-option`} data-channel={channel.channelId} data-use={use}>
+          <Stack
+            gap={2}
+            w="100%"
+            miw={320}
+            maw="calc(100vw - 32px)"
+            data-testid={testId === undefined ? undefined : `${testId}-option`}
+            data-channel={channel.channelId}
+            data-use={use}
+          >
             <Group gap={6} justify="space-between" wrap="nowrap">
               <Text size="sm" fw={500} truncate>
                 {channel.channelName}
               </Text>
-              <Badge size="xs" variant="light" color={USE_COLOR[use]} style={{ flexShrink: 0 }}>
-                {channelUseText(t, channel, use)}
+              <Badge size="xs" variant="light" color={USE_COLOR[use]} tt="none" style={{ flexShrink: 0 }}>
+                {channelUseText(t, channel, use, unitName)}
               </Badge>
             </Group>
             <Group gap={6} wrap="nowrap">

@@ -113,7 +113,7 @@ export function SettingsConfigurationSection({ unitId, configuration, canWrite }
             })}
       </Text>
       {canWrite && current !== undefined && (
-        <Group gap="md" align="flex-start">
+        <Group gap="md" align="flex-end">
           <ChannelPicker
             size="xs"
             w={340}
@@ -128,13 +128,13 @@ export function SettingsConfigurationSection({ unitId, configuration, canWrite }
             data-testid="unit-detail-settings-output"
           />
           <Switch
-            mt={28}
+            mb={6}
             label={t('unitDetail.settingsConfiguration.multiChannel')}
             checked={form.values.multiChannel}
             onChange={(e) => form.set({ multiChannel: e.currentTarget.checked })}
             data-testid="unit-detail-settings-multi"
           />
-          <Button size="xs" mt={22} onClick={save} loading={apply.isPending} data-testid="unit-detail-settings-apply">
+          <Button size="xs" onClick={save} loading={apply.isPending} data-testid="unit-detail-settings-apply">
             {t('unitDetail.multiCamera.apply')}
           </Button>
         </Group>
