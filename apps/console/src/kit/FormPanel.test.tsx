@@ -41,7 +41,7 @@ function Harness({ error, isNew = false }: { error: ApiError; isNew?: boolean })
 describe('kit: a form panel and the refusals of the core', () => {
   it('shows a field error of a field it does not render at the form level, named', async () => {
     const { user } = await renderWithApp(<Harness error={refusal({ path: 'body.channelId', message: VALIDATION.required })} />);
-    await user.click(screen.getByRole('button', { name: 'fail' }));
+    await user.click(await screen.findByRole('button', { name: 'fail' }));
     const alert = await screen.findByTestId('thing-form-error');
     expect(alert).toHaveTextContent('Channel: This field is required');
     expect(screen.getByTestId('thing-form-error.channelId')).toBeVisible();
@@ -51,21 +51,21 @@ describe('kit: a form panel and the refusals of the core', () => {
     const { user } = await renderWithApp(
       <Harness error={refusal({ path: 'body.secret', message: VALIDATION.required }, { path: 'body.supportQueue', message: VALIDATION.maxChars(8) })} />,
     );
-    await user.click(screen.getByRole('button', { name: 'fail' }));
+    await user.click(await screen.findByRole('button', { name: 'fail' }));
     expect(await screen.findByTestId('thing-form-error.secret')).toHaveTextContent('secret: This field is required');
     expect(screen.getByTestId('thing-form-error.supportQueue')).toHaveTextContent('support queue: Must have at most 8 characters');
   });
 
   it('shows an error of a field it renders under that field, and nothing at the form level', async () => {
     const { user } = await renderWithApp(<Harness error={refusal({ path: 'body.name', message: VALIDATION.required })} />);
-    await user.click(screen.getByRole('button', { name: 'fail' }));
+    await user.click(await screen.findByRole('button', { name: 'fail' }));
     await waitFor(() => expect(screen.getByTestId('thing-error.name')).toHaveTextContent('This field is required'));
     expect(screen.queryByTestId('thing-form-error')).not.toBeInTheDocument();
   });
 
   it('shows the form-level names in Chinese for a Chinese user', async () => {
     const { user } = await renderWithApp(<Harness error={refusal({ path: 'body.channelId', message: VALIDATION.required })} />, { language: 'zh' });
-    await user.click(screen.getByRole('button', { name: 'fail' }));
+    await user.click(await screen.findByRole('button', { name: 'fail' }));
     expect(await screen.findByTestId('thing-form-error.channelId')).toHaveTextContent('频道');
   });
 });
