@@ -24,6 +24,11 @@ interface ResourceFormProps<V> {
   readonly errorTestId?: (name: string) => string;
 }
 
+/** The fields a form renders now: those of its mode (create or edit) whose condition holds. */
+export function shownFields<V>(fields: readonly Field<V>[], isNew: boolean, values: V): Field<V>[] {
+  return fields.filter((f) => (f.only === undefined || f.only === (isNew ? 'create' : 'edit')) && (f.when === undefined || f.when(values)));
+}
+
 export function ResourceForm<V extends object>({ fields, form, testId, isNew, readOnly = false, errorTestId }: ResourceFormProps<V>) {
   const { t } = useTranslation();
   const spec = useSpecText();
@@ -33,7 +38,7 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
     if (errorTestId === undefined || message === undefined) return kitError(name);
     return <span data-testid={errorTestId(name)}>{spec(message)}</span>;
   };
-  const shown = fields.filter((f) => (f.only === undefined || f.only === (isNew ? 'create' : 'edit')) && (f.when === undefined || f.when(form.values)));
+  const shown = shownFields(fields, isNew, form.values);
   return (
     <Stack gap="sm">
       {shown.map((field) => {

@@ -18,6 +18,7 @@ import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetail
 import { useChannelModal } from './parts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 /** How often the open Details tab reads the channel's status again. */
 export const STATUS_REFRESH_MS = 5000;
@@ -36,7 +37,7 @@ function StatusSection() {
         <>
           <Group gap="xs">
             <Badge variant="light" color={s.offline ? 'gray' : s.busy ? 'red' : 'green'} data-testid="channel-details-status-value" data-status={s.status}>
-              {t(`channels.status.${s.status}`)}
+              {channelStatusLabel(t, s.status)}
             </Badge>
             <MutedText>{s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}</MutedText>
           </Group>

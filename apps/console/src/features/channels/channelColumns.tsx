@@ -8,6 +8,7 @@ import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -27,7 +28,7 @@ export function ChannelStatusBadge({
   const { t } = useTranslation();
   return (
     <Badge color={STATUS_COLOR[channelStatusClass(channel.status)]} variant="light" size={size} data-testid={testId} data-status={channel.status}>
-      {t(`channels.status.${channel.status}`)}
+      {channelStatusLabel(t, channel.status)}
     </Badge>
   );
 }
@@ -66,7 +67,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         id: 'status',
         header: t('channels.columns.status'),
         width: 170,
-        sortValue: (c) => t(`channels.status.${c.status}`),
+        sortValue: (c) => channelStatusLabel(t, c.status),
         render: (c) => <ChannelStatusBadge channel={c} />,
       },
       textColumn({

@@ -29,6 +29,7 @@ import { NotAvailable } from '../channels/parts';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -171,7 +172,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
               header: t('devices.units.columns.status'),
               render: (m) => {
                 const unitStatus = status(m.uid);
-                return unitStatus ? t(`units.status.${unitStatus}`) : '—';
+                return unitStatus ? unitStatusLabel(t, unitStatus) : '—';
               },
             },
           ]}

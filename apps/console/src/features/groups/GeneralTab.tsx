@@ -27,6 +27,7 @@ import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
@@ -204,6 +205,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
         ))}
       </SimpleGrid>
       <ErrorNote testId="group-general-members-error" message={fieldText(errors.members)} />
+      <UnshownErrors errors={errors} shown={['name', 'members']} testId="group-general-unshown-errors" />
       {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-general-error" role="alert" />}
       {(canWrite || canCopy) && (
         <Group justify="flex-end">

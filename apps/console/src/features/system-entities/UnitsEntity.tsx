@@ -14,6 +14,7 @@ import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } fr
 import { entityPage, inventoriesTab } from './SystemEntities';
 import { UnitActivityTab, UnitSoftwareTab } from './UnitAdminTabs';
 import { staleReads } from './useEntityLive';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
 
@@ -65,7 +66,7 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
     { id: 'name', header: t('systemEntities.units.name'), sortKey: 'name', render: (u) => u.name },
     { id: 'uniqueId', header: t('systemEntities.units.uniqueId'), sortKey: 'uniqueId', render: (u) => u.uniqueId },
     { id: 'productType', header: t('systemEntities.units.productType'), sortKey: 'productType', render: (u) => u.productType },
-    { id: 'status', header: t('systemEntities.units.status'), sortKey: 'status', render: (u) => u.status },
+    { id: 'status', header: t('systemEntities.units.status'), sortKey: 'status', render: (u) => unitStatusLabel(t, u.status) },
     { id: 'swVersion', header: t('systemEntities.units.swVersion'), sortKey: 'swVersion', render: (u) => u.swVersion },
     { id: 'ownership', header: t('systemEntities.units.ownership'), sortKey: 'ownership', render: (u) => u.ownership || '—' },
     { id: 'inventories', header: t('systemEntities.common.inventories'), render: (u) => u.inventoryIds.length },

@@ -14,7 +14,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { startBlocker, type StartBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
-import { ChannelIdInput } from '../channels/ChannelIdInput';
+import { ChannelPicker } from '../channels/ChannelPicker';
 import { useChannelNames } from '../channels/useChannelNames';
 import { selectChannelWithRetry } from './channelSelection';
 import { transmissionModeOptions } from './detailRules';
@@ -24,7 +24,7 @@ import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 
-/** The channel to switch to is typed as an id, required. */
+/** The channel to switch to (chosen from the picker, its id), required. */
 const NO_CHANNEL_TYPED = { channelId: '' };
 const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('channelId');
 
@@ -142,13 +142,15 @@ export function CameraTab({ unit, capabilities, storages, transitions, canCall, 
       {canCall('commandSetVirtualChannel') && (
         <Section title={t('unitDetail.camera.channel.label')}>
           <Group align="flex-start" gap="xs">
-            <ChannelIdInput
+            <ChannelPicker
               size="xs"
-              w={260}
+              w={340}
               aria-label={t('unitDetail.camera.channel.label')}
-              placeholder={t('unitDetail.camera.channel.placeholder')}
+              placeholder={t('channels.picker.placeholder')}
               value={channelForm.values.channelId}
-              onChange={(channelId) => channelForm.set({ channelId })}
+              onChange={(channelId) => channelForm.set({ channelId: channelId ?? '' })}
+              forUnit={id}
+              unitInventories={unit.inventoryIds}
               error={channelError('channelId')}
               data-testid="unit-detail-channel-input"
             />

@@ -7,6 +7,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointQuery } from '../../api/hooks';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { ChannelPicker } from '../channels/ChannelPicker';
 import { useChannelNames } from '../channels/useChannelNames';
 import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
@@ -81,7 +82,7 @@ function IntercomCard(props: {
   const target = savedMode === 'audioRoom' ? (saved?.audioRoomId ?? '') : channelName(saved?.targetChannelId ?? '');
 
   const testId = `unit-detail-intercom-${n}`;
-  const text = (name: 'audioRoomId' | 'targetChannelId' | 'destinationAccount', label: 'audioRoom' | 'targetChannel' | 'destination', suffix: string) => (
+  const text = (name: 'audioRoomId' | 'destinationAccount', label: 'audioRoom' | 'destination', suffix: string) => (
     <TextInput
       size="xs"
       label={t(`unitDetail.intercom.${label}`)}
@@ -123,7 +124,23 @@ function IntercomCard(props: {
         data-testid={`${testId}-mode`}
       />
       <Stack gap="xs">
-        {mode === 'audioRoom' ? text('audioRoomId', 'audioRoom', 'room') : text('targetChannelId', 'targetChannel', 'channel')}
+        {mode === 'audioRoom' ? (
+          text('audioRoomId', 'audioRoom', 'room')
+        ) : (
+          // The target's status does not block it: the intercom talks to whoever is on that channel when it starts.
+          <ChannelPicker
+            size="xs"
+            label={t('unitDetail.intercom.targetChannel')}
+            placeholder={t('channels.picker.placeholder')}
+            value={form.values.targetChannelId}
+            onChange={(channelId) => form.set({ targetChannelId: channelId ?? '' })}
+            forUnit={unitId}
+            anyStatus
+            readOnly={!canSave}
+            error={error('targetChannelId')}
+            data-testid={`${testId}-channel`}
+          />
+        )}
         {text('destinationAccount', 'destination', 'destination')}
       </Stack>
       <SaveButton show={canSave} onClick={form.apply} loading={form.pending} testId={`${testId}-save`} label={t('unitDetail.intercom.save')} />

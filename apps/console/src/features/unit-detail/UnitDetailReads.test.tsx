@@ -188,17 +188,20 @@ describe('Unit detail: custom multi camera channels from a group (GET v2/groups/
 
     const input = await screen.findByTestId('unit-detail-multicamera-channels');
     await user.click(input);
-    expect(await screen.findByTestId('unit-detail-multicamera-channel-option-MMH-1-CH1')).toHaveTextContent('Studio_a');
-    expect(screen.getByTestId('unit-detail-multicamera-channel-status-MMH-1-CH2')).toHaveTextContent('Offline');
+    const option = async (id: string) =>
+      (await screen.findAllByTestId('unit-detail-multicamera-channels-option')).find((o) => o.getAttribute('data-channel') === id);
+    await waitFor(async () => expect(await option('MMH-1-CH1')).toHaveTextContent('Studio_a'));
+    expect(await option('MMH-1-CH2')).toHaveTextContent('Offline');
     expect(api.calls('getGroupMultiChannels')[0]?.url).toBe('/api/v2/groups/g1/multiChannels');
 
     await user.click(screen.getByTestId('unit-detail-multicamera-channels-group'));
     await user.click(await screen.findByRole('option', { name: 'Sports_cams' }));
     await user.click(screen.getByTestId('unit-detail-multicamera-channels'));
-    await user.click(await screen.findByTestId('unit-detail-multicamera-channel-option-MMH-2-CH1'));
+    await user.click(await screen.findByRole('option', { name: /Stadium_out/ }));
+    expect(screen.getByTestId('unit-detail-multicamera-channel-chosen-MMH-2-CH1')).toHaveTextContent('Stadium_out');
     await user.click(screen.getByTestId('unit-detail-multicamera-save'));
 
     await waitFor(() => expect(api.calls('updateUnitMultipleCamera')).toHaveLength(1));
     expect(api.calls('updateUnitMultipleCamera')[0]?.body).toMatchObject({ channelSelectionMode: 'custom', customSelectedChannels: ['MMH-2-CH1'] });
-  });
+  }, 20_000);
 });
