@@ -1,14 +1,18 @@
 /**
- * The console's one rule for a copy of an entity arriving in a cache (a realtime event, a fresher
- * read, a mutation's answer), and the list and page patches built on it:
+ * The console's one version rule: every copy or part of an entity arriving in a cache (a realtime
+ * event, a fresher read, a mutation's answer) goes through {@link applyVersioned}, and the list and
+ * page patches are built on it:
  *
- * - an older version never replaces a newer one (events arrive late, once per subscribed topic);
- * - an equal version replaces the cached copy only when its content differs (live fields such as a
- *   unit count or a status move without the version);
+ * - a patch older than what the cache holds is dropped: an older `version` than the cached one, or,
+ *   field by field, an older report time (`at`) than the one that set the cached field (events arrive
+ *   late, once per subscribed topic, and telemetry carries no version);
+ * - an equal-or-newer patch applies: the fields it carries replace the cached ones, the fields it
+ *   does not carry stay;
  * - when nothing changes, the same object comes back, so React Query keeps its reference and
  *   nothing re-renders.
  *
- * Pure; no React here.
+ * Pure apart from the report times, which are kept beside the cached objects (a WeakMap: a fresh
+ * read has none, so the next event applies to it). No React here.
  */
 
 export interface Versioned {
@@ -22,19 +26,75 @@ export interface Page<T> {
 }
 
 function sameContent(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }
 
-/** Whether `next` replaces `current` in a cache (see the rule above); anything replaces nothing. */
+/** Where a patch comes from: the entity version it was made at and/or the time it was reported. */
+export interface PatchStamp {
+  /** The entity's version the patch carries (compared with the cached `version`). */
+  readonly version?: number;
+  /** When the source reported it (an event's `at`), compared field by field. */
+  readonly at?: number;
+}
+
+/** The report time of each field of a cached object (set by the patches that made it). */
+const fieldTimes = new WeakMap<object, Readonly<Record<string, number>>>();
+
+function cachedVersion(current: object): number | undefined {
+  const version = (current as { version?: unknown }).version;
+  return typeof version === 'number' ? version : undefined;
+}
+
+/** Whether a patch with `stamp` is older than what `current` holds as a whole (its version). */
+export function isOlder(stamp: PatchStamp, current: object): boolean {
+  const held = cachedVersion(current);
+  return stamp.version !== undefined && held !== undefined && stamp.version < held;
+}
+
+/**
+ * THE rule: `current` with `patch` applied (see the top of this file). Returns `current` itself when
+ * the patch is older or changes nothing.
+ */
+export function applyVersioned<T extends object>(current: T, patch: Partial<T>, stamp: PatchStamp = {}): T {
+  if (isOlder(stamp, current)) return current;
+  const times = fieldTimes.get(current);
+  let next: T | null = null;
+  let nextTimes: Record<string, number> | null = null;
+  for (const key of Object.keys(patch) as (keyof T & string)[]) {
+    const value = patch[key];
+    if (value === undefined) continue;
+    const setAt = times?.[key];
+    if (stamp.at !== undefined && setAt !== undefined && stamp.at < setAt) continue;
+    if (stamp.at !== undefined) {
+      nextTimes ??= { ...times };
+      nextTimes[key] = stamp.at;
+    }
+    if (sameContent(current[key], value)) continue;
+    next ??= { ...current };
+    next[key] = value as T[keyof T & string];
+  }
+  if (next === null) {
+    if (nextTimes !== null) fieldTimes.set(current, nextTimes);
+    return current;
+  }
+  const kept = nextTimes ?? times;
+  if (kept !== undefined) fieldTimes.set(next, kept);
+  return next;
+}
+
+/** Whether a copy at `next`'s version is newer than the cached one (a save made elsewhere). */
+export function isNewerVersion(next: Versioned, current: Versioned): boolean {
+  return isOlder({ version: current.version }, next);
+}
+
+/** Whether `next` (a whole copy) replaces `current` in a cache by the rule; anything replaces nothing. */
 export function replaces<T extends Versioned>(next: T, current: T | undefined): boolean {
-  if (current === undefined) return true;
-  if (next.version !== current.version) return next.version > current.version;
-  return !sameContent(next, current);
+  return current === undefined || newest(current, next) !== current;
 }
 
-/** The cached copy, or `next` when it replaces it (the same reference when it does not). */
+/** The cached copy with a whole copy applied by the rule (the same reference when it changes nothing). */
 export function newest<T extends Versioned>(current: T, next: T): T {
-  return replaces(next, current) ? next : current;
+  return applyVersioned(current, next, { version: next.version });
 }
 
 export interface ListPatch<T> {

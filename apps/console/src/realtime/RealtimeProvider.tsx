@@ -4,29 +4,15 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ActiveAlert, ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { CurrentUser, RealtimeEvent, Topic, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
-import {
-  alertUnitId,
-  applyAlertToSummary,
-  applyToDetail,
-  isUnitEvent,
-  isUnitListEvent,
-  patchActiveAlerts,
-  patchFileTransfer,
-  patchNotifications,
-  patchStatusById,
-  patchUnitListBatch,
-  STATUS_QUERY_PATTERNS,
-  statusTarget,
-  unitIdOf,
-} from './cachePatch';
 import type { UnitListEvent } from './cachePatch';
+import { applyEvent, applyToUnitLists, isUnitListEvent } from './eventTable';
 import { debounce } from './debounce';
 import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
@@ -76,16 +62,10 @@ function unitName(queryClient: QueryClient, unitId: string): string {
   return unitId;
 }
 
-/** Query keys start with the endpoint id (api/hooks): the id of a cached query, if it has one. */
-function endpointIdOf(queryKey: readonly unknown[]): string {
-  return typeof queryKey[0] === 'string' ? queryKey[0] : '';
-}
-
 /**
- * Applies events (in order) to the cached REST answers in place: the unit list(s) and unit
- * detail, the active alerts, the banner's notifications, the lists of channels, servers and video
- * return channels, a unit's file listing. Nothing is refetched here. The unit lists are patched
- * once for all the events (one copy), and React Query tells its observers once.
+ * Applies events (in order) to the cached REST answers in place, through the one event table
+ * (eventTable.ts). The unit lists are patched once for all the events (one copy), and React Query
+ * tells its observers once.
  */
 export function applyRealtimeEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
   notifyManager.batch(() => {
@@ -94,70 +74,15 @@ export function applyRealtimeEvents(queryClient: QueryClient, events: readonly R
   });
 }
 
-/** The unit list events' changes to the cached unit lists: one copy of each list for all of them. */
-function applyToUnitLists(queryClient: QueryClient, listEvents: readonly UnitListEvent[]): void {
-  if (listEvents.length === 0) return;
-  queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitListBatch(list, listEvents));
-}
-
 /** The events' changes to the cached answers other than the unit lists. */
 function applyToOtherQueries(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
-  // A unit's detail is cached only while a page shows it: without one, the unit events have no
-  // detail to patch, and looking one up per event (a walk of the whole query cache) is skipped.
-  const details = queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getUnit') }).length > 0;
-  for (const event of events) applyToOtherQueriesOne(queryClient, event, details);
+  const ctx = { queryClient, unitName: (id: string) => unitName(queryClient, id) };
+  for (const event of events) applyEvent(ctx, event);
 }
 
 /** Applies one event to the cached REST answers (see {@link applyRealtimeEvents}). */
 export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
   applyRealtimeEvents(queryClient, [event]);
-}
-
-/** One event's changes to the cached answers other than the unit lists (`details`: a unit detail is cached). */
-function applyToOtherQueriesOne(queryClient: QueryClient, event: RealtimeEvent, details: boolean): void {
-  if (isUnitEvent(event)) {
-    if (details)
-      queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
-        unit ? applyToDetail(unit, event) : unit,
-      );
-    return;
-  }
-  switch (event.type) {
-    case 'alert.raised':
-    case 'alert.cleared': {
-      const unitId = alertUnitId(event);
-      if (unitId !== null) {
-        queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitId } }) }, (unit) =>
-          unit ? applyAlertToSummary(unit, event) : unit,
-        );
-      }
-      queryClient.setQueriesData<ActiveAlert[]>({ queryKey: ['fetchActiveAlerts'] }, (list) =>
-        patchActiveAlerts(list, event, (id) => unitName(queryClient, id)),
-      );
-      return;
-    }
-    case 'notification':
-      queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
-        patchNotifications(list, event.notification),
-      );
-      return;
-    case 'channel.status':
-    case 'server.status':
-    case 'vrChannel.status': {
-      const { id, status } = statusTarget(event);
-      const pattern = STATUS_QUERY_PATTERNS[event.type];
-      queryClient.setQueriesData({ predicate: (q) => pattern.test(endpointIdOf(q.queryKey)) }, (data: unknown) => patchStatusById(data, id, status));
-      return;
-    }
-    case 'file.transferStarted':
-    case 'file.transferCompleted':
-      queryClient.setQueriesData({ queryKey: ['getUnitStorageFiles', { params: { id: event.unitId } }] }, (data: unknown) => patchFileTransfer(data, event));
-      return;
-    default:
-      // device.added/removed: the debounced list refresh; unit.transition and config.changed:
-      // listeners and the provider; other kinds: listeners only.
-      return;
-  }
 }
 
 /** Queries that do not follow /ws events (the session's user, preferences and notifications). */
@@ -237,7 +162,6 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
-        if (event.type === 'systemEntities.changed') invalidateReads(queryClient, staleSystemEntityReads(event.kinds));
         for (const listener of listeners.current) listener(event);
       }
     };

@@ -10,7 +10,6 @@ import {
   patchNotifications,
   patchStatusById,
   patchUnitListBatch,
-  STATUS_QUERY_PATTERNS,
   statusTarget,
   unitIndexOf,
 } from './cachePatch';
@@ -166,10 +165,6 @@ describe('cache patches of the other live lists', () => {
       id: 'MMH-1',
       status: 'offline',
     });
-    expect(STATUS_QUERY_PATTERNS['channel.status'].test('fetchChannels')).toBe(true);
-    expect(STATUS_QUERY_PATTERNS['channel.status'].test('listAdminVrChannels')).toBe(false);
-    expect(STATUS_QUERY_PATTERNS['vrChannel.status'].test('listAdminVrChannels')).toBe(true);
-    expect(STATUS_QUERY_PATTERNS['server.status'].test('getServer')).toBe(true);
   });
 
   it('sets and clears the transferring flag of a listed file', () => {

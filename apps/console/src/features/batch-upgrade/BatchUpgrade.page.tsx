@@ -22,7 +22,6 @@ import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
 import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
-import { useUpgradesLive } from '../devices/useUpgradesLive';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
 import { batchMessageText } from './batchText';
 
@@ -326,7 +325,6 @@ export default function BatchUpgradePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
-  useUpgradesLive();
   // A batch created, or its state and counts moved on: the batch lists and the open batch are read again.
   useStaleReads((event) => (event.type === 'upgradeBatch.changed' ? ['listUpgradeBatches', 'getUpgradeBatch'] : []));
   const created = (batch: UpgradeBatchCreated) => {

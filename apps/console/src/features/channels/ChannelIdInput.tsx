@@ -9,7 +9,6 @@ import { useMemo } from 'react';
 import { Autocomplete, Group, Text } from '@mantine/core';
 import type { AutocompleteProps, ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import { useEndpointQuery } from '../../api/hooks';
-import { useChannelsLive } from './useChannelsLive';
 import { MutedText } from '../../kit/MutedText';
 
 /** Suggestions shown at once (the list may hold 10,000 channels). */
@@ -38,7 +37,6 @@ export type ChannelIdInputProps = Omit<AutocompleteProps, 'data' | 'filter' | 'r
 
 export function ChannelIdInput({ value, onChange, description, ...props }: ChannelIdInputProps) {
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
-  useChannelsLive();
   const channels = list.data?.channels;
   const names = useMemo(() => new Map((channels ?? []).map((c) => [c.channelId, c.channelName])), [channels]);
   const data = useMemo(() => [...names.keys()], [names]);
