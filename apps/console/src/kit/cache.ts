@@ -11,8 +11,8 @@
  * - when nothing changes, the same object comes back, so React Query keeps its reference and
  *   nothing re-renders.
  *
- * Pure apart from the report times, which are kept beside the cached objects (a WeakMap: a fresh
- * read has none, so the next event applies to it). No React here.
+ * Pure apart from the report times, kept per entity (`key`) beside the caches: React Query copies
+ * what it stores (structural sharing), so they cannot ride on the cached objects. No React here.
  */
 
 export interface Versioned {
@@ -35,10 +35,17 @@ export interface PatchStamp {
   readonly version?: number;
   /** When the source reported it (an event's `at`), compared field by field. */
   readonly at?: number;
+  /** The entity the patch is about (`unit:LU-1`): its fields' report times are kept under it. */
+  readonly key?: string;
 }
 
-/** The report time of each field of a cached object (set by the patches that made it). */
-const fieldTimes = new WeakMap<object, Readonly<Record<string, number>>>();
+/** The report time of each field of an entity, by entity key (set by the patches with an `at`). */
+const reportTimes = new Map<string, Record<string, number>>();
+
+/** Forgets every report time (a new session; tests). */
+export function forgetReportTimes(): void {
+  reportTimes.clear();
+}
 
 function cachedVersion(current: object): number | undefined {
   const version = (current as { version?: unknown }).version;
@@ -57,29 +64,26 @@ export function isOlder(stamp: PatchStamp, current: object): boolean {
  */
 export function applyVersioned<T extends object>(current: T, patch: Partial<T>, stamp: PatchStamp = {}): T {
   if (isOlder(stamp, current)) return current;
-  const times = fieldTimes.get(current);
+  const { at } = stamp;
+  let times: Record<string, number> | undefined;
+  if (at !== undefined && stamp.key !== undefined) {
+    times = reportTimes.get(stamp.key);
+    if (times === undefined) reportTimes.set(stamp.key, (times = {}));
+  }
   let next: T | null = null;
-  let nextTimes: Record<string, number> | null = null;
-  for (const key of Object.keys(patch) as (keyof T & string)[]) {
-    const value = patch[key];
+  for (const field of Object.keys(patch) as (keyof T & string)[]) {
+    const value = patch[field];
     if (value === undefined) continue;
-    const setAt = times?.[key];
-    if (stamp.at !== undefined && setAt !== undefined && stamp.at < setAt) continue;
-    if (stamp.at !== undefined) {
-      nextTimes ??= { ...times };
-      nextTimes[key] = stamp.at;
+    if (times !== undefined && at !== undefined) {
+      const setAt = times[field];
+      if (setAt !== undefined && at < setAt) continue;
+      times[field] = at;
     }
-    if (sameContent(current[key], value)) continue;
+    if (sameContent(current[field], value)) continue;
     next ??= { ...current };
-    next[key] = value as T[keyof T & string];
+    next[field] = value as T[keyof T & string];
   }
-  if (next === null) {
-    if (nextTimes !== null) fieldTimes.set(current, nextTimes);
-    return current;
-  }
-  const kept = nextTimes ?? times;
-  if (kept !== undefined) fieldTimes.set(next, kept);
-  return next;
+  return next ?? current;
 }
 
 /** Whether a copy at `next`'s version is newer than the cached one (a save made elsewhere). */

@@ -17,32 +17,36 @@ export function unitIdOf(event: UnitEvent): string {
   return event.type === 'unit.updated' ? event.unit.uniqueId : event.unitId;
 }
 
+/** The key a unit's report times are kept under (kit/cache). */
+export const unitKey = (id: string): string => `unit:${id}`;
+
 /**
  * One summary with the event applied by the one version rule (kit/cache): the fields the event
  * carries replace, unless an event reported later already set them; the others stay. A whole
  * summary (`unit.updated`) carries every field of it, new ones included.
  */
 export function applyToSummary<T extends UnitSummary>(unit: T, event: UnitEvent): T {
+  const key = unitKey(unitIdOf(event));
   switch (event.type) {
     case 'unit.status': {
       const patch: Partial<UnitSummary> = { status: event.status, applications: event.applications };
       if (event.totalBitrate !== undefined) patch.totalBitrate = event.totalBitrate;
-      return applyVersioned(unit, patch as Partial<T>, { at: event.at });
+      return applyVersioned(unit, patch as Partial<T>, { at: event.at, key });
     }
     case 'unit.telemetry':
       return applyVersioned(
         unit,
         { battery: event.battery, location: event.location, totalBitrate: event.totalBitrate, cameraConnected: event.cameraConnected } as Partial<T>,
-        { at: event.at },
+        { at: event.at, key },
       );
     case 'unit.updated':
-      return applyVersioned(unit, event.unit as Partial<T>, { version: event.unit.version, at: event.at });
+      return applyVersioned(unit, event.unit as Partial<T>, { version: event.unit.version, at: event.at, key });
   }
 }
 
 /** The detail with the event applied: the summary fields, plus modems and the bitrate graph. */
 export function applyToDetail(unit: UnitDetail, event: UnitEvent | UnitTallyEvent): UnitDetail {
-  if (event.type === 'unit.tally') return applyVersioned(unit, { tally: event.tally }, { at: event.at });
+  if (event.type === 'unit.tally') return applyVersioned(unit, { tally: event.tally }, { at: event.at, key: unitKey(event.unitId) });
   const next = applyToSummary(unit, event);
   if (event.type !== 'unit.telemetry') return next;
   const last = unit.bitrateSamples.at(-1);
@@ -50,7 +54,11 @@ export function applyToDetail(unit: UnitDetail, event: UnitEvent | UnitTallyEven
   if (last !== undefined && event.sample.t <= last.t) return next;
   const samples = [...unit.bitrateSamples, event.sample];
   const overflow = samples.length - TIMINGS.bitrateGraphMaxPoints;
-  return applyVersioned(next, { modems: event.modems, bitrateSamples: overflow > 0 ? samples.slice(overflow) : samples }, { at: event.at });
+  return applyVersioned(
+    next,
+    { modems: event.modems, bitrateSamples: overflow > 0 ? samples.slice(overflow) : samples },
+    { at: event.at, key: unitKey(event.unitId) },
+  );
 }
 
 export type UnitTallyEvent = Extract<RealtimeEvent, { type: 'unit.tally' }>;
@@ -232,8 +240,8 @@ interface WithStatus {
  * Cached data (a list, a `{ items }` page, or one entity) with the status of the entity `id`
  * replaced. The same reference when nothing matched, so nothing re-renders.
  */
-export function patchStatusById(data: unknown, id: string, status: string, at?: number): unknown {
-  const stamp = at === undefined ? {} : { at };
+export function patchStatusById(data: unknown, id: string, status: string, at?: number, kind = 'entity'): unknown {
+  const stamp = at === undefined ? {} : { at, key: `${kind}:${id}` };
   const hit = (x: unknown): x is WithStatus =>
     typeof x === 'object' && x !== null && 'status' in x && ((x as WithStatus).id === id || (x as WithStatus).uniqueId === id);
   const patchList = (list: readonly unknown[]): unknown[] => {

@@ -92,7 +92,7 @@ function patchAlert(ctx: TableContext, event: AlertEvent): void {
 function patchStatus({ queryClient }: TableContext, event: StatusEvent): void {
   const { id, status } = statusTarget(event);
   for (const read of STATUS_READS[event.type]) {
-    queryClient.setQueriesData({ queryKey: endpointPrefix(read) }, (data: unknown) => patchStatusById(data, id, status, event.at));
+    queryClient.setQueriesData({ queryKey: endpointPrefix(read) }, (data: unknown) => patchStatusById(data, id, status, event.at, event.type.split('.')[0]));
   }
 }
 

@@ -8,6 +8,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
+import { forgetReportTimes } from '../kit/cache';
 
 beforeAll(() => preloadLazyChunks(), 60_000);
 
@@ -90,6 +91,7 @@ if (!(PATCHED in window.HTMLElement.prototype)) {
 }
 
 afterEach(() => {
+  forgetReportTimes();
   cleanup();
   dropDetachedStyleSheets();
   resetRenderState();

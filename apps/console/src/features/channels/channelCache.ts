@@ -29,7 +29,7 @@ export function channelIdOfEvent(event: ChannelEvent): string {
 export function withStatus(channel: ChannelLive, status: ChannelLive['status'], at?: number): ChannelLive {
   const statusClass = channelStatusClass(status);
   const patch = { status, offline: statusClass === 'offline', busy: statusClass === 'busy', online: statusClass !== 'offline' };
-  return applyVersioned(channel, patch, at === undefined ? {} : { at });
+  return applyVersioned(channel, patch, at === undefined ? {} : { at, key: `channel:${channel.channelId}` });
 }
 
 const keyOf = (channel: ChannelLive) => channel.channelId;
@@ -42,8 +42,17 @@ function withRows(list: ChannelList, channels: readonly ChannelLive[]): ChannelL
 /** The list with one event applied; the same object when the event changes nothing in it. */
 export function applyChannelEvent(list: ChannelList, event: ChannelEvent): ChannelList {
   switch (event.type) {
-    case 'channel.changed':
-      return withRows(list, upsertInList(list.channels, event.channel, { key: keyOf }));
+    case 'channel.changed': {
+      const index = list.channels.findIndex((channel) => channel.channelId === event.channel.channelId);
+      const current = list.channels[index];
+      if (current === undefined) return withRows(list, upsertInList(list.channels, event.channel, { key: keyOf }));
+      const patched = applyToChannel(current, event);
+      if (patched === current || patched === undefined) return list;
+      return withRows(
+        list,
+        list.channels.map((channel, i) => (i === index ? patched : channel)),
+      );
+    }
     case 'channel.removed':
       return withRows(list, removeFromList(list.channels, event.channelId, keyOf));
     case 'channel.status': {
@@ -69,5 +78,5 @@ export function applyToChannel(channel: ChannelLive, event: ChannelEvent): Chann
   if (channelIdOfEvent(event) !== channel.channelId) return channel;
   if (event.type === 'channel.removed') return undefined;
   if (event.type === 'channel.status') return withStatus(channel, event.status, event.at);
-  return applyVersioned(channel, event.channel, { version: event.channel.version, at: event.at });
+  return applyVersioned(channel, event.channel, { version: event.channel.version, at: event.at, key: `channel:${channel.channelId}` });
 }

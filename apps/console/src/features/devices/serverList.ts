@@ -42,10 +42,10 @@ export function mergeServers(lists: readonly (readonly ServerDetail[])[]): Serve
 export function applyToServer(server: ServerDetail, event: ServerEvent): ServerDetail {
   if (event.type === 'server.changed') {
     if (event.server.id !== server.id) return server;
-    return applyVersioned(server, event.server, { version: event.server.version, at: event.at });
+    return applyVersioned(server, event.server, { version: event.server.version, at: event.at, key: `server:${server.id}` });
   }
   if (event.serverId !== server.id) return server;
-  return applyVersioned(server, { status: event.status }, { at: event.at });
+  return applyVersioned(server, { status: event.status }, { at: event.at, key: `server:${server.id}` });
 }
 
 /** The rows with one event applied; the same array when nothing changed. */
