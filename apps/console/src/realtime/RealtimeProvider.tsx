@@ -14,6 +14,7 @@ import { useToast } from '../toast/useToast';
 import type { UnitListEvent } from './cachePatch';
 import { applyEvent, applyToUnitLists, isUnitListEvent } from './eventTable';
 import { debounce } from './debounce';
+import { liveness } from './Liveness';
 import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';
@@ -85,6 +86,31 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
   applyRealtimeEvents(queryClient, [event]);
 }
 
+/** The unit an event reports about (its live values are then as of now), or null. */
+function heardUnitOf(event: RealtimeEvent): string | null {
+  switch (event.type) {
+    case 'unit.status':
+    case 'unit.telemetry':
+    case 'unit.tally':
+      return event.unitId;
+    case 'unit.updated':
+      return event.unit.uniqueId;
+    default:
+      return null;
+  }
+}
+
+/** Reads of units tell the liveness store when their values were read (a unit alone, or a whole list). */
+function followUnitReads(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual === true) return;
+    const [id, input] = event.query.queryKey as [unknown, { params?: { id?: unknown } } | undefined];
+    const at = event.query.state.dataUpdatedAt;
+    if (id === 'fetchDevices') liveness.listRead(at);
+    else if ((id === 'getUnit' || id === 'fetchDeviceById') && typeof input?.params?.id === 'string') liveness.heard(input.params.id, at);
+  });
+}
+
 /** Queries that do not follow /ws events (the session's user, preferences and notifications). */
 const SESSION_QUERY_IDS: ReadonlySet<string> = new Set(['getCurrentUser', 'getUserPreferences', 'fetchClientNotifications']);
 
@@ -154,6 +180,11 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       const events = pending.splice(0);
+      const now = Date.now();
+      for (const event of events) {
+        const unitId = heardUnitOf(event);
+        if (unitId !== null) liveness.heard(unitId, now);
+      }
       for (const event of events) if (isUnitListEvent(event)) lists.push(event);
       notifyManager.batch(() => applyToOtherQueries(queryClient, events));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
@@ -171,6 +202,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       socketFactory: transport.socketFactory,
       syncDelayMaxMs: transport.syncDelayMaxMs,
       onStatus: (next) => {
+        liveness.connection(next, Date.now());
         setStatus(next);
         if (next === 'open') setListError(null);
       },
@@ -213,7 +245,9 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     });
     clientRef.current = client;
     client.start();
+    const stopReads = followUnitReads(queryClient);
     return () => {
+      stopReads();
       clientRef.current = null;
       client.stop();
       lists.cancel();

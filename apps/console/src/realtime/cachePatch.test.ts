@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetReportTimes } from '../kit/cache';
 import { TIMINGS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';
@@ -41,6 +42,8 @@ const telemetry = (kbps: number): Extract<RealtimeEvent, { type: 'unit.telemetry
   at: 2,
 });
 
+// Each test starts from caches no event has touched.
+beforeEach(() => forgetReportTimes());
 describe('cache patches', () => {
   const list = [makeUnit({ uniqueId: 'A', name: 'a' }), makeUnit({ uniqueId: 'B', name: 'b' })];
 

@@ -9,6 +9,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
 import { forgetReportTimes } from '../kit/cache';
+import { liveness } from '../realtime/Liveness';
 
 beforeAll(() => preloadLazyChunks(), 60_000);
 
@@ -92,6 +93,7 @@ if (!(PATCHED in window.HTMLElement.prototype)) {
 
 afterEach(() => {
   forgetReportTimes();
+  liveness.reset();
   cleanup();
   dropDetachedStyleSheets();
   resetRenderState();

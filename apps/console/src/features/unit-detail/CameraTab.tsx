@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { StaleBlock, StaleValue } from '../../realtime/Liveness';
 import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STORE_AND_FORWARD_PROFILES, TIMINGS } from '@fleet/contracts';
@@ -233,7 +234,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
 
       <Section title={t('unitDetail.camera.bitrate.title')} testId="unit-detail-bitrate">
         <Group gap="xs" data-testid="unit-detail-bitrate-points" data-points={points.length} data-last={points.at(-1)?.t ?? ''}>
-          <BitrateText kbps={points.at(-1)?.kbps ?? unit.totalBitrate} testId="unit-detail-bitrate-value" />
+          <StaleValue unitId={unit.uniqueId} status={unit.status} showTime testId="unit-detail-live-graph">
+            <BitrateText kbps={points.at(-1)?.kbps ?? unit.totalBitrate} testId="unit-detail-bitrate-value" />
+          </StaleValue>
         </Group>
         {points.length === 0 ? (
           <MutedText>{t('unitDetail.camera.bitrate.empty')}</MutedText>
@@ -245,7 +248,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
       </Section>
 
       <Section title={t('unitDetail.camera.modems.title')}>
-        <ModemList modems={modems} />
+        <StaleBlock unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-modems">
+          <ModemList modems={modems} />
+        </StaleBlock>
       </Section>
     </Stack>
   );

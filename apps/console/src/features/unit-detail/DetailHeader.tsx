@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { StaleValue } from '../../realtime/Liveness';
 import { useTranslation } from 'react-i18next';
 import type { UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
@@ -116,15 +117,21 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
       </Group>
       <Group gap="lg" wrap="wrap">
         <LabelledValue label={t('unitDetail.header.status')}>
-          <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
-            {t(`units.status.${unit.status}`)}
-          </Badge>
+          <StaleValue unitId={unit.uniqueId} status={unit.status} isStatus showTime testId="unit-detail-live-status">
+            <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
+              {t(`units.status.${unit.status}`)}
+            </Badge>
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.battery')}>
-          <DetailBattery battery={unit.battery} />
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-battery">
+            <DetailBattery battery={unit.battery} />
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.bitrate')}>
-          <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-bitrate">
+            <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.licence')}>
           <Group gap={4} data-testid="unit-detail-licence" data-valid={unit.license.valid}>
@@ -159,7 +166,9 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
         <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
-          {unit.tally ?? t('unitDetail.detailValues.none')}
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-tally">
+            {unit.tally ?? t('unitDetail.detailValues.none')}
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">
           {t(unit.sharing ? 'unitDetail.detailValues.on' : 'unitDetail.detailValues.off')}
