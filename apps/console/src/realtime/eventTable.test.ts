@@ -13,6 +13,8 @@ import type {
   GroupAlertsConfiguration,
   GroupChannelDetails,
   GroupListRow,
+  P2pLink,
+  UnitConfiguration,
   RealtimeEventType,
   ServerDetail,
   UnitDetail,
@@ -20,7 +22,7 @@ import type {
   UnitSummary,
 } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
-import { makeUnit } from '@fleet/contracts/testing';
+import { makeUnit, makeUnitConfiguration } from '@fleet/contracts/testing';
 import { endpointKey } from '../api/hooks';
 import type { EndpointId } from '@fleet/contracts';
 import { makeChannel } from '../test-utils/channels';
@@ -343,6 +345,27 @@ describe('group, file, notification and upgrade events', () => {
     apply(qc, { type: 'systemEntities.changed', kinds: ['unit'], at: 1 });
     expect(qc.getQueryState(units)?.isInvalidated).toBe(true);
     expect(qc.getQueryState(users)?.isInvalidated).toBe(false);
+  });
+});
+
+describe('unit configuration, links and services', () => {
+  it('unit.configuration: the unit’s configuration read, unless older', () => {
+    const qc = client();
+    const key = seed(qc, 'getUnitConfigurationV2', { params: { id: UNIT } }, makeUnitConfiguration({ version: 2 }));
+    apply(qc, { type: 'unit.configuration', unitId: UNIT, setting: 'video', configuration: makeUnitConfiguration({ version: 3 }), at: 1 });
+    expect(qc.getQueryData<UnitConfiguration>(key)?.version).toBe(3);
+    apply(qc, { type: 'unit.configuration', unitId: UNIT, setting: 'video', configuration: makeUnitConfiguration({ version: 1 }), at: 2 });
+    expect(qc.getQueryData<UnitConfiguration>(key)?.version).toBe(3);
+  });
+
+  it('p2p.changed: the open link, unless older', () => {
+    const qc = client();
+    const link = (name: string, version: number) => ({ id: 'L1', name, version }) as P2pLink;
+    const key = seed(qc, 'getP2pLink', { params: { id: 'L1' } }, link('a', 2));
+    apply(qc, { type: 'p2p.changed', link: link('b', 3), removed: false, at: 1 });
+    expect(qc.getQueryData<P2pLink>(key)?.name).toBe('b');
+    apply(qc, { type: 'p2p.changed', link: link('old', 2), removed: false, at: 2 });
+    expect(qc.getQueryData<P2pLink>(key)?.name).toBe('b');
   });
 });
 

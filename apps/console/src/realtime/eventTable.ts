@@ -20,13 +20,18 @@ import type {
   ClientNotification,
   EndpointId,
   GroupChannelDetails,
+  P2pLink,
   RealtimeEvent,
   RealtimeEventType,
   UnitDetail,
   UnitLocationInfo,
   UnitSummary,
 } from '@fleet/contracts';
+import { applyConfiguration } from '../api/configurationCache';
 import { endpointKey, endpointPrefix } from '../api/hooks';
+import { newest } from '../kit/cache';
+import { applyToServiceLists } from '../features/managed-services/InventoryServices.page';
+import { applyToServicesStatus } from '../shell/useServiceGates';
 import { applyToChannelsLive } from '../features/channels/useChannelsLive';
 import { applyChannelEvent } from '../features/channels/channelCache';
 import type { ChannelEvent } from '../features/channels/channelCache';
@@ -194,7 +199,14 @@ export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } =
   },
   'vrChannel.changed': { patches: ['listGroupVrChannels'], apply: (ctx, event) => applyToVrCaches(ctx.queryClient, event) },
   'vrChannel.removed': { patches: ['listGroupVrChannels'], apply: (ctx, event) => applyToVrCaches(ctx.queryClient, event) },
-  'p2p.changed': { patches: ['getP2pLink'], screens: 'the LU-Link tab (its announced links)' },
+  'p2p.changed': {
+    patches: ['getP2pLink'],
+    screens: "the LU-Link tab (its announced links; the link's groups read again)",
+    apply: ({ queryClient }, event) =>
+      queryClient.setQueryData<P2pLink>(endpointKey('getP2pLink', { params: { id: event.link.id } }), (cached) =>
+        cached === undefined ? cached : newest(cached, event.link),
+      ),
+  },
   'group.changed': {
     patches: ['fetchGroups'],
     rereads: ['fetchGroupDetails', 'getGroupDefaultConfiguration', 'getGroupAdhocSettings', 'getGroupPermanentSettings'],
@@ -230,7 +242,11 @@ export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } =
       ),
   },
   'config.changed': { patches: [], screens: 'a changed websocket library reloads the page (provider)' },
-  'unit.configuration': { patches: ['getUnitEnhanced'], screens: 'the unit configuration (api/configurationCache, one per open unit)' },
+  'unit.configuration': {
+    patches: ['getUnitConfigurationV2', 'getUnitEnhanced', 'getUnit', 'fetchDevices'],
+    screens: "the configuration modal reads the setting's own reads again",
+    apply: ({ queryClient }, event) => applyConfiguration(queryClient, event.unitId, event.configuration),
+  },
   'unit.commandResult': { patches: [], screens: 'speed test and cellular scan dialogs' },
   'story.changed': { patches: [], screens: 'stories (read again)' },
   'story.removed': { patches: [], screens: 'stories (read again)' },
@@ -257,7 +273,13 @@ export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } =
     apply: (ctx, event) => applyToUpgradeCaches(ctx.queryClient, event),
   },
   'upgradeBatch.changed': { patches: [], screens: 'batch upgrades (read again)' },
-  'managedService.changed': { patches: ['getServicesStatus'], screens: 'inventory services, the service gates' },
+  'managedService.changed': {
+    patches: ['getServicesStatus', 'listManagedServices', 'listAdminManagedServices'],
+    apply: ({ queryClient }, event) => {
+      applyToServicesStatus(queryClient, event);
+      applyToServiceLists(queryClient, event);
+    },
+  },
   'whatsNew.changed': { patches: [], screens: "what's new (read again)" },
   'whatsNew.removed': { patches: [], screens: "what's new (read again)" },
   'accessApproval.changed': { patches: [], screens: 'access approvals (read again)' },
