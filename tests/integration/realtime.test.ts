@@ -197,7 +197,11 @@ describe('realtime /ws', () => {
 
     // Offline: no telemetry follows, so the status event itself says the bitrate is gone.
     s.sim!.device(unit.uniqueId)!.setPower(false);
-    await until(() => c.events.some((e) => e.event.type === 'unit.status' && e.event.unitId === unit.uniqueId && e.event.status === 'offline'), 5000, 'offline');
+    await until(
+      () => c.events.some((e) => e.event.type === 'unit.status' && e.event.unitId === unit.uniqueId && e.event.status === 'offline'),
+      5000,
+      'offline',
+    );
     const offline = c.events.find((e) => e.event.type === 'unit.status' && e.event.unitId === unit.uniqueId && e.event.status === 'offline')!;
     expect(offline.event).toMatchObject({ totalBitrate: 0 });
     expect((await detail()).totalBitrate).toBe(0);

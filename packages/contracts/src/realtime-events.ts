@@ -53,7 +53,12 @@ export const UnitStatusEvent = z.object({
   at: z.number().int(),
 });
 /** The unit's tally changed as its channel drives it (spec 000 §3 tally): program, preview, or null once off. */
-export const UnitTallyEvent = z.object({ type: z.literal('unit.tally'), unitId: z.string(), tally: z.enum(['program', 'preview']).nullable(), at: z.number().int() });
+export const UnitTallyEvent = z.object({
+  type: z.literal('unit.tally'),
+  unitId: z.string(),
+  tally: z.enum(['program', 'preview']).nullable(),
+  at: z.number().int(),
+});
 export const UnitTelemetryEvent = z.object({
   type: z.literal('unit.telemetry'),
   unitId: z.string(),
