@@ -13,6 +13,7 @@ import type {
   GroupAlertsConfiguration,
   GroupChannelDetails,
   GroupListRow,
+  LicenceActivationView,
   P2pLink,
   UnitConfiguration,
   RealtimeEventType,
@@ -366,6 +367,62 @@ describe('unit configuration, links and services', () => {
     expect(qc.getQueryData<P2pLink>(key)?.name).toBe('b');
     apply(qc, { type: 'p2p.changed', link: link('old', 2), removed: false, at: 2 });
     expect(qc.getQueryData<P2pLink>(key)?.name).toBe('b');
+  });
+});
+
+describe('the entries that read again what the event does not carry', () => {
+  const invalidated = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated;
+
+  it('story, remote action, batch, what’s new and software version events: their screens’ reads', () => {
+    const qc = client();
+    const stories = seed(qc, 'listInventoryStories', { params: { id: 'inv1' } }, { items: [], total: 0 });
+    const actions = seed(qc, 'listRemoteActions', {}, { items: [], total: 0 });
+    const batches = seed(qc, 'listUpgradeBatches', {}, { items: [], total: 0 });
+    const news = seed(qc, 'listWhatsNew', {}, []);
+    const products = seed(qc, 'listSoftwareVersionProducts', {}, []);
+    const events = [
+      { type: 'story.removed', id: 's1', inventoryId: 'inv1', at: 1 },
+      { type: 'remoteAction.changed', at: 1 },
+      { type: 'upgradeBatch.changed', at: 1 },
+      { type: 'whatsNew.removed', whatsNewId: 'w1', at: 1 },
+      { type: 'softwareVersion.removed', softwareVersionId: 'v1', number: '1.0', at: 1 },
+    ] as RealtimeEvent[];
+    for (const [event, key] of events.map((e, i) => [e, [stories, actions, batches, news, products][i]] as const)) {
+      expect(invalidated(qc, key!), event.type).toBe(false);
+      apply(qc, event);
+      expect(invalidated(qc, key!), event.type).toBe(true);
+    }
+  });
+
+  it('usage.changed and usage profile events: that inventory’s usage reports only', () => {
+    const qc = client();
+    const mine = seed(qc, 'getInventoryUsageReport', { params: { id: 'inv1' }, query: { from: 'a', to: 'b' } }, {});
+    const other = seed(qc, 'getInventoryUsageReport', { params: { id: 'inv2' }, query: { from: 'a', to: 'b' } }, {});
+    apply(qc, { type: 'usage.changed', inventoryId: 'inv1', at: 1 });
+    expect(invalidated(qc, mine)).toBe(true);
+    expect(invalidated(qc, other)).toBe(false);
+    apply(qc, { type: 'usageProfile.removed', usageProfileId: 'p', inventoryId: 'inv2', at: 2 });
+    expect(invalidated(qc, other)).toBe(true);
+  });
+
+  it('graphics.changed: that inventory’s graphics reads', () => {
+    const qc = client();
+    const mine = seed(qc, 'listMyGraphics', { params: { id: 'inv1' } }, []);
+    const other = seed(qc, 'listMyGraphics', { params: { id: 'inv2' } }, []);
+    apply(qc, { type: 'graphics.changed', inventoryId: 'inv1', compositionId: 'c', removed: false, at: 1 });
+    expect(invalidated(qc, mine)).toBe(true);
+    expect(invalidated(qc, other)).toBe(false);
+  });
+
+  it('unit.updated: a licence activation view listing the unit is read again, one that does not is kept', () => {
+    const qc = client();
+    const view = (unitId: string) => ({ inventoryId: 'inv1', canActivate: true, pool: [], units: [{ unitId }] }) as unknown as LicenceActivationView;
+    const listing = seed(qc, 'getLicenceActivation', { params: { id: 'inv1' } }, view('other'));
+    apply(qc, { type: 'unit.updated', unit: makeUnit({ uniqueId: UNIT }), at: 1 });
+    expect(invalidated(qc, listing)).toBe(false);
+    qc.setQueryData(listing, view(UNIT));
+    apply(qc, { type: 'unit.updated', unit: makeUnit({ uniqueId: UNIT, version: 9 }), at: 2 });
+    expect(invalidated(qc, listing)).toBe(true);
   });
 });
 

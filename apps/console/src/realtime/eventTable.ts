@@ -20,6 +20,7 @@ import type {
   ClientNotification,
   EndpointId,
   GroupChannelDetails,
+  LicenceActivationView,
   P2pLink,
   RealtimeEvent,
   RealtimeEventType,
@@ -28,7 +29,9 @@ import type {
   UnitSummary,
 } from '@fleet/contracts';
 import { applyConfiguration } from '../api/configurationCache';
-import { endpointKey, endpointPrefix } from '../api/hooks';
+import { endpointKey, endpointPrefix, type EndpointQueryKey } from '../api/hooks';
+import { staleGraphicsReads } from '../features/graphics/graphicsState';
+import { STORY_READS } from '../features/stories/storyLogic';
 import { newest } from '../kit/cache';
 import { applyToServiceLists } from '../features/managed-services/InventoryServices.page';
 import { applyToServicesStatus } from '../shell/useServiceGates';
@@ -75,6 +78,9 @@ export interface EventEntry<K extends RealtimeEventType> {
   readonly screens?: string;
   readonly apply?: (ctx: TableContext, event: EventOf<K>) => void;
 }
+
+/** The remote action history pages and an opened action. */
+const REMOTE_ACTION_READS: readonly EndpointId[] = ['listRemoteActions', 'getRemoteAction'];
 
 // ── how the entries patch ───────────────────────────────────────────────────────────────────────
 
@@ -127,6 +133,33 @@ function patchLocation({ queryClient }: TableContext, event: EventOf<'unit.telem
   queryClient.setQueryData<UnitLocationInfo>(key, { uniqueId: event.unitId, location: event.location, live: true });
 }
 
+/** A reread of these calls' cached answers. */
+const reread =
+  (ids: readonly EndpointId[]) =>
+  ({ queryClient }: TableContext): void =>
+    invalidateReads(queryClient, ids);
+
+/** An inventory's usage reports are read again (usage written, a usage profile changed). */
+function rereadUsage({ queryClient }: TableContext, event: { readonly inventoryId: string }): void {
+  void queryClient.invalidateQueries({
+    queryKey: endpointPrefix('getInventoryUsageReport'),
+    predicate: (query) => (query.queryKey as EndpointQueryKey<'getInventoryUsageReport'>)[1].params?.id === event.inventoryId,
+  });
+}
+
+/** A unit's licences changed with it: the licence activation views that list it are read again. */
+function rereadLicences({ queryClient }: TableContext, event: EventOf<'unit.updated'>): void {
+  const views = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
+  if (views.some(([, view]) => view?.units.some((u) => u.unitId === event.unit.uniqueId))) invalidateReads(queryClient, ['getLicenceActivation']);
+}
+
+/** A composition or the graphics service of an inventory changed: its graphics reads are read again. */
+function rereadGraphics({ queryClient }: TableContext, event: RealtimeEvent): void {
+  const stale = staleGraphicsReads(event);
+  if (stale === null) return;
+  for (const read of stale.reads) void queryClient.invalidateQueries({ queryKey: endpointKey(read, { params: { id: stale.inventoryId } }) });
+}
+
 // ── the table ───────────────────────────────────────────────────────────────────────────────────
 
 export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } = {
@@ -152,6 +185,7 @@ export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } =
     apply: (ctx, event) => {
       patchUnitReads(ctx, event);
       applyToUpgradeCaches(ctx.queryClient, event);
+      rereadLicences(ctx, event);
     },
   },
   'unit.tally': {
@@ -248,40 +282,52 @@ export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } =
     apply: ({ queryClient }, event) => applyConfiguration(queryClient, event.unitId, event.configuration),
   },
   'unit.commandResult': { patches: [], screens: 'speed test and cellular scan dialogs' },
-  'story.changed': { patches: [], screens: 'stories (read again)' },
-  'story.removed': { patches: [], screens: 'stories (read again)' },
+  'story.changed': { patches: [], rereads: STORY_READS, apply: reread(STORY_READS) },
+  'story.removed': { patches: [], rereads: STORY_READS, apply: reread(STORY_READS) },
   'channelFile.added': { patches: ['fetchChannelFiles'], apply: (ctx, event) => applyToFileCaches(ctx.queryClient, event) },
   'channelFile.changed': { patches: ['fetchChannelFiles'], apply: (ctx, event) => applyToFileCaches(ctx.queryClient, event) },
   'channelFile.removed': { patches: ['fetchChannelFiles'], apply: (ctx, event) => applyToFileCaches(ctx.queryClient, event) },
   'audioRoom.changed': { patches: [], screens: 'audio rooms (read again)' },
   'audioRoom.removed': { patches: [], screens: 'audio rooms (read again)' },
-  'graphics.changed': { patches: [], screens: 'My Graphics (read again)' },
+  'graphics.changed': { patches: [], rereads: ['listMyGraphics', 'getGraphicsPermissions', 'listGraphicsTemplates'], apply: rereadGraphics },
   'share.changed': { patches: [], screens: 'publishers and subscribers (read again)' },
   'share.removed': { patches: [], screens: 'publishers and subscribers (read again)' },
-  'usageProfile.changed': { patches: [], screens: 'usage profiles and reports (read again)' },
-  'usageProfile.removed': { patches: [], screens: 'usage profiles and reports (read again)' },
-  'usage.changed': { patches: [], screens: 'reports (read again)' },
-  'softwareVersion.changed': { patches: [], screens: 'software versions (read again)' },
-  'softwareVersion.removed': { patches: [], screens: 'software versions (read again)' },
+  'usageProfile.changed': { patches: [], rereads: ['getInventoryUsageReport'], screens: 'usage profiles (read again)', apply: rereadUsage },
+  'usageProfile.removed': { patches: [], rereads: ['getInventoryUsageReport'], screens: 'usage profiles (read again)', apply: rereadUsage },
+  'usage.changed': { patches: [], rereads: ['getInventoryUsageReport'], apply: rereadUsage },
+  'softwareVersion.changed': {
+    patches: [],
+    rereads: ['listSoftwareVersionProducts'],
+    screens: 'software versions (read again)',
+    apply: reread(['listSoftwareVersionProducts']),
+  },
+  'softwareVersion.removed': {
+    patches: [],
+    rereads: ['listSoftwareVersionProducts'],
+    screens: 'software versions (read again)',
+    apply: reread(['listSoftwareVersionProducts']),
+  },
   'inventory.changed': { patches: [], screens: 'inventory tabs (read again)' },
   'inventory.removed': { patches: [], screens: 'inventory tabs (read again)' },
   'user.changed': { patches: [], screens: 'user lists and licences (read again)' },
   'user.removed': { patches: [], screens: 'user lists and licences (read again)' },
-  'remoteAction.changed': { patches: [], screens: 'remote actions (read again)' },
+  'remoteAction.changed': { patches: [], rereads: REMOTE_ACTION_READS, apply: reread(REMOTE_ACTION_READS) },
   'upgrade.changed': {
     patches: ['listUpgradeCandidates', 'getUnitUpgradeTargets', 'getServerUpgradeTargets', 'listUnitUpgrades', 'listServerUpgrades', 'getUpgradeBatch'],
     apply: (ctx, event) => applyToUpgradeCaches(ctx.queryClient, event),
   },
-  'upgradeBatch.changed': { patches: [], screens: 'batch upgrades (read again)' },
+  'upgradeBatch.changed': { patches: [], rereads: ['listUpgradeBatches', 'getUpgradeBatch'], apply: reread(['listUpgradeBatches', 'getUpgradeBatch']) },
   'managedService.changed': {
     patches: ['getServicesStatus', 'listManagedServices', 'listAdminManagedServices'],
-    apply: ({ queryClient }, event) => {
-      applyToServicesStatus(queryClient, event);
-      applyToServiceLists(queryClient, event);
+    rereads: ['getGraphicsPermissions', 'listMyGraphics', 'listGraphicsTemplates'],
+    apply: (ctx, event) => {
+      applyToServicesStatus(ctx.queryClient, event);
+      applyToServiceLists(ctx.queryClient, event);
+      rereadGraphics(ctx, event);
     },
   },
-  'whatsNew.changed': { patches: [], screens: "what's new (read again)" },
-  'whatsNew.removed': { patches: [], screens: "what's new (read again)" },
+  'whatsNew.changed': { patches: [], rereads: ['listWhatsNew'], apply: reread(['listWhatsNew']) },
+  'whatsNew.removed': { patches: [], rereads: ['listWhatsNew'], apply: reread(['listWhatsNew']) },
   'accessApproval.changed': { patches: [], screens: 'access approvals (read again)' },
   'systemSetting.changed': { patches: [], screens: 'system settings, application URLs (read again)' },
   'systemDevice.changed': { patches: [], screens: 'admin device lists (read again)' },

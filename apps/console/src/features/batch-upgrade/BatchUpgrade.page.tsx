@@ -17,7 +17,6 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
 import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn, MutedText, StrongText } from '../../kit';
-import { useStaleReads } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
@@ -325,8 +324,6 @@ export default function BatchUpgradePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
-  // A batch created, or its state and counts moved on: the batch lists and the open batch are read again.
-  useStaleReads((event) => (event.type === 'upgradeBatch.changed' ? ['listUpgradeBatches', 'getUpgradeBatch'] : []));
   const created = (batch: UpgradeBatchCreated) => {
     // The new batch shows at once with its jobs and lines (as its read call answers them); /ws moves the jobs on.
     queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), batch);
