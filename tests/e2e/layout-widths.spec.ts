@@ -6,7 +6,7 @@
  * view. One signed-in page per role, each page opened by its address; nothing is changed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { SECTIONS } from '../../apps/console/src/routing/routes';
+import { SECTIONS } from '../../apps/console/src/routing/sections';
 import { login } from './support';
 
 const VIEWPORT = { width: 1280, height: 720 };

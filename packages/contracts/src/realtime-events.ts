@@ -45,6 +45,18 @@ export const UnitStatusEvent = z.object({
   /** Counter transition relayed to the console (spec 001 §4). */
   change: UnitStatusChangeEvent.nullable(),
   applications: Applications,
+  /**
+   * The unit's total bitrate after the report, when the report changes it (0 once the unit is
+   * offline: an offline unit sends no telemetry that could clear it). Absent: unchanged.
+   */
+  totalBitrate: z.number().nonnegative().optional(),
+  at: z.number().int(),
+});
+/** The unit's tally changed as its channel drives it (spec 000 §3 tally): program, preview, or null once off. */
+export const UnitTallyEvent = z.object({
+  type: z.literal('unit.tally'),
+  unitId: z.string(),
+  tally: z.enum(['program', 'preview']).nullable(),
   at: z.number().int(),
 });
 export const UnitTelemetryEvent = z.object({
@@ -368,6 +380,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
   UnitUpdatedEvent,
+  UnitTallyEvent,
   DeviceAddedEvent,
   DeviceRemovedEvent,
   // alerts, transitions, statuses, transfers, notifications, settings

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS, type ClientNotification } from '@fleet/contracts';
-import { endpointPrefix, useEndpointQuery } from '../api/hooks';
+import { TIMINGS } from '@fleet/contracts';
+import { useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { useLiveEvents } from '../kit/useLiveEvents';
-import { bannerColor, expiryFlag, initialPollDelay, withoutNotification } from './polling';
+import { bannerColor, expiryFlag, initialPollDelay } from './polling';
 
 /**
  * Global notification banner (spec 000 §2): polls client_notifications every 5 minutes, starting
@@ -27,11 +27,6 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
 
   useLiveEvents((queryClient, event) => {
     if (event.type === 'notification') setStarted(true);
-    if (event.type === 'notification.removed') {
-      queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
-        withoutNotification(list, event.notificationId),
-      );
-    }
   });
 
   const { data } = useEndpointQuery(

@@ -23,7 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { naturalSortBy } from '../../lib/naturalSort';
 import { channelStatusLabel } from '../../lib/statusLabels';
-import { useChannelsLive } from './useChannelsLive';
 
 /** Options shown at once (a list may hold 10,000 channels; the search finds the others). */
 const SHOWN = 50;
@@ -130,7 +129,6 @@ export type ChannelPickerProps = Omit<
 /** The user's channels (the list every picker shares), kept current over /ws. */
 function useUserChannels(enabled: boolean): readonly PickerChannel[] | undefined {
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled });
-  useChannelsLive();
   return list.data?.channels;
 }
 

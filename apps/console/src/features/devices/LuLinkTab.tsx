@@ -20,7 +20,6 @@ import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
-import { replaces } from '../../kit/cache';
 import { canApply, useCanApply, useUserRoles } from '../../kit/access';
 import { DeleteButton } from '../../kit/ModalParts';
 import { ListTable } from '../../kit/ListTable';
@@ -49,10 +48,8 @@ function useKnownLinks(current: P2pLink | undefined): { links: readonly P2pLink[
   const [announced, setAnnounced] = useState<readonly P2pLink[]>(NO_LINKS);
   useLiveEvents((_client, event) => {
     if (!isP2pEvent(event)) return;
+    // The cached link itself is patched by the event table; its groups are read again.
     setAnnounced((links) => rememberLink(links, event.link, event.removed));
-    const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
-    const cached = queryClient.getQueryData<P2pLink>(key);
-    if (cached && replaces(event.link, cached)) queryClient.setQueryData(key, event.link);
     if (!event.removed) for (const read of linkReads(event.link.id).slice(1)) void queryClient.invalidateQueries({ queryKey: read });
   });
   const forget = useCallback(

@@ -10,14 +10,12 @@ import type { ChannelLive, ServerDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
-import { useChannelsLive } from '../channels/useChannelsLive';
 import { feedChannels } from './serverFormat';
 import { channelStatusLabel } from '../../lib/statusLabels';
 
 /** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
 export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
   const { t } = useTranslation();
-  useChannelsLive();
   const listed = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled: kind === 'channels' });
   const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
   const columns: ListColumn<ChannelLive>[] = [

@@ -19,7 +19,6 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useCanUseCall } from '../dialogs/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
-import { useUpgradesLive } from './useUpgradesLive';
 
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
@@ -39,7 +38,6 @@ export function UpgradeTab() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canStart = useCanUseCall('startServerUpgrade');
-  useUpgradesLive();
   const query = {
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,

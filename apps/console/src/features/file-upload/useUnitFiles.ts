@@ -1,7 +1,6 @@
 import type { UnitStorageFiles } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useLiveEvents } from '../../kit/useLiveEvents';
-import { applyTransferEvent } from './fileUploadState';
 
 /** While an upload runs, its progress is read again this often (no event carries it). */
 export const PROGRESS_REFRESH_MS = 2000;
@@ -33,7 +32,7 @@ export function useUnitFiles(unitId: string, path: string | undefined) {
 
   useLiveEvents((queryClient, event) => {
     if (unitId === '' || (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted') || event.unitId !== unitId) return;
-    queryClient.setQueriesData<UnitStorageFiles>({ queryKey: unitFilesKey(unitId) }, (data) => applyTransferEvent(data, event));
+    // The transfer flag is patched by the event table; the listing is read again for the progress.
     void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
   });
 

@@ -31,6 +31,7 @@ import {
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
 import { useEdits } from '../../kit/useEdits';
+import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
 
@@ -43,7 +44,11 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupAlertsConfiguration');
   const groups = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const { values: draft, set, clear } = useEdits(useMemo(() => alertsDraftOf(config), [config]));
+  const edits = useEdits(
+    useMemo(() => alertsDraftOf(config), [config]),
+    config.version,
+  );
+  const { values: draft, set, clear } = edits;
   const [email, setEmail] = useState('');
   const [target, setTarget] = useState<RecipientTarget>('all');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -84,7 +89,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   };
 
   const onSave = () => {
-    const body = alertsBody(draft, config.version);
+    const body = alertsBody(draft, edits.version ?? config.version);
     const checked = GroupAlertsConfigurationBody.safeParse(body, { error: specErrorMap });
     const problems = checked.success ? [] : checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
     setErrors(errorsByField(problems));
@@ -248,6 +253,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
           </Text>
         )}
       </Paper>
+      <EditConflictNotice edits={edits} label={(field) => t(`groups.alerts.conflictFields.${field}`)} testId="group-alerts-conflict" />
       {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-alerts-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { RealtimeEvent, UnitCoords, UnitSummary } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
-import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { frameBatch } from '../../realtime/frameBatch';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { QueryView } from '../../components/QueryView';
@@ -35,16 +34,6 @@ function applyMapEvents(queryClient: QueryClient, events: readonly RealtimeEvent
       const next = patchCoordsBatch(current, events);
       if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
       else if (next !== current) queryClient.setQueryData(coordsKey, next);
-    }
-    // The units of the popups read so far (usually one): only their events are applied.
-    const read = queryClient.getQueriesData<UnitSummary>({ queryKey: endpointPrefix('fetchDeviceById') });
-    if (read.length === 0) return;
-    const ids = new Set(read.flatMap(([, unit]) => (unit === undefined ? [] : [unit.uniqueId])));
-    for (const event of events) {
-      if (!isUnitEvent(event) || !ids.has(unitIdOf(event))) continue;
-      queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
-        unit ? applyToSummary(unit, event) : unit,
-      );
     }
   });
 }

@@ -4,6 +4,7 @@
  * status, battery and active alerts — with the marker's address and position, and the way to the
  * unit in the list.
  */
+import { StaleValue } from '../../realtime/Liveness';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -25,12 +26,17 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
       <Text fw={600}>{unit?.name ?? marker.name}</Text>
       <Text size="sm" component="div">
         {t('map.popup.status')}:{' '}
-        <Badge size="sm" variant="light" color={markerColour(status)} data-testid={`map-popup-status-${id}`} data-status={status}>
-          {t(`units.status.${status}`)}
-        </Badge>
+        <StaleValue unitId={id} status={status} isStatus showTime testId={`map-popup-live-status-${id}`}>
+          <Badge size="sm" variant="light" color={markerColour(status)} data-testid={`map-popup-status-${id}`} data-status={status}>
+            {t(`units.status.${status}`)}
+          </Badge>
+        </StaleValue>
       </Text>
       <Text size="sm" data-testid={`map-popup-battery-${id}`}>
-        {t('map.popup.battery')}: {battery}
+        {t('map.popup.battery')}:{' '}
+        <StaleValue unitId={id} status={status}>
+          {battery}
+        </StaleValue>
       </Text>
       {unit !== undefined && unit.alerts.length > 0 && (
         <Text size="sm" c="red" data-testid={`map-popup-alerts-${id}`}>

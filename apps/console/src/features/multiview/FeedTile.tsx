@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { StaleValue } from '../../realtime/Liveness';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -75,9 +76,11 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
         </ActionIcon>
       </Group>
       <Group gap={6} mt={4}>
-        <Badge color={statusColourOf(unit.status)} variant="light">
-          {t(`units.status.${unit.status}`)}
-        </Badge>
+        <StaleValue unitId={id} status={unit.status} isStatus showTime testId={`multiview-tile-live-status-${id}`}>
+          <Badge color={statusColourOf(unit.status)} variant="light">
+            {t(`units.status.${unit.status}`)}
+          </Badge>
+        </StaleValue>
         <VisuallyHidden data-testid={`multiview-tile-status-${id}`} aria-hidden="true">
           {unit.status}
         </VisuallyHidden>
@@ -85,11 +88,15 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
       <Stack gap={2} mt="xs">
         <Group justify="space-between" wrap="nowrap">
           <MutedText size="xs">{t('multiview.feeds.bitrate')}</MutedText>
-          <BitrateText unitId={id} kbps={unit.totalBitrate} />
+          <StaleValue unitId={id} status={unit.status} testId={`multiview-tile-live-bitrate-${id}`}>
+            <BitrateText unitId={id} kbps={unit.totalBitrate} />
+          </StaleValue>
         </Group>
         <Group justify="space-between" wrap="nowrap">
           <MutedText size="xs">{t('multiview.feeds.battery')}</MutedText>
-          <BatteryText unitId={id} battery={unit.battery} />
+          <StaleValue unitId={id} status={unit.status}>
+            <BatteryText unitId={id} battery={unit.battery} />
+          </StaleValue>
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <MutedText size="xs">{t('multiview.feeds.channel')}</MutedText>

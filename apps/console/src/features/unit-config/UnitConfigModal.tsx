@@ -9,7 +9,7 @@ import { createElement, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
-import { sharedConfiguration, useApplyConfiguration } from '../../api/configurationCache';
+import { sharedConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { TabbedModal } from '../../kit/TabbedModal';
@@ -40,10 +40,9 @@ export interface UnitConfigModalProps {
 
 /** `unit.configuration` events put the unit's configuration in the cache (a change made elsewhere shows at once). */
 function useLiveConfiguration(unitId: string, enabled: boolean): void {
-  const applyConfiguration = useApplyConfiguration(unitId);
   useLiveEvents((queryClient, event) => {
+    // The configuration itself is patched by the event table; the setting's own reads are read again.
     if (!enabled || event.type !== 'unit.configuration' || event.unitId !== unitId) return;
-    applyConfiguration(event.configuration);
     invalidateReads(queryClient, settingRefetches(event.setting));
   });
 }

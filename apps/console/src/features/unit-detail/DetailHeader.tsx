@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Loader, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { StaleValue } from '../../realtime/Liveness';
 import { useTranslation } from 'react-i18next';
 import type { UnitConfiguration, UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
@@ -137,9 +138,11 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
       </Group>
       <Group gap="lg" wrap="wrap" data-testid="unit-detail-key-facts">
         <LabelledValue label={t('unitDetail.header.status')}>
-          <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
-            {t(`units.status.${unit.status}`)}
-          </Badge>
+          <StaleValue unitId={unit.uniqueId} status={unit.status} isStatus showTime testId="unit-detail-live-status">
+            <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
+              {t(`units.status.${unit.status}`)}
+            </Badge>
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.channel')}>
           <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
@@ -150,10 +153,14 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
           <DelayText delay={delay} />
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.bitrate')}>
-          <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-bitrate">
+            <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.battery')}>
-          <DetailBattery battery={unit.battery} />
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-battery">
+            <DetailBattery battery={unit.battery} />
+          </StaleValue>
         </LabelledValue>
       </Group>
     </Stack>
@@ -193,7 +200,9 @@ export function DetailFacts({ unit }: { unit: UnitDetail }) {
       </LabelledValue>
       <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
       <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
-        {unit.tally ?? t('unitDetail.detailValues.none')}
+        <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-tally">
+          {unit.tally ?? t('unitDetail.detailValues.none')}
+        </StaleValue>
       </LabelledValue>
       <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">
         {t(unit.sharing ? 'unitDetail.detailValues.on' : 'unitDetail.detailValues.off')}

@@ -7,7 +7,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Group, Loader, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';
-import type { UnitDetail, UnitModem } from '@fleet/contracts';
+import type { UnitDetail, UnitModem, UnitStatus } from '@fleet/contracts';
+import { StaleBlock, StaleValue } from '../../realtime/Liveness';
 import { MutedText } from '../../kit/MutedText';
 import { BitrateText } from './DetailHeader';
 import { BITRATE_RANGES, bitrateSeries, bitrateWindow, modemRows } from './detailRules';
@@ -38,10 +39,12 @@ export interface BitrateGraphProps {
   /** What the header shows before the first sample. */
   readonly totalBitrate: number;
   readonly initialRange?: BitrateRange;
+  /** The unit whose newest value is marked stale while the connection is lost or the unit is offline. */
+  readonly live?: { readonly unitId: string; readonly status: UnitStatus };
 }
 
 /** The bitrate graph with its range choice and the newest value. */
-export function BitrateGraph({ samples, totalBitrate, initialRange = '5m' }: BitrateGraphProps) {
+export function BitrateGraph({ samples, totalBitrate, initialRange = '5m', live }: BitrateGraphProps) {
   const { t } = useTranslation();
   const [range, setRange] = useState<BitrateRange>(initialRange);
   const points = bitrateSeries(samples);
@@ -50,7 +53,13 @@ export function BitrateGraph({ samples, totalBitrate, initialRange = '5m' }: Bit
     <Section title={t('unitDetail.camera.bitrate.title')} testId="unit-detail-bitrate">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" data-testid="unit-detail-bitrate-points" data-points={points.length} data-last={points.at(-1)?.t ?? ''}>
-          <BitrateText kbps={points.at(-1)?.kbps ?? totalBitrate} testId="unit-detail-bitrate-value" />
+          {live === undefined ? (
+            <BitrateText kbps={points.at(-1)?.kbps ?? totalBitrate} testId="unit-detail-bitrate-value" />
+          ) : (
+            <StaleValue unitId={live.unitId} status={live.status} showTime testId="unit-detail-live-graph">
+              <BitrateText kbps={points.at(-1)?.kbps ?? totalBitrate} testId="unit-detail-bitrate-value" />
+            </StaleValue>
+          )}
         </Group>
         <SegmentedControl
           size="xs"
@@ -86,9 +95,11 @@ export function LivePicture({ unit, reportedModems }: LivePictureProps) {
   const samples = useRefreshed(unit.bitrateSamples, TIMINGS.bitrateGraphRefreshMs);
   return (
     <>
-      <BitrateGraph samples={samples} totalBitrate={unit.totalBitrate} />
+      <BitrateGraph samples={samples} totalBitrate={unit.totalBitrate} live={{ unitId: unit.uniqueId, status: unit.status }} />
       <Section title={t('unitDetail.camera.modems.title')} testId="unit-detail-links">
-        <ModemList modems={modemRows(unit.modems, reportedModems)} />
+        <StaleBlock unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-modems">
+          <ModemList modems={modemRows(unit.modems, reportedModems)} />
+        </StaleBlock>
       </Section>
     </>
   );

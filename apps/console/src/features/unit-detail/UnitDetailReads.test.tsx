@@ -94,6 +94,34 @@ describe('Unit detail: the header’s readings (spec 000 §3 Unit)', () => {
     expect(screen.getByTestId('unit-detail-sharing')).toHaveTextContent('Off');
     expect(screen.getByTestId('unit-detail-last-reboot')).toHaveTextContent('Not known');
   });
+
+  it('follows the tally live: none once the stream ended, a late older report changing nothing; an offline unit’s values are marked stale', async () => {
+    const api = unitApi(
+      makeDetail({ uniqueId: UNIT, status: 'streaming', applications: { video: { state: 'running' } }, tally: 'preview', totalBitrate: 5700 }),
+    );
+    const { socket, settled } = await openPanel(api);
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('preview');
+    await settled();
+    await socket.emit({ type: 'unit.tally', unitId: UNIT, tally: null, at: 20 });
+    await waitFor(() => expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('None'));
+    await socket.emit({ type: 'unit.tally', unitId: UNIT, tally: 'program', at: 10 });
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('None');
+
+    await socket.emit({
+      type: 'unit.status',
+      unitId: UNIT,
+      status: 'offline',
+      previous: 'streaming',
+      change: 'streamingToOffline',
+      applications: {},
+      totalBitrate: 0,
+      at: 30,
+    });
+    await waitFor(() => expect(screen.getByTestId('unit-detail-total-bitrate')).toHaveAttribute('data-kbps', '0'));
+    expect(screen.getByTestId('unit-detail-live-battery')).toHaveAttribute('data-stale', 'offline');
+    expect(screen.getByTestId('unit-detail-live-status-reported')).toHaveTextContent(/^last reported \d\d:\d\d:\d\d$/);
+    expect(screen.getByTestId('unit-detail-live-modems')).toHaveAttribute('data-stale', 'offline');
+  });
 });
 
 describe('Unit detail: the SIP account on the Intercom tab (GET v2/units/{id}/sipAccount)', () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
+import { StaleValue } from '../../realtime/Liveness';
 import { BatteryIndicator } from './BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
@@ -47,14 +48,22 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         header: t('units.columns.status'),
         width: 190,
         sortValue: (u) => t(`units.status.${u.status}`),
-        render: (u) => <StatusCell unit={u} transition={transitionOf(u)} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status} isStatus showTime testId={`unit-live-status-${u.uniqueId}`}>
+            <StatusCell unit={u} transition={transitionOf(u)} />
+          </StaleValue>
+        ),
       },
       {
         id: 'battery',
         header: t('units.columns.battery'),
         width: 110,
         sortValue: (u) => (u.battery?.connected ? u.battery.percentage : null),
-        render: (u) => <BatteryIndicator unitId={u.uniqueId} battery={u.battery} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status} testId={`unit-live-battery-${u.uniqueId}`}>
+            <BatteryIndicator unitId={u.uniqueId} battery={u.battery} />
+          </StaleValue>
+        ),
       },
       {
         id: 'bitrate',
@@ -62,14 +71,22 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         width: 120,
         sortValue: (u) => u.totalBitrate,
         cellTestId: true,
-        render: (u) => <BitrateText kbps={u.totalBitrate} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status} testId={`unit-live-bitrate-${u.uniqueId}`}>
+            <BitrateText kbps={u.totalBitrate} />
+          </StaleValue>
+        ),
       },
       {
         id: 'location',
         header: t('units.columns.location'),
         width: 200,
         sortValue: (u) => (u.location ? (u.location.address ?? `${u.location.lat},${u.location.lng}`) : null),
-        render: (u) => <LocationText location={u.location} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status}>
+            <LocationText location={u.location} />
+          </StaleValue>
+        ),
       },
       { id: 'alerts', header: t('units.columns.alerts'), width: 90, sortValue: alertRank, render: (u) => <AlertsCell unit={u} /> },
       {
