@@ -93,6 +93,7 @@ export function mergeDetailIntoList(list: readonly UnitSummary[] | undefined, de
     totalBitrate: detail.totalBitrate,
     alerts: detail.alerts,
     cameraConnected: detail.cameraConnected,
+    channelsInUse: detail.channelsInUse,
     version: detail.version,
   });
 }

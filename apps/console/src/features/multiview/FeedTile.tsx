@@ -8,6 +8,8 @@ import { batteryLevelText } from '../units/BatteryIndicator';
 import { useBitrateText } from '../units/UnitCells';
 import { statusColourOf } from './multiviewState';
 import { MutedText } from '../../kit/MutedText';
+import type { ChannelNameOf } from '../channels/useChannelNames';
+import { UnitChannel } from '../units/UnitChannel';
 
 const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as const;
 
@@ -33,8 +35,8 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
 
 interface FeedTileProps {
   readonly unit: UnitSummary;
-  /** The name of the unit's selected channel (its id when the channel list does not have it); null with none. */
-  readonly channelName: string | null;
+  /** Channel names by id (the selection's; the channels in use come named). */
+  readonly channelName: ChannelNameOf;
   readonly onRemove: (unit: UnitSummary) => void;
 }
 
@@ -42,7 +44,6 @@ interface FeedTileProps {
 export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: FeedTileProps) {
   const { t } = useTranslation();
   const id = unit.uniqueId;
-  const channelId = unit.selectedChannel.channelId;
   return (
     <Card
       withBorder
@@ -91,18 +92,9 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
           <MutedText size="xs">{t('multiview.feeds.battery')}</MutedText>
           <BatteryText unitId={id} battery={unit.battery} />
         </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <MutedText size="xs">{t('multiview.feeds.channel')}</MutedText>
-          <Group gap={4} wrap="nowrap" data-testid={`multiview-tile-channel-${id}`}>
-            <Text size="sm" truncate="end">
-              {channelName ?? t('multiview.feeds.noChannel')}
-            </Text>
-            {channelId !== null && unit.selectedChannel.external && (
-              <Badge size="xs" color="grape" variant="outline">
-                {t('multiview.feeds.external')}
-              </Badge>
-            )}
-          </Group>
+          <UnitChannel unit={unit} channelName={channelName} testId={`multiview-tile-channel-${id}`} />
         </Group>
       </Stack>
     </Card>

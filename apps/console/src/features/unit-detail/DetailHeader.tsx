@@ -10,6 +10,7 @@ import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
+import { UnitChannel } from '../units/UnitChannel';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
@@ -64,18 +65,10 @@ export interface DetailHeaderProps {
   readonly onClose: () => void;
 }
 
-/** Name, type, status, battery, licence (with its RA and RL hours), selected channel, bitrate, software, tally, sharing, last reboot and location, with the panel's buttons. */
+/** Name, type, status, battery, licence (with its RA and RL hours), channel (in use and selected), bitrate, software, tally, sharing, last reboot and location, with the panel's buttons. */
 export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
   const { t, i18n } = useTranslation();
   const channelName = useChannelNames();
-  const channelText =
-    channel.kind === 'none'
-      ? t('unitDetail.channel.none')
-      : channel.kind === 'channel'
-        ? channelName(channel.channelId)
-        : channel.channelId === null
-          ? t('unitDetail.channel.external')
-          : t('unitDetail.channel.externalWithId', { channel: channelName(channel.channelId) });
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -150,9 +143,7 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
           <StreamingModes services={unit.services} />
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.channel')}>
-          <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
-            {channelText}
-          </Text>
+          <UnitChannel unit={unit} selection={channel} channelName={channelName} showIds testId="unit-detail-channel" />
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.software')} testId="unit-detail-software">
           {unit.swVersionShort === unit.swVersionDisplay ? unit.swVersionDisplay : `${unit.swVersionDisplay} (${unit.swVersionShort})`}

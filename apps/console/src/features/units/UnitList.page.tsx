@@ -19,6 +19,7 @@ import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expa
 import { advanceCounters, countersOf } from './counters';
 import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
+import { useChannelNames } from '../channels/useChannelNames';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
 import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
@@ -128,7 +129,8 @@ export default function UnitListPage() {
   const all = live ?? units.data ?? NO_UNITS;
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
-  const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt });
+  const channelName = useChannelNames();
+  const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt, channelName });
   const expandedIds = useMemo(() => expandedIdsOf(listPrefs.expanded, all), [listPrefs.expanded, all]);
   const expandedGroups = useExpandedGroups(expandedIds);
 

@@ -7,6 +7,8 @@ import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import { BatteryIndicator } from './BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
+import type { ChannelNameOf } from '../channels/useChannelNames';
+import { UnitChannel } from './UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 
 export const UNIT_GRID_ID = 'units';
@@ -20,12 +22,21 @@ interface UnitColumnsOptions {
   /** The modified cells' times; `modifiedAt` (the sort) reads them too. */
   readonly times: ModifiedTimes;
   readonly modifiedAt: (unit: UnitSummary) => number | null;
+  /** Channel names by id, for a selection (the channels in use come named). */
+  readonly channelName: ChannelNameOf;
 }
 
 /** Alerts sort: critical ones first, then by count. */
 const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
 
-export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
+/** The channel column sorts by the first channel in use, else the selection's name (none last). */
+function channelSortValue(unit: UnitSummary, channelName: ChannelNameOf): string | null {
+  const inUse = unit.channelsInUse[0];
+  if (inUse !== undefined) return inUse.channelName;
+  return unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId);
+}
+
+export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt, channelName }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const columns: DataGridColumn<UnitSummary>[] = [
@@ -48,6 +59,14 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         width: 190,
         sortValue: (u) => t(`units.status.${u.status}`),
         render: (u) => <StatusCell unit={u} transition={transitionOf(u)} />,
+      },
+      {
+        id: 'channel',
+        header: t('unitList.columns.channel'),
+        width: 190,
+        minWidth: 110,
+        sortValue: (u) => channelSortValue(u, channelName),
+        render: (u) => <UnitChannel unit={u} channelName={channelName} testId={`unit-channel-${u.uniqueId}`} />,
       },
       {
         id: 'battery',
@@ -90,5 +109,5 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
       });
     }
     return columns;
-  }, [t, canControl, transitionOf, onAction, times, modifiedAt]);
+  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName]);
 }
