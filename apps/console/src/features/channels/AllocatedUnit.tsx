@@ -1,8 +1,8 @@
 /**
- * The unit a channel collects from, by name (the server's alias for it), its id dimmed after the
+ * The unit a channel collects from, by name (the server's alias for it), its id dimmed under the
  * name; the id alone when no name is known, a dash when the channel collects from no unit.
  */
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelLive } from '@fleet/contracts';
 
@@ -24,17 +24,18 @@ export function AllocatedUnit({
     );
   }
   return (
-    <Text size="sm" truncate="end" title={uid !== null && uid !== name ? `${name} (${uid})` : name} data-testid={testId} data-unit={uid ?? ''}>
-      <Text span size="sm" fw={500}>
-        {name}
+    <Stack gap={0} miw={0} title={uid !== null && uid !== name ? `${name} (${uid})` : name} data-testid={testId} data-unit={uid ?? ''}>
+      <Text size="sm" truncate="end">
+        <Text span size="sm" fw={500} data-testid={`${testId}-name`}>
+          {name}
+        </Text>
+        {channel.allocatedToByApp && ` (${t('channels.cells.byApp', { app: channel.allocatedToByApp })})`}
       </Text>
-      {channel.allocatedToByApp && ` (${t('channels.cells.byApp', { app: channel.allocatedToByApp })})`}
       {uid !== null && uid !== name && (
-        <Text span size="xs" c="dimmed">
-          {' '}
+        <Text size="xs" c="dimmed" truncate="end">
           {uid}
         </Text>
       )}
-    </Text>
+    </Stack>
   );
 }

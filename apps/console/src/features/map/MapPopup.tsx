@@ -34,7 +34,9 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
       </Text>
       {unit !== undefined && (
         <Group gap={4} wrap="nowrap" align="flex-start">
-          <Text size="sm">{t('map.popup.channel')}:</Text>
+          <Text size="sm" component="div">
+            {t('map.popup.channel')}:
+          </Text>
           <UnitChannel unit={unit} channelName={channelName} testId={`map-popup-channel-${id}`} />
         </Group>
       )}

@@ -94,7 +94,7 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <MutedText size="xs">{t('multiview.feeds.channel')}</MutedText>
-          <UnitChannel unit={unit} channelName={channelName} testId={`multiview-tile-channel-${id}`} />
+          <UnitChannel unit={unit} channelName={channelName} align="right" testId={`multiview-tile-channel-${id}`} />
         </Group>
       </Stack>
     </Card>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChannelInUse, UnitSummary } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
@@ -28,17 +28,18 @@ describe('UnitChannel', () => {
   it('a unit streaming to a channel it took itself shows that channel by name with its hub, not "No channel selected"', async () => {
     const cell = await show(makeUnit({ status: 'streaming', channelsInUse: [CH2], selectedChannel: selected(null) }));
     expect(cell).toHaveAttribute('data-state', 'inUse');
-    expect(cell).toHaveTextContent('MMH-6-CH2 · MMH-Leeds-6');
+    expect(within(cell).getByTestId('unit-channel-name')).toHaveTextContent('MMH-6-CH2');
+    expect(within(cell).getByTestId('unit-channel-hub')).toHaveTextContent('MMH-Leeds-6');
     expect(cell).not.toHaveTextContent('No channel selected');
     expect(cell).not.toHaveTextContent('Selected');
     // The id is secondary: in the tooltip, not the text (unless asked for).
     expect(cell).not.toHaveTextContent('MMH-0003-CH2');
-    expect(cell.querySelector('[title]')).toHaveAttribute('title', 'MMH-6-CH2 on MMH-Leeds-6 (MMH-0003-CH2)');
+    expect(cell.querySelector('[data-channel]')).toHaveAttribute('title', 'MMH-6-CH2 on MMH-Leeds-6 (MMH-0003-CH2)');
   });
 
   it('shows the id under the name where there is room', async () => {
     const cell = await show(makeUnit({ status: 'streaming', channelsInUse: [CH2] }), { showIds: true });
-    expect(cell).toHaveTextContent('MMH-6-CH2 · MMH-Leeds-6MMH-0003-CH2');
+    expect(within(cell).getByTestId('unit-channel-hub')).toHaveTextContent('MMH-Leeds-6 · MMH-0003-CH2');
   });
 
   it('the selection being the channel in use is shown once, unlabelled', async () => {
@@ -50,13 +51,13 @@ describe('UnitChannel', () => {
   it('where the selection differs from the channel in use, both are shown and labelled', async () => {
     const cell = await show(makeUnit({ status: 'streaming', channelsInUse: [CH2], selectedChannel: selected('MMH-0001-CH1') }));
     expect(cell).toHaveAttribute('data-state', 'differs');
-    expect(cell).toHaveTextContent('Streaming to:MMH-6-CH2 · MMH-Leeds-6');
+    expect(cell).toHaveTextContent('Streaming to:MMH-6-CH2MMH-Leeds-6');
     expect(screen.getByTestId('channel-selected')).toHaveTextContent('Selected: MMH-1-CH1');
   });
 
   it('labels both in Chinese too', async () => {
     await show(makeUnit({ status: 'streaming', channelsInUse: [CH2], selectedChannel: selected('MMH-0001-CH1') }), { language: 'zh' });
-    expect(screen.getByTestId('channel')).toHaveTextContent('正在推流至：MMH-6-CH2 · MMH-Leeds-6');
+    expect(screen.getByTestId('channel')).toHaveTextContent('正在推流至：MMH-6-CH2MMH-Leeds-6');
     expect(screen.getByTestId('channel-selected')).toHaveTextContent('已选择：MMH-1-CH1');
   });
 

@@ -45,10 +45,12 @@ export interface UnitChannelProps {
   /** Show the channels' ids under their names (where there is room: the unit detail). */
   readonly showIds?: boolean;
   readonly size?: 'xs' | 'sm';
+  /** Right-aligned beside a label (a Multiview tile's values). */
+  readonly align?: 'left' | 'right';
   readonly testId: string;
 }
 
-export function UnitChannel({ unit, channelName, selection, showIds = false, size = 'sm', testId }: UnitChannelProps) {
+export function UnitChannel({ unit, channelName, selection, showIds = false, size = 'sm', align = 'left', testId }: UnitChannelProps) {
   const { t } = useTranslation();
   const selected = selection ?? channelDisplay(unit.selectedChannel, null);
   const state = unitChannelState(unit, selected);
@@ -65,6 +67,7 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
     <Stack
       gap={0}
       miw={0}
+      ta={align}
       data-testid={testId}
       data-state={state}
       data-in-use={unit.channelsInUse.map((c) => c.channelId).join(' ')}
@@ -77,13 +80,13 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
           {unit.channelsInUse.map((c) => (
             <InUse key={c.channelId} channel={c} showId={showIds} size={size} label={t('unitList.channel.streamingTo')} />
           ))}
-          <Text size={size} c="dimmed" truncate="end" title={selectedId ?? undefined} data-testid={`${testId}-selected`}>
+          <Text component="div" size={size} c="dimmed" truncate="end" title={selectedId ?? undefined} data-testid={`${testId}-selected`}>
             {t('unitList.channel.selected', { channel: selectedText })}
           </Text>
         </>
       )}
       {(state === 'selected' || state === 'external') && (
-        <Text size={size} truncate="end" title={selectedId ?? undefined}>
+        <Text component="div" size={size} truncate="end" title={selectedId ?? undefined}>
           {selectedText}
           {showIds && selected.kind === 'channel' && selectedText !== selected.channelId && (
             <Text span size="xs" c="dimmed">
@@ -94,12 +97,12 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
         </Text>
       )}
       {state === 'unreported' && (
-        <Text size={size} c="dimmed" truncate="end">
+        <Text component="div" size={size} c="dimmed" truncate="end">
           {t('unitList.channel.unreported')}
         </Text>
       )}
       {state === 'none' && (
-        <Text size={size} c="dimmed" truncate="end">
+        <Text component="div" size={size} c="dimmed" truncate="end">
           {t('unitList.channel.none')}
         </Text>
       )}
@@ -107,31 +110,25 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
   );
 }
 
-/** One channel in use: its name, its hub dimmed after it, its id under both (or in the tooltip). */
+/** One channel in use: its name, its hub dimmed under it (with the id, where there is room; else in the tooltip). */
 function InUse({ channel, label, showId, size }: { channel: ChannelInUse; label: string | null; showId: boolean; size: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   const full = t('unitList.channel.onHub', { channel: channel.channelName, hub: channel.serverName });
   return (
-    <Stack gap={0} miw={0} data-channel={channel.channelId}>
-      <Text size={size} truncate="end" title={`${full} (${channel.channelId})`}>
+    <Stack gap={0} miw={0} data-channel={channel.channelId} title={`${full} (${channel.channelId})`}>
+      <Text component="div" size={size} truncate="end">
         {label !== null && (
           <Text span size={size} c="dimmed" mr={4}>
             {label}
           </Text>
         )}
-        <Text span size={size} fw={500}>
+        <Text span size={size} fw={500} data-testid="unit-channel-name">
           {channel.channelName}
         </Text>
-        <Text span size={size} c="dimmed">
-          {' · '}
-          {channel.serverName}
-        </Text>
       </Text>
-      {showId && (
-        <Text size="xs" c="dimmed" truncate="end">
-          {channel.channelId}
-        </Text>
-      )}
+      <Text component="div" size="xs" c="dimmed" truncate="end" data-testid="unit-channel-hub">
+        {showId ? t('unitList.channel.hubAndId', { hub: channel.serverName, id: channel.channelId }) : channel.serverName}
+      </Text>
     </Stack>
   );
 }
