@@ -52,12 +52,19 @@ export function predictStart(
     const ownWindingDown = t.streamChannel === wanted;
     return found.s.online && (found.c.status === 'idle' || ownWindingDown) ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
   }
-  // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first).
+  // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first),
+  // one its people see: sharing a group or an inventory with it, when it has any.
+  const unit = d.spec.memberOf;
+  const scoped = unit !== undefined && (unit.groupIds.length > 0 || unit.inventoryIds.length > 0);
+  const seen = (c: { spec: { memberOf?: { groupIds: string[]; inventoryIds: string[] } } }) =>
+    !scoped ||
+    (c.spec.memberOf !== undefined &&
+      (c.spec.memberOf.groupIds.some((g) => unit.groupIds.includes(g)) || c.spec.memberOf.inventoryIds.some((v) => unit.inventoryIds.includes(v))));
   const free = servers.some(
     (s) =>
       s.spec.serverType === 'mmh_server' &&
       s.online &&
-      [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input'),
+      [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input' && seen(c)),
   );
   return free ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
 }
