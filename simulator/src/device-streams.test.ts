@@ -65,7 +65,7 @@ describe('a unit’s live stream and its channel', () => {
     expect(run(f, 3000)).toEqual([]);
   });
 
-  it('given no channel, a unit of groups or inventories takes a free channel sharing a group with it, else an inventory, never one its people cannot see', () => {
+  it('given no channel, a unit of groups or inventories takes a free channel sharing a group with it, else an inventory, never one its people cannot see (unless no hub channel is theirs)', () => {
     const G1 = { groupIds: ['G1'], inventoryIds: ['I1'] };
     const servers = SERVERS.map((s) => ({
       ...s,
@@ -79,6 +79,7 @@ describe('a unit’s live stream and its channel', () => {
       unitSpec('U3', { memberOf: G1 }),
       unitSpec('U4', { memberOf: G1 }),
       unitSpec('U5'),
+      unitSpec('U6', { memberOf: { groupIds: ['G9'], inventoryIds: ['I9'] } }),
     ];
     const f = fleetHarness({ units, servers });
     for (const id of ['U1', 'U2', 'U3']) expect(f.startStream(id)).toEqual({ ok: true });
@@ -86,9 +87,13 @@ describe('a unit’s live stream and its channel', () => {
     expect(['U1', 'U2', 'U3'].map((id) => f.unit(id).snapshot().streamChannel)).toEqual(['CH-OUT', 'CH-PREVIEW', 'CH-2']);
     expect(f.startStream('U4')).toEqual({ ok: false, error: 'UNIT_OFFLINE' });
     expect(f.channel('CH-OLD')).toMatchObject({ status: 'idle', allocatedTo: null });
-    // A unit of no group or inventory takes any free channel.
+    // A unit of no group or inventory, or of ones no hub channel belongs to, takes any free channel.
     expect(f.startStream('U5')).toEqual({ ok: true });
     expect(f.unit('U5').snapshot().streamChannel).toBe('CH-OLD');
+    f.unit('U3').stream.stopStreaming();
+    run(f, 3000);
+    expect(f.startStream('U6')).toEqual({ ok: true });
+    expect(f.unit('U6').snapshot().streamChannel).toBe('CH-2');
     expect(run(f, 3000)).toEqual([]);
   });
 

@@ -90,11 +90,12 @@ export class World {
    * (hubs by id, channels in the hub's order), so the channels people pick by hand — first in every
    * list — stay free longest; null when none is free. A unit the core named groups or inventories
    * for takes a channel its own people see: one sharing a group with it, else one sharing an
-   * inventory, never another (the operators who see it streaming see where it goes).
+   * inventory, never another (the operators who see it streaming see where it goes) — unless no hub
+   * channel at all is theirs (an organisation without a hub of its own streams where there is room).
    */
   freeChannel(unitId?: string): string | null {
-    const unit = unitId === undefined ? undefined : this.memberships.get(unitId);
-    const scoped = unit !== undefined && (unit.groupIds.length > 0 || unit.inventoryIds.length > 0);
+    const member = unitId === undefined ? undefined : this.memberships.get(unitId);
+    const unit = member !== undefined && (member.groupIds.length > 0 || member.inventoryIds.length > 0) && this.hasHubChannelOf(member) ? member : undefined;
     let inInventory: string | null = null;
     const hubs = [...this.byId.values()].filter((s) => s.spec.serverType === 'mmh_server' && s.online).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     for (const s of hubs) {
@@ -102,7 +103,7 @@ export class World {
       for (let i = channels.length - 1; i >= 0; i--) {
         const c = channels[i]!;
         if (c.status !== 'idle' || !c.licensed || c.type === 'input') continue;
-        if (!scoped) return c.spec.channelId;
+        if (unit === undefined) return c.spec.channelId;
         const channel = c.spec.memberOf;
         if (!channel) continue;
         if (channel.groupIds.some((g) => unit.groupIds.includes(g))) return c.spec.channelId;
@@ -110,6 +111,15 @@ export class World {
       }
     }
     return inInventory;
+  }
+
+  /** Whether any multimedia hub channel shares a group or an inventory with the unit (whatever its state). */
+  private hasHubChannelOf(unit: DeviceMembership): boolean {
+    for (const s of this.byId.values()) {
+      if (s.spec.serverType !== 'mmh_server') continue;
+      for (const c of s.channels.values()) if (c.spec.memberOf && shares(c.spec.memberOf, unit)) return true;
+    }
+    return false;
   }
 
   /** The first video return server (by id), for units starting video return. */
@@ -120,4 +130,8 @@ export class World {
     }
     return best;
   }
+}
+
+function shares(a: DeviceMembership, b: DeviceMembership): boolean {
+  return a.groupIds.some((g) => b.groupIds.includes(g)) || a.inventoryIds.some((v) => b.inventoryIds.includes(v));
 }

@@ -6,7 +6,7 @@
  * (own inventories), and that a rejected request changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type ChannelList, type EndpointDef, type UnitDetail } from '@fleet/contracts';
+import { ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type EndpointDef, type UnitDetail } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { UNIT_DEVICE_COLUMNS } from '../support/db-snapshot.js';
 
@@ -273,10 +273,7 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     s.sim!.device(busyId)!.cameraConnected = true;
     await eventually(async () => s.app.services.telemetry.get(busyId)?.cameraConnected === true);
     await db().unit.update({ where: { id: busyId }, data: { license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null } } });
-    // A channel named: the seed gives the unit's inventory no hub, and a unit takes by itself only a channel its people see.
-    const channels: ChannelList = (await call('GET', '/channels/fetch', superUser)).json();
-    const free = channels.channels.find((c) => c.status === 'idle' && c.type !== 'input' && c.supportedByUnit)!;
-    const start = await call('POST', `/v2/units/${busyId}/stream`, superUser, { channelId: free.channelId });
+    const start = await call('POST', `/v2/units/${busyId}/stream`, superUser);
     expect(start.statusCode, start.body).toBe(200);
     const before = await snapshot();
     const busy = await call('DELETE', `/v2/admin/units/${busyId}`, superUser);

@@ -1,7 +1,7 @@
 /**
  * Where a unit streams, from what the receiving server reports: a unit started without a channel
  * takes one its own people see, its REST answers (v2/units/{id} and devices/fetch) name that
- * channel and its hub, subscribers hear it (unit.updated), the channel names the unit it collects
+ * channel and its hub, subscribers hear it (unit.channels), the channel names the unit it collects
  * from, and all of it clears when the stream stops. The user's selection is left as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,9 +58,7 @@ describe.each(providers())('a streaming unit’s channel in use on %s', (provide
     expect(listed.channelsInUse).toEqual([inUse]);
     // Subscribers heard it, without reading again.
     await eventually(async () =>
-      ws!.events.some(
-        (r) => r.event.type === 'unit.updated' && r.event.unit.uniqueId === unit.uniqueId && r.event.unit.channelsInUse[0]?.channelId === inUse.channelId,
-      ),
+      ws!.events.some((r) => r.event.type === 'unit.channels' && r.event.unitId === unit.uniqueId && r.event.channelsInUse[0]?.channelId === inUse.channelId),
     );
 
     const stop = await s.app.inject({ method: 'DELETE', url: `/api/v2/units/${unit.uniqueId}/stream`, headers: { cookie: regular } });
@@ -74,8 +72,8 @@ describe.each(providers())('a streaming unit’s channel in use on %s', (provide
     const released = (await get<ChannelList>('/api/channels/fetch')).channels.find((c) => c.channelId === inUse.channelId);
     expect(released).toMatchObject({ status: 'idle', allocatedToUnitUid: null, allocatedToUnitAlias: null });
     await eventually(async () => {
-      const last = ws!.events.filter((r) => r.event.type === 'unit.updated' && r.event.unit.uniqueId === unit.uniqueId).at(-1);
-      return last?.event.type === 'unit.updated' && last.event.unit.channelsInUse.length === 0;
+      const last = ws!.events.filter((r) => r.event.type === 'unit.channels' && r.event.unitId === unit.uniqueId).at(-1);
+      return last?.event.type === 'unit.channels' && last.event.channelsInUse.length === 0;
     });
   });
 });

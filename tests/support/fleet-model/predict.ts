@@ -53,13 +53,15 @@ export function predictStart(
     return found.s.online && (found.c.status === 'idle' || ownWindingDown) ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
   }
   // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first),
-  // one its people see: sharing a group or an inventory with it, when it has any.
-  const unit = d.spec.memberOf;
-  const scoped = unit !== undefined && (unit.groupIds.length > 0 || unit.inventoryIds.length > 0);
-  const seen = (c: { spec: { memberOf?: { groupIds: string[]; inventoryIds: string[] } } }) =>
-    !scoped ||
-    (c.spec.memberOf !== undefined &&
-      (c.spec.memberOf.groupIds.some((g) => unit.groupIds.includes(g)) || c.spec.memberOf.inventoryIds.some((v) => unit.inventoryIds.includes(v))));
+  // one its people see: sharing a group or an inventory with it, when any hub channel does.
+  type Member = { groupIds: string[]; inventoryIds: string[] };
+  const shares = (c: { spec: { memberOf?: Member } }, unit: Member) =>
+    c.spec.memberOf !== undefined &&
+    (c.spec.memberOf.groupIds.some((g) => unit.groupIds.includes(g)) || c.spec.memberOf.inventoryIds.some((v) => unit.inventoryIds.includes(v)));
+  const member = d.spec.memberOf;
+  const hubChannels = servers.filter((s) => s.spec.serverType === 'mmh_server').flatMap((s) => [...s.channels.values()]);
+  const unit = member !== undefined && hubChannels.some((c) => shares(c, member)) ? member : undefined;
+  const seen = (c: { spec: { memberOf?: Member } }) => unit === undefined || shares(c, unit);
   const free = servers.some(
     (s) =>
       s.spec.serverType === 'mmh_server' &&

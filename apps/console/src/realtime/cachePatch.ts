@@ -6,10 +6,10 @@
 import { TIMINGS } from '@fleet/contracts';
 import type { ActiveAlert, ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
-export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' }>;
+export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' | 'unit.channels' }>;
 
 export function isUnitEvent(event: RealtimeEvent): event is UnitEvent {
-  return event.type === 'unit.status' || event.type === 'unit.telemetry' || event.type === 'unit.updated';
+  return event.type === 'unit.status' || event.type === 'unit.telemetry' || event.type === 'unit.updated' || event.type === 'unit.channels';
 }
 
 export function unitIdOf(event: UnitEvent): string {
@@ -29,6 +29,8 @@ export function applyToSummary<T extends UnitSummary>(unit: T, event: UnitEvent)
         totalBitrate: event.totalBitrate,
         cameraConnected: event.cameraConnected,
       };
+    case 'unit.channels':
+      return { ...unit, channelsInUse: event.channelsInUse };
     case 'unit.updated':
       // An older version arriving late must not undo a newer one.
       if (event.unit.version < unit.version) return unit;

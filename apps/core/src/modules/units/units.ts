@@ -67,11 +67,14 @@ export class UnitService {
     private readonly inUse: ChannelsInUse,
     private readonly clock: Clock = systemClock,
   ) {
-    // A server took or gave back a channel of the unit: its summary says where it streams now.
+    // A server took or gave back a channel of the unit: subscribers hear where it streams now
+    // (the channels only: an event made from what the server reported, whenever the report is stored).
     // Announced where the report was stored (another instance's reach us through the broker).
     inUse.onChange((unitIds, origin) => {
       if (origin !== 'local') return;
-      for (const id of unitIds) void this.announce(id);
+      const at = this.clock.now();
+      for (const unitId of unitIds)
+        if (this.index.has(unitId)) this.hub.publish(this.index.topicsOf(unitId), { type: 'unit.channels', unitId, channelsInUse: [...inUse.of(unitId)], at });
     });
   }
 
