@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
+import listEn from '../../apps/console/src/i18n/areas/unitList.en.json' with { type: 'json' };
 import { leaseUnit, login as signIn, ownUser, releaseUnits, reloadInPlace, stopStreamConfirming } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
@@ -123,6 +124,82 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
     expect(await busy.textContent()).toBe(await summary.getAttribute('data-shown'));
   } finally {
     await page.request.delete(`/api/v2/units/${id}/stream`);
+    await user.dispose();
+  }
+});
+
+interface StreamableUnit {
+  uniqueId: string;
+  name: string;
+  status: string;
+  licenseValid: boolean;
+  cameraConnected: boolean;
+  selectedChannel: { channelId: string | null };
+  channelsInUse: { channelId: string; channelName: string; serverName: string }[];
+}
+
+test('a unit started without a channel shows the channel it feeds, by name with its hub, on the list, the detail and Multiview; the Channels page names the unit', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // A luc_regular of the test's own: opening a unit saves it as the user's last selected unit.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'units-channel' });
+  try {
+    await signIn(page, user.username, user.password);
+    const units = async () => (await (await page.request.get('/api/devices/fetch')).json()) as StreamableUnit[];
+    // An idle unit with nothing selected: the stream goes to a channel the unit takes itself.
+    const id = await leaseUnit(
+      async () =>
+        (await units())
+          .filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected && u.selectedChannel.channelId === null)
+          .map((u) => u.uniqueId),
+      'an idle unit with no channel selected that can stream',
+    );
+    const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+    expect(started.ok()).toBe(true);
+    let unit: StreamableUnit | undefined;
+    await expect
+      .poll(
+        async () => {
+          unit = (await units()).find((u) => u.uniqueId === id);
+          return unit?.channelsInUse.length ?? 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const inUse = unit!.channelsInUse[0]!;
+
+    // Multiview: the unit's tile names the channel and its hub, not "No channel selected".
+    await page.getByTestId('nav-multiview').click();
+    await page.getByTestId('multiview-search').fill(id);
+    // A streaming unit is on the wall without being picked.
+    await expect(page.getByTestId(`multiview-unit-${id}`)).toHaveAttribute('data-shown', 'true');
+    const tileChannel = page.getByTestId(`multiview-tile-channel-${id}`);
+    await expect(tileChannel).toContainText(inUse.channelName);
+    await expect(tileChannel).toContainText(inUse.serverName);
+    await expect(tileChannel).not.toContainText(listEn.channel.none);
+
+    // The tile leads to the unit in the list: its row and its detail say the same.
+    await page.getByTestId(`multiview-tile-open-${id}`).click();
+    const detailChannel = page.getByTestId('unit-detail-channel');
+    await expect(detailChannel).toContainText(inUse.channelName, { timeout: 20_000 });
+    await expect(detailChannel).toContainText(inUse.serverName);
+    await expect(detailChannel).toHaveAttribute('data-state', 'inUse');
+    const rowChannel = page.getByTestId(`unit-channel-${id}`);
+    await expect(rowChannel).toContainText(inUse.channelName);
+    await expect(rowChannel).toContainText(inUse.serverName);
+
+    // The Channels page: the collecting channel names the unit it collects from.
+    await page.goto('/channels?ignoreRouteDefault=1');
+    await expect(page.getByTestId(`channel-allocated-${inUse.channelId}-name`)).toHaveText(unit!.name, { timeout: 30_000 });
+    await expect(page.getByTestId(`channel-allocated-${inUse.channelId}`)).toHaveAttribute('data-unit', id);
+
+    // Stopped: the channel is free and the unit says it feeds none.
+    expect((await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
+    await expect(page.getByTestId(`channel-allocated-${inUse.channelId}`)).toHaveAttribute('data-unit', '', { timeout: 20_000 });
+    await expect.poll(async () => (await units()).find((u) => u.uniqueId === id)?.channelsInUse.length, { timeout: 20_000 }).toBe(0);
+  } finally {
     await user.dispose();
   }
 });

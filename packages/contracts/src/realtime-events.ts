@@ -7,7 +7,7 @@ import { UnitCommand } from './enums.js';
 import { ClientNotification } from './entities/notification.js';
 import { CommandOutcome } from './entities/unit-commands.js';
 import { UnitConfiguration } from './entities/unit-config.js';
-import { Applications, Battery, BitrateSample, Location, Modem, UnitSummary } from './entities/unit.js';
+import { Applications, Battery, BitrateSample, ChannelInUse, Location, Modem, UnitSummary } from './entities/unit.js';
 import { Story } from './entities/stories.js';
 import { ChannelLive } from './entities/channels.js';
 import { ServerDetail } from './entities/servers.js';
@@ -71,6 +71,8 @@ export const UnitTelemetryEvent = z.object({
   at: z.number().int(),
 });
 export const UnitUpdatedEvent = z.object({ type: z.literal('unit.updated'), unit: UnitSummary, at: z.number().int() });
+/** Where a unit streams changed: the channels a receiving server now reports collecting from it (the summary's `channelsInUse`). */
+export const UnitChannelsEvent = z.object({ type: z.literal('unit.channels'), unitId: z.string(), channelsInUse: z.array(ChannelInUse), at: z.number().int() });
 export const DeviceAddedEvent = z.object({ type: z.literal('device.added'), unitId: z.string(), at: z.number().int() });
 export const DeviceRemovedEvent = z.object({ type: z.literal('device.removed'), unitId: z.string(), at: z.number().int() });
 
@@ -381,6 +383,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitTelemetryEvent,
   UnitUpdatedEvent,
   UnitTallyEvent,
+  UnitChannelsEvent,
   DeviceAddedEvent,
   DeviceRemovedEvent,
   // alerts, transitions, statuses, transfers, notifications, settings

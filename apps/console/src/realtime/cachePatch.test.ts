@@ -71,6 +71,16 @@ describe('cache patches', () => {
     expect(patchUnitList(current, fresh)?.[0]?.name).toBe('newer');
   });
 
+  it('tells the list and the detail where a unit streams (unit.channels), and that it streams nowhere any more', () => {
+    const inUse = [{ channelId: 'MMH-0003-CH2', channelName: 'MMH-6-CH2', serverId: 'MMH-0003', serverName: 'MMH-Leeds-6' }];
+    const taken: UnitEvent = { type: 'unit.channels', unitId: 'B', channelsInUse: inUse, at: 4 };
+    const next = patchUnitList(list, taken);
+    expect(next?.[0]).toBe(list[0]);
+    expect(next?.[1]?.channelsInUse).toEqual(inUse);
+    expect(applyToDetail(makeDetail({ uniqueId: 'B' }), taken).channelsInUse).toEqual(inUse);
+    expect(patchUnitList(next, { ...taken, channelsInUse: [], at: 5 })?.[1]?.channelsInUse).toEqual([]);
+  });
+
   it('appends bitrate samples to the detail, at most the graph size', () => {
     let detail = makeDetail({ uniqueId: 'B' });
     for (let i = 0; i < TIMINGS.bitrateGraphMaxPoints + 5; i += 1) detail = applyToDetail(detail, telemetry(i));

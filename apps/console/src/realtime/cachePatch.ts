@@ -7,10 +7,10 @@ import { TIMINGS } from '@fleet/contracts';
 import { applyVersioned } from '../kit/cache';
 import type { ActiveAlert, ClientNotification, EndpointId, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
-export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' }>;
+export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' | 'unit.channels' }>;
 
 export function isUnitEvent(event: RealtimeEvent): event is UnitEvent {
-  return event.type === 'unit.status' || event.type === 'unit.telemetry' || event.type === 'unit.updated';
+  return event.type === 'unit.status' || event.type === 'unit.telemetry' || event.type === 'unit.updated' || event.type === 'unit.channels';
 }
 
 export function unitIdOf(event: UnitEvent): string {
@@ -39,6 +39,8 @@ export function applyToSummary<T extends UnitSummary>(unit: T, event: UnitEvent)
         { battery: event.battery, location: event.location, totalBitrate: event.totalBitrate, cameraConnected: event.cameraConnected } as Partial<T>,
         { at: event.at, key },
       );
+    case 'unit.channels':
+      return applyVersioned(unit, { channelsInUse: event.channelsInUse } as Partial<T>, { at: event.at, key });
     case 'unit.updated':
       return applyVersioned(unit, event.unit as Partial<T>, { version: event.unit.version, at: event.at, key });
   }
@@ -102,8 +104,8 @@ export function mergeDetailIntoList(list: readonly UnitSummary[] | undefined, de
   const index = unitIndexOf(list, detail.uniqueId);
   const current = index < 0 ? undefined : list[index];
   if (current === undefined) return list as UnitSummary[];
-  const { status, applications, battery, location, totalBitrate, alerts, cameraConnected, version } = detail;
-  const next = applyVersioned(current, { status, applications, battery, location, totalBitrate, alerts, cameraConnected, version }, { version });
+  const { status, applications, battery, location, totalBitrate, alerts, cameraConnected, channelsInUse, version } = detail;
+  const next = applyVersioned(current, { status, applications, battery, location, totalBitrate, alerts, cameraConnected, channelsInUse, version }, { version });
   return next === current ? (list as UnitSummary[]) : replaceAt(list, index, next);
 }
 

@@ -145,9 +145,10 @@ describe('unit events', () => {
 
   it('unit.updated: the whole summary replaces the row, new fields included; an older version changes nothing', () => {
     const c = unitCache();
-    const renamed = { ...makeUnit({ uniqueId: UNIT, status: 'idle', version: 4, name: 'Crew_2' }), channelsInUse: ['CH-1'] } as UnitSummary;
+    const feeding = [{ channelId: 'MMH-0001-CH1', channelName: 'MMH-1-CH1', serverId: 'MMH-0001', serverName: 'MMH-London-1' }];
+    const renamed: UnitSummary = { ...makeUnit({ uniqueId: UNIT, status: 'idle', version: 4, name: 'Crew_2' }), channelsInUse: feeding };
     apply(c.qc, { type: 'unit.updated', unit: renamed, at: 100 });
-    expect(c.row()).toMatchObject({ name: 'Crew_2', version: 4, channelsInUse: ['CH-1'] });
+    expect(c.row()).toMatchObject({ name: 'Crew_2', version: 4, channelsInUse: feeding });
     expect(c.detail()).toMatchObject({ name: 'Crew_2', version: 4 });
     // Detail-only fields the summary does not carry stay.
     expect(c.detail()?.serialNumber).toBe(makeDetail().serialNumber);
@@ -155,6 +156,19 @@ describe('unit events', () => {
     apply(c.qc, { type: 'unit.updated', unit: makeUnit({ uniqueId: UNIT, version: 3, name: 'Old' }), at: 300 });
     expect(c.row()).toBe(before);
     expect(c.detail()?.name).toBe('Crew_2');
+  });
+
+  it('unit.channels: where the unit streams replaces the list row, the detail and the popup read; a report older than the one applied changes nothing', () => {
+    const c = unitCache();
+    const feeding = [{ channelId: 'MMH-0001-CH2', channelName: 'MMH-1-CH2', serverId: 'MMH-0001', serverName: 'MMH-London-1' }];
+    apply(c.qc, { type: 'unit.channels', unitId: UNIT, channelsInUse: feeding, at: 200 });
+    expect(c.row()?.channelsInUse).toEqual(feeding);
+    expect(c.detail()?.channelsInUse).toEqual(feeding);
+    apply(c.qc, { type: 'unit.channels', unitId: UNIT, channelsInUse: [], at: 150 });
+    expect(c.row()?.channelsInUse).toEqual(feeding);
+    apply(c.qc, { type: 'unit.channels', unitId: UNIT, channelsInUse: [], at: 300 });
+    expect(c.row()?.channelsInUse).toEqual([]);
+    expect(c.detail()?.channelsInUse).toEqual([]);
   });
 
   it('unit.updated does not undo a status reported after it was made', () => {

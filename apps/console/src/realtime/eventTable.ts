@@ -188,6 +188,11 @@ export const EVENT_TABLE: { readonly [K in RealtimeEventType]: EventEntry<K> } =
       rereadLicences(ctx, event);
     },
   },
+  'unit.channels': {
+    patches: ['fetchDevices', 'getUnit', 'fetchDeviceById'],
+    screens: 'the channel a unit streams to on the list, the detail, Multiview and the map popup',
+    apply: patchUnitReads,
+  },
   'unit.tally': {
     patches: ['getUnit'],
     apply: ({ queryClient }, event) =>

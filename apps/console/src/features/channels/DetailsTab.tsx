@@ -16,6 +16,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
 import { useChannelModal } from './parts';
+import { AllocatedUnit } from './AllocatedUnit';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
 import { channelStatusLabel } from '../../lib/statusLabels';
@@ -25,7 +26,8 @@ export const STATUS_REFRESH_MS = 5000;
 
 function StatusSection() {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
+  const { channel } = useChannelModal().details;
+  const { channelId } = channel;
   const query = useEndpointQuery('getChannelStatus', { params: { id: channelId } }, { refetchInterval: STATUS_REFRESH_MS });
   const none = t('channels.cells.none');
   const s = query.data;
@@ -43,7 +45,21 @@ function StatusSection() {
           </Group>
           <NameValues
             rows={[
-              [t('channels.details.unit'), s.allocatedToUnitUid ?? none],
+              [
+                t('channels.details.unit'),
+                <AllocatedUnit
+                  key="unit"
+                  testId="channel-details-unit"
+                  // The status is read more often than the channel: its unit wins, named when the channel names the same one.
+                  channel={{
+                    allocatedTo: null,
+                    allocatedToUnitUid: s.allocatedToUnitUid,
+                    allocatedToUnitAlias:
+                      s.allocatedToUnitUid !== null && s.allocatedToUnitUid === channel.allocatedToUnitUid ? channel.allocatedToUnitAlias : null,
+                    allocatedToByApp: null,
+                  }}
+                />,
+              ],
               [t('channels.details.uptime'), s.uptime === null ? none : t('channels.details.seconds', { value: s.uptime })],
             ]}
           />

@@ -6,6 +6,7 @@ import type { ChannelLive } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
+import { AllocatedUnit } from './AllocatedUnit';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
 import { channelStatusLabel } from '../../lib/statusLabels';
@@ -84,14 +85,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         header: t('channels.columns.allocatedTo'),
         width: 190,
         sortValue: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo,
-        render: (c) => {
-          const unit = c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo;
-          return (
-            <Text size="sm" truncate="end" title={c.allocatedToUnitUid ?? undefined} data-testid={`channel-allocated-${c.channelId}`}>
-              {unit === null ? t('channels.cells.none') : c.allocatedToByApp ? `${unit} (${t('channels.cells.byApp', { app: c.allocatedToByApp })})` : unit}
-            </Text>
-          );
-        },
+        render: (c) => <AllocatedUnit channel={c} testId={`channel-allocated-${c.channelId}`} />,
       },
       { id: 'outputs', header: t('channels.columns.outputs'), width: 220, sortValue: (c) => outputMarks(c).join(' '), render: (c) => <Marks channel={c} /> },
       {

@@ -9,6 +9,8 @@ import { batteryLevelText } from '../units/BatteryIndicator';
 import { useBitrateText } from '../units/UnitCells';
 import { statusColourOf } from './multiviewState';
 import { MutedText } from '../../kit/MutedText';
+import type { ChannelNameOf } from '../channels/useChannelNames';
+import { UnitChannel } from '../units/UnitChannel';
 
 const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as const;
 
@@ -34,8 +36,8 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
 
 interface FeedTileProps {
   readonly unit: UnitSummary;
-  /** The name of the unit's selected channel (its id when the channel list does not have it); null with none. */
-  readonly channelName: string | null;
+  /** Channel names by id (the selection's; the channels in use come named). */
+  readonly channelName: ChannelNameOf;
   readonly onRemove: (unit: UnitSummary) => void;
 }
 
@@ -43,7 +45,6 @@ interface FeedTileProps {
 export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: FeedTileProps) {
   const { t } = useTranslation();
   const id = unit.uniqueId;
-  const channelId = unit.selectedChannel.channelId;
   return (
     <Card
       withBorder
@@ -98,18 +99,9 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
             <BatteryText unitId={id} battery={unit.battery} />
           </StaleValue>
         </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <MutedText size="xs">{t('multiview.feeds.channel')}</MutedText>
-          <Group gap={4} wrap="nowrap" data-testid={`multiview-tile-channel-${id}`}>
-            <Text size="sm" truncate="end">
-              {channelName ?? t('multiview.feeds.noChannel')}
-            </Text>
-            {channelId !== null && unit.selectedChannel.external && (
-              <Badge size="xs" color="grape" variant="outline">
-                {t('multiview.feeds.external')}
-              </Badge>
-            )}
-          </Group>
+          <UnitChannel unit={unit} channelName={channelName} align="right" testId={`multiview-tile-channel-${id}`} />
         </Group>
       </Stack>
     </Card>

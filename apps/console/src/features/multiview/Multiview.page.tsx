@@ -175,12 +175,7 @@ export default function MultiviewPage(_props: PageProps) {
                   ) : (
                     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
                       {tiles.map((unit) => (
-                        <FeedTile
-                          key={unit.uniqueId}
-                          unit={unit}
-                          channelName={unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId)}
-                          onRemove={toggle}
-                        />
+                        <FeedTile key={unit.uniqueId} unit={unit} channelName={channelName} onRemove={toggle} />
                       ))}
                     </SimpleGrid>
                   )}

@@ -69,8 +69,13 @@ describe('stop-on-air rules', () => {
     expect(isOnAir(null)).toBe(false);
   });
 
-  it('names the channel allocated to the unit, else its selected one, else none', () => {
+  it('names the channel the unit says it streams to, else the one allocated to it, else its selected one, else none', () => {
     const selected = (channelId: string | null) => ({ channelId, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false });
+    const channelsInUse = [{ channelId: 'MMH-0002-CH10', channelName: 'MMH-2-CH10', serverId: 'MMH-0002', serverName: 'Hub_west' }];
+    expect(streamChannelName({ uniqueId: ID, selectedChannel: selected('MMH-0001-CH1'), channelsInUse }, [output])).toEqual({
+      name: 'MMH-2-CH10',
+      hub: 'Hub_west',
+    });
     expect(streamChannelName({ uniqueId: ID, selectedChannel: selected('MMH-0001-CH1') }, [output])).toEqual({ name: 'MMH-1-CH2', hub: 'Hub_north' });
     const other = makeChannel({ channelId: 'MMH-0001-CH1', channelName: 'MMH-1-CH1', serverName: 'Hub_south' });
     expect(streamChannelName({ uniqueId: 'LU800-0009', selectedChannel: selected('MMH-0001-CH1') }, [output, other])).toEqual({

@@ -20,11 +20,18 @@ export interface StreamChannelName {
 type ChannelRow = Pick<ChannelLive, 'channelId' | 'channelName' | 'serverName' | 'allocatedToUnitUid'>;
 
 /**
- * The channel a streaming unit feeds: the channel allocated to it (what the hub reports), else the
- * unit's selected channel; by name, with its hub, from the channel list (a channel the list does
- * not hold keeps its id). Null when neither is known.
+ * The channel a streaming unit feeds: the first channel the unit's answer says it streams to
+ * (`channelsInUse`, what the hub reports), else the channel the list shows allocated to it, else the
+ * unit's selected channel; by name, with its hub (a channel the list does not hold keeps its id).
+ * Null when none is known.
  */
-export function streamChannelName(unit: Pick<UnitSummary, 'uniqueId' | 'selectedChannel'>, channels: readonly ChannelRow[]): StreamChannelName | null {
+export function streamChannelName(
+  unit: Pick<UnitSummary, 'uniqueId' | 'selectedChannel'> & Partial<Pick<UnitSummary, 'channelsInUse'>>,
+  channels: readonly ChannelRow[],
+): StreamChannelName | null {
+  const inUse = unit.channelsInUse?.[0];
+  if (inUse !== undefined)
+    return { name: inUse.channelName === '' ? inUse.channelId : inUse.channelName, hub: inUse.serverName === '' ? null : inUse.serverName };
   const allocated = channels.find((channel) => channel.allocatedToUnitUid === unit.uniqueId);
   const id = allocated?.channelId ?? unit.selectedChannel.channelId;
   if (id === null) return null;

@@ -11,6 +11,7 @@ import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
+import { UnitChannel } from '../units/UnitChannel';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
@@ -90,14 +91,6 @@ export interface DetailHeaderProps {
 export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
   const { t } = useTranslation();
   const channelName = useChannelNames();
-  const channelText =
-    channel.kind === 'none'
-      ? t('unitDetail.channel.none')
-      : channel.kind === 'channel'
-        ? channelName(channel.channelId)
-        : channel.channelId === null
-          ? t('unitDetail.channel.external')
-          : t('unitDetail.channel.externalWithId', { channel: channelName(channel.channelId) });
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
@@ -145,9 +138,7 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
           </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.channel')}>
-          <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
-            {channelText}
-          </Text>
+          <UnitChannel unit={unit} selection={channel} channelName={channelName} showIds testId="unit-detail-channel" />
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.delay')} testId="unit-detail-delay">
           <DelayText delay={delay} />

@@ -11,6 +11,7 @@ import { VALIDATION } from '@fleet/contracts';
 import type { Role, UnitDetail } from '@fleet/contracts';
 import en from '../../i18n/en.json';
 import detailEn from '../../i18n/areas/unitDetail.en.json';
+import listEn from '../../i18n/areas/unitList.en.json';
 import { FakeApi, apiError, fieldErrors } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
@@ -58,7 +59,7 @@ describe('Unit detail: refusals and validation in the spec’s words', () => {
     expect(await screen.findByTestId('unit-detail-channel-result')).toHaveAttribute('data-outcome', 'external');
     expect(api.calls('commandSetVirtualChannel')[0]?.body).toEqual({ channelId: 'MMH-0009-CH1' });
     expect(screen.getByTestId('unit-detail-channel')).toHaveAttribute('data-external', 'true');
-    expect(screen.getByTestId('unit-detail-channel')).toHaveTextContent(detailEn.channel.externalWithId.replace('{{channel}}', 'MMH-9-CH1'));
+    expect(screen.getByTestId('unit-detail-channel')).toHaveTextContent(listEn.channel.externalWithId.replace('{{channel}}', 'MMH-9-CH1'));
   }, 20_000);
 
   it('refuses a multi camera label of more than 12 characters and sends nothing', async () => {

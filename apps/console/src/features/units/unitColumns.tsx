@@ -8,6 +8,8 @@ import type { Direction, TransitionKind } from '../../lib/transitions/transition
 import { StaleValue } from '../../realtime/Liveness';
 import { BatteryIndicator } from './BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
+import type { ChannelNameOf } from '../channels/useChannelNames';
+import { UnitChannel } from './UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 
 export const UNIT_GRID_ID = 'units';
@@ -21,12 +23,21 @@ interface UnitColumnsOptions {
   /** The modified cells' times; `modifiedAt` (the sort) reads them too. */
   readonly times: ModifiedTimes;
   readonly modifiedAt: (unit: UnitSummary) => number | null;
+  /** Channel names by id, for a selection (the channels in use come named). */
+  readonly channelName: ChannelNameOf;
 }
 
 /** Alerts sort: critical ones first, then by count. */
 const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
 
-export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
+/** The channel column sorts by the first channel in use, else the selection's name (none last). */
+function channelSortValue(unit: UnitSummary, channelName: ChannelNameOf): string | null {
+  const inUse = unit.channelsInUse[0];
+  if (inUse !== undefined) return inUse.channelName;
+  return unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId);
+}
+
+export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt, channelName }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const columns: DataGridColumn<UnitSummary>[] = [
@@ -53,6 +64,14 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
             <StatusCell unit={u} transition={transitionOf(u)} />
           </StaleValue>
         ),
+      },
+      {
+        id: 'channel',
+        header: t('unitList.columns.channel'),
+        width: 190,
+        minWidth: 110,
+        sortValue: (u) => channelSortValue(u, channelName),
+        render: (u) => <UnitChannel unit={u} channelName={channelName} testId={`unit-channel-${u.uniqueId}`} />,
       },
       {
         id: 'battery',
@@ -107,5 +126,5 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
       });
     }
     return columns;
-  }, [t, canControl, transitionOf, onAction, times, modifiedAt]);
+  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName]);
 }
