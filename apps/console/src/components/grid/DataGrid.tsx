@@ -53,6 +53,32 @@ import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
 
+/** Space kept under a grid that fills the window (the page's bottom padding). */
+const FILL_GAP_PX = 16;
+
+/**
+ * The height that makes the grid's viewport reach the window's bottom edge from where it starts on
+ * the page (at least 320 px), measured again when the window or the page above it changes size (a
+ * filter panel opening). Until it is measured: the window less a typical page header.
+ */
+function useFillHeight(ref: { readonly current: HTMLElement | null }, enabled: boolean): string {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!enabled || element === null) return;
+    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref, enabled]);
+  return top === null ? 'max(320px, calc(100dvh - 300px))' : `max(320px, calc(100dvh - ${top + FILL_GAP_PX}px))`;
+}
+
 /** The grid's column: the console's one column type (kit/ListTable `ListColumn`) with its width. */
 export type DataGridColumn<T> = ListColumn<T> & { readonly width: number };
 
@@ -281,7 +307,7 @@ export function DataGrid<T>({
   defaultSort = null,
   onSortChange,
   persist = true,
-  height = 'max(320px, calc(100vh - 300px))',
+  height,
   rowHeight = 44,
   overscan = 8,
   empty,
@@ -348,6 +374,7 @@ export function DataGrid<T>({
   const totalWidth = useMemo(() => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0), [columns, widths, expandable]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const filled = useFillHeight(scrollRef, height === undefined);
   // Stable while the order is: the virtualiser rebuilds its measurements of every row (O(rows))
   // whenever these functions change, so they must not be new on each render or live update.
   const estimateSize = useCallback(
@@ -404,7 +431,7 @@ export function DataGrid<T>({
     <div
       ref={scrollRef}
       className={classes.viewport}
-      style={{ height }}
+      style={{ height: height ?? filled }}
       role="grid"
       aria-label={ariaLabel}
       aria-rowcount={sorted.length}
