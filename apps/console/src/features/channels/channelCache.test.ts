@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetReportTimes } from '../../kit/cache';
 import type { ChannelList } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
 import { applyChannelEvent, applyChannelEvents, applyToChannel } from './channelCache';
 import { makeChannel } from '../../test-utils/channels';
+
+// The report times the one version rule keeps live for the whole worker (the unit project shares modules between files).
+beforeEach(() => forgetReportTimes());
 
 const a = makeChannel({ channelId: 'a', version: 3 });
 const b = makeChannel({ channelId: 'b', status: 'collecting', busy: true, version: 1 });

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetReportTimes } from '../../kit/cache';
 import { ServerDetail } from '@fleet/contracts';
 import { applyServerEvent, applyToServer, filterServers, mergeServers, parseServerFilters, serializeServerFilters, serverIdsOf } from './serverList';
 import { makeServer } from '../../test-utils/servers';
+
+// The report times the one version rule keeps live for the whole worker (the unit project shares modules between files).
+beforeEach(() => forgetReportTimes());
 
 const at = 1;
 const a = makeServer({ id: 'A', version: 3 });
