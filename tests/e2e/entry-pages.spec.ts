@@ -268,6 +268,8 @@ test('toasts sit below the header, clear of its controls and of an open modal, a
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/list');
   await expect(page.getByTestId('nav-menu')).toBeVisible({ timeout: 30_000 });
+  // Fleet notices come over /ws: the stream starts once the core has acknowledged the console's subscriptions.
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
   const toasts = page.getByTestId('toast');
   try {
     expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);

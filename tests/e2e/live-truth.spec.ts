@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
-import { leaseUnit, ownUser, releaseUnits, signIn, trackNavigations } from './support';
+import { leaseUnit, ownUser, releaseUnits, signIn, stopStreamConfirming, trackNavigations } from './support';
 
 test.afterEach(releaseUnits);
 
@@ -42,7 +42,8 @@ test('a unit whose stream ended shows no tally and no longer its stream’s bitr
     await expect(page.getByTestId(`unit-live-bitrate-${id}`)).toContainText('Mbps', { timeout: 20_000 });
     const kbps = async () => Number(await page.getByTestId('unit-detail-total-bitrate').getAttribute('data-kbps'));
 
-    await page.getByTestId(`unit-stop-${id}`).click();
+    // The unit is on air (tally program): the stop asks first, naming it.
+    await stopStreamConfirming(page, id, page.getByTestId(`unit-stop-${id}`));
     await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
     await expect(page.getByTestId('unit-detail-tally')).toContainText(detailEn.detailValues.none, { timeout: 10_000 });
     // No stream left: what the idle unit still sends (its control traffic), no longer the stream's megabits.

@@ -186,6 +186,8 @@ test('a unit started without a channel shows the channel it feeds, by name with 
     await expect(detailChannel).toContainText(inUse.channelName, { timeout: 20_000 });
     await expect(detailChannel).toContainText(inUse.serverName);
     await expect(detailChannel).toHaveAttribute('data-state', 'inUse');
+    // The list beside the detail keeps name, status, bitrate and the stream buttons: closed, it shows every column.
+    await page.getByTestId('unit-detail-close').click();
     const rowChannel = page.getByTestId(`unit-channel-${id}`);
     await expect(rowChannel).toContainText(inUse.channelName);
     await expect(rowChannel).toContainText(inUse.serverName);

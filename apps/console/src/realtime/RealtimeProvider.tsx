@@ -48,9 +48,17 @@ interface RealtimeContextValue {
    * kept current by `systemEntities.changed` and need no timer (a core without it refuses it).
    */
   readonly adminLive: boolean;
+  /** The core acknowledged this connection's subscriptions: events of the user's topics reach the console from now on. */
+  readonly subscribed: boolean;
 }
 
-const RealtimeContext = createContext<RealtimeContextValue>({ status: 'idle', listError: null, subscribe: () => () => undefined, adminLive: false });
+const RealtimeContext = createContext<RealtimeContextValue>({
+  status: 'idle',
+  listError: null,
+  subscribe: () => () => undefined,
+  adminLive: false,
+  subscribed: false,
+});
 
 export function useRealtime(): RealtimeContextValue {
   return useContext(RealtimeContext);
@@ -161,6 +169,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const clientRef = useRef<RealtimeClient | null>(null);
   const shellInventoryId = useGlobalShellInventory(user);
   const [adminAcked, setAdminAcked] = useState(false);
+  const [acked, setAcked] = useState(false);
   const topicsKey = [...topicsForUser(user, shellInventoryId), ...adminTopicsFor(rolesOf(user))].join(',');
   const batchSize = batchSizeFor(user);
   const wsLibrary = user.props.wsLibrary;
@@ -220,6 +229,8 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       onStatus: (next) => {
         liveness.connection(next, Date.now());
         setStatus(next);
+        // A new connection subscribes again: nothing is acknowledged on it yet.
+        if (next !== 'open') setAcked(false);
         if (next === 'open') setListError(null);
       },
       onError: (attempts) => {
@@ -238,6 +249,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         void queryClient.invalidateQueries({ queryKey: ['fetchActiveAlerts'] });
       },
       onSubscribed: (topics) => {
+        setAcked(true);
         if (topics.includes(ADMIN_TOPIC)) setAdminAcked(true);
         // Events published before the server registered the subscription never reach us: what
         // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
@@ -285,6 +297,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     };
   }, []);
   const adminLive = adminAcked && status === 'open';
-  const value = useMemo(() => ({ status, listError, subscribe, adminLive }), [status, listError, subscribe, adminLive]);
+  const subscribed = acked && status === 'open';
+  const value = useMemo(() => ({ status, listError, subscribe, adminLive, subscribed }), [status, listError, subscribe, adminLive, subscribed]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

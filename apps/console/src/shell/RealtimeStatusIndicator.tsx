@@ -16,16 +16,25 @@ const COLOURS: Record<RealtimeStatus, string> = {
 /**
  * Header indicator of the /ws connection: "Live" while events arrive; once the connection is lost
  * (reconnecting, failed or closed) it says so, and its tooltip since when nothing was live.
- * `data-status` carries the raw state, `data-lost` whether live values may be out of date.
+ * `data-status` carries the raw state, `data-lost` whether live values may be out of date,
+ * `data-subscribed` whether the core acknowledged the connection's subscriptions (events flow).
  */
 export function RealtimeStatusIndicator() {
   const { t, i18n } = useTranslation();
-  const { status } = useRealtime();
+  const { status, subscribed } = useRealtime();
   const lost = isConnectionLost(status);
   const time = lost && liveness.lostAt !== null ? clockTime(liveness.lostAt, i18n.language) : '';
   return (
     <Tooltip label={lost ? t('realtime.lostSince', { time }) : t('realtime.tooltip')} multiline w={lost ? 280 : undefined}>
-      <Badge data-testid="realtime-status" data-status={status} data-lost={lost} color={COLOURS[status]} variant={lost ? 'filled' : 'dot'} size="lg">
+      <Badge
+        data-testid="realtime-status"
+        data-status={status}
+        data-lost={lost}
+        data-subscribed={subscribed}
+        color={COLOURS[status]}
+        variant={lost ? 'filled' : 'dot'}
+        size="lg"
+      >
         {lost ? t('realtime.status.lost') : t(`realtime.status.${status}`)}
       </Badge>
     </Tooltip>
