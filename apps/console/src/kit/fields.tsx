@@ -2,7 +2,7 @@
  * Renders a form declared as fields (kit/formRules.ts): each with its label, its hint, its inline
  * error in the spec's words and its test id (`<testId>-<name>`, or `<testId>-<field.testId>`;
  * errors `<testId>-error.<name>`, or `errorTestId(name)` where the screen's tests know them so).
- * Above the fields, when the record changed underneath the user's edits, the notice naming the
+ * Below the fields, when the record changed underneath the user's edits, the notice naming the
  * fields both sides changed, with Reload theirs / Keep mine (`<testId>-edit-conflict`, `-reload`,
  * `-keep`; kit/EditConflictNotice).
  */
@@ -49,8 +49,6 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
   };
   return (
     <Stack gap="sm">
-      {/* The record changed underneath the user's edits (a save elsewhere): said above the fields. */}
-      {!readOnly && <EditConflictNotice edits={form} label={labelOf} testId={`${testId}-edit-conflict`} />}
       {shown.map((field) => {
         const locked = readOnly || (field.lockedOnEdit === true && !isNew);
         const id = `${testId}-${field.testId ?? field.name}`;
@@ -62,6 +60,9 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
           <FieldInput key={field.name} field={field} form={form} id={id} label={t(field.label)} error={error(field.name)} readOnly={locked} t={t} spec={spec} />
         );
       })}
+      {/* The record changed underneath the user's edits (a save elsewhere): said below the fields, above
+          the form's buttons, so the field being typed in does not move. */}
+      {!readOnly && <EditConflictNotice edits={form} label={labelOf} testId={`${testId}-edit-conflict`} />}
     </Stack>
   );
 }
