@@ -1,5 +1,5 @@
 /**
- * Said above a form's buttons when the record changed underneath the user's edits (kit/useEdits):
+ * Said in a form when the record changed underneath the user's edits (kit/useEdits, lib/forms useForm):
  * that someone else saved it, which of the user's fields they changed too, and the two ways on:
  * reload theirs, or keep the user's values (saved over the new version).
  */
@@ -12,7 +12,8 @@ export function EditConflictNotice<V>({
   label,
   testId = 'edit-conflict',
 }: {
-  readonly edits: Pick<Edits<V>, 'conflict' | 'reload' | 'keep'>;
+  /** useEdits' or a lib/forms form's: the conflict (the fields both sides changed) and the two ways on. */
+  readonly edits: Pick<Edits<V>, 'reload' | 'keep'> & { readonly conflict: { readonly fields: readonly (keyof V & string)[] } | null };
   /** A field's label as the form shows it. */
   readonly label: (field: keyof V & string) => string;
   readonly testId?: string;

@@ -2,6 +2,9 @@
  * Renders a form declared as fields (kit/formRules.ts): each with its label, its hint, its inline
  * error in the spec's words and its test id (`<testId>-<name>`, or `<testId>-<field.testId>`;
  * errors `<testId>-error.<name>`, or `errorTestId(name)` where the screen's tests know them so).
+ * Below the fields, when the record changed underneath the user's edits, the notice naming the
+ * fields both sides changed, with Reload theirs / Keep mine (`<testId>-edit-conflict`, `-reload`,
+ * `-keep`; kit/EditConflictNotice).
  */
 import type { ReactNode } from 'react';
 import { MultiSelect, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
@@ -12,6 +15,7 @@ import type { Form } from '../lib/forms/useForm';
 import { useFieldError } from '../lib/forms/useFieldError';
 import { useSpecText } from '../lib/forms/specText';
 import type { Field } from './formRules';
+import { EditConflictNotice } from './EditConflictNotice';
 import { InventorySelect } from './InventorySelect';
 
 interface ResourceFormProps<V> {
@@ -39,6 +43,10 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
     return <span data-testid={errorTestId(name)}>{spec(message)}</span>;
   };
   const shown = shownFields(fields, isNew, form.values);
+  const labelOf = (name: keyof V & string) => {
+    const field = fields.find((f) => f.name === name);
+    return field === undefined ? name : t(field.label);
+  };
   return (
     <Stack gap="sm">
       {shown.map((field) => {
@@ -52,6 +60,9 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
           <FieldInput key={field.name} field={field} form={form} id={id} label={t(field.label)} error={error(field.name)} readOnly={locked} t={t} spec={spec} />
         );
       })}
+      {/* The record changed underneath the user's edits (a save elsewhere): said below the fields, above
+          the form's buttons, so the field being typed in does not move. */}
+      {!readOnly && <EditConflictNotice edits={form} label={labelOf} testId={`${testId}-edit-conflict`} />}
     </Stack>
   );
 }

@@ -25,7 +25,8 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
     return () => clearTimeout(timer);
   }, [delay]);
 
-  useLiveEvents((queryClient, event) => {
+  // Screen state: the first notification starts the banner's polling (the event table patches the list).
+  useLiveEvents((_client, event) => {
     if (event.type === 'notification') setStarted(true);
   });
 

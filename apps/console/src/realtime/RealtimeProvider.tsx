@@ -11,8 +11,8 @@ import { rolesOf } from '../session/hooks';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
-import type { UnitListEvent } from './cachePatch';
-import { applyEvent, applyToUnitLists, isUnitListEvent } from './eventTable';
+import { applyBatched, applyEvent, isBatchedEvent } from './eventTable';
+import type { BatchedEvent } from './eventTable';
 import { debounce } from './debounce';
 import { liveness } from './Liveness';
 import { frameBatch } from './frameBatch';
@@ -86,12 +86,12 @@ function noticeNames(queryClient: QueryClient): NoticeNames {
 
 /**
  * Applies events (in order) to the cached REST answers in place, through the one event table
- * (eventTable.ts). The unit lists are patched once for all the events (one copy), and React Query
+ * (eventTable.ts). The unit lists and the map's markers are patched once for all the events (one copy), and React Query
  * tells its observers once.
  */
 export function applyRealtimeEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
   notifyManager.batch(() => {
-    applyToUnitLists(queryClient, events.filter(isUnitListEvent));
+    applyBatched(queryClient, events.filter(isBatchedEvent));
     applyToOtherQueries(queryClient, events);
   });
 }
@@ -195,7 +195,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     // The unit lists are patched once for the /ws frames that arrived together (the hub sends one
     // frame per topic, each a task of its own): one copy of the 1,000 units and one notification
     // for all of them, not one per frame. The rest is applied at the end of each frame's task.
-    const lists = frameBatch<UnitListEvent>((listEvents) => notifyManager.batch(() => applyToUnitLists(queryClient, listEvents)), {
+    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => applyBatched(queryClient, listEvents)), {
       maxWaitMs: 0,
       animationFrame: false,
     });
@@ -211,7 +211,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         const unitId = heardUnitOf(event);
         if (unitId !== null) liveness.heard(unitId, now);
       }
-      for (const event of events) if (isUnitListEvent(event)) lists.push(event);
+      for (const event of events) if (isBatchedEvent(event)) lists.push(event);
       notifyManager.batch(() => applyToOtherQueries(queryClient, events));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
       notices.push(events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null));

@@ -3,7 +3,7 @@
  * reads it names by the one version rule (an older event changes nothing, fields it does not carry
  * stay); the kinds left to screens change no cached read.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { RealtimeEvent } from '@fleet/contracts';
 import type {
@@ -16,6 +16,7 @@ import type {
   LicenceActivationView,
   P2pLink,
   UnitConfiguration,
+  UnitCoords,
   RealtimeEventType,
   ServerDetail,
   UnitDetail,
@@ -34,6 +35,8 @@ import { groupList, vrChannel } from '../test-utils/vrChannels';
 import { applyRealtimeEvents } from './RealtimeProvider';
 import { EVENT_TABLE } from './eventTable';
 import { forgetReportTimes } from '../kit/cache';
+import { LIVE_REFRESH_MS } from '../features/contractor-entities/entitiesLive';
+import { SYSTEM_ENTITY_READS } from './systemEntities';
 
 beforeEach(() => forgetReportTimes());
 
@@ -437,6 +440,184 @@ describe('the entries that read again what the event does not carry', () => {
     qc.setQueryData(listing, view(UNIT));
     apply(qc, { type: 'unit.updated', unit: makeUnit({ uniqueId: UNIT, version: 9 }), at: 2 });
     expect(invalidated(qc, listing)).toBe(true);
+  });
+});
+
+describe('the map markers (patched a frame at a time with the unit lists)', () => {
+  const coords = (over: Partial<UnitCoords> = {}): UnitCoords => ({
+    uniqueId: UNIT,
+    name: 'Crew_1',
+    status: 'idle',
+    typeGroup: 'fieldUnits',
+    location: { lat: 1, lng: 2, address: null },
+    ...over,
+  });
+
+  it('unit.status recolours the marker, unit.telemetry moves it; an older report arriving late changes nothing', () => {
+    const qc = client();
+    const key = seed<UnitCoords[]>(qc, 'fetchDeviceCoords', {}, [coords()]);
+    const marker = () => qc.getQueryData<UnitCoords[]>(key)?.[0];
+    apply(qc, status({ status: 'streaming', at: 200 }), telemetry(900, 200));
+    expect(marker()?.status).toBe('streaming');
+    apply(qc, status({ status: 'offline', at: 100 }), { ...telemetry(0, 100), location: { lat: 9, lng: 9, address: null } });
+    expect(marker()?.status).toBe('streaming');
+    expect(marker()?.location).toMatchObject({ lat: 1, lng: 2 });
+    apply(qc, { ...telemetry(0, 300), location: { lat: 5, lng: 6, address: 'Quay' } });
+    expect(marker()?.location).toEqual({ lat: 5, lng: 6, address: 'Quay' });
+  });
+
+  it('unit.updated renames the marker unless a later status says otherwise; device.removed drops it; device.added reads them again', () => {
+    const qc = client();
+    const key = seed<UnitCoords[]>(qc, 'fetchDeviceCoords', {}, [coords()]);
+    apply(qc, status({ status: 'streaming', at: 200 }));
+    apply(qc, {
+      type: 'unit.updated',
+      unit: makeUnit({ uniqueId: UNIT, name: 'Crew_9', status: 'idle', location: { lat: 1, lng: 2, address: null } }),
+      at: 150,
+    });
+    expect(qc.getQueryData<UnitCoords[]>(key)?.[0]).toMatchObject({ name: 'Crew_9', status: 'streaming' });
+    apply(qc, { type: 'device.removed', unitId: UNIT, at: 300 });
+    expect(qc.getQueryData<UnitCoords[]>(key)).toEqual([]);
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(false);
+    apply(qc, { type: 'device.added', unitId: 'LU-2', at: 400 });
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('the admin, contractor, inventory and settings reads (read again: the lists are sorted and paged by the core)', () => {
+  const invalidated = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated;
+  afterEach(() => vi.useRealTimers());
+
+  it('user.changed and user.removed: the user lists, the open user, the licences and a group’s users', () => {
+    for (const event of [
+      { type: 'user.changed', user: { id: 'u1' } },
+      { type: 'user.removed', userId: 'u1' },
+    ] as const) {
+      const qc = client();
+      const keys = [
+        seed(qc, 'searchUsers', { query: { page: 1 } }, { items: [], total: 0 }),
+        seed(qc, 'getUser', { params: { id: 'u1' } }, {}),
+        seed(qc, 'getUserLicences', {}, {}),
+        seed(qc, 'getAdminGroupUsers', { params: { id: 'g1' } }, []),
+      ];
+      const groups = seed(qc, 'searchAdminGroups', {}, { items: [], total: 0 });
+      apply(qc, { ...event, at: 1 } as unknown as RealtimeEvent);
+      for (const key of keys) expect(invalidated(qc, key), `${event.type} ${String(key[0])}`).toBe(true);
+      expect(invalidated(qc, groups)).toBe(false);
+    }
+  });
+
+  it('inventory.changed: the admin inventory reads and that inventory’s tabs, not another inventory’s', () => {
+    const qc = client();
+    const list = seed(qc, 'searchAdminInventories', {}, { items: [], total: 0 });
+    const mine = seed(qc, 'getInventoryTally', { params: { id: 'inv1' } }, {});
+    const other = seed(qc, 'getInventoryTally', { params: { id: 'inv2' } }, {});
+    apply(qc, { type: 'inventory.changed', inventory: { id: 'inv1' }, at: 1 } as unknown as RealtimeEvent);
+    expect(invalidated(qc, list)).toBe(true);
+    expect(invalidated(qc, mine)).toBe(true);
+    expect(invalidated(qc, other)).toBe(false);
+  });
+
+  it('channel.changed, server.status and unit.updated: the admin lists of their kind and the inventory tabs showing them', () => {
+    const qc = client();
+    const channels = seed(qc, 'searchAdminChannels', {}, { items: [], total: 0 });
+    const ingest = seed(qc, 'getInventoryIngestServers', { params: { id: 'inv1' } }, {});
+    const serviceable = seed(qc, 'getAdminInventoryServiceableDevices', { params: { id: 'inv1' } }, {});
+    const units = seed(qc, 'searchAdminUnits', {}, { items: [], total: 0 });
+    apply(qc, { type: 'channel.changed', channel: makeChannel({ channelId: 'c1' }), at: 1 } as RealtimeEvent);
+    expect([invalidated(qc, channels), invalidated(qc, ingest), invalidated(qc, serviceable), invalidated(qc, units)]).toEqual([true, true, false, false]);
+    apply(qc, { type: 'server.status', serverId: 's1', status: 'offline', at: 2 } as unknown as RealtimeEvent);
+    expect(invalidated(qc, serviceable)).toBe(true);
+    apply(qc, { type: 'unit.updated', unit: makeUnit({ uniqueId: UNIT }), at: 3 });
+    expect(invalidated(qc, units)).toBe(true);
+  });
+
+  it('group.changed and systemDevice.changed: the admin reads of their kind only', () => {
+    const qc = client();
+    const groups = seed(qc, SYSTEM_ENTITY_READS.group[0]!, {}, { items: [], total: 0 });
+    const gateways = seed(qc, SYSTEM_ENTITY_READS.dbGateway[0]!, {}, { items: [], total: 0 });
+    const servers = seed(qc, SYSTEM_ENTITY_READS.server[0]!, {}, { items: [], total: 0 });
+    apply(qc, { type: 'systemDevice.changed', kind: 'dbGateway', id: 'g', removed: false, at: 1 });
+    expect([invalidated(qc, groups), invalidated(qc, gateways), invalidated(qc, servers)]).toEqual([false, true, false]);
+    apply(qc, { type: 'group.changed', group: makeGroupRow({ id: 'g1' }), at: 2 } as unknown as RealtimeEvent);
+    expect(invalidated(qc, groups)).toBe(true);
+  });
+
+  it('the contractor lists: read again once LIVE_REFRESH_MS after the first event that touches them, however many come, and only when shown', () => {
+    vi.useFakeTimers();
+    const qc = client();
+    const units = seed(qc, 'searchAdminUnits', { query: { page: 1 } }, { items: [], total: 0 });
+    const refetched = vi.spyOn(qc, 'invalidateQueries');
+    apply(qc, status({ at: 1 }), status({ status: 'idle', at: 2 }), status({ at: 3 }));
+    expect(invalidated(qc, units)).toBe(false);
+    vi.advanceTimersByTime(LIVE_REFRESH_MS);
+    expect(invalidated(qc, units)).toBe(true);
+    expect(refetched.mock.calls.filter(([filters]) => (filters?.queryKey as unknown[] | undefined)?.[0] === 'searchAdminUnits')).toHaveLength(1);
+    // No contractor list of servers cached: no timer for it.
+    apply(qc, { type: 'server.status', serverId: 's1', status: 'offline', at: 4 } as unknown as RealtimeEvent);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('systemSetting.changed: the changed kind’s reads; an organisation’s the licences; the application configuration the switcher’s URLs', () => {
+    const qc = client();
+    const vendors = seed(qc, 'searchModemVendors', {}, { items: [], total: 0 });
+    const licences = seed(qc, 'getUserLicences', {}, {});
+    const urls = seed(qc, 'getApplicationUrls', {}, {});
+    apply(qc, { type: 'systemSetting.changed', kind: 'organization', id: 'o', removed: false, at: 1 });
+    expect([invalidated(qc, vendors), invalidated(qc, licences), invalidated(qc, urls)]).toEqual([false, true, false]);
+    apply(qc, { type: 'systemSetting.changed', kind: 'application_configuration', id: 'a', removed: false, at: 2 });
+    expect(invalidated(qc, urls)).toBe(true);
+    apply(qc, { type: 'systemSetting.changed', kind: 'modem_vendor', id: 'm', removed: false, at: 3 });
+    expect(invalidated(qc, vendors)).toBe(true);
+  });
+
+  it('share events: a publisher’s the publishers, a subscriber’s the subscribers and folders', () => {
+    const qc = client();
+    const publishers = seed(qc, 'listPublishers', {}, { items: [], total: 0 });
+    const subscribers = seed(qc, 'listSubscribers', { params: { id: 'f' } }, { items: [], total: 0 });
+    apply(qc, { type: 'share.changed', kind: 'publisher', id: 'p', inventoryId: 'inv1', groupId: null, at: 1 } as RealtimeEvent);
+    expect([invalidated(qc, publishers), invalidated(qc, subscribers)]).toEqual([true, false]);
+    apply(qc, { type: 'share.removed', kind: 'subscriber', id: 's', inventoryId: 'inv1', groupId: null, at: 2 } as unknown as RealtimeEvent);
+    expect(invalidated(qc, subscribers)).toBe(true);
+  });
+
+  it('audio room, access approval, system message, what’s new, usage profile and software version events: their lists', () => {
+    const cases = [
+      [{ type: 'audioRoom.removed', audioRoomId: 'r', inventoryId: 'inv1' }, 'listInventoryAudioRooms'],
+      [{ type: 'accessApproval.changed', accessApprovalId: 'a' }, 'listAccessApprovals'],
+      [{ type: 'notification.removed', notificationId: 'n' }, 'listSystemMessages'],
+      [{ type: 'whatsNew.changed', whatsNewId: 'w' }, 'listAdminWhatsNew'],
+      [{ type: 'usageProfile.removed', usageProfileId: 'p', inventoryId: 'inv1' }, 'listInventoryUsageProfiles'],
+      [{ type: 'softwareVersion.changed', softwareVersionId: 'v', number: '1' }, 'listSoftwareVersions'],
+    ] as const;
+    for (const [event, read] of cases) {
+      const qc = client();
+      const key = seed(qc, read, { query: { page: 1 } }, { items: [], total: 0 });
+      apply(qc, { ...event, at: 1 } as unknown as RealtimeEvent);
+      expect(invalidated(qc, key), event.type).toBe(true);
+    }
+  });
+
+  it('p2p.changed: the link’s groups read again, not once it is removed', () => {
+    const qc = client();
+    const groups = seed(qc, 'getP2pLinkGroups', { params: { id: 'l1' } }, { groups: [] });
+    const link = { id: 'l1', name: 'a', version: 1 } as unknown as P2pLink;
+    apply(qc, { type: 'p2p.changed', link, removed: true, at: 1 });
+    expect(invalidated(qc, groups)).toBe(false);
+    apply(qc, { type: 'p2p.changed', link, removed: false, at: 2 });
+    expect(invalidated(qc, groups)).toBe(true);
+  });
+
+  it('file transfers and unit.configuration: that unit’s listing and setting reads only', () => {
+    const qc = client();
+    const mine = seed(qc, 'getUnitStorageFiles', { params: { id: UNIT }, query: { path: '/a' } }, { files: [] });
+    const other = seed(qc, 'getUnitStorageFiles', { params: { id: 'LU-2' } }, { files: [] });
+    apply(qc, { type: 'file.transferStarted', unitId: UNIT, fileId: 'f', fileName: 'a.mp4', channelId: null, at: 1 });
+    expect([invalidated(qc, mine), invalidated(qc, other)]).toEqual([true, false]);
+    const modems = seed(qc, 'getUnitModemConfig', { params: { id: UNIT, n: 1 } }, {});
+    const otherModems = seed(qc, 'getUnitModemConfig', { params: { id: 'LU-2', n: 1 } }, {});
+    apply(qc, { type: 'unit.configuration', unitId: UNIT, setting: 'cellular', configuration: makeUnitConfiguration(), at: 2 });
+    expect([invalidated(qc, modems), invalidated(qc, otherModems)]).toEqual([true, false]);
   });
 });
 

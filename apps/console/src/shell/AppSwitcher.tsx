@@ -2,7 +2,7 @@ import { Button, Menu, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationId } from './appSwitcher';
 import { switcherMenu } from './appSwitcher';
-import { useApplicationConfigurationLive, useApplicationUrls } from './useApplicationUrls';
+import { useApplicationUrls } from './useApplicationUrls';
 
 const LABEL_KEYS = {
   console: 'appSwitcher.mainConsole',
@@ -19,7 +19,6 @@ const LABEL_KEYS = {
 export function AppSwitcher() {
   const { t } = useTranslation();
   const entries = switcherMenu(useApplicationUrls().data);
-  useApplicationConfigurationLive();
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>

@@ -40,17 +40,16 @@ function linkReads(id: string) {
 
 /**
  * Links learned this session: every link read (GET v2/p2p/{id}, in the query cache) and every one
- * announced over /ws while the tab is open; an announcement also updates a cached read and has the
- * link's groups read again. `forget` drops a link deleted here (its reads too).
+ * announced over /ws while the tab is open (the event table patches a cached read and has the
+ * link's groups read again). `forget` drops a link deleted here (its reads too).
  */
 function useKnownLinks(current: P2pLink | undefined): { links: readonly P2pLink[]; forget: (link: P2pLink) => void } {
   const queryClient = useQueryClient();
   const [announced, setAnnounced] = useState<readonly P2pLink[]>(NO_LINKS);
+  // Screen state: the links this tab has heard of. The cached link is patched and its groups are
+  // read again by the event table (p2p.changed).
   useLiveEvents((_client, event) => {
-    if (!isP2pEvent(event)) return;
-    // The cached link itself is patched by the event table; its groups are read again.
-    setAnnounced((links) => rememberLink(links, event.link, event.removed));
-    if (!event.removed) for (const read of linkReads(event.link.id).slice(1)) void queryClient.invalidateQueries({ queryKey: read });
+    if (isP2pEvent(event)) setAnnounced((links) => rememberLink(links, event.link, event.removed));
   });
   const forget = useCallback(
     (link: P2pLink) => {

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Code, MultiSelect, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher, type RealtimeEvent } from '@fleet/contracts';
+import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { PageTitle } from '../../components/PageTitle';
@@ -94,9 +94,6 @@ const FIELDS: readonly Field<PublisherForm>[] = [
   { name: 'sources', kind: 'custom', label: 'shares.fields.sources', render: SourcesField },
 ];
 
-const staleOn = (event: RealtimeEvent) =>
-  (event.type === 'share.changed' || event.type === 'share.removed') && event.kind === 'publisher' ? (['listPublishers'] as const) : [];
-
 /** The publishers, of the group picked (`groupId`) or of all the user's; a new one starts in that group. */
 function publisherResource(groupId: string | null) {
   return defineResource<Publisher, Publisher, PublisherForm>({
@@ -154,7 +151,6 @@ function publisherResource(groupId: string | null) {
     })),
     update: versionedUpdate('updatePublisher', (v: PublisherForm) => ({ name: v.name, description: v.description, sources: sourcesBody(v.sources) })),
     remove: op('deletePublisher', (p: Publisher) => ({ params: { id: p.id } })),
-    staleOn,
   });
 }
 

@@ -16,7 +16,6 @@ import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fiel
 import { associationTab, defineResource, listRows, op, searchQuery, type Change, type CustomFieldProps, type Field } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { entityPage, inventoriesTab } from './SystemEntities';
-import { staleDeviceReads } from './useDevicesLive';
 import { channelStatusLabel } from '../../lib/statusLabels';
 
 interface ChannelForm {
@@ -126,7 +125,6 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
       stale: [],
     }),
   ],
-  staleOn: staleDeviceReads,
 });
 
 export default entityPage(channelResource);

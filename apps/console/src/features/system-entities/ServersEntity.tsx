@@ -17,7 +17,6 @@ import { defineResource, op, ResourcePage, searchQuery, type Field } from '../..
 import { SERVER_KIND_TYPES, checkServer, isServerKind, serverCreateBody, serverForm, serverUpdateBody, type ServerForm } from './deviceForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
-import { staleDeviceReads } from './useDevicesLive';
 import { serverStatusLabel } from '../../lib/statusLabels';
 
 type TextName = 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'cloudRegion' | 'cloudInstance' | 'cloudProvider';
@@ -95,7 +94,6 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
       body: serverUpdateBody(values, serverType, entity.version),
     })),
     remove: op('deleteAdminServer', (s: ServerDetail) => ({ params: { id: s.id } })),
-    staleOn: staleDeviceReads,
   });
 }
 

@@ -13,7 +13,6 @@ import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
 import { entityPage, inventoriesTab } from './SystemEntities';
 import { UnitActivityTab, UnitSoftwareTab } from './UnitAdminTabs';
-import { staleReads } from './useEntityLive';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
@@ -116,7 +115,6 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
     { value: 'activity', label: 'systemEntities.units.activity.tab', call: 'getAdminUnitApplications', render: (unit) => <UnitActivityTab unit={unit} /> },
     { value: 'software', label: 'systemEntities.units.software.tab', call: 'setAdminUnitTargetSwVersion', render: (unit) => <UnitSoftwareTab unit={unit} /> },
   ],
-  staleOn: staleReads,
 });
 
 export default entityPage(unitResource);

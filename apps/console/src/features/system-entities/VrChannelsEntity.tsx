@@ -14,7 +14,6 @@ import { associationTab, defineResource, listRows, op, pageRows, searchQuery, ty
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInInventory } from './entityForms';
 import { entityPage, inventoriesTab } from './SystemEntities';
-import { staleDeviceReads } from './useDevicesLive';
 import { vrChannelStatusLabel } from '../../lib/statusLabels';
 
 interface VrChannelForm {
@@ -110,7 +109,6 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
       stale: SYSTEM_ENTITY_READS.vrChannel,
     }),
   ],
-  staleOn: staleDeviceReads,
 });
 
 export default entityPage(vrChannelResource);
