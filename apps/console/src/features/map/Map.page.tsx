@@ -15,6 +15,7 @@ import type { PageProps } from '../../pages/types';
 import { MARKER_COLOURS, markerColour, markersOf, patchCoordsBatch, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -102,7 +103,7 @@ const UnplacedUnits = memo(function UnplacedUnits() {
                   {unit.name}
                 </Anchor>
                 <Badge size="xs" variant="light" color={markerColour(unit.status)}>
-                  {t(`units.status.${unit.status}`)}
+                  {unitStatusLabel(t, unit.status)}
                 </Badge>
               </Group>
             ))}
