@@ -34,6 +34,7 @@ import type { Form } from '../lib/forms/useForm';
 import type { Option } from './formRules';
 import { EditConflictNotice } from './EditConflictNotice';
 import { InfoSection } from './NameValues';
+import { UnshownErrors } from './UnshownErrors';
 
 /** A form applied through a call (lib/forms useAppliedForm: useConfigForm's, useChannelForm's), as the card needs it. */
 export type AppliedForm = Pick<AppliedFormState<unknown>, 'errors' | 'dirty' | 'reset' | 'apply' | 'pending' | 'failure' | 'reload' | 'keep'> & {
@@ -54,10 +55,16 @@ export interface FormCardProps {
   readonly blocked?: string | null;
   /** What a user who may not apply sees where Apply would be. */
   readonly notAllowed?: ReactNode;
+  /**
+   * The fields whose messages the card shows inline (a path's first part: `cameras` shows
+   * `cameras.0.label`); a refusal of any other field shows once, at the form level
+   * (`<prefix>-unshown-<formId>`).
+   */
+  readonly shown: readonly string[];
   readonly children: ReactNode;
 }
 
-export function FormCard({ prefix, formId, title, form, allowed, blocked = null, notAllowed = null, children }: FormCardProps) {
+export function FormCard({ prefix, formId, title, form, allowed, blocked = null, notAllowed = null, shown, children }: FormCardProps) {
   const { t } = useTranslation();
   const text = useSpecText();
   const formError = form.errors[FORM_ERROR];
@@ -79,6 +86,7 @@ export function FormCard({ prefix, formId, title, form, allowed, blocked = null,
       )}
       {blocked !== null && alert('yellow', `blocked-${formId}`, text(blocked))}
       {formError !== undefined && alert('red', `error-${formId}._form`, text(formError))}
+      <UnshownErrors errors={form.errors} shown={shown} testId={`${prefix}-unshown-${formId}`} />
       {form.failure !== null && alert('red', `failure-${formId}`, form.failure)}
       {allowed ? (
         <Group justify="flex-end">
@@ -122,6 +130,14 @@ export type ConfigField<F> = {
 
 /** A field alone on its line, or several side by side. */
 export type ConfigRow<F> = ConfigField<F> | readonly ConfigField<F>[];
+
+/** The names of the fields these rows render with these values (a field its `when` hides is not shown). */
+export function shownFieldNames<F>(fields: readonly ConfigRow<F>[], values: F): string[] {
+  return fields
+    .flatMap((row): readonly ConfigField<F>[] => (Array.isArray(row) ? row : [row as ConfigField<F>]))
+    .filter((field) => field.when === undefined || field.when(values))
+    .map((field) => field.name);
+}
 
 export interface ConfigFieldsProps<F> {
   readonly prefix: string;

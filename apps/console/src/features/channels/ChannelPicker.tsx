@@ -12,7 +12,7 @@
  * `anyStatus` says the choice does not use the channel now (a share, a stored list). The channel
  * the unit `forUnit` itself feeds counts as free for that unit.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter, SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ export function feedingUnit(channel: PickerChannel, unitName: UnitNameOf = () =>
 }
 
 /** Unit names from the unit lists already read (the list screen's GET devices/fetch); nothing is read for this. */
-function useCachedUnitNames(): UnitNameOf {
+export function useCachedUnitNames(): UnitNameOf {
   const queryClient = useQueryClient();
   const names = new Map<string, string>();
   for (const [, units] of queryClient.getQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }))
@@ -127,19 +127,24 @@ export type ChannelPickerProps = Omit<
 };
 
 /** The user's channels (the list every picker shares), kept current over /ws. */
-function useUserChannels(enabled: boolean): readonly PickerChannel[] | undefined {
+export function useUserChannels(enabled: boolean): readonly PickerChannel[] | undefined {
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled });
   return list.data?.channels;
 }
 
-export function ChannelPicker({ value, onChange, forUnit, unitInventories, anyStatus = false, channels: given, ...props }: ChannelPickerProps) {
-  const { t } = useTranslation();
-  const unitName = useCachedUnitNames();
-  const own = useUserChannels(given === undefined);
-  const channels = given === undefined ? own : (given ?? undefined);
-  const chosen = value === null || value.trim() === '' ? null : value.trim();
+export interface ChannelOptionsInput {
+  readonly channels: readonly PickerChannel[] | undefined;
+  readonly forUnit?: string | null | undefined;
+  readonly unitInventories?: readonly string[] | undefined;
+  readonly anyStatus: boolean;
+  /** The chosen channels: one the list does not have still shows, by `notListed(id)`. */
+  readonly chosen: readonly string[];
+  readonly notListed: (id: string) => string;
+}
 
-  const { data, byId, haystacks } = useMemo(() => {
+/** The options of a channel choice: natural order of name then hub, each labelled by name and hub, the refused ones disabled; the search's haystacks. */
+export function useChannelOptions({ channels, forUnit, unitInventories, anyStatus, chosen, notListed }: ChannelOptionsInput) {
+  return useMemo(() => {
     const sorted = naturalSortBy(channels ?? [], (c) => `${c.channelName} ${c.serverName}`);
     const ids = new Map(sorted.map((c) => [c.channelId, c]));
     const items: ComboboxItem[] = sorted.map((c) => {
@@ -151,10 +156,84 @@ export function ChannelPicker({ value, onChange, forUnit, unitInventories, anySt
       };
     });
     // A stored channel the list does not have (another inventory's, an external one) still shows what it is.
-    if (chosen !== null && !ids.has(chosen)) items.unshift({ value: chosen, label: t('channels.picker.notListed', { id: chosen }) });
+    const missing = chosen.filter((id) => !ids.has(id));
+    items.unshift(...missing.map((id) => ({ value: id, label: notListed(id) })));
     const hay = new Map(sorted.map((c) => [c.channelId, `${c.channelName} ${c.serverName} ${c.channelId}`.toLowerCase()]));
+    for (const id of missing) hay.set(id, `${notListed(id)} ${id}`.toLowerCase());
     return { data: items, byId: ids, haystacks: hay };
-  }, [channels, forUnit, unitInventories, anyStatus, chosen, t]);
+  }, [channels, forUnit, unitInventories, anyStatus, chosen, notListed]);
+}
+
+/** One option of a channel choice: name and status, hub and id, licence, and why it cannot be picked. */
+export function ChannelOption({
+  option,
+  channel,
+  forUnit,
+  unitInventories,
+  unitName,
+  testId,
+}: {
+  readonly option: ComboboxItem;
+  readonly channel: PickerChannel | undefined;
+  readonly forUnit?: string | null | undefined;
+  readonly unitInventories?: readonly string[] | undefined;
+  readonly unitName: UnitNameOf;
+  readonly testId: string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (channel === undefined) return <Text size="sm">{option.label}</Text>;
+  const use = channelUse(channel, forUnit, unitInventories);
+  const refused = option.disabled === true;
+  return (
+    <Stack
+      gap={2}
+      w="100%"
+      miw={320}
+      maw="calc(100vw - 32px)"
+      data-testid={testId === undefined ? undefined : `${testId}-option`}
+      data-channel={channel.channelId}
+      data-use={use}
+    >
+      <Group gap={6} justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={500} truncate>
+          {channel.channelName}
+        </Text>
+        <Badge size="xs" variant="light" color={USE_COLOR[use]} tt="none" style={{ flexShrink: 0 }}>
+          {channelUseText(t, channel, use, unitName)}
+        </Badge>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" truncate>
+          {channel.serverName} · {channel.channelId}
+        </Text>
+        {channel.supportedByUnit ? (
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            · {t('channels.picker.licensed')}
+          </Text>
+        ) : (
+          <Badge size="xs" variant="outline" color="yellow" style={{ flexShrink: 0 }}>
+            {t('channels.picker.unlicensed')}
+          </Badge>
+        )}
+      </Group>
+      {refused && (
+        <Text size="xs" c="dimmed" data-testid={testId === undefined ? undefined : `${testId}-reason`}>
+          {t(`channels.picker.why.${use === 'offline' || use === 'upgrading' || use === 'elsewhere' ? use : 'busy'}`)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function ChannelPicker({ value, onChange, forUnit, unitInventories, anyStatus = false, channels: given, ...props }: ChannelPickerProps) {
+  const { t } = useTranslation();
+  const unitName = useCachedUnitNames();
+  const own = useUserChannels(given === undefined);
+  const channels = given === undefined ? own : (given ?? undefined);
+  const chosen = value === null || value.trim() === '' ? null : value.trim();
+  const chosenList = useMemo(() => (chosen === null ? [] : [chosen]), [chosen]);
+  const notListed = useCallback((id: string) => t('channels.picker.notListed', { id }), [t]);
+  const { data, byId, haystacks } = useChannelOptions({ channels, forUnit, unitInventories, anyStatus, chosen: chosenList, notListed });
   const filter = useMemo(() => channelSearch(haystacks), [haystacks]);
   // The search is held here so that picking the chosen channel again shows its name again (Select
   // resets its own search only when the value changes).
@@ -179,51 +258,16 @@ export function ChannelPicker({ value, onChange, forUnit, unitInventories, anySt
       filter={filter}
       limit={SHOWN}
       nothingFoundMessage={channels === undefined ? t('common.loading') : t('channels.picker.nothingFound')}
-      renderOption={({ option }) => {
-        const channel = byId.get(option.value);
-        if (channel === undefined) return <Text size="sm">{option.label}</Text>;
-        const use = channelUse(channel, forUnit, unitInventories);
-        const refused = option.disabled === true;
-        return (
-          <Stack
-            gap={2}
-            w="100%"
-            miw={320}
-            maw="calc(100vw - 32px)"
-            data-testid={testId === undefined ? undefined : `${testId}-option`}
-            data-channel={channel.channelId}
-            data-use={use}
-          >
-            <Group gap={6} justify="space-between" wrap="nowrap">
-              <Text size="sm" fw={500} truncate>
-                {channel.channelName}
-              </Text>
-              <Badge size="xs" variant="light" color={USE_COLOR[use]} tt="none" style={{ flexShrink: 0 }}>
-                {channelUseText(t, channel, use, unitName)}
-              </Badge>
-            </Group>
-            <Group gap={6} wrap="nowrap">
-              <Text size="xs" c="dimmed" truncate>
-                {channel.serverName} · {channel.channelId}
-              </Text>
-              {channel.supportedByUnit ? (
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  · {t('channels.picker.licensed')}
-                </Text>
-              ) : (
-                <Badge size="xs" variant="outline" color="yellow" style={{ flexShrink: 0 }}>
-                  {t('channels.picker.unlicensed')}
-                </Badge>
-              )}
-            </Group>
-            {refused && (
-              <Text size="xs" c="dimmed" data-testid={testId === undefined ? undefined : `${testId}-reason`}>
-                {t(`channels.picker.why.${use === 'offline' || use === 'upgrading' || use === 'elsewhere' ? use : 'busy'}`)}
-              </Text>
-            )}
-          </Stack>
-        );
-      }}
+      renderOption={({ option }) => (
+        <ChannelOption
+          option={option}
+          channel={byId.get(option.value)}
+          forUnit={forUnit}
+          unitInventories={unitInventories}
+          unitName={unitName}
+          testId={testId}
+        />
+      )}
     />
   );
 }

@@ -33,10 +33,21 @@ import { ListTable } from '../../kit/ListTable';
 import { useEdits } from '../../kit/useEdits';
 import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
+
+/**
+ * The fields the form shows a message on: the recipients; the group followed, in group mode; the
+ * alert types, when their problem names a type (it shows on that type's row).
+ */
+const shownFields = (mode: AlertConfigMode, typeNamed: boolean): readonly string[] => [
+  'recipients',
+  ...(mode === 'group' ? ['sourceGroupId'] : []),
+  ...(typeNamed ? ['alerts'] : []),
+];
 
 function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAlertsConfiguration; readonly groupId: string; readonly inventoryId: string }) {
   const { t } = useTranslation();
@@ -254,6 +265,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
         )}
       </Paper>
       <EditConflictNotice edits={edits} label={(field) => t(`groups.alerts.conflictFields.${field}`)} testId="group-alerts-conflict" />
+      <UnshownErrors errors={errors} shown={shownFields(draft.mode, Object.keys(typeErrors).length > 0)} testId="group-alerts-unshown" />
       {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-alerts-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">

@@ -22,6 +22,7 @@ import { useCanCall } from '../../kit/access';
 import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
@@ -35,6 +36,9 @@ const DEFAULT_LABELS = {
   totalKbps: 'groups.defaultConfiguration.totalKbps',
   cellularKbps: 'groups.defaultConfiguration.cellularKbps',
 } as const satisfies Record<keyof GroupUnitSettings, string>;
+
+/** The fields the form shows a message on: its six settings, and the whole body's refusal (no setting given). */
+const SHOWN: readonly string[] = [...Object.keys(DEFAULT_LABELS), ''];
 
 function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultConfiguration }) {
   const { t } = useTranslation();
@@ -122,6 +126,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
         />
       </SimpleGrid>
       <ErrorNote testId="group-default-empty" message={fieldText(errors[''])} />
+      <UnshownErrors errors={errors} shown={SHOWN} testId="group-default-unshown" />
       <EditConflictNotice edits={edits} label={(field) => t(DEFAULT_LABELS[field])} testId="group-default-conflict" />
       {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-default-error" role="alert" />}
       {canWrite && (

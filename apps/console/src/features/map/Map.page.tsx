@@ -11,6 +11,7 @@ import type { PageProps } from '../../pages/types';
 import { MARKER_COLOURS, markerColour, markersOf, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -66,7 +67,7 @@ const UnplacedUnits = memo(function UnplacedUnits() {
                   {unit.name}
                 </Anchor>
                 <Badge size="xs" variant="light" color={markerColour(unit.status)}>
-                  {t(`units.status.${unit.status}`)}
+                  {unitStatusLabel(t, unit.status)}
                 </Badge>
               </Group>
             ))}

@@ -15,6 +15,7 @@ import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitChannel } from '../units/UnitChannel';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
         {t('map.popup.status')}:{' '}
         <StaleValue unitId={id} status={status} isStatus showTime testId={`map-popup-live-status-${id}`}>
           <Badge size="sm" variant="light" color={markerColour(status)} data-testid={`map-popup-status-${id}`} data-status={status}>
-            {t(`units.status.${status}`)}
+            {unitStatusLabel(t, status)}
           </Badge>
         </StaleValue>
       </Text>

@@ -11,6 +11,7 @@ import { statusColourOf } from './multiviewState';
 import { MutedText } from '../../kit/MutedText';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { UnitChannel } from '../units/UnitChannel';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as const;
 
@@ -79,7 +80,7 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
       <Group gap={6} mt={4}>
         <StaleValue unitId={id} status={unit.status} isStatus showTime testId={`multiview-tile-live-status-${id}`}>
           <Badge color={statusColourOf(unit.status)} variant="light">
-            {t(`units.status.${unit.status}`)}
+            {unitStatusLabel(t, unit.status)}
           </Badge>
         </StaleValue>
         <VisuallyHidden data-testid={`multiview-tile-status-${id}`} aria-hidden="true">

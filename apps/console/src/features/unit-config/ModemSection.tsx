@@ -89,6 +89,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       endpoint="updateUnitInterfacesConfig"
       source={modemForm(modemConfig, config)}
       toBody={(v) => modemBody(v, modem.port)}
+      shows={['networkMode', 'apns']}
     >
       {(form, error) => (
         <>

@@ -15,6 +15,7 @@ import { UnitChannel } from '../units/UnitChannel';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
@@ -133,7 +134,7 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
         <LabelledValue label={t('unitDetail.header.status')}>
           <StaleValue unitId={unit.uniqueId} status={unit.status} isStatus showTime testId="unit-detail-live-status">
             <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
-              {t(`units.status.${unit.status}`)}
+              {unitStatusLabel(t, unit.status)}
             </Badge>
           </StaleValue>
         </LabelledValue>

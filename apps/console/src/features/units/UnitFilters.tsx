@@ -7,6 +7,7 @@ import type { UnitStatus, UnitTypeGroup } from '@fleet/contracts';
 import { ALERT_FILTERS, BUCKET_FILTERS, MODE_VALUES, MODIFIED_KINDS, MODIFIED_UNITS, PLAYING_STATES, validateModified } from './filters';
 import type { AlertFilter, BucketFilter, ModeValue, ModifiedError, ModifiedFilter, ModifiedKind, ModifiedUnit, PlayingState, UnitListFilters } from './filters';
 import { StrongText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 interface UnitFiltersProps {
   readonly filters: UnitListFilters;
@@ -117,7 +118,7 @@ function ModifiedFields({ value, onChange }: { value: ModifiedFilter; onChange: 
 
 export const UnitFilters = memo(function UnitFilters({ filters, onChange, onReset }: UnitFiltersProps) {
   const { t } = useTranslation();
-  const statusData = useMemo(() => UNIT_STATUSES.map((s) => ({ value: s, label: t(`units.status.${s}`) })), [t]);
+  const statusData = useMemo(() => UNIT_STATUSES.map((s) => ({ value: s, label: unitStatusLabel(t, s) })), [t]);
   const typeData = useMemo(() => UNIT_TYPE_GROUPS.map((g) => ({ value: g, label: t(`units.typeGroups.${g}`) })), [t]);
   const modeData = useMemo(
     () => [

@@ -11,6 +11,7 @@ import type { ModifiedTimes } from './modifiedTimes';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { UnitChannel } from './UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -58,7 +59,7 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         id: 'status',
         header: t('units.columns.status'),
         width: 190,
-        sortValue: (u) => t(`units.status.${u.status}`),
+        sortValue: (u) => unitStatusLabel(t, u.status),
         render: (u) => (
           <StaleValue unitId={u.uniqueId} status={u.status} isStatus showTime testId={`unit-live-status-${u.uniqueId}`}>
             <StatusCell unit={u} transition={transitionOf(u)} />
