@@ -247,12 +247,14 @@ export async function clickToOpen(trigger: Locator, opened: Locator): Promise<vo
   }).toPass({ timeout: 30_000 });
 }
 
-/** Collects the URL of every navigation of the page's main frame (a test expects none: the change came live, not by a reload). */
+/**
+ * Collects the URL of every document the page loads from now on (a test expects none: the change came live, not by a
+ * reload). An address the console updates in place (history.replaceState, e.g. `?unit=` of the restored selection) is
+ * no load and is not counted.
+ */
 export function trackNavigations(page: Page): string[] {
   const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
+  page.on('load', () => navigations.push(page.url()));
   return navigations;
 }
 
