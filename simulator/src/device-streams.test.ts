@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkFleet, describeViolation, readFleet } from './invariants/fleet.js';
-import { fleetHarness, unitSpec } from './testing/harness.js';
+import { fleetHarness, SERVERS, unitSpec } from './testing/harness.js';
 
 type Fleet = ReturnType<typeof fleetHarness>;
 const violations = (f: Fleet) => checkFleet(readFleet(f.units(), f.world.servers(), f.clock.now())).map(describeViolation);
@@ -62,6 +62,38 @@ describe('a unit’s live stream and its channel', () => {
     expect(f.startStream('U4')).toEqual({ ok: true });
     expect(f.startStream('U5')).toEqual({ ok: false, error: 'UNIT_OFFLINE' });
     expect(['U2', 'U3', 'U4'].map((id) => f.unit(id).snapshot().streamChannel)).toEqual(['CH-OLD', 'CH-OUT', 'CH-PREVIEW']);
+    expect(run(f, 3000)).toEqual([]);
+  });
+
+  it('given no channel, a unit of groups or inventories takes a free channel sharing a group with it, else an inventory, never one its people cannot see (unless no hub channel is theirs)', () => {
+    const G1 = { groupIds: ['G1'], inventoryIds: ['I1'] };
+    const servers = SERVERS.map((s) => ({
+      ...s,
+      channels: s.channels.map((c) =>
+        c.channelId === 'CH-2' ? { ...c, memberOf: { groupIds: ['G2'], inventoryIds: ['I1'] } } : c.channelId === 'CH-OLD' ? c : { ...c, memberOf: G1 },
+      ),
+    }));
+    const units = [
+      unitSpec('U1', { memberOf: G1 }),
+      unitSpec('U2', { memberOf: { groupIds: ['G1'], inventoryIds: [] } }),
+      unitSpec('U3', { memberOf: G1 }),
+      unitSpec('U4', { memberOf: G1 }),
+      unitSpec('U5'),
+      unitSpec('U6', { memberOf: { groupIds: ['G9'], inventoryIds: ['I9'] } }),
+    ];
+    const f = fleetHarness({ units, servers });
+    for (const id of ['U1', 'U2', 'U3']) expect(f.startStream(id)).toEqual({ ok: true });
+    // G1's free channels first (the last back), then CH-2 of the same inventory; CH-OLD belongs to no one.
+    expect(['U1', 'U2', 'U3'].map((id) => f.unit(id).snapshot().streamChannel)).toEqual(['CH-OUT', 'CH-PREVIEW', 'CH-2']);
+    expect(f.startStream('U4')).toEqual({ ok: false, error: 'UNIT_OFFLINE' });
+    expect(f.channel('CH-OLD')).toMatchObject({ status: 'idle', allocatedTo: null });
+    // A unit of no group or inventory, or of ones no hub channel belongs to, takes any free channel.
+    expect(f.startStream('U5')).toEqual({ ok: true });
+    expect(f.unit('U5').snapshot().streamChannel).toBe('CH-OLD');
+    f.unit('U3').stream.stopStreaming();
+    run(f, 3000);
+    expect(f.startStream('U6')).toEqual({ ok: true });
+    expect(f.unit('U6').snapshot().streamChannel).toBe('CH-2');
     expect(run(f, 3000)).toEqual([]);
   });
 

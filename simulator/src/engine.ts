@@ -189,6 +189,7 @@ export class Engine {
   /** Keep devices still assigned (their state continues), start new ones, stop the rest. */
   private assign(specs: DeviceSpec[]): void {
     this.specs = specs;
+    this.world.setMemberships(specs);
     const wanted = new Set(specs.map((s) => s.unitId));
     for (const [id, d] of this.devices) {
       if (!wanted.has(id)) {

@@ -23,7 +23,8 @@ import { accepted, refused, type Reaction } from './reaction.js';
 import type { ServerTimings } from './timings.js';
 
 export interface ChannelState {
-  readonly spec: ChannelSpec;
+  /** As the core last described it (replaced by a new spec). */
+  spec: ChannelSpec;
   status: ChannelStatus;
   licensed: boolean;
   allocatedTo: string | null;
@@ -171,6 +172,8 @@ export class ServerDevice {
       if (held) {
         // The core stores a type once the device accepted it: a new spec agrees with what runs.
         held.type = c.type;
+        // Its name and memberships as the core has them now (a unit taking a free channel reads them).
+        held.spec = c;
         if (held.licensed !== c.licensed) {
           held.licensed = c.licensed;
           if (this.owner) this.reportChannel(held);

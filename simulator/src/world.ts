@@ -2,6 +2,7 @@
  * What one shard knows of the servers: a replica of every server with its channels and video
  * return channels, and the lookups units need (a channel by id, the server a unit upgrades from).
  */
+import type { DeviceMembership, DeviceSpec } from '@fleet/contracts';
 import type { ServerDevice, ChannelState } from './server-device.js';
 
 export class World {
@@ -9,6 +10,14 @@ export class World {
   private readonly channelIndex = new Map<string, ServerDevice>();
   /** What each unit of the shard does when a server takes its stream's channel back. */
   private readonly holders = new Map<string, (channelId: string) => void>();
+  /** The groups and inventories of each unit of the shard that the core named them for. */
+  private readonly memberships = new Map<string, DeviceMembership>();
+
+  /** The shard's units' groups and inventories, as the core last assigned them. */
+  setMemberships(specs: readonly DeviceSpec[]): void {
+    this.memberships.clear();
+    for (const s of specs) if (s.memberOf) this.memberships.set(s.unitId, s.memberOf);
+  }
 
   /** Hold exactly these servers; replicas no longer listed are stopped. */
   replace(servers: readonly ServerDevice[]): void {
@@ -79,18 +88,38 @@ export class World {
    * The channel a unit streams to when it is given none and has no usable selection: an idle,
    * licensed channel of a multimedia hub that is up, not an input, taken from the last one back
    * (hubs by id, channels in the hub's order), so the channels people pick by hand — first in every
-   * list — stay free longest; null when none is free.
+   * list — stay free longest; null when none is free. A unit the core named groups or inventories
+   * for takes a channel its own people see: one sharing a group with it, else one sharing an
+   * inventory, never another (the operators who see it streaming see where it goes) — unless no hub
+   * channel at all is theirs (an organisation without a hub of its own streams where there is room).
    */
-  freeChannel(): string | null {
+  freeChannel(unitId?: string): string | null {
+    const member = unitId === undefined ? undefined : this.memberships.get(unitId);
+    const unit = member !== undefined && (member.groupIds.length > 0 || member.inventoryIds.length > 0) && this.hasHubChannelOf(member) ? member : undefined;
+    let inInventory: string | null = null;
     const hubs = [...this.byId.values()].filter((s) => s.spec.serverType === 'mmh_server' && s.online).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     for (const s of hubs) {
       const channels = [...s.channels.values()];
       for (let i = channels.length - 1; i >= 0; i--) {
         const c = channels[i]!;
-        if (c.status === 'idle' && c.licensed && c.type !== 'input') return c.spec.channelId;
+        if (c.status !== 'idle' || !c.licensed || c.type === 'input') continue;
+        if (unit === undefined) return c.spec.channelId;
+        const channel = c.spec.memberOf;
+        if (!channel) continue;
+        if (channel.groupIds.some((g) => unit.groupIds.includes(g))) return c.spec.channelId;
+        if (inInventory === null && channel.inventoryIds.some((v) => unit.inventoryIds.includes(v))) inInventory = c.spec.channelId;
       }
     }
-    return null;
+    return inInventory;
+  }
+
+  /** Whether any multimedia hub channel shares a group or an inventory with the unit (whatever its state). */
+  private hasHubChannelOf(unit: DeviceMembership): boolean {
+    for (const s of this.byId.values()) {
+      if (s.spec.serverType !== 'mmh_server') continue;
+      for (const c of s.channels.values()) if (c.spec.memberOf && shares(c.spec.memberOf, unit)) return true;
+    }
+    return false;
   }
 
   /** The first video return server (by id), for units starting video return. */
@@ -101,4 +130,8 @@ export class World {
     }
     return best;
   }
+}
+
+function shares(a: DeviceMembership, b: DeviceMembership): boolean {
+  return a.groupIds.some((g) => b.groupIds.includes(g)) || a.inventoryIds.some((v) => b.inventoryIds.includes(v));
 }

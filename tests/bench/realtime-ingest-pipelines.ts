@@ -17,6 +17,7 @@ import { TelemetryStore } from '../../apps/core/src/platform/telemetry.js';
 import { DeviceReports } from '../../apps/core/src/platform/device-reports.js';
 import { UnitIndex } from '../../apps/core/src/platform/unit-index.js';
 import { UnitService } from '../../apps/core/src/modules/units/units.js';
+import { ChannelsInUse } from '../../apps/core/src/modules/units/channels-in-use.js';
 import { UnitRepository } from '../../apps/core/src/repositories/units.js';
 import { ReadModel } from '../../apps/core/src/repositories/read-model.js';
 import { round } from './meters.js';
@@ -134,7 +135,7 @@ export async function corePipeline(opts: CorePipelineOptions): Promise<Pipeline>
   const unitRepository = new UnitRepository(readModel.units, prisma);
   new DeviceReports(prisma, unitRepository, index, hub, telemetry, log).listen(gateway);
   await readModel.start();
-  const unitService = new UnitService(prisma, unitRepository, index, hub, telemetry, gateway);
+  const unitService = new UnitService(prisma, unitRepository, index, hub, telemetry, gateway, new ChannelsInUse(readModel));
   unitService.followReadModel(readModel.units);
   await unitService.start();
   // The hub's clock is the traffic's simulated time, so its history trims as the app's does.

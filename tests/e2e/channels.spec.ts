@@ -121,24 +121,34 @@ test('an admin edits the general tab: a save that persists', async ({ page }) =>
   await expect(page.getByTestId('channel-general-name')).toHaveValue(renamed, { timeout: 30_000 });
 });
 
-test('the unit area offers channels by name: the camera tab suggests the channel by its name and names the typed id', async ({ page }) => {
+test('the unit area offers channels by name: the camera tab finds a channel by the name the pages show and shows it by name and hub', async ({ page }) => {
   await login(page, 'luc_regular');
-  const list = (await (await page.request.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
+  const list = (await (await page.request.get('/api/channels/fetch')).json()) as {
+    channels: { channelId: string; channelName: string; serverName: string; status: string }[];
+  };
   const channel = list.channels.find((c) => c.channelId === INPUT_CHANNEL);
   expect(channel).toBeDefined();
-  const name = channel?.channelName ?? '';
+  const { channelName: name, serverName: hub } = channel!;
+  // The pages show the name, not the id the calls take (MMH-1-CH4 for MMH-0001-CH4).
+  expect(name).not.toBe(INPUT_CHANNEL);
   await page.goto(`/list?unit=${UNIT_AREA_UNIT}&ignoreRouteDefault=1`);
   const input = page.getByTestId('unit-detail-channel-input');
   await expect(input).toBeVisible({ timeout: 30_000 });
+  await input.click();
   await input.fill(name);
-  const option = page.getByRole('option').filter({ hasText: INPUT_CHANNEL });
+  const option = page.getByTestId('unit-detail-channel-input-option').and(page.locator(`[data-channel="${INPUT_CHANNEL}"]`));
   await expect(option).toContainText(name);
-  await option.click();
-  await expect(input).toHaveValue(INPUT_CHANNEL);
-  // The field names the channel its id is (the call still takes the id; nothing is applied here).
-  const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
-  expect(describedBy).not.toBe('');
-  await expect(page.locator(`[id="${describedBy.split(' ')[0]}"]`)).toHaveText(name);
+  await expect(option).toContainText(hub);
+  await expect(option).toContainText(/Idle|Offline|Collecting|Upgrading|Online|Connecting|Unavailable|Playing/);
+  const use = await option.getAttribute('data-use');
+  if (use === 'free' || use === 'own') {
+    await option.click();
+    // Chosen: shown by name and hub, never as the bare id (the call still takes the id; nothing is applied here).
+    await expect(input).toHaveValue(`${name} · ${hub}`);
+  } else {
+    // Busy or offline: marked with the reason, and a click does not choose it.
+    await expect(option).toContainText('cannot be chosen now');
+  }
 });
 
 test('a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped', async ({ page }) => {

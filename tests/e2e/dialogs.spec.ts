@@ -122,7 +122,10 @@ test('upload progress: an upload appears and moves live; a pending one is cancel
   await ctx.dispose();
 });
 
-test('send logs: while the unit sends logs a Stop button stops it, and the dialog follows live', async ({ page, baseURL }) => {
+test('send logs: the channel chosen by its shown name; while the unit sends logs a Stop button stops it, and the dialog follows live', async ({
+  page,
+  baseURL,
+}) => {
   const ctx = await api(baseURL!, 'luc_regular');
   // An idle field unit of the group, on a channel of its inventory; the hub sends one channel's logs at a time.
   const unitId = await idleUnitOnChannel(ctx);
@@ -133,8 +136,21 @@ test('send logs: while the unit sends logs a Stop button stops it, and the dialo
   const navigations = watchNavigations(page);
   await expect(page.getByTestId('send-logs-active')).toHaveCount(0);
   await expect(page.getByTestId('send-logs-send')).toBeEnabled({ timeout: 20_000 });
+  // The dialog offers the channel the logs go through, by the name the pages show, defaulting to
+  // the unit's selected one; the user finds it again by typing that name.
+  const channels = (await (await ctx.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string; serverName: string }[] };
+  const shown = channels.channels.find((c) => c.channelId === CHANNEL);
+  expect(shown).toBeDefined();
+  const picker = page.getByTestId('send-logs-channel');
+  await expect(picker).toHaveValue(`${shown!.channelName} · ${shown!.serverName}`);
+  await picker.click();
+  await picker.fill(shown!.channelName);
+  await page.getByRole('option').filter({ hasText: shown!.serverName }).filter({ hasText: shown!.channelName }).first().click();
+  await expect(picker).toHaveValue(`${shown!.channelName} · ${shown!.serverName}`);
   await page.getByTestId('send-logs-description').fill('Stream drops every few minutes');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/units/${unitId}/fetchlogs/stream`));
   await page.getByTestId('send-logs-send').click();
+  expect((await sent).postDataJSON()).toMatchObject({ channelId: CHANNEL });
   await expect(page.getByTestId('send-logs-sent')).toBeVisible();
   // The unit's fetchlogs activity arrives through /ws: the Stop button appears.
   await expect(page.getByTestId('send-logs-active')).toHaveAttribute('data-state', 'sending', { timeout: 20_000 });

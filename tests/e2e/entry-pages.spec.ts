@@ -7,7 +7,7 @@
  * (the application URLs, an inventory, a user) is removed at its end.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createUser, login, ownUser, PASSWORD, signIn, trackNavigations, reloadInPlace } from './support';
+import { apiAs, createUser, leaseUnit, login, ownUser, PASSWORD, releaseUnits, signIn, trackNavigations, reloadInPlace } from './support';
 
 const VR_PORTAL = 'https://vr-portal.example.com/';
 const MATRIX = 'https://matrix.example.com/';
@@ -60,8 +60,13 @@ test('the application switcher offers the configured products (following a chang
     const consoleEntry = page.getByTestId('app-switcher-console');
     await expect(consoleEntry).toHaveAttribute('href', '/');
     expect(await consoleEntry.getAttribute('target')).toBeNull();
-    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
-    await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
+    // Spec 000 §2 names three products: the two without an address are listed, disabled, "Not configured".
+    for (const id of ['videoReturnPortal', 'matrix']) {
+      await expect(page.getByTestId(`app-switcher-${id}`)).toBeDisabled();
+      await expect(page.getByTestId(`app-switcher-${id}`)).not.toHaveAttribute('href', /./);
+    }
+    await page.getByTestId('app-switcher-matrix-wrapper').hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Not configured');
 
     const admin = await apiAs(playwright, baseURL, 'super_user');
     const entryId = await configureApplicationUrls(admin);
@@ -187,5 +192,133 @@ test('a user with an inventory that offers them no group sees the Partial Access
   } finally {
     if (userId !== null) expect((await admin.delete(`/api/v2/users/${userId}`)).ok()).toBe(true);
     if (inventoryId !== null) expect((await admin.delete(`/api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
+  }
+});
+
+test.afterEach(releaseUnits);
+
+/** Sets the user's saved route (spec 000 §2 preferences.currentRoute), as another device would. */
+async function saveRoute(page: Page, route: string): Promise<void> {
+  const res = await page.request.put('/api/userPreferences', { data: { currentRoute: route } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('an explicit path is an address: a typed /map, a link to a unit and a reload stay where they are; / restores the saved route; sign-in keeps the target', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // A user of this test's own: the saved route is per user, and other specs move luc_regular's.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'routes-entry-pages' });
+  try {
+    await login(page, user.username, user.password);
+    const unit = 'LU800-0002';
+
+    // Saved elsewhere as /channels: typing /map opens the map.
+    await saveRoute(page, '/channels');
+    await page.goto('/map');
+    await expect(page.getByTestId('map-page')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/map$/);
+
+    // A link naming a unit opens it; a reload (F5) stays with that unit open.
+    await saveRoute(page, '/channels');
+    await page.goto(`/list?unit=${unit}`);
+    await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', unit, { timeout: 30_000 });
+    await saveRoute(page, '/channels');
+    await page.reload();
+    await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', unit, { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/list\\?unit=${unit}$`));
+
+    // A tab named in the link is opened, and kept over a reload.
+    await page.getByTestId('unit-detail-tab-databridge').click();
+    await expect(page).toHaveURL(/[?&]tab=databridge(&|$)/);
+    await saveRoute(page, '/channels');
+    await page.reload();
+    await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-tab', 'databridge', { timeout: 30_000 });
+
+    // Entering at / restores the saved route.
+    await saveRoute(page, '/channels');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/channels$/, { timeout: 30_000 });
+
+    // Signed out, a link keeps its target (path and query) through the sign-in.
+    await page.context().clearCookies();
+    await page.goto(`/list?unit=${unit}`);
+    await expect(page).toHaveURL(/\/login\?next=/, { timeout: 30_000 });
+    await page.getByTestId('login-username').fill(user.username);
+    await page.getByTestId('login-password').fill(user.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', unit, { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/list\\?unit=${unit}$`));
+  } finally {
+    await user.dispose();
+  }
+});
+
+test('toasts sit below the header, clear of its controls and of an open modal, and do not take the first Tab stops', async ({ page }) => {
+  await signIn(page, 'luc_regular');
+  type Listed = { uniqueId: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
+  // Fleet notices: a unit starting and stopping its stream (the user's default alert settings tell both).
+  const id = await leaseUnit(async () => {
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
+    return units
+      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
+      .map((u) => u.uniqueId);
+  }, 'an idle unit with a camera');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/list');
+  await expect(page.getByTestId('nav-menu')).toBeVisible({ timeout: 30_000 });
+  // Fleet notices come over /ws: the stream starts once the core has acknowledged the console's subscriptions.
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
+  const toasts = page.getByTestId('toast');
+  try {
+    expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    await expect(toasts.first()).toBeVisible({ timeout: 30_000 });
+
+    const header = page.locator('header');
+    const headerBox = await header.boundingBox();
+    expect(headerBox).not.toBeNull();
+    const controls = header.locator('button, input, a, [role="combobox"]');
+    expect(await controls.count()).toBeGreaterThan(3);
+    const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const toast of await toasts.all()) {
+      const box = await toast.boundingBox();
+      if (!box || !headerBox) continue;
+      expect(box.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      for (const control of await controls.all()) {
+        const target = await control.boundingBox();
+        if (target) expect(overlap(box, target), `toast over ${await control.getAttribute('data-testid')}`).toBe(false);
+      }
+    }
+
+    // The first Tab stops are the page's, not a toast's close button.
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="toasts"]') !== null)).toBe(false);
+    }
+
+    // A modal open: the toasts keep clear of it (its buttons stay uncovered).
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-preferences').click();
+    const modal = page.locator('.mantine-Modal-content');
+    await expect(modal).toBeVisible({ timeout: 30_000 });
+    expect((await page.request.delete(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    await expect(toasts.filter({ hasText: 'stopped streaming' }).first()).toBeAttached({ timeout: 30_000 });
+    // The stack is placed once the modal's opening transition has settled.
+    await expect
+      .poll(async () => {
+        const m = await modal.boundingBox();
+        for (const toast of await toasts.all()) {
+          const box = await toast.boundingBox();
+          if (box && m && overlap(box, m)) return 'overlap';
+        }
+        return 'clear';
+      })
+      .toBe('clear');
+  } finally {
+    await page.request.delete(`/api/v2/units/${id}/stream`);
   }
 });

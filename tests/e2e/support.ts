@@ -181,14 +181,33 @@ export async function waitOnline(api: APIRequestContext, unitId: string): Promis
 }
 
 /**
- * Loads the page again where it is. A reload is a first load, and a first load goes to the route the
- * user saved last (spec 000 §2), which another spec file signed in as the same seeded user may have
- * moved meanwhile (files run side by side): the spec's query parameter keeps this route.
+ * Loads the page again where it is: a reload. An explicit path is an address (spec 000 §2 reading:
+ * the saved route applies only when entering at `/`), so another spec file moving the same user's
+ * saved route meanwhile does not move this page.
  */
 export async function reloadInPlace(page: Page): Promise<void> {
-  const url = new URL(page.url());
-  url.searchParams.set('ignoreRouteDefault', '1');
-  await page.goto(url.toString());
+  await page.reload();
+}
+
+/**
+ * Clicks a stop-stream control. A unit on air (tally program) is stopped only after the console asks,
+ * naming the unit: the dialog is checked and confirmed; any other stop goes at once. The console reads
+ * the tally when the control is clicked, and a stream puts its unit on air a moment after it starts:
+ * this waits for whichever comes, the question or a unit no longer on air.
+ */
+export async function stopStreamConfirming(page: Page, unitId: string, stop: Locator): Promise<void> {
+  const unit = async () => {
+    const res = await page.request.get(`/api/v2/units/${unitId}`);
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as { name: string; tally: string | null };
+  };
+  const asked = page.getByTestId('stop-on-air-text');
+  await stop.click();
+  await expect.poll(async () => (await asked.isVisible()) || (await unit()).tally?.toLowerCase() !== 'program', { timeout: 15_000 }).toBe(true);
+  if (await asked.isVisible()) {
+    await expect(asked).toContainText((await unit()).name);
+    await page.getByTestId('stop-on-air-ok').click();
+  }
 }
 
 /** Opens the unit's configuration modal on `tab` through its deep link. */
@@ -228,12 +247,14 @@ export async function clickToOpen(trigger: Locator, opened: Locator): Promise<vo
   }).toPass({ timeout: 30_000 });
 }
 
-/** Collects the URL of every navigation of the page's main frame (a test expects none: the change came live, not by a reload). */
+/**
+ * Collects the URL of every document the page loads from now on (a test expects none: the change came live, not by a
+ * reload). An address the console updates in place (history.replaceState, e.g. `?unit=` of the restored selection) is
+ * no load and is not counted.
+ */
 export function trackNavigations(page: Page): string[] {
   const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
+  page.on('load', () => navigations.push(page.url()));
   return navigations;
 }
 

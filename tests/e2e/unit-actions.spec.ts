@@ -6,7 +6,7 @@
  * asserted by the component tests (RenameModal.test.tsx, UnitActionModals.test.tsx).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { apiAs, leaseUnit, releaseUnits, signIn } from './support';
 
 /** Seeded units of luc_regular's group (packages/db seed.ts). */
 const UNIT = 'LU800-0002';
@@ -19,6 +19,8 @@ const REBOOT_UNIT = 'LUSMART-0001';
 
 // Lazy chunks on a loaded machine: headroom above the usual 15–30 s.
 test.describe.configure({ timeout: 90_000 });
+
+test.afterEach(releaseUnits);
 
 async function unitOf(api: APIRequestContext, id: string): Promise<{ name: string; comment: string; version: number; status: string }> {
   const res = await api.get(`/api/v2/units/${id}`);
@@ -174,4 +176,52 @@ test('remove pairing asks for a confirmation naming the unit and reports the res
   await page.getByTestId('unit-confirm-ok').click();
   expect((await answer).status()).toBe(200);
   await expect(page.getByTestId('toasts')).toContainText(`Pairing of ${name} removed`);
+});
+
+test('stopping a stream on air asks first, naming the unit and the channel; keeping it changes nothing, confirming stops it', async ({ page }) => {
+  await signIn(page, 'luc_regular');
+  type Listed = { uniqueId: string; name: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
+  type Channel = { channelId: string; channelName: string; serverName: string; type: string; status: string; online: boolean };
+  // A free output channel this user may use: streaming to it puts the unit on air (tally program).
+  const channels = ((await (await page.request.get('/api/channels/fetch')).json()) as { channels: Channel[] }).channels;
+  const output = channels.find((c) => c.type === 'output' && c.status === 'idle' && c.online);
+  expect(output, 'an idle output channel of luc_regular').toBeDefined();
+  const channel = output as Channel;
+  const id = await leaseUnit(async () => {
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
+    return units
+      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
+      .map((u) => u.uniqueId);
+  }, 'an idle unit with a camera');
+  const start = await page.request.post(`/api/v2/units/${id}/stream`, { data: { channelId: channel.channelId } });
+  expect(start.ok(), await start.text()).toBe(true);
+  try {
+    await expect.poll(async () => (await unitOf(page.request, id)).status, { timeout: 30_000 }).toBe('streaming');
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/v2/units/${id}`)).json()) as { tally: string | null }).tally, { timeout: 30_000 })
+      .toBe('program');
+    const { name } = await unitOf(page.request, id);
+
+    await page.goto(`/list?unit=${id}`);
+    const stop = page.getByTestId(`unit-stop-${id}`);
+    await expect(stop).toBeEnabled({ timeout: 30_000 });
+    await stop.click();
+    const text = page.getByTestId('stop-on-air-text');
+    // Named by the unit's and the channel's names (and hub), not by the channel's id.
+    await expect(text).toContainText(name);
+    await expect(text).toContainText(channel.channelName);
+    await expect(text).toContainText(channel.serverName);
+    if (channel.channelName !== channel.channelId) await expect(text).not.toContainText(channel.channelId);
+    await page.getByTestId('stop-on-air-cancel').click();
+    await expect(text).toBeHidden();
+    // Kept on air: no stop was sent.
+    expect((await unitOf(page.request, id)).status).toBe('streaming');
+    await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming');
+
+    await stop.click();
+    await page.getByTestId('stop-on-air-ok').click();
+    await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 30_000 });
+  } finally {
+    await page.request.delete(`/api/v2/units/${id}/stream`);
+  }
 });

@@ -85,12 +85,11 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
   await expect(volume).toHaveValue(String(other));
   await expect(page.getByTestId('unit-detail-jack-1-muted')).toBeChecked();
 
-  // Multi Camera tab: the channel of the feeds is entered as an id, required.
+  // Multi Camera tab: the channel of the feeds is chosen from the channel picker, required.
   await page.getByTestId('unit-detail-tab-multiCamera').click();
   await page.getByTestId('unit-detail-multicamera-channel-input').fill('');
   await page.getByTestId('unit-detail-multicamera-channel-apply').click();
   await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(en.forms.validation.required);
-  await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(detailEn.multiCamera.channelIdHint);
 });
 
 test('video return on the unit: applied with a licence', async ({ page, playwright, baseURL }) => {
@@ -249,4 +248,39 @@ test('a regular user forwards the live stream to social media; the CDN refusal a
   expect(stopped.ok()).toBe(true);
   await expect(social).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
   await expect(page.getByTestId('unit-detail-forward-social_media-blocked')).toHaveText(en.apiErrors.UNIT_NOT_STREAMING);
+});
+
+test('an administrator chooses the intercom’s audio room by name from the unit’s inventory; a room without the intercom flag is refused with the reason', async ({
+  page,
+}) => {
+  await signIn(page, 'luc_admin');
+  const id = await leaseUnit(async () => {
+    const res = await page.request.get('/api/devices/fetch');
+    if (!res.ok()) return [];
+    const units = (await res.json()) as ListedUnit[];
+    return units.filter((u) => u.typeGroup === 'fieldUnits' && u.inventoryIds.includes('inv-global')).map((u) => u.uniqueId);
+  }, 'a field unit of the inventory with the seeded audio rooms');
+  const url = `/api/v2/units/${encodeURIComponent(id)}/intercom`;
+  const before = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}/configurationV2`)).json()) as {
+    intercoms: { mode: 'audioRoom' | 'targetChannel'; audioRoomId: string | null; targetChannelId: string | null; destinationAccount: string | null }[];
+  };
+  const first = before.intercoms[0];
+  try {
+    await openTab(page, id, 'intercom');
+    await page.getByTestId('unit-detail-intercom-1-mode').getByText(detailEn.intercom.modes.audioRoom).click();
+    const room = page.getByTestId('unit-detail-intercom-1-room');
+    await room.click();
+    // Seeded in inv-global: Newsroom-IFB (intercom) and Sports-Desk (no intercom flag).
+    const sports = page.getByTestId('unit-detail-intercom-1-room-option').filter({ hasText: 'Sports-Desk' });
+    await expect(sports).toContainText('Not an intercom room');
+    await room.fill('Newsroom');
+    await page.getByTestId('unit-detail-intercom-1-room-option').filter({ hasText: 'Newsroom-IFB' }).click();
+    await expect(room).toHaveValue('Newsroom-IFB');
+    // What is sent is the room's id (the core may still refuse the room for the unit's intercom server, and says so).
+    const sent = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(url));
+    await page.getByTestId('unit-detail-intercom-1-save').click();
+    expect((await sent).postDataJSON()).toMatchObject({ intercom: 1, mode: 'audioRoom', audioRoomId: 'aud-0001' });
+  } finally {
+    if (first !== undefined) await page.request.put(url, { data: { intercom: 1, ...first } });
+  }
 });

@@ -6,7 +6,7 @@
  * (apps/console/src/features/unit-detail/UnitDetailRules.test.tsx).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, releaseUnits } from './support';
+import { leaseUnit, login, releaseUnits, stopStreamConfirming } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 
 test.afterEach(releaseUnits);
@@ -98,10 +98,44 @@ test('a regular user switches tabs and starts and stops a stream live, without a
   await expect.poll(async () => Number(await page.getByTestId('unit-detail-total-bitrate').getAttribute('data-kbps')), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('unit-detail-battery')).toHaveAttribute('data-colour', /^(green|yellow|red)$/);
 
-  await page.getByTestId('unit-detail-stream-stop').click();
+  await stopStreamConfirming(page, id, page.getByTestId('unit-detail-stream-stop'));
   await expect(state).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
   expect(await states()).toEqual(['off', 'connecting', 'running', 'disconnecting', 'off']);
   await expect(state).toHaveText(detailEn.state.off);
   await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'idle');
   expect(await sameDocument()).toBe(true);
+});
+
+test('a regular user chooses the unit’s channel by the name the pages show, and the unit then shows it by name', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const id = await idleStreamableUnit(page, ['LU800-0001']);
+  const unit = (await (await page.request.get(`/api/v2/units/${id}`)).json()) as { inventoryIds: string[]; selectedChannel: { channelId: string | null } };
+  const list = (await (await page.request.get('/api/channels/fetch')).json()) as {
+    channels: { channelId: string; channelName: string; serverName: string; status: string; supportedByUnit: boolean; inventoryIds: string[] }[];
+  };
+  // An idle channel of the unit's inventories, other than the one it has.
+  const channel = list.channels.find(
+    (c) =>
+      c.status === 'idle' && c.supportedByUnit && c.channelId !== unit.selectedChannel.channelId && c.inventoryIds.some((i) => unit.inventoryIds.includes(i)),
+  );
+  expect(channel, 'an idle channel of the unit’s inventories').toBeDefined();
+  const { channelId, channelName: name, serverName: hub } = channel!;
+
+  await page.goto(`/list?unit=${id}&tab=camera&ignoreRouteDefault=1`);
+  const input = page.getByTestId('unit-detail-channel-input');
+  await expect(input).toBeVisible({ timeout: 30_000 });
+  await input.click();
+  await input.fill(name);
+  const option = page.getByTestId('unit-detail-channel-input-option').and(page.locator(`[data-channel="${channelId}"]`));
+  await expect(option).toContainText(hub);
+  await expect(option).toContainText('Idle');
+  await option.click();
+  await expect(input).toHaveValue(`${name} · ${hub}`);
+
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/devices/${id}/commands/setVirtualChannel`));
+  await page.getByTestId('unit-detail-channel-apply').click();
+  expect((await sent).postDataJSON()).toEqual({ channelId });
+  await expect(page.getByTestId('unit-detail-channel-result')).toHaveAttribute('data-outcome', 'selected', { timeout: 20_000 });
+  await expect(page.getByTestId('unit-detail-channel-result')).toContainText(name);
+  await expect(page.getByTestId('unit-detail-channel')).toContainText(name);
 });

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
-import { leaseUnit, ownUser, releaseUnits, type Playwright, reloadInPlace } from './support';
+import { leaseUnit, ownUser, releaseUnits, type Playwright, reloadInPlace, trackNavigations } from './support';
 
 test.afterEach(releaseUnits);
 
@@ -192,10 +192,8 @@ test('sorts by name both ways; column width and expanded rows survive a reload',
 
 test('a status and bitrate change arrive live, without a reload', async ({ page }) => {
   await login(page, 'luc_regular');
-  const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
+  // The list restores the user's last selected unit into its address in place: only a document load counts.
+  const navigations = trackNavigations(page);
   // A unit that can start now (idle, camera, licence), as the list's start button says.
   const id = await leaseUnit(async () => {
     const startable: string[] = [];

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
-import { leaseUnit, login as signIn, ownUser, releaseUnits, reloadInPlace } from './support';
+import listEn from '../../apps/console/src/i18n/areas/unitList.en.json' with { type: 'json' };
+import { leaseUnit, login as signIn, ownUser, releaseUnits, reloadInPlace, stopStreamConfirming } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
@@ -54,7 +55,7 @@ async function streamAndStop(page: Page) {
 
   await page.getByTestId(`unit-start-${id}`).click();
   await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
-  await page.getByTestId(`unit-stop-${id}`).click();
+  await stopStreamConfirming(page, id, page.getByTestId(`unit-stop-${id}`));
   await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
   // Live updates, not reloads.
   expect(navigations).toEqual([]);
@@ -88,6 +89,118 @@ test('the language switch shows the console in Chinese', async ({ page, playwrig
     await page.getByTestId('language-switch-en').click();
     await expect(page.getByTestId('nav-unitList')).toHaveText(en.menu.unitList);
     await expect.poll(language).toBe('en');
+  } finally {
+    await user.dispose();
+  }
+});
+
+test('the counter bar counts as busy exactly the units the list shows busy (spec 000 §4), and follows a stream live', async ({ page, playwright, baseURL }) => {
+  // A user of this test's own: the Busy counter's filter is kept in the user's preferences.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'busy-units' });
+  await signIn(page, user.username, user.password);
+  await page.goto('/list');
+  const busy = page.getByTestId('counter-busy');
+  await expect(busy).toBeVisible({ timeout: 30_000 });
+  type Listed = { uniqueId: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
+  const id = await leaseUnit(async () => {
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
+    return units
+      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
+      .map((u) => u.uniqueId);
+  }, 'an idle unit with a camera');
+  const before = Number(await busy.textContent());
+  try {
+    expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 30_000 });
+    await expect(busy).toHaveText(String(before + 1));
+
+    // The Busy counter filters the list to the units it counts: as many rows, each with the Busy icon.
+    await page.getByTestId('counter-button-busy').click();
+    const summary = page.getByTestId('unit-list-summary');
+    await expect(summary).toHaveAttribute('data-shown', String(before + 1));
+    await expect(page.getByTestId(`unit-icon-${id}`)).toHaveAttribute('data-icon', 'busy');
+    const icons = page.locator('[data-testid^="unit-icon-"]');
+    for (const icon of await icons.all()) await expect(icon).toHaveAttribute('data-icon', 'busy');
+    expect(await busy.textContent()).toBe(await summary.getAttribute('data-shown'));
+  } finally {
+    await page.request.delete(`/api/v2/units/${id}/stream`);
+    await user.dispose();
+  }
+});
+
+interface StreamableUnit {
+  uniqueId: string;
+  name: string;
+  status: string;
+  licenseValid: boolean;
+  cameraConnected: boolean;
+  selectedChannel: { channelId: string | null };
+  channelsInUse: { channelId: string; channelName: string; serverName: string }[];
+}
+
+test('a unit started without a channel shows the channel it feeds, by name with its hub, on the list, the detail and Multiview; the Channels page names the unit', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // A luc_regular of the test's own: opening a unit saves it as the user's last selected unit.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'units-channel' });
+  try {
+    await signIn(page, user.username, user.password);
+    const units = async () => (await (await page.request.get('/api/devices/fetch')).json()) as StreamableUnit[];
+    // An idle unit with nothing selected: the stream goes to a channel the unit takes itself.
+    const id = await leaseUnit(
+      async () =>
+        (await units())
+          .filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected && u.selectedChannel.channelId === null)
+          .map((u) => u.uniqueId),
+      'an idle unit with no channel selected that can stream',
+    );
+    const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+    expect(started.ok()).toBe(true);
+    let unit: StreamableUnit | undefined;
+    await expect
+      .poll(
+        async () => {
+          unit = (await units()).find((u) => u.uniqueId === id);
+          return unit?.channelsInUse.length ?? 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const inUse = unit!.channelsInUse[0]!;
+
+    // Multiview: the unit's tile names the channel and its hub, not "No channel selected".
+    await page.getByTestId('nav-multiview').click();
+    await page.getByTestId('multiview-search').fill(id);
+    // A streaming unit is on the wall without being picked.
+    await expect(page.getByTestId(`multiview-unit-${id}`)).toHaveAttribute('data-shown', 'true');
+    const tileChannel = page.getByTestId(`multiview-tile-channel-${id}`);
+    await expect(tileChannel).toContainText(inUse.channelName);
+    await expect(tileChannel).toContainText(inUse.serverName);
+    await expect(tileChannel).not.toContainText(listEn.channel.none);
+
+    // The tile leads to the unit in the list: its row and its detail say the same.
+    await page.getByTestId(`multiview-tile-open-${id}`).click();
+    const detailChannel = page.getByTestId('unit-detail-channel');
+    await expect(detailChannel).toContainText(inUse.channelName, { timeout: 20_000 });
+    await expect(detailChannel).toContainText(inUse.serverName);
+    await expect(detailChannel).toHaveAttribute('data-state', 'inUse');
+    // The list beside the detail keeps name, status, bitrate and the stream buttons: closed, it shows every column.
+    await page.getByTestId('unit-detail-close').click();
+    const rowChannel = page.getByTestId(`unit-channel-${id}`);
+    await expect(rowChannel).toContainText(inUse.channelName);
+    await expect(rowChannel).toContainText(inUse.serverName);
+
+    // The Channels page: the collecting channel names the unit it collects from.
+    await page.goto('/channels?ignoreRouteDefault=1');
+    await expect(page.getByTestId(`channel-allocated-${inUse.channelId}-name`)).toHaveText(unit!.name, { timeout: 30_000 });
+    await expect(page.getByTestId(`channel-allocated-${inUse.channelId}`)).toHaveAttribute('data-unit', id);
+
+    // Stopped: the channel is free and the unit says it feeds none.
+    expect((await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
+    await expect(page.getByTestId(`channel-allocated-${inUse.channelId}`)).toHaveAttribute('data-unit', '', { timeout: 20_000 });
+    await expect.poll(async () => (await units()).find((u) => u.uniqueId === id)?.channelsInUse.length, { timeout: 20_000 }).toBe(0);
   } finally {
     await user.dispose();
   }

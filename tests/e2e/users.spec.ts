@@ -2,7 +2,8 @@
  * /users (spec 001 §2 "manage users", §3 User, §6) in Chromium against the real stack: the seeded
  * users listed, a new user saved and signing in, a user deactivated, and a change made by another
  * client (a second session over REST) reaching the list with no reload (the user licences beside
- * "New user" read again on such a change: Users.page.test.tsx). The §5 user rules and the
+ * "New user" read again on such a change: Users.page.test.tsx), and an edit in progress kept over
+ * another session's save with the form saying so. The §5 user rules and the
  * core's §8 conflicts inline with nothing stored, the password expiry policy sent, and a user of a
  * higher type read-only for an admin are asserted by the component tests
  * (apps/console/src/features/users/UserModal.test.tsx). Every user a test creates is deleted at its end.
@@ -100,6 +101,38 @@ test('a user joins a group and is deactivated from the modal', async ({ page, pl
     // The deactivated user cannot sign in.
     const attempt = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: NEW_PASSWORD } });
     expect(attempt.status()).toBe(401);
+  } finally {
+    await deleteUsers(api, [username]);
+  }
+});
+
+test('an edit in progress survives a save of the same user in another session: the form names the field both changed, and Reload theirs takes their values', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  const username = 'e2e.edit-conflict';
+  try {
+    const created = await createUser(api, username);
+    await signIn(page, ADMIN);
+    await openUsers(page);
+    await row(page, username).click();
+    const lastName = page.getByTestId('user-form-lastName');
+    await expect(lastName).toHaveValue('Tester');
+    await lastName.fill('Mine');
+    // Another session saves the same user: the last name and the first name.
+    const res = await api.put(`/api/v2/users/${created.id}`, { data: { firstName: 'Theirs', lastName: 'Theirs', version: created.version } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const notice = page.getByTestId('user-form-edit-conflict');
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveAttribute('data-fields', 'lastName');
+    await expect(notice).toContainText('Last name');
+    await expect(lastName).toHaveValue('Mine');
+    await expect(page.getByTestId('user-form-firstName')).toHaveValue('Theirs');
+    await page.getByTestId('user-form-edit-conflict-reload').click();
+    await expect(lastName).toHaveValue('Theirs');
+    await expect(notice).toHaveCount(0);
   } finally {
     await deleteUsers(api, [username]);
   }

@@ -102,6 +102,19 @@ async function fedChannelsCollect(demo: Demo): Promise<number> {
   return fed.length;
 }
 
+/**
+ * The operator sees where each of their units streams: every channel a unit of theirs feeds is one
+ * of their channels, collecting from that unit (a unit given no channel takes one its people see).
+ */
+async function operatorSeesWhereUnitsStream(demo: Demo): Promise<void> {
+  const units = await unitsAs(demo, 'luc_regular');
+  const channels = new Map((await get<ChannelList>(demo, 'luc_regular', '/channels/fetch')).channels.map((c) => [c.channelId, c]));
+  const feeding = units.filter((u) => u.channelsInUse.length > 0);
+  expect(feeding.length, 'luc_regular’s units feeding a channel').toBeGreaterThanOrEqual(3);
+  for (const u of feeding)
+    for (const c of u.channelsInUse) expect(channels.get(c.channelId)?.allocatedToUnitUid, `${u.uniqueId} feeds ${c.channelId}`).toBe(u.uniqueId);
+}
+
 describe('demo presets on the stepped clock', () => {
   it('lively (the default) is alive at 10 s for every role, keeps moving, and after an hour looks like its first minute', async () => {
     const demo = await startDemo('lively');
@@ -114,6 +127,7 @@ describe('demo presets on the stepped clock', () => {
       expect(s.alerting, `${role}: units with an alert`).toBeGreaterThanOrEqual(1);
     }
     expect(await fedChannelsCollect(demo)).toBeGreaterThanOrEqual(3);
+    await operatorSeesWhereUnitsStream(demo);
     const alerts = await Promise.all(['MMH-0002', 'ING-0001'].map((id) => demo.stack.app.services.servers.viewServer(id)));
     expect(alerts.flatMap((v) => v.activeAlerts).length, 'a server in alert').toBeGreaterThanOrEqual(1);
     // The drone crosses the map.
@@ -133,6 +147,7 @@ describe('demo presets on the stepped clock', () => {
       expect(s.alerting, `${role} after an hour: with an alert`).toBeGreaterThanOrEqual(1);
     }
     await fedChannelsCollect(demo);
+    await operatorSeesWhereUnitsStream(demo);
     expect(demo.engine.fleetCheck().violations).toEqual([]);
   }, 300_000);
 

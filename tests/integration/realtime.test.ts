@@ -175,4 +175,41 @@ describe('realtime /ws', () => {
     }
     c.ws.close();
   });
+
+  it('clears what a stopped stream and an offline unit no longer have: the tally, then the bitrate', async () => {
+    const c = await connect(base, { cookie });
+    await c.next((m) => m.op === 'hello');
+    c.send({ op: 'subscribe', topics: me.groups.map((g) => groupTopic(g.id)) });
+    await c.next((m) => m.op === 'subscribed');
+    const units: UnitSummary[] = (await s.app.inject({ method: 'GET', url: '/api/devices/fetch', headers: { cookie } })).json();
+    const unit = units.find((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.groupIds.length > 0)!;
+    expect(unit).toBeDefined();
+    const tallies = () => c.events.flatMap((e) => (e.event.type === 'unit.tally' && e.event.unitId === unit.uniqueId ? [e.event.tally] : []));
+    const detail = async () => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${unit.uniqueId}`, headers: { cookie } })).json();
+
+    expect((await s.app.inject({ method: 'POST', url: `/api/v2/units/${unit.uniqueId}/stream`, headers: { cookie } })).statusCode).toBe(200);
+    await until(() => tallies().some((t) => t !== null), 5000, 'a tally while streaming');
+    expect((await detail()).tally).toBe(tallies().at(-1));
+
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/v2/units/${unit.uniqueId}/stream`, headers: { cookie } })).statusCode).toBe(200);
+    await until(() => tallies().at(-1) === null, 5000, 'the tally cleared once the stream ended');
+    expect((await detail()).tally).toBeNull();
+
+    // Offline: no telemetry follows, so the status event itself says the bitrate is gone.
+    s.sim!.device(unit.uniqueId)!.setPower(false);
+    await until(
+      () => c.events.some((e) => e.event.type === 'unit.status' && e.event.unitId === unit.uniqueId && e.event.status === 'offline'),
+      5000,
+      'offline',
+    );
+    const offline = c.events.find((e) => e.event.type === 'unit.status' && e.event.unitId === unit.uniqueId && e.event.status === 'offline')!;
+    expect(offline.event).toMatchObject({ totalBitrate: 0 });
+    expect((await detail()).totalBitrate).toBe(0);
+    // Reports that keep a unit online leave the bitrate to its telemetry.
+    const online = c.events.filter((e) => e.event.type === 'unit.status' && e.event.unitId === unit.uniqueId && e.event.status !== 'offline');
+    expect(online.length).toBeGreaterThan(0);
+    for (const e of online) expect(e.event).not.toHaveProperty('totalBitrate');
+    s.sim!.device(unit.uniqueId)!.setPower(true);
+    c.ws.close();
+  });
 });

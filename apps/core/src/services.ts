@@ -7,6 +7,7 @@ import { RealtimeHub } from './platform/hub.js';
 import { SystemEntitiesFeed } from './platform/system-entities-feed.js';
 import { TelemetryStore } from './platform/telemetry.js';
 import { UnitService } from './modules/units/units.js';
+import { ChannelsInUse } from './modules/units/channels-in-use.js';
 import { UnitIndex } from './platform/unit-index.js';
 import { DeviceReports } from './platform/device-reports.js';
 import { UnitDevices } from './modules/units/unit-devices.js';
@@ -170,7 +171,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const reports = new DeviceReports(db, unitRepository, index, hub, telemetry, log);
   reports.listen(gateway);
   const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
-  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway, clock);
+  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway, new ChannelsInUse(readModel), clock);
   units.followReadModel(readModel.units);
   const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
   const users = new UserService(db, config.WS_LIBRARY, clock);

@@ -11,6 +11,13 @@ import { ClockModeSchema } from './control.js';
 import { ControlRequest } from './shard-control.js';
 import { ControlReply, DeviceEventMessage } from './gateway-events.js';
 
+/**
+ * The groups and inventories a unit or channel belongs to: who sees it. A unit told to stream
+ * without a channel takes one its own people see (sharing a group with it, else an inventory).
+ */
+export const DeviceMembership = z.object({ groupIds: z.array(z.string()), inventoryIds: z.array(z.string()) });
+export type DeviceMembership = z.infer<typeof DeviceMembership>;
+
 /** What a simulated (or real) device needs to know about itself. */
 export const DeviceSpec = z.object({
   unitId: z.string(),
@@ -24,6 +31,8 @@ export const DeviceSpec = z.object({
    * device starts there. Absent or null, the device draws a home city of its own.
    */
   home: Location.nullable().optional(),
+  /** The unit's groups and inventories; absent: the unit may take any free channel. */
+  memberOf: DeviceMembership.optional(),
 });
 export type DeviceSpec = z.infer<typeof DeviceSpec>;
 
@@ -62,6 +71,8 @@ export const ChannelSpec = z.object({
   inputKind: z.string().nullable().optional(),
   /** Point-to-multipoint receivers (unit uids) of the channel's multipoint configuration. */
   ptmpReceivers: z.array(z.string()).optional(),
+  /** The channel's groups and inventories; absent: it belongs to none (only a unit of no group or inventory takes it by itself). */
+  memberOf: DeviceMembership.optional(),
 });
 export type ChannelSpec = z.infer<typeof ChannelSpec>;
 

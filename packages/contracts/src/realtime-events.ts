@@ -7,7 +7,7 @@ import { UnitCommand } from './enums.js';
 import { ClientNotification } from './entities/notification.js';
 import { CommandOutcome } from './entities/unit-commands.js';
 import { UnitConfiguration } from './entities/unit-config.js';
-import { Applications, Battery, BitrateSample, Location, Modem, UnitSummary } from './entities/unit.js';
+import { Applications, Battery, BitrateSample, ChannelInUse, Location, Modem, UnitSummary } from './entities/unit.js';
 import { Story } from './entities/stories.js';
 import { ChannelLive } from './entities/channels.js';
 import { ServerDetail } from './entities/servers.js';
@@ -45,6 +45,18 @@ export const UnitStatusEvent = z.object({
   /** Counter transition relayed to the console (spec 001 §4). */
   change: UnitStatusChangeEvent.nullable(),
   applications: Applications,
+  /**
+   * The unit's total bitrate after the report, when the report changes it (0 once the unit is
+   * offline: an offline unit sends no telemetry that could clear it). Absent: unchanged.
+   */
+  totalBitrate: z.number().nonnegative().optional(),
+  at: z.number().int(),
+});
+/** The unit's tally changed as its channel drives it (spec 000 §3 tally): program, preview, or null once off. */
+export const UnitTallyEvent = z.object({
+  type: z.literal('unit.tally'),
+  unitId: z.string(),
+  tally: z.enum(['program', 'preview']).nullable(),
   at: z.number().int(),
 });
 export const UnitTelemetryEvent = z.object({
@@ -59,6 +71,8 @@ export const UnitTelemetryEvent = z.object({
   at: z.number().int(),
 });
 export const UnitUpdatedEvent = z.object({ type: z.literal('unit.updated'), unit: UnitSummary, at: z.number().int() });
+/** Where a unit streams changed: the channels a receiving server now reports collecting from it (the summary's `channelsInUse`). */
+export const UnitChannelsEvent = z.object({ type: z.literal('unit.channels'), unitId: z.string(), channelsInUse: z.array(ChannelInUse), at: z.number().int() });
 export const DeviceAddedEvent = z.object({ type: z.literal('device.added'), unitId: z.string(), at: z.number().int() });
 export const DeviceRemovedEvent = z.object({ type: z.literal('device.removed'), unitId: z.string(), at: z.number().int() });
 
@@ -368,6 +382,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
   UnitUpdatedEvent,
+  UnitTallyEvent,
+  UnitChannelsEvent,
   DeviceAddedEvent,
   DeviceRemovedEvent,
   // alerts, transitions, statuses, transfers, notifications, settings

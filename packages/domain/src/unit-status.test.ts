@@ -22,6 +22,7 @@ import {
   isStreaming,
   statusChangeEvent,
   statusClass,
+  unitBucket,
   unitIcon,
   UNIT_COUNTER_TRANSITIONS,
   type UnitApplications,
@@ -249,7 +250,11 @@ describe('applyCounterTransition', () => {
   // Every pair of statuses: the event moves one unit from the bucket of prev to the bucket of next.
   const pairs = UNIT_STATUSES.flatMap((prev) => UNIT_STATUSES.map((next) => [prev, next] as const));
   it.each(pairs)('keeps counters consistent for %s → %s', (prev, next) => {
-    const one = (status: UnitStatus): UnitStatusCounters => countUnits([{ status, typeGroup: 'fieldUnits', alerts: [] }]);
+    const one = (status: UnitStatus): UnitStatusCounters => {
+      const counters = { busy: 0, idle: 0, offline: 0 };
+      counters[getCounterBucket(status)] += 1;
+      return counters;
+    };
     const result = applyCounterTransition(one(prev), statusChangeEvent(prev, next));
     const expected = one(next);
     expect({ busy: result.busy, idle: result.idle, offline: result.offline }).toEqual({
@@ -266,30 +271,53 @@ describe('countUnits (spec 000 §2 counter bar)', () => {
   });
 
   it.each<[string, UnitCounterRow, Partial<Record<string, number>>]>([
-    ['idle field unit', { status: 'idle', typeGroup: 'fieldUnits', alerts: [] }, { idle: 1, field: 1 }],
-    ['streaming lite unit', { status: 'streaming', typeGroup: 'liteUnits', alerts: [] }, { busy: 1, lite: 1 }],
-    ['offline smart unit', { status: 'offline', typeGroup: 'smartUnits', alerts: [] }, { offline: 1, smart: 1 }],
-    ['unavailable ptmp unit', { status: 'unavailable', typeGroup: 'ptmpUnits', alerts: [] }, { offline: 1, ptmp: 1 }],
-    ['store-and-forward ptp unit', { status: 'storeandforward', typeGroup: 'ptpUnits', alerts: [] }, { busy: 1, ptp: 1 }],
-    ['extender counts in no type', { status: 'online', typeGroup: 'extenderDevices', alerts: [] }, { idle: 1 }],
-    ['server counts in no type', { status: 'idle', typeGroup: 'mmhServer', alerts: [] }, { idle: 1 }],
-    ['camera connected, online', { status: 'idle', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true }, { idle: 1, field: 1, camera: 1 }],
-    ['camera connected, streaming', { status: 'streaming', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true }, { busy: 1, field: 1, camera: 1 }],
+    ['idle field unit', { status: 'idle', applications: {}, typeGroup: 'fieldUnits', alerts: [] }, { idle: 1, field: 1 }],
+    ['streaming lite unit', { status: 'streaming', applications: apps('video'), typeGroup: 'liteUnits', alerts: [] }, { busy: 1, lite: 1 }],
+    ['offline smart unit', { status: 'offline', applications: null, typeGroup: 'smartUnits', alerts: [] }, { offline: 1, smart: 1 }],
+    ['unavailable ptmp unit', { status: 'unavailable', applications: null, typeGroup: 'ptmpUnits', alerts: [] }, { offline: 1, ptmp: 1 }],
+    [
+      'store-and-forward ptp unit',
+      { status: 'storeandforward', applications: apps('store', 'forward'), typeGroup: 'ptpUnits', alerts: [] },
+      { busy: 1, ptp: 1 },
+    ],
+    [
+      'a unit only recording (store, no forward) is not busy',
+      { status: 'storeandforward', applications: apps('store'), typeGroup: 'fieldUnits', alerts: [] },
+      { idle: 1, field: 1 },
+    ],
+    ['multi camera alone is busy', { status: 'idle', applications: apps('multiCamera'), typeGroup: 'fieldUnits', alerts: [] }, { busy: 1, field: 1 }],
+    [
+      'a streaming status without its applications map is busy',
+      { status: 'streaming', applications: undefined, typeGroup: 'fieldUnits', alerts: [] },
+      { busy: 1, field: 1 },
+    ],
+    ['extender counts in no type', { status: 'online', applications: {}, typeGroup: 'extenderDevices', alerts: [] }, { idle: 1 }],
+    ['server counts in no type', { status: 'idle', applications: {}, typeGroup: 'mmhServer', alerts: [] }, { idle: 1 }],
+    [
+      'camera connected, online',
+      { status: 'idle', applications: {}, typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+      { idle: 1, field: 1, camera: 1 },
+    ],
+    [
+      'camera connected, streaming',
+      { status: 'streaming', applications: apps('video'), typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+      { busy: 1, field: 1, camera: 1 },
+    ],
     [
       'camera flag on an offline unit is not counted',
-      { status: 'offline', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+      { status: 'offline', applications: null, typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
       { offline: 1, field: 1 },
     ],
     [
       'camera flag on an unavailable unit is not counted',
-      { status: 'unavailable', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+      { status: 'unavailable', applications: null, typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
       { offline: 1, field: 1 },
     ],
-    ['camera not connected', { status: 'idle', typeGroup: 'fieldUnits', alerts: [], cameraConnected: false }, { idle: 1, field: 1 }],
-    ['one alert', { status: 'idle', typeGroup: 'fieldUnits', alerts: ['battery'] }, { idle: 1, field: 1, activeAlerts: 1 }],
+    ['camera not connected', { status: 'idle', applications: {}, typeGroup: 'fieldUnits', alerts: [], cameraConnected: false }, { idle: 1, field: 1 }],
+    ['one alert', { status: 'idle', applications: {}, typeGroup: 'fieldUnits', alerts: ['battery'] }, { idle: 1, field: 1, activeAlerts: 1 }],
     [
       'three alerts count one unit',
-      { status: 'idle', typeGroup: 'fieldUnits', alerts: ['battery', 'bitrateDrop', 'serverCpu'] },
+      { status: 'idle', applications: {}, typeGroup: 'fieldUnits', alerts: ['battery', 'bitrateDrop', 'serverCpu'] },
       { idle: 1, field: 1, activeAlerts: 1 },
     ],
   ])('%s', (_label, row, counts) => {
@@ -300,12 +328,47 @@ describe('countUnits (spec 000 §2 counter bar)', () => {
   it('adds up a mixed list', () => {
     expect(
       countUnits([
-        { status: 'idle', typeGroup: 'fieldUnits', alerts: ['a', 'b'], cameraConnected: true },
-        { status: 'streaming', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
-        { status: 'offline', typeGroup: 'liteUnits', alerts: ['battery'] },
-        { status: 'upgrading', typeGroup: 'smartUnits', alerts: [] },
+        { status: 'idle', applications: {}, typeGroup: 'fieldUnits', alerts: ['a', 'b'], cameraConnected: true },
+        { status: 'streaming', applications: apps('video'), typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+        { status: 'offline', applications: null, typeGroup: 'liteUnits', alerts: ['battery'] },
+        { status: 'upgrading', applications: apps('upgrade'), typeGroup: 'smartUnits', alerts: [] },
       ]),
     ).toEqual({ busy: 2, idle: 1, offline: 1, field: 2, camera: 2, lite: 1, smart: 1, ptmp: 0, ptp: 0, activeAlerts: 2 });
+  });
+});
+
+describe('unitBucket (spec 000 §4 groupings: the one busy / idle / offline of a unit)', () => {
+  it.each<[UnitStatus, UnitApplications | null | undefined, 'busy' | 'idle' | 'offline']>([
+    ['offline', null, 'offline'],
+    ['unavailable', apps('video'), 'offline'],
+    ['streaming', apps('video'), 'busy'],
+    ['speedtest', apps(['video', 'speedtest']), 'busy'],
+    ['idle', apps('multiCamera'), 'busy'],
+    ['idle', apps('switcher'), 'busy'],
+    ['idle', apps('switcherAndProxy'), 'busy'],
+    ['upgrading', apps('upgrade'), 'busy'],
+    ['transparent_bridge', apps('databridge'), 'busy'],
+    ['fetchlogs', apps('fetchlogs'), 'busy'],
+    ['storeandforward', apps('store', 'forward'), 'busy'],
+    ['storeandforward', apps('store'), 'idle'],
+    ['forwarding', apps('forward'), 'idle'],
+    ['idle', {}, 'idle'],
+    ['online', apps('audioRoom', 'ifb'), 'idle'],
+  ])('%s with %j → %s', (status, applications, expected) => {
+    expect(unitBucket({ status, applications })).toBe(expected);
+  });
+
+  it('is what the counter bar counts and what the icon shows', () => {
+    for (const [status, applications] of [
+      ['storeandforward', apps('store')],
+      ['storeandforward', apps('store', 'forward')],
+      ['idle', apps('multiCamera')],
+      ['streaming', apps('video')],
+      ['idle', {}],
+    ] as const) {
+      const bar = countUnits([{ status, applications, typeGroup: 'fieldUnits', alerts: [] }]);
+      expect(bar.busy === 1).toBe(unitIcon(status, applications) === 'busy');
+    }
   });
 });
 
@@ -321,7 +384,7 @@ describe('unitIcon (spec 000 §4)', () => {
     ['transparent_bridge', apps('databridge'), 'busy'],
     ['setup_transparent_bridge', {}, 'busy'],
     ['storeandforward', apps('store', 'forward'), 'busy'],
-    ['storeandforward', apps('store'), 'busy'],
+    ['storeandforward', apps('store'), 'online'],
     ['idle', apps('multiCamera'), 'busy'],
     ['idle', apps('switcher'), 'busy'],
     ['idle', {}, 'online'],

@@ -158,9 +158,38 @@ const CLASS_BUCKET: Record<UnitStatusClass, UnitCounterBucket> = {
   busy: 'busy',
 };
 
-/** Spec 000 §2 counter bar: the busy / idle / offline bucket a status is counted in. */
+/**
+ * The busy / idle / offline bucket of a status alone (the change events' view: spec 000 §4 counts
+ * online-to-store-and-forward as streaming). A status cannot tell store alone from store and
+ * forward: the counter bar, the unit icon and the busy filter use {@link unitBucket}, which reads
+ * the unit's applications.
+ */
 export function getCounterBucket(status: UnitStatus): UnitCounterBucket {
   return CLASS_BUCKET[statusClass(status)];
+}
+
+/** What {@link unitBucket} reads of a unit (a contracts `UnitSummary` fits as is). */
+export interface UnitBucketInput {
+  readonly status: UnitStatus;
+  readonly applications: UnitApplications | null | undefined;
+}
+
+/**
+ * Spec 000 §2 counter bar, §4 groupings and unit icon: the one busy / idle / offline grouping of a
+ * unit, used by the counter bar, the unit icon, the busy/idle/offline filters and the list alike.
+ * - offline-like status (offline, unavailable) → offline;
+ * - busy applications ({@link isBusy}: video, multi camera, switchers, upgrade, databridge, fetch
+ *   logs, or store AND forward) → busy;
+ * - a status only busy applications give (streaming, speed test, upgrading, fetch logs, transparent
+ *   bridge), for a report whose applications map is missing → busy;
+ * - otherwise idle: online, idle, forwarding, and `storeandforward` from store alone (recording
+ *   without forwarding is not busy).
+ */
+export function unitBucket(unit: UnitBucketInput): UnitCounterBucket {
+  if (isOfflineLike(unit.status)) return 'offline';
+  if (isBusy(unit.applications)) return 'busy';
+  const cls = statusClass(unit.status);
+  return cls === 'streaming' || cls === 'busy' ? 'busy' : 'idle';
 }
 
 /** The four classes the spec's change events are named after. */
@@ -236,8 +265,7 @@ export function applyCounterTransition(counters: UnitStatusCounters, event: Unit
 }
 
 /** One row of the unit list as the counter bar needs it. */
-export interface UnitCounterRow {
-  readonly status: UnitStatus;
+export interface UnitCounterRow extends UnitBucketInput {
   readonly typeGroup: UnitTypeGroup;
   /** Active alerts of the unit (only the count matters; a contracts `UnitSummary` fits as is). */
   readonly alerts: readonly unknown[];
@@ -267,7 +295,7 @@ const TYPE_COUNTER: Partial<Record<UnitTypeGroup, TypeCounter>> = {
 
 /**
  * Spec 000 §2 counter bar over the rows the list shows. Readings chosen:
- * - busy / idle / offline: the {@link getCounterBucket} of each row's status;
+ * - busy / idle / offline: the {@link unitBucket} of each row (status and applications);
  * - field, lite, smart, ptmp, ptp: rows of that unit type group (other groups count in no type);
  * - camera: rows whose unit reports `cameraConnected: true` and is not offline-like (an offline
  *   unit cannot vouch for its camera; the cameraDisconnected alert is the other side of this flag);
@@ -277,7 +305,7 @@ const TYPE_COUNTER: Partial<Record<UnitTypeGroup, TypeCounter>> = {
 export function countUnits(rows: readonly UnitCounterRow[]): UnitCounterBar {
   const bar = { busy: 0, idle: 0, offline: 0, field: 0, camera: 0, lite: 0, smart: 0, ptmp: 0, ptp: 0, activeAlerts: 0 };
   for (const row of rows) {
-    bar[getCounterBucket(row.status)] += 1;
+    bar[unitBucket(row)] += 1;
     const typeCounter = TYPE_COUNTER[row.typeGroup];
     if (typeCounter) bar[typeCounter] += 1;
     if (row.cameraConnected === true && !isOfflineLike(row.status)) bar.camera += 1;
@@ -292,13 +320,12 @@ export type UnitIcon = (typeof UNIT_ICONS)[number];
 
 /**
  * Spec 000 §4 unit icon. Order: offline-like status → offline; upgrading → upgrading; fetchlogs →
- * fetchlogs; busy applications ({@link isBusy}) or a status counted busy (streaming, store and
- * forward, speed test, transparent bridge) → busy; otherwise online.
+ * fetchlogs; then the unit's {@link unitBucket}: busy → busy (so the icon and the counter bar's
+ * Busy agree: store alone is not busy), otherwise online.
  */
 export function unitIcon(status: UnitStatus, applications: UnitApplications | null | undefined): UnitIcon {
   if (isOfflineLike(status)) return 'offline';
   if (status === 'upgrading') return 'upgrading';
   if (status === 'fetchlogs') return 'fetchlogs';
-  if (isBusy(applications) || getCounterBucket(status) === 'busy') return 'busy';
-  return 'online';
+  return unitBucket({ status, applications }) === 'busy' ? 'busy' : 'online';
 }

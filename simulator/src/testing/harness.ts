@@ -146,15 +146,18 @@ export type Harness = ReturnType<typeof harness>;
  * Several units on one stepped clock sharing the two hubs (a shard without its engine): what each
  * reported is logged in order, and the fleet invariants read them all.
  */
-export function fleetHarness(opts: { units?: DeviceSpec[]; timings?: Partial<DeviceTimings>; seed?: number } = {}) {
+export function fleetHarness(opts: { units?: DeviceSpec[]; servers?: ServerSpec[]; timings?: Partial<DeviceTimings>; seed?: number } = {}) {
   const clock = new SimClock(T0, { kind: 'stepped' });
   const sent: DeviceToCore[] = [];
   const world = new World();
   const seed = new Rng(opts.seed ?? 7);
   const report = (e: DeviceEvent) => sent.push({ kind: 'event', event: e, at: clock.now() });
-  world.replace(SERVERS.map((s) => new ServerDevice(s, clock, seed.fork(s.serverId), DEFAULT_SERVER_TIMINGS, defaultAlertConfig(), report, true)));
+  world.replace(
+    (opts.servers ?? SERVERS).map((s) => new ServerDevice(s, clock, seed.fork(s.serverId), DEFAULT_SERVER_TIMINGS, defaultAlertConfig(), report, true)),
+  );
   const timings = { ...TEST_TIMINGS, ...opts.timings };
   const specs = opts.units ?? [unitSpec('U1'), unitSpec('U2')];
+  world.setMemberships(specs);
   const units = new Map(specs.map((spec) => [spec.unitId, new UnitDevice(spec, clock, seed.fork(spec.unitId), timings, (m) => sent.push(m), world)]));
   for (const u of units.values()) {
     u.start();

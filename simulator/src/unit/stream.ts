@@ -64,7 +64,7 @@ export class UnitStream {
 
   /**
    * Start the live stream to `channelId`, else to the selected channel, else to a free channel the
-   * unit takes (World.freeChannel). The channel is the unit's from the start (allocated, collecting):
+   * unit takes (World.freeChannel: one its own people see). The channel is the unit's from the start (allocated, collecting):
    * a second unit asking for it at the same moment is refused, and a start never runs on a channel
    * it did not get. Refused: "Selected channel busy or offline" (the channel is taken, offline or
    * upgrading, or none is free), "Unit is busy" (a speed test runs on video, or the unit already
@@ -91,7 +91,7 @@ export class UnitStream {
     if (wanted !== null && (!found || !found.channel.licensed)) {
       target = { external: wanted };
     } else {
-      const channel = wanted ?? host.world.freeChannel();
+      const channel = wanted ?? host.world.freeChannel(host.unitId);
       const at = channel === null ? undefined : host.world.channel(channel);
       if (!channel || !at || !at.server.allocate(channel, host.unitId)) return refused('UNIT_OFFLINE');
       target = { channel };

@@ -52,12 +52,21 @@ export function predictStart(
     const ownWindingDown = t.streamChannel === wanted;
     return found.s.online && (found.c.status === 'idle' || ownWindingDown) ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
   }
-  // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first).
+  // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first),
+  // one its people see: sharing a group or an inventory with it, when any hub channel does.
+  type Member = { groupIds: string[]; inventoryIds: string[] };
+  const shares = (c: { spec: { memberOf?: Member } }, unit: Member) =>
+    c.spec.memberOf !== undefined &&
+    (c.spec.memberOf.groupIds.some((g) => unit.groupIds.includes(g)) || c.spec.memberOf.inventoryIds.some((v) => unit.inventoryIds.includes(v)));
+  const member = d.spec.memberOf;
+  const hubChannels = servers.filter((s) => s.spec.serverType === 'mmh_server').flatMap((s) => [...s.channels.values()]);
+  const unit = member !== undefined && hubChannels.some((c) => shares(c, member)) ? member : undefined;
+  const seen = (c: { spec: { memberOf?: Member } }) => unit === undefined || shares(c, unit);
   const free = servers.some(
     (s) =>
       s.spec.serverType === 'mmh_server' &&
       s.online &&
-      [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input'),
+      [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input' && seen(c)),
   );
   return free ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
 }

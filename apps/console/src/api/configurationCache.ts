@@ -6,7 +6,7 @@
  * same object when nothing changed); useApplyConfiguration writes them.
  */
 import { useCallback } from 'react';
-import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EnhancedUnitInfo, UnitConfiguration, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from './hooks';
 import { replaces } from '../kit/cache';
@@ -72,19 +72,19 @@ export function listWithConfiguration(list: UnitSummary[] | undefined, unitId: s
   return next;
 }
 
-/** Takes a unit's configuration into the cached reads it changes (those that are cached). */
+/** Takes a unit's configuration into the cached reads it changes (those that are cached): a save's answer, or `unit.configuration` (realtime/eventTable). */
+export function applyConfiguration(queryClient: QueryClient, unitId: string, configuration: UnitConfiguration): void {
+  const params = { params: { id: unitId } };
+  queryClient.setQueryData<UnitConfiguration>(endpointKey('getUnitConfigurationV2', params), (old) =>
+    old === undefined || !isNewerConfiguration(old, configuration) ? old : configuration,
+  );
+  queryClient.setQueryData<EnhancedUnitInfo>(endpointKey('getUnitEnhanced', params), (old) => withConfiguration(old, configuration));
+  queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', params), (old) => detailWithConfiguration(old, configuration));
+  queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => listWithConfiguration(list, unitId, configuration));
+}
+
+/** {@link applyConfiguration} for one unit, from a component. */
 export function useApplyConfiguration(unitId: string): (configuration: UnitConfiguration) => void {
   const queryClient = useQueryClient();
-  return useCallback(
-    (configuration: UnitConfiguration) => {
-      const params = { params: { id: unitId } };
-      queryClient.setQueryData<UnitConfiguration>(endpointKey('getUnitConfigurationV2', params), (old) =>
-        old === undefined || !isNewerConfiguration(old, configuration) ? old : configuration,
-      );
-      queryClient.setQueryData<EnhancedUnitInfo>(endpointKey('getUnitEnhanced', params), (old) => withConfiguration(old, configuration));
-      queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', params), (old) => detailWithConfiguration(old, configuration));
-      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => listWithConfiguration(list, unitId, configuration));
-    },
-    [queryClient, unitId],
-  );
+  return useCallback((configuration: UnitConfiguration) => applyConfiguration(queryClient, unitId, configuration), [queryClient, unitId]);
 }

@@ -7,10 +7,11 @@
  *
  * Test ids, with `prefix` the modal's (`config`, `channel`) and `formId` the form's:
  * `<prefix>-form-<formId>`, `<prefix>-blocked-`, `<prefix>-error-<formId>._form`, `<prefix>-failure-`,
- * `<prefix>-reset-`, `<prefix>-apply-`; an input `<prefix>-<formId>-<name>` (or its `testId`), its
+ * `<prefix>-reset-`, `<prefix>-apply-`, `<prefix>-edit-conflict-<formId>` (the record changed under the
+ * user's edits: kit/EditConflictNotice); an input `<prefix>-<formId>-<name>` (or its `testId`), its
  * inline message `<prefix>-error-<formId>.<name>` (the screen's `error`).
  */
-import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -31,10 +32,17 @@ import { useSpecText } from '../lib/forms/specText';
 import type { AppliedForm as AppliedFormState } from '../lib/forms/useAppliedForm';
 import type { Form } from '../lib/forms/useForm';
 import type { Option } from './formRules';
+import { EditConflictNotice } from './EditConflictNotice';
 import { InfoSection } from './NameValues';
+import { UnshownErrors } from './UnshownErrors';
 
 /** A form applied through a call (lib/forms useAppliedForm: useConfigForm's, useChannelForm's), as the card needs it. */
-export type AppliedForm = Pick<AppliedFormState<unknown>, 'errors' | 'dirty' | 'reset' | 'apply' | 'pending' | 'failure'>;
+export type AppliedForm = Pick<AppliedFormState<unknown>, 'errors' | 'dirty' | 'reset' | 'apply' | 'pending' | 'failure' | 'reload' | 'keep'> & {
+  readonly conflict: { readonly fields: readonly string[] } | null;
+};
+
+/** The labels of a card's inputs, by value name, as its ConfigFields declare them (the conflict notice names fields by them). */
+const CardLabels = createContext<Map<string, string> | null>(null);
 
 export interface FormCardProps {
   readonly prefix: string;
@@ -47,13 +55,20 @@ export interface FormCardProps {
   readonly blocked?: string | null;
   /** What a user who may not apply sees where Apply would be. */
   readonly notAllowed?: ReactNode;
+  /**
+   * The fields whose messages the card shows inline (a path's first part: `cameras` shows
+   * `cameras.0.label`); a refusal of any other field shows once, at the form level
+   * (`<prefix>-unshown-<formId>`).
+   */
+  readonly shown: readonly string[];
   readonly children: ReactNode;
 }
 
-export function FormCard({ prefix, formId, title, form, allowed, blocked = null, notAllowed = null, children }: FormCardProps) {
+export function FormCard({ prefix, formId, title, form, allowed, blocked = null, notAllowed = null, shown, children }: FormCardProps) {
   const { t } = useTranslation();
   const text = useSpecText();
   const formError = form.errors[FORM_ERROR];
+  const [labels] = useState(() => new Map<string, string>());
   const alert = (color: string, testId: string, message: ReactNode) => (
     <Alert color={color} data-testid={`${prefix}-${testId}`}>
       {message}
@@ -62,10 +77,16 @@ export function FormCard({ prefix, formId, title, form, allowed, blocked = null,
   return (
     <InfoSection testId={`${prefix}-form-${formId}`} title={title}>
       <fieldset disabled={!allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="sm">{children}</Stack>
+        <CardLabels.Provider value={labels}>
+          <Stack gap="sm">{children}</Stack>
+        </CardLabels.Provider>
       </fieldset>
+      {allowed && (
+        <EditConflictNotice<Record<string, unknown>> edits={form} label={(field) => labels.get(field) ?? field} testId={`${prefix}-edit-conflict-${formId}`} />
+      )}
       {blocked !== null && alert('yellow', `blocked-${formId}`, text(blocked))}
       {formError !== undefined && alert('red', `error-${formId}._form`, text(formError))}
+      <UnshownErrors errors={form.errors} shown={shown} testId={`${prefix}-unshown-${formId}`} />
       {form.failure !== null && alert('red', `failure-${formId}`, form.failure)}
       {allowed ? (
         <Group justify="flex-end">
@@ -110,6 +131,14 @@ export type ConfigField<F> = {
 /** A field alone on its line, or several side by side. */
 export type ConfigRow<F> = ConfigField<F> | readonly ConfigField<F>[];
 
+/** The names of the fields these rows render with these values (a field its `when` hides is not shown). */
+export function shownFieldNames<F>(fields: readonly ConfigRow<F>[], values: F): string[] {
+  return fields
+    .flatMap((row): readonly ConfigField<F>[] => (Array.isArray(row) ? row : [row as ConfigField<F>]))
+    .filter((field) => field.when === undefined || field.when(values))
+    .map((field) => field.name);
+}
+
 export interface ConfigFieldsProps<F> {
   readonly prefix: string;
   readonly formId: string;
@@ -121,6 +150,11 @@ export interface ConfigFieldsProps<F> {
 }
 
 export function ConfigFields<F extends object>({ prefix, formId, form, fields, error, cols }: ConfigFieldsProps<F>) {
+  // Inside a FormCard: its conflict notice names the fields by these labels.
+  const labels = useContext(CardLabels);
+  useEffect(() => {
+    for (const field of fields.flat()) labels?.set(field.name, field.label);
+  }, [labels, fields]);
   const input = (field: ConfigField<F>) => {
     if (field.when !== undefined && !field.when(form.values)) return null;
     const value: unknown = form.values[field.name as keyof F];

@@ -5,17 +5,19 @@
  * fields read-only and no save; the footer then shows only with `left` or `closes` (a modal's form:
  * cancel closes it).
  *
- * Test ids, with `testId` the form's prefix: `<testId>-form-error`, the fields' (kit/fields), the
+ * Test ids, with `testId` the form's prefix: `<testId>-form-error` (a line of it per field the form
+ * does not show: `<testId>-form-error.<field>`), the fields' (kit/fields), the
  * footer's (`-save`, `-cancel`).
  */
 import type { ReactNode } from 'react';
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useApiErrorMessage } from '../api/errorMessage';
 import { hasErrors } from '../lib/forms/fieldErrors';
 import type { Form } from '../lib/forms/useForm';
-import { ResourceForm } from './fields';
+import { ResourceForm, shownFields } from './fields';
 import type { Field } from './formRules';
 import { ModalFooter } from './ModalParts';
+import { UnshownErrors } from './UnshownErrors';
 
 interface FormPanelProps<V> {
   readonly form: Form<V>;
@@ -38,15 +40,18 @@ interface FormPanelProps<V> {
 export function FormPanel<V extends object>(props: FormPanelProps<V>) {
   const { form, fields, testId, isNew = false, onSave, onCancel, saving, left, closes = false } = props;
   const errorText = useApiErrorMessage();
-  // A refusal whose messages no field shows (e.g. one about the whole entity) shows above the fields.
-  const onField = props.anyInline ? hasErrors(form.errors) : fields.some((f) => form.errors[f.name] !== undefined);
+  // A refusal whose messages no field shows (e.g. one about the whole entity) shows above the
+  // fields, with the messages of fields the form does not render (never lost on a hidden field).
+  const shown = shownFields(fields, isNew, form.values).map((f) => f.name);
+  const onField = props.anyInline ? hasErrors(form.errors) : shown.some((name) => form.errors[name] !== undefined);
   return (
     <Stack gap="sm" data-testid={props.formTestId}>
-      {form.error !== null && !onField && (
-        <Alert color="red" data-testid={`${testId}-form-error`}>
-          {errorText(form.error)}
-        </Alert>
-      )}
+      <UnshownErrors
+        errors={props.anyInline ? {} : form.errors}
+        shown={shown}
+        testId={`${testId}-form-error`}
+        lead={form.error !== null && !onField ? errorText(form.error) : undefined}
+      />
       <ResourceForm fields={fields} form={form} testId={testId} isNew={isNew} readOnly={onSave === null} />
       {(onSave !== null || closes || Boolean(left)) && <ModalFooter testId={testId} onSave={onSave} onCancel={onCancel} saving={saving} left={left} />}
     </Stack>

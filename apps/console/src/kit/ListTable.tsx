@@ -6,6 +6,9 @@
  * (clickable when `onRowClick` is given) — then the total and the pages (Mantine Pagination once
  * there is more than one page; none without `onPage`). It owns no data. The header and the empty
  * note are the virtualised grid's too (components/grid/DataGrid): `HeaderLabel`, `EmptyNote`.
+ * The action column (id `actions`, {@link ACTION_COLUMN_ID}) is pinned to the table's end edge in
+ * both tables: when the other columns are wider than the page they scroll beneath it, and the row's
+ * buttons stay in view.
  * A row with its own queries or state takes them from `useRow`, a hook each row calls on its item
  * (the columns then show what it returns); a short table may go without its header (`headless`).
  *
@@ -15,9 +18,10 @@
  * take `rowTestIdPrefix` instead where given.
  */
 import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, UnstyledButton, type TableProps } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text, UnstyledButton, type MantineBreakpoint, type TableProps } from '@mantine/core';
 
 import type { SortDirection, SortValue } from '../components/grid/gridSort';
+import classes from './ListTable.module.css';
 import type { SortDir } from '../components/listSort';
 
 export interface ListSort {
@@ -46,6 +50,10 @@ export interface ListColumn<Row> {
   readonly width?: number;
   readonly minWidth?: number;
   readonly resizable?: boolean;
+  /** The grid's: the column takes the width the others leave in the grid (at least its `width`). */
+  readonly grow?: boolean;
+  /** The paged table's: a secondary column shown only from this breakpoint up (never the action column). */
+  readonly visibleFrom?: MantineBreakpoint;
   /** The grid's: sorts in memory by this value (none sorts last); the column is sortable when given. */
   readonly sortValue?: (row: Row) => SortValue;
   /** The cells' and the header's alignment (both tables). */
@@ -53,6 +61,15 @@ export interface ListColumn<Row> {
   /** The grid's: the cell holds buttons, its clicks do not open the row. */
   readonly interactive?: boolean;
 }
+
+/** The id of a list's action column (its rows' buttons): pinned to the end edge of both tables, never scrolled out of view. */
+export const ACTION_COLUMN_ID = 'actions';
+
+/** Whether a column is the action column (pinned to the end edge). */
+export const isActionColumn = (column: { readonly id: string }): boolean => column.id === ACTION_COLUMN_ID;
+
+/** The breakpoint from which a column shows: the action column always shows. */
+const visibleFromOf = (column: ListColumn<never>): MantineBreakpoint | undefined => (isActionColumn(column) ? undefined : column.visibleFrom);
 
 /** A cell's test id (see `cellTestId`). */
 export function cellTestIdOf<Row>(column: ListColumn<Row>, row: Row, prefix: string | undefined, key: string): string | undefined {
@@ -158,10 +175,17 @@ export function EmptyNote({ testId, className, children }: { testId: string; cla
 function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; sort?: ListSort; onSort?: (sortKey: string) => void; prefix: string }) {
   const { sortKey } = column;
   const label = column.headerNode ?? column.header;
-  if (sortKey === undefined || sort === undefined || onSort === undefined) return <Table.Th ta={column.align}>{label}</Table.Th>;
+  const pinned = isActionColumn(column) ? classes.pinned : undefined;
+  if (sortKey === undefined || sort === undefined || onSort === undefined) {
+    return (
+      <Table.Th ta={column.align} className={pinned} visibleFrom={visibleFromOf(column)} data-column={column.id}>
+        {label}
+      </Table.Th>
+    );
+  }
   const direction = sort.sortBy === sortKey ? sort.sortDir : 'none';
   return (
-    <Table.Th ta={column.align} aria-sort={ariaSort(direction)}>
+    <Table.Th ta={column.align} aria-sort={ariaSort(direction)} className={pinned} visibleFrom={visibleFromOf(column)} data-column={column.id}>
       <HeaderLabel label={label} direction={direction} onSort={() => onSort(sortKey)} testId={`${prefix}-sort-${column.id}`} />
     </Table.Th>
   );
@@ -192,7 +216,14 @@ function ListRow<R, I>({
       style={onRowClick ? { cursor: 'pointer' } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column.id} ta={column.align} {...column.cellData?.(row)} data-testid={cellTestIdOf(column, row, prefix, key)}>
+        <Table.Td
+          key={column.id}
+          ta={column.align}
+          className={isActionColumn(column) ? classes.pinned : undefined}
+          visibleFrom={visibleFromOf(column)}
+          {...column.cellData?.(row)}
+          data-testid={cellTestIdOf(column, row, prefix, key)}
+        >
           {column.render(row)}
         </Table.Td>
       ))}

@@ -2,8 +2,8 @@
  * A resource's screen from its declaration (kit/resource.ts): the searchable list, the New button
  * (when the user may make the create call), the modal that creates an entity or reads, changes and
  * deletes one (fields read-only when the user may not make the update call; the tabs the user may
- * read), the toasts, and the live refresh (each realtime event makes the reads `staleOn` names read
- * again). A create or save closes the modal, or keeps it with the entity (`reopen`); a kind with a
+ * read), the toasts; the lists follow /ws through the realtime event table (realtime/eventTable.ts), which
+ * reads them again when an event says they changed. A create or save closes the modal, or keeps it with the entity (`reopen`); a kind with a
  * modal of its own (`dialog`) gets that instead.
  *
  * Test ids, with the declaration's `testId` and `formTestId`: the list's (kit/ResourceList),
@@ -26,7 +26,6 @@ import { FormPanel } from './FormPanel';
 import { DeleteButton, ResourceModal } from './ModalParts';
 import type { ListView, Resource } from './resource';
 import { ResourceList, useListView } from './ResourceList';
-import { useStaleReads } from './useLiveEvents';
 
 /** The open modal: a new entity, one by its key (`row`: the row it was opened from), or a row that opens as listed. */
 export type Open<Row> =
@@ -101,7 +100,6 @@ export function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: st
 /** A resource's list as its view asks for it (the page shown stays while the next loads), read again when an event makes it stale. */
 export function useResourceList<Row, E, V>(resource: Resource<Row, E, V>, options: { sortDir?: 'asc' | 'desc'; refreshMs?: number | false } = {}) {
   const [view, setView] = useListView(resource.list.searchKeys[0] ?? 'name', resource.list.defaultSort, options.sortDir);
-  useResourceLive(resource);
   const list = useQuery({
     queryKey: resource.list.op.key(view),
     queryFn: ({ signal }) => resource.list.op.run(view, signal),
@@ -110,13 +108,6 @@ export function useResourceList<Row, E, V>(resource: Resource<Row, E, V>, option
   });
   return { view, setView, list };
 }
-
-/** Each realtime event makes the reads the declaration names stale (read again where cached). */
-export function useResourceLive<Row, E, V>(resource: Resource<Row, E, V>): void {
-  useStaleReads(resource.staleOn ?? NOTHING_STALE);
-}
-
-const NOTHING_STALE = () => [];
 
 /**
  * RowButtonsPage's modal: its rows are its entities (`asEntity`), read fresh at each opening; no

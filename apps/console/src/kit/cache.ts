@@ -1,14 +1,18 @@
 /**
- * The console's one rule for a copy of an entity arriving in a cache (a realtime event, a fresher
- * read, a mutation's answer), and the list and page patches built on it:
+ * The console's one version rule: every copy or part of an entity arriving in a cache (a realtime
+ * event, a fresher read, a mutation's answer) goes through {@link applyVersioned}, and the list and
+ * page patches are built on it:
  *
- * - an older version never replaces a newer one (events arrive late, once per subscribed topic);
- * - an equal version replaces the cached copy only when its content differs (live fields such as a
- *   unit count or a status move without the version);
+ * - a patch older than what the cache holds is dropped: an older `version` than the cached one, or,
+ *   field by field, an older report time (`at`) than the one that set the cached field (events arrive
+ *   late, once per subscribed topic, and telemetry carries no version);
+ * - an equal-or-newer patch applies: the fields it carries replace the cached ones, the fields it
+ *   does not carry stay;
  * - when nothing changes, the same object comes back, so React Query keeps its reference and
  *   nothing re-renders.
  *
- * Pure; no React here.
+ * Pure apart from the report times, kept per entity (`key`) beside the caches: React Query copies
+ * what it stores (structural sharing), so they cannot ride on the cached objects. No React here.
  */
 
 export interface Versioned {
@@ -22,19 +26,79 @@ export interface Page<T> {
 }
 
 function sameContent(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }
 
-/** Whether `next` replaces `current` in a cache (see the rule above); anything replaces nothing. */
+/** Where a patch comes from: the entity version it was made at and/or the time it was reported. */
+export interface PatchStamp {
+  /** The entity's version the patch carries (compared with the cached `version`). */
+  readonly version?: number;
+  /** When the source reported it (an event's `at`), compared field by field. */
+  readonly at?: number;
+  /** The entity the patch is about (`unit:LU-1`): its fields' report times are kept under it. */
+  readonly key?: string;
+}
+
+/** The report time of each field of an entity, by entity key (set by the patches with an `at`). */
+const reportTimes = new Map<string, Record<string, number>>();
+
+/** Forgets every report time (a new session; tests). */
+export function forgetReportTimes(): void {
+  reportTimes.clear();
+}
+
+function cachedVersion(current: object): number | undefined {
+  const version = (current as { version?: unknown }).version;
+  return typeof version === 'number' ? version : undefined;
+}
+
+/** Whether a patch with `stamp` is older than what `current` holds as a whole (its version). */
+export function isOlder(stamp: PatchStamp, current: object): boolean {
+  const held = cachedVersion(current);
+  return stamp.version !== undefined && held !== undefined && stamp.version < held;
+}
+
+/**
+ * THE rule: `current` with `patch` applied (see the top of this file). Returns `current` itself when
+ * the patch is older or changes nothing.
+ */
+export function applyVersioned<T extends object>(current: T, patch: Partial<T>, stamp: PatchStamp = {}): T {
+  if (isOlder(stamp, current)) return current;
+  const { at } = stamp;
+  let times: Record<string, number> | undefined;
+  if (at !== undefined && stamp.key !== undefined) {
+    times = reportTimes.get(stamp.key);
+    if (times === undefined) reportTimes.set(stamp.key, (times = {}));
+  }
+  let next: T | null = null;
+  for (const field of Object.keys(patch) as (keyof T & string)[]) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    if (times !== undefined && at !== undefined) {
+      const setAt = times[field];
+      if (setAt !== undefined && at < setAt) continue;
+      times[field] = at;
+    }
+    if (sameContent(current[field], value)) continue;
+    next ??= { ...current };
+    next[field] = value as T[keyof T & string];
+  }
+  return next ?? current;
+}
+
+/** Whether a copy at `next`'s version is newer than the cached one (a save made elsewhere). */
+export function isNewerVersion(next: Versioned, current: Versioned): boolean {
+  return isOlder({ version: current.version }, next);
+}
+
+/** Whether `next` (a whole copy) replaces `current` in a cache by the rule; anything replaces nothing. */
 export function replaces<T extends Versioned>(next: T, current: T | undefined): boolean {
-  if (current === undefined) return true;
-  if (next.version !== current.version) return next.version > current.version;
-  return !sameContent(next, current);
+  return current === undefined || newest(current, next) !== current;
 }
 
-/** The cached copy, or `next` when it replaces it (the same reference when it does not). */
+/** The cached copy with a whole copy applied by the rule (the same reference when it changes nothing). */
 export function newest<T extends Versioned>(current: T, next: T): T {
-  return replaces(next, current) ? next : current;
+  return applyVersioned(current, next, { version: next.version });
 }
 
 export interface ListPatch<T> {

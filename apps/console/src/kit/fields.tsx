@@ -2,6 +2,9 @@
  * Renders a form declared as fields (kit/formRules.ts): each with its label, its hint, its inline
  * error in the spec's words and its test id (`<testId>-<name>`, or `<testId>-<field.testId>`;
  * errors `<testId>-error.<name>`, or `errorTestId(name)` where the screen's tests know them so).
+ * Below the fields, when the record changed underneath the user's edits, the notice naming the
+ * fields both sides changed, with Reload theirs / Keep mine (`<testId>-edit-conflict`, `-reload`,
+ * `-keep`; kit/EditConflictNotice).
  */
 import type { ReactNode } from 'react';
 import { MultiSelect, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
@@ -12,6 +15,7 @@ import type { Form } from '../lib/forms/useForm';
 import { useFieldError } from '../lib/forms/useFieldError';
 import { useSpecText } from '../lib/forms/specText';
 import type { Field } from './formRules';
+import { EditConflictNotice } from './EditConflictNotice';
 import { InventorySelect } from './InventorySelect';
 
 interface ResourceFormProps<V> {
@@ -24,6 +28,11 @@ interface ResourceFormProps<V> {
   readonly errorTestId?: (name: string) => string;
 }
 
+/** The fields a form renders now: those of its mode (create or edit) whose condition holds. */
+export function shownFields<V>(fields: readonly Field<V>[], isNew: boolean, values: V): Field<V>[] {
+  return fields.filter((f) => (f.only === undefined || f.only === (isNew ? 'create' : 'edit')) && (f.when === undefined || f.when(values)));
+}
+
 export function ResourceForm<V extends object>({ fields, form, testId, isNew, readOnly = false, errorTestId }: ResourceFormProps<V>) {
   const { t } = useTranslation();
   const spec = useSpecText();
@@ -33,7 +42,11 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
     if (errorTestId === undefined || message === undefined) return kitError(name);
     return <span data-testid={errorTestId(name)}>{spec(message)}</span>;
   };
-  const shown = fields.filter((f) => (f.only === undefined || f.only === (isNew ? 'create' : 'edit')) && (f.when === undefined || f.when(form.values)));
+  const shown = shownFields(fields, isNew, form.values);
+  const labelOf = (name: keyof V & string) => {
+    const field = fields.find((f) => f.name === name);
+    return field === undefined ? name : t(field.label);
+  };
   return (
     <Stack gap="sm">
       {shown.map((field) => {
@@ -47,6 +60,9 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
           <FieldInput key={field.name} field={field} form={form} id={id} label={t(field.label)} error={error(field.name)} readOnly={locked} t={t} spec={spec} />
         );
       })}
+      {/* The record changed underneath the user's edits (a save elsewhere): said below the fields, above
+          the form's buttons, so the field being typed in does not move. */}
+      {!readOnly && <EditConflictNotice edits={form} label={labelOf} testId={`${testId}-edit-conflict`} />}
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ export { byName, newest, removeFromList, removeFromPage, replaces, upsertInList,
 export { ResourceForm } from './fields';
 export { FormPanel } from './FormPanel';
 export { numberOf, schemaCheck, type CustomFieldProps, type Field, type Option, type TextKey } from './formRules';
-export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
+export { ResourcePage, useResourceMutations } from './ResourcePage';
 export { InventorySelect } from './InventorySelect';
 export { ListTable, type ListColumn, type RowData } from './ListTable';
 export { ErrorAlert } from './ErrorAlert';

@@ -16,7 +16,7 @@
  */
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
+import type { EndpointId } from '@fleet/contracts';
 import type { ListColumn } from './ListTable';
 import type { FieldErrors } from '../lib/forms/fieldErrors';
 import type { Page } from './cache';
@@ -137,8 +137,6 @@ export interface Resource<Row, E, V> {
    * whom the catalogue lets make `create`.
    */
   readonly dialog?: { readonly create: EndpointId; readonly render: (key: string | null, close: () => void, show: (key: string) => void) => ReactNode };
-  /** The reads an event makes stale (the lists are sorted and paged on the server: read again, not patched). */
-  readonly staleOn?: (event: RealtimeEvent) => readonly EndpointId[];
 }
 
 /** Declares a resource (an identity that lets TypeScript infer `Row`, `E` and `V`). */

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS, type ClientNotification } from '@fleet/contracts';
-import { endpointPrefix, useEndpointQuery } from '../api/hooks';
+import { TIMINGS } from '@fleet/contracts';
+import { useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { useLiveEvents } from '../kit/useLiveEvents';
-import { bannerColor, expiryFlag, initialPollDelay, withoutNotification } from './polling';
+import { bannerColor, expiryFlag, initialPollDelay } from './polling';
 
 /**
  * Global notification banner (spec 000 §2): polls client_notifications every 5 minutes, starting
@@ -25,13 +25,9 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
     return () => clearTimeout(timer);
   }, [delay]);
 
-  useLiveEvents((queryClient, event) => {
+  // Screen state: the first notification starts the banner's polling (the event table patches the list).
+  useLiveEvents((_client, event) => {
     if (event.type === 'notification') setStarted(true);
-    if (event.type === 'notification.removed') {
-      queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
-        withoutNotification(list, event.notificationId),
-      );
-    }
   });
 
   const { data } = useEndpointQuery(

@@ -16,6 +16,7 @@ import { LIST_PATH } from '../routing/routes';
 import { toRouteUser, useSessionUser } from '../session/hooks';
 import { SignedInFooter } from './EntryPageParts';
 import type { PageProps } from './types';
+import { channelStatusLabel } from '../lib/statusLabels';
 
 /** Channel statuses change while the page is open; the page has no /ws connection (it stands outside the console shell). */
 const CHANNELS_REFRESH_MS = 30_000;
@@ -80,7 +81,7 @@ export default function EasyLivePage({ route }: PageProps) {
       header: t('entryPages.easyLive.status'),
       render: (channel) => (
         <Badge variant="light" color={channel.busy ? 'red' : channel.offline ? 'gray' : 'green'}>
-          {t(`channels.status.${channel.status}`)}
+          {channelStatusLabel(t, channel.status)}
         </Badge>
       ),
     },

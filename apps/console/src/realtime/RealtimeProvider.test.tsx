@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 describe('the /ws connection', () => {
-  it('shows Live, then Reconnecting when the connection drops, and Live again once it is back', async () => {
+  it('shows Live, then Connection lost while it reconnects, and Live again once it is back', async () => {
     const { socket } = await renderLiveList();
     expect(status()).toBe('open');
     expect(screen.getByTestId('realtime-status')).toHaveTextContent('Live');
@@ -46,7 +46,7 @@ describe('the /ws connection', () => {
     vi.useFakeTimers();
     await socket.drop();
     expect(status()).toBe('reconnecting');
-    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Reconnecting');
+    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Connection lost');
 
     await act(() => vi.advanceTimersByTimeAsync(ATTEMPT_MS));
     expect(status()).toBe('open');

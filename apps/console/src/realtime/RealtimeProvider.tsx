@@ -4,37 +4,25 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ActiveAlert, ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ChannelLive, CurrentUser, RealtimeEvent, Topic, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
-import {
-  alertUnitId,
-  applyAlertToSummary,
-  applyToDetail,
-  isUnitEvent,
-  isUnitListEvent,
-  patchActiveAlerts,
-  patchFileTransfer,
-  patchNotifications,
-  patchStatusById,
-  patchUnitListBatch,
-  STATUS_QUERY_PATTERNS,
-  statusTarget,
-  unitIdOf,
-} from './cachePatch';
-import type { UnitListEvent } from './cachePatch';
+import { applyBatched, applyEvent, isBatchedEvent } from './eventTable';
+import type { BatchedEvent } from './eventTable';
 import { debounce } from './debounce';
+import { liveness } from './Liveness';
 import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
 import { invalidateReads, staleSystemEntityReads } from './systemEntities';
+import { noticeBatch } from './noticeBatch';
 import { groupNotices, noticeOf, noticeToast } from './unitNotices';
-import type { NoticePreferences } from './unitNotices';
+import type { NoticeNames, NoticePreferences } from './unitNotices';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { RealtimeTransportContext } from './transport';
 import { watchWsLibrary } from './wsLibrary';
@@ -60,9 +48,17 @@ interface RealtimeContextValue {
    * kept current by `systemEntities.changed` and need no timer (a core without it refuses it).
    */
   readonly adminLive: boolean;
+  /** The core acknowledged this connection's subscriptions: events of the user's topics reach the console from now on. */
+  readonly subscribed: boolean;
 }
 
-const RealtimeContext = createContext<RealtimeContextValue>({ status: 'idle', listError: null, subscribe: () => () => undefined, adminLive: false });
+const RealtimeContext = createContext<RealtimeContextValue>({
+  status: 'idle',
+  listError: null,
+  subscribe: () => () => undefined,
+  adminLive: false,
+  subscribed: false,
+});
 
 export function useRealtime(): RealtimeContextValue {
   return useContext(RealtimeContext);
@@ -76,36 +72,34 @@ function unitName(queryClient: QueryClient, unitId: string): string {
   return unitId;
 }
 
-/** Query keys start with the endpoint id (api/hooks): the id of a cached query, if it has one. */
-function endpointIdOf(queryKey: readonly unknown[]): string {
-  return typeof queryKey[0] === 'string' ? queryKey[0] : '';
+/** Names of what the notices tell about, from the lists the console holds (the id where none has it). */
+function noticeNames(queryClient: QueryClient): NoticeNames {
+  const channels = queryClient
+    .getQueriesData<{ channels: readonly ChannelLive[] }>({ queryKey: endpointPrefix('fetchChannels') })
+    .flatMap(([, list]) => list?.channels ?? []);
+  return {
+    unit: (unitId) => unitName(queryClient, unitId),
+    channel: (channelId) => channels.find((channel) => channel.channelId === channelId)?.channelName || channelId,
+    server: (serverId) => channels.find((channel) => channel.serverId === serverId)?.serverName || serverId,
+  };
 }
 
 /**
- * Applies events (in order) to the cached REST answers in place: the unit list(s) and unit
- * detail, the active alerts, the banner's notifications, the lists of channels, servers and video
- * return channels, a unit's file listing. Nothing is refetched here. The unit lists are patched
- * once for all the events (one copy), and React Query tells its observers once.
+ * Applies events (in order) to the cached REST answers in place, through the one event table
+ * (eventTable.ts). The unit lists and the map's markers are patched once for all the events (one copy), and React Query
+ * tells its observers once.
  */
 export function applyRealtimeEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
   notifyManager.batch(() => {
-    applyToUnitLists(queryClient, events.filter(isUnitListEvent));
+    applyBatched(queryClient, events.filter(isBatchedEvent));
     applyToOtherQueries(queryClient, events);
   });
 }
 
-/** The unit list events' changes to the cached unit lists: one copy of each list for all of them. */
-function applyToUnitLists(queryClient: QueryClient, listEvents: readonly UnitListEvent[]): void {
-  if (listEvents.length === 0) return;
-  queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitListBatch(list, listEvents));
-}
-
 /** The events' changes to the cached answers other than the unit lists. */
 function applyToOtherQueries(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
-  // A unit's detail is cached only while a page shows it: without one, the unit events have no
-  // detail to patch, and looking one up per event (a walk of the whole query cache) is skipped.
-  const details = queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getUnit') }).length > 0;
-  for (const event of events) applyToOtherQueriesOne(queryClient, event, details);
+  const ctx = { queryClient, unitName: (id: string) => unitName(queryClient, id) };
+  for (const event of events) applyEvent(ctx, event);
 }
 
 /** Applies one event to the cached REST answers (see {@link applyRealtimeEvents}). */
@@ -113,51 +107,29 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
   applyRealtimeEvents(queryClient, [event]);
 }
 
-/** One event's changes to the cached answers other than the unit lists (`details`: a unit detail is cached). */
-function applyToOtherQueriesOne(queryClient: QueryClient, event: RealtimeEvent, details: boolean): void {
-  if (isUnitEvent(event)) {
-    if (details)
-      queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
-        unit ? applyToDetail(unit, event) : unit,
-      );
-    return;
-  }
+/** The unit an event reports about (its live values are then as of now), or null. */
+function heardUnitOf(event: RealtimeEvent): string | null {
   switch (event.type) {
-    case 'alert.raised':
-    case 'alert.cleared': {
-      const unitId = alertUnitId(event);
-      if (unitId !== null) {
-        queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitId } }) }, (unit) =>
-          unit ? applyAlertToSummary(unit, event) : unit,
-        );
-      }
-      queryClient.setQueriesData<ActiveAlert[]>({ queryKey: ['fetchActiveAlerts'] }, (list) =>
-        patchActiveAlerts(list, event, (id) => unitName(queryClient, id)),
-      );
-      return;
-    }
-    case 'notification':
-      queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
-        patchNotifications(list, event.notification),
-      );
-      return;
-    case 'channel.status':
-    case 'server.status':
-    case 'vrChannel.status': {
-      const { id, status } = statusTarget(event);
-      const pattern = STATUS_QUERY_PATTERNS[event.type];
-      queryClient.setQueriesData({ predicate: (q) => pattern.test(endpointIdOf(q.queryKey)) }, (data: unknown) => patchStatusById(data, id, status));
-      return;
-    }
-    case 'file.transferStarted':
-    case 'file.transferCompleted':
-      queryClient.setQueriesData({ queryKey: ['getUnitStorageFiles', { params: { id: event.unitId } }] }, (data: unknown) => patchFileTransfer(data, event));
-      return;
+    case 'unit.status':
+    case 'unit.telemetry':
+    case 'unit.tally':
+      return event.unitId;
+    case 'unit.updated':
+      return event.unit.uniqueId;
     default:
-      // device.added/removed: the debounced list refresh; unit.transition and config.changed:
-      // listeners and the provider; other kinds: listeners only.
-      return;
+      return null;
   }
+}
+
+/** Reads of units tell the liveness store when their values were read (a unit alone, or a whole list). */
+function followUnitReads(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual === true) return;
+    const [id, input] = event.query.queryKey as [unknown, { params?: { id?: unknown } } | undefined];
+    const at = event.query.state.dataUpdatedAt;
+    if (id === 'fetchDevices') liveness.listRead(at);
+    else if ((id === 'getUnit' || id === 'fetchDeviceById') && typeof input?.params?.id === 'string') liveness.heard(input.params.id, at);
+  });
 }
 
 /** Queries that do not follow /ws events (the session's user, preferences and notifications). */
@@ -197,6 +169,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const clientRef = useRef<RealtimeClient | null>(null);
   const shellInventoryId = useGlobalShellInventory(user);
   const [adminAcked, setAdminAcked] = useState(false);
+  const [acked, setAcked] = useState(false);
   const topicsKey = [...topicsForUser(user, shellInventoryId), ...adminTopicsFor(rolesOf(user))].join(',');
   const batchSize = batchSizeFor(user);
   const wsLibrary = user.props.wsLibrary;
@@ -222,22 +195,29 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     // The unit lists are patched once for the /ws frames that arrived together (the hub sends one
     // frame per topic, each a task of its own): one copy of the 1,000 units and one notification
     // for all of them, not one per frame. The rest is applied at the end of each frame's task.
-    const lists = frameBatch<UnitListEvent>((listEvents) => notifyManager.batch(() => applyToUnitLists(queryClient, listEvents)), {
+    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => applyBatched(queryClient, listEvents)), {
       maxWaitMs: 0,
       animationFrame: false,
+    });
+    const notices = noticeBatch<NonNullable<ReturnType<typeof noticeOf>>>((batch) => {
+      const names = noticeNames(queryClient);
+      for (const notice of groupNotices(batch)) notify.current.toast.show(noticeToast(notice, notify.current.t, names));
     });
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       const events = pending.splice(0);
-      for (const event of events) if (isUnitListEvent(event)) lists.push(event);
+      const now = Date.now();
+      for (const event of events) {
+        const unitId = heardUnitOf(event);
+        if (unitId !== null) liveness.heard(unitId, now);
+      }
+      for (const event of events) if (isBatchedEvent(event)) lists.push(event);
       notifyManager.batch(() => applyToOtherQueries(queryClient, events));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
-      const notices = events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null);
-      for (const notice of groupNotices(notices)) notify.current.toast.show(noticeToast(notice, notify.current.t, (id) => unitName(queryClient, id)));
+      notices.push(events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null));
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
-        if (event.type === 'systemEntities.changed') invalidateReads(queryClient, staleSystemEntityReads(event.kinds));
         for (const listener of listeners.current) listener(event);
       }
     };
@@ -247,7 +227,10 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       socketFactory: transport.socketFactory,
       syncDelayMaxMs: transport.syncDelayMaxMs,
       onStatus: (next) => {
+        liveness.connection(next, Date.now());
         setStatus(next);
+        // A new connection subscribes again: nothing is acknowledged on it yet.
+        if (next !== 'open') setAcked(false);
         if (next === 'open') setListError(null);
       },
       onError: (attempts) => {
@@ -266,6 +249,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         void queryClient.invalidateQueries({ queryKey: ['fetchActiveAlerts'] });
       },
       onSubscribed: (topics) => {
+        setAcked(true);
         if (topics.includes(ADMIN_TOPIC)) setAdminAcked(true);
         // Events published before the server registered the subscription never reach us: what
         // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
@@ -289,10 +273,13 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     });
     clientRef.current = client;
     client.start();
+    const stopReads = followUnitReads(queryClient);
     return () => {
+      stopReads();
       clientRef.current = null;
       client.stop();
       lists.cancel();
+      notices.cancel();
       guard.stop();
       refreshDevices.cancel();
     };
@@ -310,6 +297,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     };
   }, []);
   const adminLive = adminAcked && status === 'open';
-  const value = useMemo(() => ({ status, listError, subscribe, adminLive }), [status, listError, subscribe, adminLive]);
+  const subscribed = acked && status === 'open';
+  const value = useMemo(() => ({ status, listError, subscribe, adminLive, subscribed }), [status, listError, subscribe, adminLive, subscribed]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

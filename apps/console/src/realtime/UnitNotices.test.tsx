@@ -115,4 +115,35 @@ describe('notices of unit events', () => {
     await waitFor(() => expect(toastTexts()).toContain('4 units are online: Camera_North, Camera_South, Camera_East, …'));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
   });
+
+  it('tells a burst relayed over several frames as one notice, and a hub and a channel going offline as warnings', async () => {
+    const api = new FakeApi().on(
+      'fetchDevices',
+      ['North', 'South', 'East', 'West', 'Van'].map((name, i) => makeUnit({ uniqueId: `LU800-000${i + 1}`, name: `Camera_${name}`, status: 'online' })),
+    );
+    const { socket, settled } = await renderWithApp(<UnitListPage />, { api });
+    await screen.findByTestId('unit-row-LU800-0001');
+    await settled();
+    // Five frames, one unit each: one toast.
+    for (const n of [1, 2, 3, 4, 5]) {
+      await socket.emit({
+        type: 'unit.status',
+        unitId: `LU800-000${n}`,
+        status: 'offline',
+        previous: 'online',
+        change: 'onlineToOffline',
+        applications: {},
+        at: n,
+      });
+    }
+    await waitFor(() => expect(toastTexts()).toContain('5 units went offline: Camera_North, Camera_South, Camera_East, …'));
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(screen.getByTestId('toast')).toHaveAttribute('data-source', 'fleet');
+
+    await socket.emit({ type: 'server.status', serverId: 'MMH-0007', status: 'offline', previous: 'online', at: 6 });
+    await socket.emit({ type: 'channel.status', channelId: 'MMH-0001-CH3', serverId: 'MMH-0001', status: 'offline', previous: 'idle', at: 7 });
+    await waitFor(() => expect(toastTexts()).toEqual(expect.arrayContaining(['Hub MMH-0007 went offline', 'Channel MMH-0001-CH3 went offline'])));
+    for (const toast of screen.getAllByTestId('toast').filter((t) => /Hub|Channel/.test(t.textContent ?? '')))
+      expect(toast).toHaveAttribute('data-variant', 'warning');
+  });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetReportTimes } from '../kit/cache';
 import { TIMINGS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';
@@ -10,7 +11,6 @@ import {
   patchNotifications,
   patchStatusById,
   patchUnitListBatch,
-  STATUS_QUERY_PATTERNS,
   statusTarget,
   unitIndexOf,
 } from './cachePatch';
@@ -42,6 +42,8 @@ const telemetry = (kbps: number): Extract<RealtimeEvent, { type: 'unit.telemetry
   at: 2,
 });
 
+// Each test starts from caches no event has touched.
+beforeEach(() => forgetReportTimes());
 describe('cache patches', () => {
   const list = [makeUnit({ uniqueId: 'A', name: 'a' }), makeUnit({ uniqueId: 'B', name: 'b' })];
 
@@ -67,6 +69,16 @@ describe('cache patches', () => {
     expect(patchUnitList(current, stale)).toBe(current);
     const fresh: UnitEvent = { type: 'unit.updated', unit: makeUnit({ uniqueId: 'B', name: 'newer', version: 6 }), at: 3 };
     expect(patchUnitList(current, fresh)?.[0]?.name).toBe('newer');
+  });
+
+  it('tells the list and the detail where a unit streams (unit.channels), and that it streams nowhere any more', () => {
+    const inUse = [{ channelId: 'MMH-0003-CH2', channelName: 'MMH-6-CH2', serverId: 'MMH-0003', serverName: 'MMH-Leeds-6' }];
+    const taken: UnitEvent = { type: 'unit.channels', unitId: 'B', channelsInUse: inUse, at: 4 };
+    const next = patchUnitList(list, taken);
+    expect(next?.[0]).toBe(list[0]);
+    expect(next?.[1]?.channelsInUse).toEqual(inUse);
+    expect(applyToDetail(makeDetail({ uniqueId: 'B' }), taken).channelsInUse).toEqual(inUse);
+    expect(patchUnitList(next, { ...taken, channelsInUse: [], at: 5 })?.[1]?.channelsInUse).toEqual([]);
   });
 
   it('appends bitrate samples to the detail, at most the graph size', () => {
@@ -166,10 +178,6 @@ describe('cache patches of the other live lists', () => {
       id: 'MMH-1',
       status: 'offline',
     });
-    expect(STATUS_QUERY_PATTERNS['channel.status'].test('fetchChannels')).toBe(true);
-    expect(STATUS_QUERY_PATTERNS['channel.status'].test('listAdminVrChannels')).toBe(false);
-    expect(STATUS_QUERY_PATTERNS['vrChannel.status'].test('listAdminVrChannels')).toBe(true);
-    expect(STATUS_QUERY_PATTERNS['server.status'].test('getServer')).toBe(true);
   });
 
   it('sets and clears the transferring flag of a listed file', () => {

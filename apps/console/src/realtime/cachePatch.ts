@@ -4,46 +4,66 @@
  * nothing changed, so React Query keeps its reference and nothing re-renders.
  */
 import { TIMINGS } from '@fleet/contracts';
-import type { ActiveAlert, ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
+import { applyVersioned } from '../kit/cache';
+import type { ActiveAlert, ClientNotification, EndpointId, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
-export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' }>;
+export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' | 'unit.channels' }>;
 
 export function isUnitEvent(event: RealtimeEvent): event is UnitEvent {
-  return event.type === 'unit.status' || event.type === 'unit.telemetry' || event.type === 'unit.updated';
+  return event.type === 'unit.status' || event.type === 'unit.telemetry' || event.type === 'unit.updated' || event.type === 'unit.channels';
 }
 
 export function unitIdOf(event: UnitEvent): string {
   return event.type === 'unit.updated' ? event.unit.uniqueId : event.unitId;
 }
 
-/** One summary with the event applied. */
+/** The key a unit's report times are kept under (kit/cache). */
+export const unitKey = (id: string): string => `unit:${id}`;
+
+/**
+ * One summary with the event applied by the one version rule (kit/cache): the fields the event
+ * carries replace, unless an event reported later already set them; the others stay. A whole
+ * summary (`unit.updated`) carries every field of it, new ones included.
+ */
 export function applyToSummary<T extends UnitSummary>(unit: T, event: UnitEvent): T {
+  const key = unitKey(unitIdOf(event));
   switch (event.type) {
-    case 'unit.status':
-      return { ...unit, status: event.status, applications: event.applications };
+    case 'unit.status': {
+      const patch: Partial<UnitSummary> = { status: event.status, applications: event.applications };
+      if (event.totalBitrate !== undefined) patch.totalBitrate = event.totalBitrate;
+      return applyVersioned(unit, patch as Partial<T>, { at: event.at, key });
+    }
     case 'unit.telemetry':
-      return {
-        ...unit,
-        battery: event.battery,
-        location: event.location,
-        totalBitrate: event.totalBitrate,
-        cameraConnected: event.cameraConnected,
-      };
+      return applyVersioned(
+        unit,
+        { battery: event.battery, location: event.location, totalBitrate: event.totalBitrate, cameraConnected: event.cameraConnected } as Partial<T>,
+        { at: event.at, key },
+      );
+    case 'unit.channels':
+      return applyVersioned(unit, { channelsInUse: event.channelsInUse } as Partial<T>, { at: event.at, key });
     case 'unit.updated':
-      // An older version arriving late must not undo a newer one.
-      if (event.unit.version < unit.version) return unit;
-      return { ...unit, ...event.unit };
+      return applyVersioned(unit, event.unit as Partial<T>, { version: event.unit.version, at: event.at, key });
   }
 }
 
 /** The detail with the event applied: the summary fields, plus modems and the bitrate graph. */
-export function applyToDetail(unit: UnitDetail, event: UnitEvent): UnitDetail {
+export function applyToDetail(unit: UnitDetail, event: UnitEvent | UnitTallyEvent): UnitDetail {
+  if (event.type === 'unit.tally') return applyVersioned(unit, { tally: event.tally }, { at: event.at, key: unitKey(event.unitId) });
   const next = applyToSummary(unit, event);
   if (event.type !== 'unit.telemetry') return next;
+  const last = unit.bitrateSamples.at(-1);
+  // A report older than the graph's last point is not drawn again (nor are its modems).
+  if (last !== undefined && event.sample.t <= last.t) return next;
   const samples = [...unit.bitrateSamples, event.sample];
   const overflow = samples.length - TIMINGS.bitrateGraphMaxPoints;
-  return { ...next, modems: event.modems, bitrateSamples: overflow > 0 ? samples.slice(overflow) : samples };
+  return applyVersioned(
+    next,
+    { modems: event.modems, bitrateSamples: overflow > 0 ? samples.slice(overflow) : samples },
+    { at: event.at, key: unitKey(event.unitId) },
+  );
 }
+
+export type UnitTallyEvent = Extract<RealtimeEvent, { type: 'unit.tally' }>;
 
 /**
  * Position of every unit id in a cached unit list, built once per list and handed on to the copy a
@@ -83,18 +103,10 @@ export function mergeDetailIntoList(list: readonly UnitSummary[] | undefined, de
   if (!list) return undefined;
   const index = unitIndexOf(list, detail.uniqueId);
   const current = index < 0 ? undefined : list[index];
-  if (current === undefined || detail.version < current.version) return list as UnitSummary[];
-  return replaceAt(list, index, {
-    ...current,
-    status: detail.status,
-    applications: detail.applications,
-    battery: detail.battery,
-    location: detail.location,
-    totalBitrate: detail.totalBitrate,
-    alerts: detail.alerts,
-    cameraConnected: detail.cameraConnected,
-    version: detail.version,
-  });
+  if (current === undefined) return list as UnitSummary[];
+  const { status, applications, battery, location, totalBitrate, alerts, cameraConnected, channelsInUse, version } = detail;
+  const next = applyVersioned(current, { status, applications, battery, location, totalBitrate, alerts, cameraConnected, channelsInUse, version }, { version });
+  return next === current ? (list as UnitSummary[]) : replaceAt(list, index, next);
 }
 
 // ── The other lists the console keeps live (alerts, notifications, channels, servers, files) ──
@@ -199,11 +211,25 @@ export function statusTarget(event: StatusEvent): { id: string; status: string }
   }
 }
 
-/** Which cached queries hold lists of the event's entity: by the endpoint id of the query key. */
-export const STATUS_QUERY_PATTERNS: Record<StatusEvent['type'], RegExp> = {
-  'channel.status': /^(?!.*(vrchannel|videoreturn))(?=.*channel)/i,
-  'server.status': /server/i,
-  'vrChannel.status': /vrchannel|videoreturn/i,
+/**
+ * The cached reads that hold the event's entity with its status (lists, pages, one entity), by
+ * endpoint id. The channel, server and video return pages' own caches are patched by their entries
+ * of the event table.
+ */
+export const STATUS_READS: Record<StatusEvent['type'], readonly EndpointId[]> = {
+  'channel.status': [
+    'getChannelStatus',
+    'fetchPtmpChannels',
+    'getSdiChannels',
+    'getOutputChannels',
+    'getAdminChannel',
+    'getAdminChannelPtmp',
+    'getAdminGroupChannels',
+    'getGroupMultiChannels',
+    'getInventoryIngestServerChannels',
+  ],
+  'server.status': ['getServerStatus', 'getInventoryIngestServers'],
+  'vrChannel.status': ['listAdminInventoryVrChannels', 'getAdminVrChannel', 'getAdminGroupVrChannels'],
 };
 
 interface WithStatus {
@@ -216,20 +242,22 @@ interface WithStatus {
  * Cached data (a list, a `{ items }` page, or one entity) with the status of the entity `id`
  * replaced. The same reference when nothing matched, so nothing re-renders.
  */
-export function patchStatusById(data: unknown, id: string, status: string): unknown {
+export function patchStatusById(data: unknown, id: string, status: string, at?: number, kind = 'entity'): unknown {
+  const stamp = at === undefined ? {} : { at, key: `${kind}:${id}` };
   const hit = (x: unknown): x is WithStatus =>
     typeof x === 'object' && x !== null && 'status' in x && ((x as WithStatus).id === id || (x as WithStatus).uniqueId === id);
   const patchList = (list: readonly unknown[]): unknown[] => {
     const index = list.findIndex(hit);
     if (index < 0) return list as unknown[];
     const item = list[index] as WithStatus;
-    if (item.status === status) return list as unknown[];
+    const patched = applyVersioned(item, { status }, stamp);
+    if (patched === item) return list as unknown[];
     const next = list.slice();
-    next[index] = { ...item, status };
+    next[index] = patched;
     return next;
   };
   if (Array.isArray(data)) return patchList(data);
-  if (hit(data)) return data.status === status ? data : { ...data, status };
+  if (hit(data)) return applyVersioned(data, { status }, stamp);
   if (typeof data === 'object' && data !== null && 'items' in data && Array.isArray((data as { items: unknown }).items)) {
     const items = (data as { items: unknown[] }).items;
     const next = patchList(items);

@@ -1,8 +1,9 @@
 /** Which real-time events are told, under the user's alert settings (spec 000 §9 default alert settings; 001 §4). */
 import { describe, expect, it } from 'vitest';
-import { UNIT_STATUS_CHANGE_EVENTS } from '@fleet/contracts';
+import { DEFAULT_ALERT_SETTINGS, UNIT_STATUS_CHANGE_EVENTS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitStatusChangeEvent } from '@fleet/contracts';
-import { groupNotices, noticeOf, statusChangeSetting } from './unitNotices';
+import type { TFunction } from 'i18next';
+import { groupNotices, noticeOf, noticeToast, statusChangeSetting } from './unitNotices';
 
 const status = (change: UnitStatusChangeEvent): RealtimeEvent => ({
   type: 'unit.status',
@@ -59,5 +60,63 @@ describe('noticeOf', () => {
       { kind: 'devicesAdded', unitIds: ['U9', 'U8'] },
       { kind: 'statusChange', change: 'offlineToOnline', unitId: 'U2' },
     ]);
+  });
+
+  it('groups file transfers starting or completing, hubs and channels going offline; a failed transfer and an alert stay alone', () => {
+    const grouped = groupNotices([
+      { kind: 'fileTransfer', phase: 'started', unitId: 'U1', fileName: 'a.mp4' },
+      { kind: 'fileTransfer', phase: 'failed', unitId: 'U1', fileName: 'x.mp4' },
+      { kind: 'fileTransfer', phase: 'started', unitId: 'U2', fileName: 'b.mp4' },
+      { kind: 'channelOffline', channelId: 'C1', serverId: 'S9' },
+      { kind: 'channelOffline', channelId: 'C2', serverId: null },
+      { kind: 'serverOffline', serverId: 'S8' },
+      { kind: 'serverOffline', serverId: 'S7' },
+    ]);
+    expect(grouped).toEqual([
+      { kind: 'fileTransfers', phase: 'started', fileNames: ['a.mp4', 'b.mp4'] },
+      { kind: 'fileTransfer', phase: 'failed', unitId: 'U1', fileName: 'x.mp4' },
+      { kind: 'channelsOffline', channelIds: ['C1', 'C2'] },
+      { kind: 'serversOffline', serverIds: ['S8', 'S7'] },
+    ]);
+  });
+
+  it('tells the channels of a hub going offline with the hub, not one by one', () => {
+    expect(
+      groupNotices([
+        { kind: 'channelOffline', channelId: 'C1', serverId: 'S1' },
+        { kind: 'serverOffline', serverId: 'S1' },
+        { kind: 'channelOffline', channelId: 'C2', serverId: 'S1' },
+        { kind: 'channelOffline', channelId: 'C3', serverId: 'S2' },
+      ]),
+    ).toEqual([
+      { kind: 'serverOffline', serverId: 'S1' },
+      { kind: 'channelOffline', channelId: 'C3', serverId: 'S2' },
+    ]);
+  });
+
+  it('tells a hub or a channel going offline (not its first report, not a repeat), whatever the unit settings', () => {
+    const off = { unitAlertsSettings: Object.fromEntries(Object.keys(DEFAULT_ALERT_SETTINGS).map((key) => [key, false])) };
+    expect(noticeOf({ type: 'server.status', serverId: 'S1', status: 'offline', previous: 'online', at: 1 }, off)).toEqual({
+      kind: 'serverOffline',
+      serverId: 'S1',
+    });
+    expect(noticeOf({ type: 'server.status', serverId: 'S1', status: 'offline', previous: null, at: 1 }, off)).toBeNull();
+    expect(noticeOf({ type: 'server.status', serverId: 'S1', status: 'online', previous: 'offline', at: 1 }, off)).toBeNull();
+    expect(noticeOf({ type: 'channel.status', channelId: 'C1', serverId: 'S1', status: 'offline', previous: 'collecting', at: 1 }, off)).toEqual({
+      kind: 'channelOffline',
+      channelId: 'C1',
+      serverId: 'S1',
+    });
+    expect(noticeOf({ type: 'channel.status', channelId: 'C1', serverId: 'S1', status: 'offline', previous: 'offline', at: 1 }, off)).toBeNull();
+  });
+
+  it('makes every notice a fleet notice, a hub or channel going offline a warning', () => {
+    const t = ((key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`) as unknown as TFunction;
+    const names = { unit: (id: string) => `unit ${id}`, server: (id: string) => `hub ${id}`, channel: (id: string) => `channel ${id}` };
+    const hub = noticeToast({ kind: 'serverOffline', serverId: 'S1' }, t, names);
+    expect(hub).toMatchObject({ variant: 'warning', source: 'fleet' });
+    expect(hub.message).toContain('hub S1');
+    expect(noticeToast({ kind: 'channelsOffline', channelIds: ['C1', 'C2'] }, t, names)).toMatchObject({ variant: 'warning', source: 'fleet' });
+    expect(noticeToast({ kind: 'statusChange', change: 'offlineToOnline', unitId: 'U1' }, t, names)).toMatchObject({ source: 'fleet' });
   });
 });

@@ -10,8 +10,15 @@
  * Readings: a start of store and forward is a start of streaming (spec 000 §4 "online to
  * store-and-forward (counted as streaming)"), its end an end of streaming; an `unknown` change is
  * not told; a unit alert is always told (the settings name no alert), its sound follows its severity.
- * The same change of several units, or several new devices, relayed together (one /ws frame) make
- * one notice naming them, so that a fleet coming online does not queue a toast per unit.
+ * The same change of several units, several new devices, several file transfers starting or
+ * completing, several hubs or channels going offline, relayed together (the events of a short
+ * window: RealtimeProvider's notice batch) make one notice naming them ("5 units went offline: …"),
+ * so that a fleet coming online does not queue a toast per unit.
+ *
+ * A hub or a channel going offline is told as a warning whatever the settings (they name units'
+ * changes only; a receiver lost is what an operator must not miss); the channels of a hub going
+ * offline in the same batch are told with it, not one by one. Every notice here is a fleet notice
+ * (`source: 'fleet'`): the user's own confirmations and errors go ahead of it (toastQueue.ts).
  */
 import type { TFunction } from 'i18next';
 import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS } from '@fleet/contracts';
@@ -58,7 +65,9 @@ export type Notice =
   | { readonly kind: 'statusChange'; readonly change: Exclude<UnitStatusChangeEvent, 'unknown'>; readonly unitId: string }
   | { readonly kind: 'fileTransfer'; readonly phase: 'started' | 'completed' | 'failed'; readonly unitId: string; readonly fileName: string }
   | { readonly kind: 'deviceAdded'; readonly unitId: string }
-  | { readonly kind: 'alert'; readonly level: AlertLevel; readonly message: string; readonly unitId: string | null; readonly sound: boolean };
+  | { readonly kind: 'alert'; readonly level: AlertLevel; readonly message: string; readonly unitId: string | null; readonly sound: boolean }
+  | { readonly kind: 'serverOffline'; readonly serverId: string }
+  | { readonly kind: 'channelOffline'; readonly channelId: string; readonly serverId: string | null };
 
 /** The notice of `event` under the user's preferences, or null when there is none to give. */
 export function noticeOf(event: RealtimeEvent, preferences: NoticePreferences | undefined): Notice | null {
@@ -78,6 +87,13 @@ export function noticeOf(event: RealtimeEvent, preferences: NoticePreferences | 
         : null;
     case 'device.added':
       return settingOn(preferences, 'newDeviceAdded') ? { kind: 'deviceAdded', unitId: event.unitId } : null;
+    case 'server.status':
+      // A hub lost (not its first report, not a repeat): a warning.
+      return event.status === 'offline' && event.previous !== null && event.previous !== 'offline' ? { kind: 'serverOffline', serverId: event.serverId } : null;
+    case 'channel.status':
+      return event.status === 'offline' && event.previous !== null && event.previous !== 'offline'
+        ? { kind: 'channelOffline', channelId: event.channelId, serverId: event.serverId }
+        : null;
     case 'alert.raised':
       return {
         kind: 'alert',
@@ -104,50 +120,104 @@ const STATUS_VARIANT: Record<Exclude<UnitStatusChangeEvent, 'unknown'>, NonNulla
   storeAndForwardToOffline: 'warning',
 };
 
-/** Several units' same status change, or several new devices, told as one. */
+/** Several units' same status change, several new devices, file transfers, hubs or channels, told as one. */
 export type GroupedNotice =
   | Notice
   | { readonly kind: 'statusChanges'; readonly change: Exclude<UnitStatusChangeEvent, 'unknown'>; readonly unitIds: readonly string[] }
-  | { readonly kind: 'devicesAdded'; readonly unitIds: readonly string[] };
+  | { readonly kind: 'devicesAdded'; readonly unitIds: readonly string[] }
+  | { readonly kind: 'fileTransfers'; readonly phase: 'started' | 'completed'; readonly fileNames: readonly string[] }
+  | { readonly kind: 'serversOffline'; readonly serverIds: readonly string[] }
+  | { readonly kind: 'channelsOffline'; readonly channelIds: readonly string[] };
 
-/** The notices of one batch of events, the same change of several units (and new devices) as one, in order of first arrival. */
+/** The group a notice joins, or null when it is told alone (a failed transfer, an alert). */
+function groupKey(notice: Notice): string | null {
+  switch (notice.kind) {
+    case 'statusChange':
+      return `status:${notice.change}`;
+    case 'deviceAdded':
+      return 'added';
+    case 'fileTransfer':
+      return notice.phase === 'failed' ? null : `file:${notice.phase}`;
+    case 'serverOffline':
+      return 'serverOffline';
+    case 'channelOffline':
+      return 'channelOffline';
+    case 'alert':
+      return null;
+  }
+}
+
+/** One group's notice: the notice itself when alone, else the group naming every member. */
+function grouped(members: readonly Notice[]): GroupedNotice | null {
+  const [first] = members;
+  if (first === undefined) return null;
+  if (members.length === 1) return first;
+  switch (first.kind) {
+    case 'statusChange':
+      return { kind: 'statusChanges', change: first.change, unitIds: members.map((n) => (n.kind === 'statusChange' ? n.unitId : '')) };
+    case 'deviceAdded':
+      return { kind: 'devicesAdded', unitIds: members.map((n) => (n.kind === 'deviceAdded' ? n.unitId : '')) };
+    case 'fileTransfer':
+      return {
+        kind: 'fileTransfers',
+        phase: first.phase === 'completed' ? 'completed' : 'started',
+        fileNames: members.map((n) => (n.kind === 'fileTransfer' ? n.fileName : '')),
+      };
+    case 'serverOffline':
+      return { kind: 'serversOffline', serverIds: members.map((n) => (n.kind === 'serverOffline' ? n.serverId : '')) };
+    case 'channelOffline':
+      return { kind: 'channelsOffline', channelIds: members.map((n) => (n.kind === 'channelOffline' ? n.channelId : '')) };
+    case 'alert':
+      return first;
+  }
+}
+
+/**
+ * The notices of one batch of events: those of one group (the same change of several units, new
+ * devices, transfers starting or completing, hubs or channels going offline) as one, in order of
+ * the group's first arrival; the channels of a hub going offline in the batch are left to the hub's.
+ */
 export function groupNotices(notices: readonly Notice[]): GroupedNotice[] {
-  const out: GroupedNotice[] = [];
-  const at = new Map<string, number>();
+  const hubsDown = new Set(notices.flatMap((n) => (n.kind === 'serverOffline' ? [n.serverId] : [])));
+  const groups: Notice[][] = [];
+  const at = new Map<string, Notice[]>();
   for (const notice of notices) {
-    const key = notice.kind === 'statusChange' ? `status:${notice.change}` : notice.kind === 'deviceAdded' ? 'added' : null;
-    const index = key === null ? undefined : at.get(key);
-    if (key === null || index === undefined) {
-      if (key !== null) at.set(key, out.length);
-      out.push(notice);
+    if (notice.kind === 'channelOffline' && notice.serverId !== null && hubsDown.has(notice.serverId)) continue;
+    const key = groupKey(notice);
+    const members = key === null ? undefined : at.get(key);
+    if (members) {
+      members.push(notice);
       continue;
     }
-    const first = out[index];
-    if (first === undefined || notice.kind === 'fileTransfer' || notice.kind === 'alert') continue;
-    const unitIds =
-      first.kind === 'statusChange' || first.kind === 'deviceAdded'
-        ? [first.unitId]
-        : first.kind === 'statusChanges' || first.kind === 'devicesAdded'
-          ? first.unitIds
-          : [];
-    out[index] =
-      notice.kind === 'statusChange'
-        ? { kind: 'statusChanges', change: notice.change, unitIds: [...unitIds, notice.unitId] }
-        : { kind: 'devicesAdded', unitIds: [...unitIds, notice.unitId] };
+    const group = [notice];
+    if (key !== null) at.set(key, group);
+    groups.push(group);
   }
-  return out;
+  return groups.flatMap((members) => grouped(members) ?? []);
 }
 
-/** At most this many units are named in a grouped notice (the count says how many in all). */
+/** At most this many are named in a grouped notice (the count says how many in all). */
 const NAMED_IN_GROUP = 3;
 
-function namesOf(unitIds: readonly string[], unitName: (unitId: string) => string): string {
-  const named = unitIds.slice(0, NAMED_IN_GROUP).map(unitName).join(', ');
-  return unitIds.length > NAMED_IN_GROUP ? `${named}, …` : named;
+function namesOf(ids: readonly string[], nameOf: (id: string) => string): string {
+  const named = ids.slice(0, NAMED_IN_GROUP).map(nameOf).join(', ');
+  return ids.length > NAMED_IN_GROUP ? `${named}, …` : named;
 }
 
-/** The toast of a notice, in the user's language; `unitName` names a unit by id. */
-export function noticeToast(notice: GroupedNotice, t: TFunction, unitName: (unitId: string) => string): ToastInput {
+/** Names by id for the notices (the id itself for what the console does not know). */
+export interface NoticeNames {
+  readonly unit: (unitId: string) => string;
+  readonly server: (serverId: string) => string;
+  readonly channel: (channelId: string) => string;
+}
+
+/** The toast of a notice, in the user's language: a fleet notice, behind the user's own toasts. */
+export function noticeToast(notice: GroupedNotice, t: TFunction, names: NoticeNames): ToastInput {
+  return { ...noticeContent(notice, t, names), source: 'fleet' };
+}
+
+function noticeContent(notice: GroupedNotice, t: TFunction, names: NoticeNames): ToastInput {
+  const unitName = names.unit;
   switch (notice.kind) {
     case 'statusChanges':
       return {
@@ -156,6 +226,25 @@ export function noticeToast(notice: GroupedNotice, t: TFunction, unitName: (unit
       };
     case 'devicesAdded':
       return { message: t('toasts.devicesAdded', { count: notice.unitIds.length, names: namesOf(notice.unitIds, unitName) }), variant: 'info' };
+    case 'fileTransfers':
+      return {
+        message: t(notice.phase === 'started' ? 'toasts.fileTransfersStarted' : 'toasts.fileTransfersCompleted', {
+          count: notice.fileNames.length,
+          names: namesOf(notice.fileNames, (name) => name),
+        }),
+        variant: 'info',
+      };
+    case 'serversOffline':
+      return { message: t('toasts.serversOffline', { count: notice.serverIds.length, names: namesOf(notice.serverIds, names.server) }), variant: 'warning' };
+    case 'channelsOffline':
+      return {
+        message: t('toasts.channelsOffline', { count: notice.channelIds.length, names: namesOf(notice.channelIds, names.channel) }),
+        variant: 'warning',
+      };
+    case 'serverOffline':
+      return { message: t('toasts.serverOffline', { name: names.server(notice.serverId) }), variant: 'warning' };
+    case 'channelOffline':
+      return { message: t('toasts.channelOffline', { name: names.channel(notice.channelId) }), variant: 'warning' };
     case 'statusChange':
       return { message: t(`toasts.statusChange.${notice.change}`, { name: unitName(notice.unitId) }), variant: STATUS_VARIANT[notice.change] };
     case 'fileTransfer': {

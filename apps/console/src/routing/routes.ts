@@ -7,6 +7,7 @@
 import type { Role } from '@fleet/contracts';
 import type en from '../i18n/en.json';
 import type { PAGES } from '../Router';
+import { SECTIONS } from './sections';
 
 /** Page route ids; the title is the i18n key `routes.<id>`. */
 export type RouteTitleId = keyof typeof en.routes;
@@ -35,46 +36,7 @@ export type RouteAccess = 'public' | 'open' | 'errorPage' | 'portal' | 'easyLive
 /** Pages Router.tsx knows how to load (one lazy chunk each). */
 export type PageKey = keyof typeof PAGES;
 
-/** Tabbed sections whose children share one page (spec 001 §2). */
-export const SECTIONS = {
-  systemEntities: {
-    base: '/system_entities',
-    kinds: [
-      'inventories',
-      'groups',
-      'units',
-      'mmh_servers',
-      'vr_servers',
-      'ingest_servers',
-      'transceiver_servers',
-      'users',
-      'channels',
-      'vrChannels',
-      'dbGateways',
-    ],
-  },
-  systemSettings: {
-    base: '/system_settings',
-    kinds: [
-      'client_application',
-      'modem_vendor',
-      'ai_settings',
-      'stream_profile',
-      'stream_providers',
-      'stream_media_profile',
-      'organization',
-      'organization_inventory',
-      'software_version',
-      'software_version_product',
-      'geocoding_profile',
-      'application_configuration',
-    ],
-  },
-  contractorEntities: {
-    base: '/entities',
-    kinds: ['units', 'mmh_servers', 'channels', 'vr_servers', 'vr_channels', 'transceiver_servers', 'ingest_servers', 'db_gateways'],
-  },
-} as const satisfies Record<string, { base: string; kinds: readonly string[] }>;
+export { SECTIONS };
 
 export type SectionId = keyof typeof SECTIONS;
 

@@ -7,7 +7,7 @@ import { canOpen } from '../routing/decideRoute';
 import { toRouteUser } from '../session/hooks';
 import { SIMULATOR_PATH, visibleMenu } from './menu';
 import type { MenuEntry } from './menu';
-import { useServiceGates, useServicesStatusLive } from './useServiceGates';
+import { useServiceGates } from './useServiceGates';
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -46,7 +46,6 @@ export function NavMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: (
   const routeUser = toRouteUser(user);
   // Only users the route table lets into the panel probe for it.
   const { mock } = useMockCapabilities(canOpen(routeUser, SIMULATOR_PATH));
-  useServicesStatusLive();
   const featureOff = useServiceGates();
   const entries = visibleMenu(routeUser, undefined, { mock, featureOff });
   return (

@@ -1,25 +1,41 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../realtime/RealtimeProvider';
+import { clockTime, isConnectionLost, liveness } from '../realtime/Liveness';
 import type { RealtimeStatus } from '../realtime/RealtimeClient';
 
 const COLOURS: Record<RealtimeStatus, string> = {
   idle: 'gray',
   connecting: 'yellow',
   open: 'green',
-  reconnecting: 'orange',
+  reconnecting: 'red',
   error: 'red',
-  closed: 'gray',
+  closed: 'red',
 };
 
-/** Header indicator of the /ws connection; `data-status` carries the raw state. */
+/**
+ * Header indicator of the /ws connection: "Live" while events arrive; once the connection is lost
+ * (reconnecting, failed or closed) it says so, and its tooltip since when nothing was live.
+ * `data-status` carries the raw state, `data-lost` whether live values may be out of date,
+ * `data-subscribed` whether the core acknowledged the connection's subscriptions (events flow).
+ */
 export function RealtimeStatusIndicator() {
-  const { t } = useTranslation();
-  const { status } = useRealtime();
+  const { t, i18n } = useTranslation();
+  const { status, subscribed } = useRealtime();
+  const lost = isConnectionLost(status);
+  const time = lost && liveness.lostAt !== null ? clockTime(liveness.lostAt, i18n.language) : '';
   return (
-    <Tooltip label={t('realtime.tooltip')}>
-      <Badge data-testid="realtime-status" data-status={status} color={COLOURS[status]} variant="dot" size="lg">
-        {t(`realtime.status.${status}`)}
+    <Tooltip label={lost ? t('realtime.lostSince', { time }) : t('realtime.tooltip')} multiline w={lost ? 280 : undefined}>
+      <Badge
+        data-testid="realtime-status"
+        data-status={status}
+        data-lost={lost}
+        data-subscribed={subscribed}
+        color={COLOURS[status]}
+        variant={lost ? 'filled' : 'dot'}
+        size="lg"
+      >
+        {lost ? t('realtime.status.lost') : t(`realtime.status.${status}`)}
       </Badge>
     </Tooltip>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationUrls } from '@fleet/contracts';
-import { applicationUrl, switcherEntries } from './appSwitcher';
+import { applicationUrl, switcherEntries, switcherMenu } from './appSwitcher';
 
 const urls = (vr: string | null, matrix: string | null): ApplicationUrls => ({
   applications: [
@@ -24,6 +24,20 @@ describe('application switcher entries (spec 000 §2)', () => {
     expect(switcherEntries(urls(null, null)).map((e) => e.id)).toEqual(['console']);
     const unavailable: ApplicationUrls = { applications: [{ id: 'matrix', name: 'Matrix', url: 'https://m.example.com/', available: false }] };
     expect(switcherEntries(unavailable)).toEqual([]);
+  });
+
+  it('lists all three products in the switcher, those without a URL disabled (url null)', () => {
+    expect(switcherMenu(urls(null, 'https://matrix.example.com/'))).toEqual([
+      { id: 'console', url: '/', newTab: false },
+      { id: 'videoReturnPortal', url: null },
+      { id: 'matrix', url: 'https://matrix.example.com/', newTab: true },
+    ]);
+    // Before the answer, and when the core names no URL for the console: the console is this application.
+    expect(switcherMenu(undefined)).toEqual([
+      { id: 'console', url: '/', newTab: false },
+      { id: 'videoReturnPortal', url: null },
+      { id: 'matrix', url: null },
+    ]);
   });
 
   it('offers nothing before the URLs are loaded', () => {

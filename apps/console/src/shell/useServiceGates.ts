@@ -5,10 +5,10 @@
  * included, to the inventory's topics, which the console follows for its current inventory).
  */
 import { useMemo } from 'react';
-import { TIMINGS, type ServicesStatus } from '@fleet/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { TIMINGS, type RealtimeEvent, type ServicesStatus } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../api/hooks';
 import { usePreferences } from '../preferences/usePreferences';
-import { useLiveEvents } from '../kit/useLiveEvents';
 import { rolesOf, useSessionUser } from '../session/hooks';
 import { currentInventory, picksAmongAllInventories } from './scope';
 import { applyServiceChange, featureGates, type FeatureOff } from './serviceGates';
@@ -34,16 +34,13 @@ export function useServiceGates(): FeatureOff {
   return useMemo(() => featureGates(data), [data]);
 }
 
-/** Keeps every cached services_status answer current from /ws (mounted once, by the shell's menu). */
-export function useServicesStatusLive(): void {
-  useLiveEvents((queryClient, event) => {
-    if (event.type !== 'managedService.changed') return;
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getServicesStatus') })) {
-      const key = query.queryKey as EndpointQueryKey<'getServicesStatus'>;
-      const before = queryClient.getQueryData<ServicesStatus>(key);
-      if (!before) continue;
-      const after = applyServiceChange(before, event);
-      if (after !== before) queryClient.setQueryData(key, after);
-    }
-  });
+/** Every cached services_status answer with a `managedService.changed` applied (realtime/eventTable). */
+export function applyToServicesStatus(queryClient: QueryClient, event: Extract<RealtimeEvent, { type: 'managedService.changed' }>): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getServicesStatus') })) {
+    const key = query.queryKey as EndpointQueryKey<'getServicesStatus'>;
+    const before = queryClient.getQueryData<ServicesStatus>(key);
+    if (!before) continue;
+    const after = applyServiceChange(before, event);
+    if (after !== before) queryClient.setQueryData(key, after);
+  }
 }

@@ -1,4 +1,6 @@
 /** A ChannelLive for tests: an idle preview channel, with the given fields over it. */
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ChannelLive } from '@fleet/contracts';
 
 export function makeChannel(overrides: Partial<ChannelLive> & Pick<ChannelLive, 'channelId'>): ChannelLive {
@@ -64,4 +66,18 @@ export function makeChannel(overrides: Partial<ChannelLive> & Pick<ChannelLive, 
     isSharing: false,
     ...overrides,
   };
+}
+
+/**
+ * Chooses a channel in a channel picker (features/channels/ChannelPicker) as a user does: opens it,
+ * types the name the pages show, and clicks the option of that name.
+ */
+export async function pickChannel(user: UserEvent, picker: HTMLElement, shownName: string): Promise<void> {
+  await user.click(picker);
+  await user.clear(picker);
+  await user.paste(shownName);
+  const options = await screen.findAllByRole('option');
+  const match = options.find((o) => o.textContent?.includes(shownName));
+  if (match === undefined) throw new Error(`no channel option named ${shownName}`);
+  await user.click(match);
 }

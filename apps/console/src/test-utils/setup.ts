@@ -8,6 +8,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
+import { forgetReportTimes } from '../kit/cache';
+import { liveness } from '../realtime/Liveness';
 
 beforeAll(() => preloadLazyChunks(), 60_000);
 
@@ -90,6 +92,8 @@ if (!(PATCHED in window.HTMLElement.prototype)) {
 }
 
 afterEach(() => {
+  forgetReportTimes();
+  liveness.reset();
   cleanup();
   dropDetachedStyleSheets();
   resetRenderState();

@@ -88,4 +88,32 @@ describe('toasts (spec 000 §2: at most 5 at once, the rest queued, 3000 ms)', (
       vi.unstubAllGlobals();
     }
   });
+
+  it('shows the user’s confirmations and errors above the fleet notices, in place of the oldest fleet notice when five are shown', async () => {
+    const fleet = Array.from({ length: 6 }, (_, i): ToastInput => ({ message: `Fleet ${i + 1}`, source: 'fleet' }));
+    const { user } = await renderWithApp(<Raiser inputs={[...fleet, { message: 'Stream stopped', variant: 'success' }]} />, { realtime: false });
+    await user.click(screen.getByTestId('raise'));
+    expect(shown()).toEqual(['Stream stopped', 'Fleet 2', 'Fleet 3', 'Fleet 4', 'Fleet 5']);
+    expect(screen.getAllByTestId('toast')[0]).toHaveAttribute('data-source', 'user');
+    expect(screen.getByTestId('toasts')).toHaveAttribute('data-queued', '1');
+  });
+
+  it('never takes the focus, and comes after the page’s controls in the Tab order (its close buttons still reachable)', async () => {
+    const { user } = await renderWithApp(
+      <>
+        <Raiser inputs={numbered(2)} />
+        <Button data-testid="after">after</Button>
+      </>,
+      { realtime: false },
+    );
+    await user.click(screen.getByTestId('raise'));
+    expect(shown()).toHaveLength(2);
+    // The click left the focus on the button: no toast took it.
+    expect(screen.getByTestId('raise')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByTestId('after')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByTestId('toasts')).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toHaveAccessibleName('Close');
+  });
 });

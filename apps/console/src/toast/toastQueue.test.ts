@@ -53,3 +53,41 @@ describe('toast queue (spec 000 §2)', () => {
     expect(new Set(all).size).toBe(6);
   });
 });
+
+describe('the user’s toasts before fleet notices', () => {
+  const fleet = (state: ToastState, message: string) => pushToast(state, { message, source: 'fleet' }).state;
+  const user = (state: ToastState, message: string) => pushToast(state, { message }).state;
+  const messages = (toasts: readonly { message: string }[]) => toasts.map((t) => t.message);
+
+  it('shows the user’s toasts above the fleet notices', () => {
+    const state = user(fleet(fleet(EMPTY_TOASTS, 'f1'), 'f2'), 'saved');
+    expect(messages(state.visible)).toEqual(['saved', 'f1', 'f2']);
+  });
+
+  it('gives a user’s toast the place of the oldest fleet notice shown when five are shown', () => {
+    let state = EMPTY_TOASTS;
+    for (const m of ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']) state = fleet(state, m);
+    state = user(state, 'Stream stopped');
+    expect(messages(state.visible)).toEqual(['Stream stopped', 'f2', 'f3', 'f4', 'f5']);
+    expect(messages(state.queued)).toEqual(['f6']);
+  });
+
+  it('queues a user’s toast ahead of waiting fleet notices when five of the user’s are shown', () => {
+    let state = EMPTY_TOASTS;
+    for (const m of ['u1', 'u2', 'u3', 'u4', 'u5']) state = user(state, m);
+    state = fleet(fleet(state, 'f1'), 'f2');
+    state = user(state, 'u6');
+    expect(messages(state.queued)).toEqual(['u6', 'f1', 'f2']);
+    const first = state.visible[0];
+    if (!first) throw new Error('no toast');
+    expect(messages(dismissToast(state, first.id).visible)).toEqual(['u2', 'u3', 'u4', 'u5', 'u6']);
+  });
+
+  it('keeps a fleet notice behind every other toast', () => {
+    let state = EMPTY_TOASTS;
+    for (const m of ['u1', 'u2', 'u3', 'u4', 'u5']) state = user(state, m);
+    state = fleet(state, 'f1');
+    expect(messages(state.visible)).toEqual(['u1', 'u2', 'u3', 'u4', 'u5']);
+    expect(state.queued.map((t) => t.source)).toEqual(['fleet']);
+  });
+});

@@ -82,6 +82,8 @@ export function deviceMessageOf(line: RecordedEventLine, context: DerivationCont
   switch (e.type) {
     case 'unit.status':
       return { kind: 'state', unitId: e.unitId, online: e.status !== 'offline', applications: e.applications, at };
+    case 'unit.tally':
+      return event({ type: 'tally', unitId: e.unitId, tally: e.tally ?? 'off' });
     case 'unit.telemetry':
       return {
         kind: 'telemetry',

@@ -113,6 +113,8 @@ export class DeviceReports {
       previous: prev.status,
       change,
       applications,
+      // An offline unit reports no telemetry: its bitrate (0 in the answers from now on) is cleared here.
+      ...(m.online ? {} : { totalBitrate: 0 }),
       at: m.at,
     });
     for (const listener of this.stateListeners) await listener({ unitId: m.unitId, online: m.online, applications, previous: prev.applications });

@@ -74,6 +74,17 @@ export const SelectedChannel = z.object({
 });
 export type SelectedChannel = z.infer<typeof SelectedChannel>;
 
+/** A channel a receiving server reports as collecting from a unit (what the unit streams to). */
+export const ChannelInUse = z
+  .object({
+    channelId: z.string(),
+    channelName: z.string(),
+    serverId: z.string(),
+    serverName: z.string(),
+  })
+  .describe('A channel a receiving server reports as allocated to the unit: its id and name, and its server (hub) id and name.');
+export type ChannelInUse = z.infer<typeof ChannelInUse>;
+
 export const BitrateSample = z.object({ t: z.number().int(), kbps: z.number().nonnegative() });
 export type BitrateSample = z.infer<typeof BitrateSample>;
 
@@ -97,6 +108,11 @@ export const UnitSummary = z.object({
   transmissionMode: TransmissionMode,
   workingMode: WorkingMode,
   selectedChannel: SelectedChannel,
+  channelsInUse: z
+    .array(ChannelInUse)
+    .describe(
+      'Where the unit streams: the channels a receiving server reports as allocated to the unit (collecting from it), by channel name in natural order (CH2 before CH10); empty when it feeds none. It may differ from `selectedChannel`, which is what a user selected for the unit.',
+    ),
   inventoryIds: z.array(z.string()),
   groupIds: z.array(z.string()),
   hasExtender: z.boolean(),

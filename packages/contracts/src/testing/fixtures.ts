@@ -23,6 +23,7 @@ export function makeUnit(overrides: Partial<UnitSummary> = {}): UnitSummary {
     transmissionMode: 'live',
     workingMode: 'video',
     selectedChannel: { channelId: null, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false },
+    channelsInUse: [],
     inventoryIds: ['inv1'],
     groupIds: ['g1'],
     hasExtender: false,

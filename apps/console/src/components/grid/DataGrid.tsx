@@ -7,7 +7,7 @@
  *   column widths and sort") and restored when the grid mounts. `persist={false}` turns that off.
  * - `columns` (DataGridColumn<T>[], required; keep the array stable with useMemo): the console's
  *   one column type (kit/ListTable `ListColumn`) with its `width` (default px): `id`, `header`,
- *   `render(row)` (the cell), optional `minWidth`, `sortValue(row)` (string | number | boolean |
+ *   `render(row)` (the cell), optional `minWidth`, `grow` (the column takes the width left over), `sortValue(row)` (string | number | boolean |
  *   null; the column is sortable when given; no value sorts last), `align`, `resizable` (default
  *   true), `interactive` (the cell holds buttons: its clicks do not reach `onRowClick`),
  *   `cellTestId` (true: `<testIdPrefix>-<id>-<rowKey>`, or a function of the row).
@@ -33,6 +33,10 @@
  * (expanded content), and the caller's row test ids. The viewport carries `data-row-count` (rows
  * after sorting) and `data-sort`.
  *
+ * The action column (id `actions`) is pinned to the viewport's end edge: when the columns are wider
+ * than the grid, the others scroll beneath it and the rows' buttons stay in view. Its header
+ * carries `data-column="actions"` (every header its column's id).
+ *
  * Only the rows in view (plus overscan) are in the DOM (@tanstack/react-virtual), so 10,000 rows
  * stay smooth; sorting precomputes keys (gridSort.ts).
  */
@@ -44,10 +48,36 @@ import { useTranslation } from 'react-i18next';
 import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
-import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, type ListColumn } from '../../kit/ListTable';
+import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, isActionColumn, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
+
+/** Space kept under a grid that fills the window (the page's bottom padding). */
+const FILL_GAP_PX = 16;
+
+/**
+ * The height that makes the grid's viewport reach the window's bottom edge from where it starts on
+ * the page (at least 320 px), measured again when the window or the page above it changes size (a
+ * filter panel opening). Until it is measured: the window less a typical page header.
+ */
+function useFillHeight(ref: { readonly current: HTMLElement | null }, enabled: boolean): string {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!enabled || element === null) return;
+    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref, enabled]);
+  return top === null ? 'max(320px, calc(100dvh - 300px))' : `max(320px, calc(100dvh - ${top + FILL_GAP_PX}px))`;
+}
 
 /** The grid's column: the console's one column type (kit/ListTable `ListColumn`) with its width. */
 export type DataGridColumn<T> = ListColumn<T> & { readonly width: number };
@@ -144,7 +174,7 @@ function GridRowInner<T>({
           <div
             key={column.id}
             role="gridcell"
-            className={classes.cell}
+            className={isActionColumn(column) ? `${classes.cell} ${classes.pinned}` : classes.cell}
             style={column.align ? { textAlign: column.align } : undefined}
             data-testid={cellTestIdOf(column, row, prefix, rowId)}
             onClick={column.interactive ? stop : undefined}
@@ -173,6 +203,8 @@ interface HeaderCellProps {
   readonly width: number;
   readonly minWidth: number;
   readonly align: 'left' | 'center' | 'right' | undefined;
+  /** The action column: pinned to the end edge. */
+  readonly pinned: boolean;
   readonly onSort: (id: string) => void;
   readonly onResize: (id: string, width: number, commit: boolean) => void;
   readonly resizeLabel: string;
@@ -187,6 +219,7 @@ const HeaderCell = memo(function HeaderCell({
   width,
   minWidth,
   align,
+  pinned,
   onSort,
   onResize,
   resizeLabel,
@@ -223,8 +256,9 @@ const HeaderCell = memo(function HeaderCell({
 
   return (
     <div
-      className={classes.headerCell}
+      className={pinned ? `${classes.headerCell} ${classes.pinned}` : classes.headerCell}
       role="columnheader"
+      data-column={id}
       aria-sort={sortable ? ariaSort(direction) : undefined}
       style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}
     >
@@ -273,7 +307,7 @@ export function DataGrid<T>({
   defaultSort = null,
   onSortChange,
   persist = true,
-  height = 'max(320px, calc(100vh - 300px))',
+  height,
   rowHeight = 44,
   overscan = 8,
   empty,
@@ -330,12 +364,17 @@ export function DataGrid<T>({
 
   const expandable = renderExpanded !== undefined;
   const template = useMemo(
-    () => [...(expandable ? [`${EXPANDER_WIDTH}px`] : []), ...columns.map((c) => `${widths[c.id] ?? c.width}px`)].join(' '),
+    () =>
+      [
+        ...(expandable ? [`${EXPANDER_WIDTH}px`] : []),
+        ...columns.map((c) => (c.grow ? `minmax(${widths[c.id] ?? c.width}px, 1fr)` : `${widths[c.id] ?? c.width}px`)),
+      ].join(' '),
     [columns, widths, expandable],
   );
   const totalWidth = useMemo(() => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0), [columns, widths, expandable]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const filled = useFillHeight(scrollRef, height === undefined);
   // Stable while the order is: the virtualiser rebuilds its measurements of every row (O(rows))
   // whenever these functions change, so they must not be new on each render or live update.
   const estimateSize = useCallback(
@@ -392,7 +431,7 @@ export function DataGrid<T>({
     <div
       ref={scrollRef}
       className={classes.viewport}
-      style={{ height }}
+      style={{ height: height ?? filled }}
       role="grid"
       aria-label={ariaLabel}
       aria-rowcount={sorted.length}
@@ -414,6 +453,7 @@ export function DataGrid<T>({
               width={widths[column.id] ?? column.width}
               minWidth={column.minWidth ?? MIN_COLUMN_WIDTH}
               align={column.align}
+              pinned={isActionColumn(column)}
               onSort={onSort}
               onResize={setWidth}
               resizeLabel={labels.resize.get(column.id) ?? column.id}

@@ -14,7 +14,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_SORT_KEYS, ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive, useToastMutation } from '../../kit';
+import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useToastMutation } from '../../kit';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { useNow } from '../../kit/useNow';
 import type { PageProps } from '../../pages/types';
@@ -64,7 +64,6 @@ function approvalResource(status: Filter) {
       { id: 'actions', header: t('kit.list.actions'), render: (a) => <ApprovalActions approval={a} testId="aa" /> },
     ],
     get: op('getAccessApproval', (id: string) => ({ params: { id } })),
-    staleOn: (event) => (event.type === 'accessApproval.changed' ? READS : []),
   });
 }
 
@@ -113,7 +112,6 @@ export default function AccessApprovalsPage({ route }: PageProps) {
   const [open, setOpen] = useState<string | null>(null);
   const now = useNow(TICK_MS);
   const resource = useMemo(() => approvalResource(status), [status]);
-  useResourceLive(resource);
   const list = useQuery({
     queryKey: resource.list.op.key(view),
     queryFn: ({ signal }) => resource.list.op.run(view, signal),

@@ -7,13 +7,11 @@ import { Anchor, Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { useStaleReads } from '../../kit/useLiveEvents';
 import { MutedText } from '../../kit';
 
 export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const feed = useEndpointQuery('listWhatsNew', {}, { enabled: opened, staleTime: 0 });
-  useStaleReads((event) => (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed' ? ['listWhatsNew'] : []));
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Modal opened={opened} onClose={onClose} title={t('userMenu.whatsNew')} size="lg" data-testid="whats-new-modal">

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUDIO_ROOM_SORT_KEYS, LIMITS, type AudioRoom, type EndpointId, type RealtimeEvent } from '@fleet/contracts';
+import { AUDIO_ROOM_SORT_KEYS, LIMITS, type AudioRoom, type EndpointId } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { defineResource, op, RowButtonsPage, searchQuery, useToastMutation, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
@@ -23,7 +23,6 @@ import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
 
 /** The reads a room's change makes stale: the lists and the inventory's count (a room came, went, started or stopped). */
 const ROOM_READS: readonly EndpointId[] = ['listInventoryAudioRooms', 'countInventoryAudioRooms'];
-const staleOn = (event: RealtimeEvent) => (event.type === 'audioRoom.changed' || event.type === 'audioRoom.removed' ? ROOM_READS : []);
 
 /** The form's fields; the IFB server and the participants are chosen among the inventory's. */
 function roomFields(inventoryId: string): readonly Field<AudioRoomFormValues>[] {
@@ -115,7 +114,6 @@ function audioRoomResource(inventoryId: string) {
     update: versionedUpdate('updateAudioRoom', toBody),
     remove: op('deleteAudioRoom', (r: AudioRoom) => ({ params: { id: r.id } })),
     stale: ['countInventoryAudioRooms'],
-    staleOn,
   });
 }
 

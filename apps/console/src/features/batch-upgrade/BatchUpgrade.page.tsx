@@ -17,12 +17,10 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
 import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn, MutedText, StrongText } from '../../kit';
-import { useStaleReads } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
 import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
-import { useUpgradesLive } from '../devices/useUpgradesLive';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
 import { batchMessageText } from './batchText';
 
@@ -326,9 +324,6 @@ export default function BatchUpgradePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
-  useUpgradesLive();
-  // A batch created, or its state and counts moved on: the batch lists and the open batch are read again.
-  useStaleReads((event) => (event.type === 'upgradeBatch.changed' ? ['listUpgradeBatches', 'getUpgradeBatch'] : []));
   const created = (batch: UpgradeBatchCreated) => {
     // The new batch shows at once with its jobs and lines (as its read call answers them); /ws moves the jobs on.
     queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), batch);

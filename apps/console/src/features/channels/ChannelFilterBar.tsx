@@ -5,6 +5,7 @@ import type { ChannelStatus, ChannelType } from '@fleet/contracts';
 import { CHANNEL_MARKS } from './channelFilters';
 import type { ChannelListFilters, ChannelMark } from './channelFilters';
 import type { Option } from '../../kit/formRules';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 interface ChannelFilterBarProps {
   readonly filters: ChannelListFilters;
@@ -29,7 +30,7 @@ export function ChannelFilterBar({ filters, onChange, onReset, scopes }: Channel
       />
       <MultiSelect
         label={t('channels.filters.status')}
-        data={CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channels.status.${s}`) }))}
+        data={CHANNEL_STATUSES.map((s) => ({ value: s, label: channelStatusLabel(t, s) }))}
         value={[...filters.statuses]}
         onChange={(value) => onChange({ ...filters, statuses: value as ChannelStatus[] })}
         clearable

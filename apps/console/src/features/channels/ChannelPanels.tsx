@@ -24,6 +24,7 @@ import { useSessionUser } from '../../session/hooks';
 import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 type Kind = 'sdi' | 'output';
 
@@ -115,7 +116,7 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
           emptyText={kind === 'sdi' ? t('channels.panels.noSdi') : t('channels.panels.noOutputs')}
           columns={[
             { id: 'name', header: t('channels.panels.name'), render: (c) => <ChannelLink id={c.channelId} name={c.channelName} onOpen={onOpen} /> },
-            { id: 'status', header: t('channels.panels.status'), render: (c) => t(`channels.status.${c.status}`) },
+            { id: 'status', header: t('channels.panels.status'), render: (c) => channelStatusLabel(t, c.status) },
             { id: 'info', header: t('channels.panels.output'), cellTestId: true, render: (c) => outputText(c.channelId) },
           ]}
         />

@@ -23,7 +23,6 @@ import {
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';
 import type { Option } from '../../kit/formRules';
-import { useChannelsLive } from './useChannelsLive';
 import { TAB_PARAM } from './modalTabs';
 
 // Not needed to show the list: loaded when the filters or a channel open.
@@ -51,7 +50,6 @@ export default function ChannelsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
-  useChannelsLive();
   const prefs = useListFilterPrefs(CHANNEL_FILTER_LIST, parseChannelFilters, serializeChannelFilters, resetChannelFilters);
   const { filters, setFilters } = prefs;
   const [openId, openChannel] = useSearchParam(CHANNEL_PARAM, { also: [TAB_PARAM] });

@@ -52,6 +52,7 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
       toBody={(values: SmpteForm) => smpteBody(values, current.version)}
       refresh={['getChannelSmpte']}
       fields={[{ kind: 'checkbox', name: 'enabled', label: t('channels.smpte.enabled') }]}
+      shows={['flows']}
     >
       {(form, error) => {
         const { flows } = form.values;

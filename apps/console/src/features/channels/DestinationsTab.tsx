@@ -197,6 +197,7 @@ function DestinationCard({ destination, onDone }: { destination: StreamingDestin
       toBody={(values: DestinationForm) => (destination === null ? destinationBody(values, channelId) : destinationUpdateBody(values, channelId, destination))}
       refresh={['fetchChannelDestinations']}
       onSaved={onDone}
+      shows={['destination']}
     >
       {(form, error) => (
         <>

@@ -16,15 +16,18 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
 import { useChannelModal } from './parts';
+import { AllocatedUnit } from './AllocatedUnit';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 /** How often the open Details tab reads the channel's status again. */
 export const STATUS_REFRESH_MS = 5000;
 
 function StatusSection() {
   const { t } = useTranslation();
-  const { channelId } = useChannelModal().details.channel;
+  const { channel } = useChannelModal().details;
+  const { channelId } = channel;
   const query = useEndpointQuery('getChannelStatus', { params: { id: channelId } }, { refetchInterval: STATUS_REFRESH_MS });
   const none = t('channels.cells.none');
   const s = query.data;
@@ -36,13 +39,27 @@ function StatusSection() {
         <>
           <Group gap="xs">
             <Badge variant="light" color={s.offline ? 'gray' : s.busy ? 'red' : 'green'} data-testid="channel-details-status-value" data-status={s.status}>
-              {t(`channels.status.${s.status}`)}
+              {channelStatusLabel(t, s.status)}
             </Badge>
             <MutedText>{s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}</MutedText>
           </Group>
           <NameValues
             rows={[
-              [t('channels.details.unit'), s.allocatedToUnitUid ?? none],
+              [
+                t('channels.details.unit'),
+                <AllocatedUnit
+                  key="unit"
+                  testId="channel-details-unit"
+                  // The status is read more often than the channel: its unit wins, named when the channel names the same one.
+                  channel={{
+                    allocatedTo: null,
+                    allocatedToUnitUid: s.allocatedToUnitUid,
+                    allocatedToUnitAlias:
+                      s.allocatedToUnitUid !== null && s.allocatedToUnitUid === channel.allocatedToUnitUid ? channel.allocatedToUnitAlias : null,
+                    allocatedToByApp: null,
+                  }}
+                />,
+              ],
               [t('channels.details.uptime'), s.uptime === null ? none : t('channels.details.seconds', { value: s.uptime })],
             ]}
           />

@@ -13,7 +13,7 @@
  */
 import type { ChannelList, ChannelLive, RealtimeEvent } from '@fleet/contracts';
 import { applyChannelStatusChange, channelStatusClass, countChannels } from '@fleet/domain';
-import { newest, removeFromList, upsertInList } from '../../kit/cache';
+import { applyVersioned, removeFromList, upsertInList } from '../../kit/cache';
 
 export type ChannelEvent = Extract<RealtimeEvent, { type: 'channel.changed' | 'channel.removed' | 'channel.status' }>;
 
@@ -26,10 +26,10 @@ export function channelIdOfEvent(event: ChannelEvent): string {
 }
 
 /** One row with a status event applied (the same row when it already shows that status). */
-export function withStatus(channel: ChannelLive, status: ChannelLive['status']): ChannelLive {
-  if (channel.status === status) return channel;
+export function withStatus(channel: ChannelLive, status: ChannelLive['status'], at?: number): ChannelLive {
   const statusClass = channelStatusClass(status);
-  return { ...channel, status, offline: statusClass === 'offline', busy: statusClass === 'busy', online: statusClass !== 'offline' };
+  const patch = { status, offline: statusClass === 'offline', busy: statusClass === 'busy', online: statusClass !== 'offline' };
+  return applyVersioned(channel, patch, at === undefined ? {} : { at, key: `channel:${channel.channelId}` });
 }
 
 const keyOf = (channel: ChannelLive) => channel.channelId;
@@ -42,14 +42,23 @@ function withRows(list: ChannelList, channels: readonly ChannelLive[]): ChannelL
 /** The list with one event applied; the same object when the event changes nothing in it. */
 export function applyChannelEvent(list: ChannelList, event: ChannelEvent): ChannelList {
   switch (event.type) {
-    case 'channel.changed':
-      return withRows(list, upsertInList(list.channels, event.channel, { key: keyOf }));
+    case 'channel.changed': {
+      const index = list.channels.findIndex((channel) => channel.channelId === event.channel.channelId);
+      const current = list.channels[index];
+      if (current === undefined) return withRows(list, upsertInList(list.channels, event.channel, { key: keyOf }));
+      const patched = applyToChannel(current, event);
+      if (patched === current || patched === undefined) return list;
+      return withRows(
+        list,
+        list.channels.map((channel, i) => (i === index ? patched : channel)),
+      );
+    }
     case 'channel.removed':
       return withRows(list, removeFromList(list.channels, event.channelId, keyOf));
     case 'channel.status': {
       const current = list.channels.find((channel) => channel.channelId === event.channelId);
       if (current === undefined) return list;
-      const patched = withStatus(current, event.status);
+      const patched = withStatus(current, event.status, event.at);
       if (patched === current) return list;
       // Spec 001 §4 "Status changes adjust the offline, idle and busy counters": moved, not counted
       // again (the kind counters do not depend on the status).
@@ -68,6 +77,6 @@ export function applyChannelEvents(list: ChannelList, events: readonly ChannelEv
 export function applyToChannel(channel: ChannelLive, event: ChannelEvent): ChannelLive | undefined {
   if (channelIdOfEvent(event) !== channel.channelId) return channel;
   if (event.type === 'channel.removed') return undefined;
-  if (event.type === 'channel.status') return withStatus(channel, event.status);
-  return newest(channel, event.channel);
+  if (event.type === 'channel.status') return withStatus(channel, event.status, event.at);
+  return applyVersioned(channel, event.channel, { version: event.channel.version, at: event.at, key: `channel:${channel.channelId}` });
 }

@@ -6,8 +6,10 @@ import type { ChannelLive } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
+import { AllocatedUnit } from './AllocatedUnit';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -27,7 +29,7 @@ export function ChannelStatusBadge({
   const { t } = useTranslation();
   return (
     <Badge color={STATUS_COLOR[channelStatusClass(channel.status)]} variant="light" size={size} data-testid={testId} data-status={channel.status}>
-      {t(`channels.status.${channel.status}`)}
+      {channelStatusLabel(t, channel.status)}
     </Badge>
   );
 }
@@ -66,7 +68,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         id: 'status',
         header: t('channels.columns.status'),
         width: 170,
-        sortValue: (c) => t(`channels.status.${c.status}`),
+        sortValue: (c) => channelStatusLabel(t, c.status),
         render: (c) => <ChannelStatusBadge channel={c} />,
       },
       textColumn({
@@ -83,14 +85,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         header: t('channels.columns.allocatedTo'),
         width: 190,
         sortValue: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo,
-        render: (c) => {
-          const unit = c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo;
-          return (
-            <Text size="sm" truncate="end" title={c.allocatedToUnitUid ?? undefined} data-testid={`channel-allocated-${c.channelId}`}>
-              {unit === null ? t('channels.cells.none') : c.allocatedToByApp ? `${unit} (${t('channels.cells.byApp', { app: c.allocatedToByApp })})` : unit}
-            </Text>
-          );
-        },
+        render: (c) => <AllocatedUnit channel={c} testId={`channel-allocated-${c.channelId}`} />,
       },
       { id: 'outputs', header: t('channels.columns.outputs'), width: 220, sortValue: (c) => outputMarks(c).join(' '), render: (c) => <Marks channel={c} /> },
       {

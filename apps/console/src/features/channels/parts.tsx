@@ -3,7 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { Badge, Group, Tooltip, type SimpleGridProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINT_ROUTES, type ChannelDetails, type EndpointId, type EndpointInput, type Role } from '@fleet/contracts';
-import { ConfigFields, FormCard, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
+import { ConfigFields, FormCard, shownFieldNames, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useChannelForm, type ChannelForm, type ChannelFormOptions } from './useChannelForm';
 import { canApply } from '../../kit/access';
@@ -56,10 +56,21 @@ interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOpti
   readonly intro?: ReactNode;
   /** What the form shows after its fields, given the form and its inline messages. */
   readonly children?: (form: ChannelForm<F>, error: (field: string) => ReactNode) => ReactNode;
+  /** The fields whose messages `children` shows inline (the others' show at the form level). */
+  readonly shows?: readonly string[];
 }
 
 /** A form of the manage-channel modal declared as its call (applied for whom the catalogue lets) and its fields. */
-export function ChannelCard<F extends object, K extends EndpointId>({ formId, title, fields = [], cols, intro, children, ...options }: ChannelCardProps<F, K>) {
+export function ChannelCard<F extends object, K extends EndpointId>({
+  formId,
+  title,
+  fields = [],
+  cols,
+  intro,
+  children,
+  shows = [],
+  ...options
+}: ChannelCardProps<F, K>) {
   const { details, roles } = useChannelModal();
   const { channelId, channelName } = details.channel;
   // The body, with the channel's id where the call's path names one. It was parsed by this
@@ -69,7 +80,13 @@ export function ChannelCard<F extends object, K extends EndpointId>({ formId, ti
   const form = useChannelForm({ channelName, toInput, ...options });
   const error = useFieldError(`channel-error-${formId}`, form.errors);
   return (
-    <ChannelFormSection formId={formId} title={title} form={form} allowed={canApply(roles, options.endpoint)}>
+    <ChannelFormSection
+      formId={formId}
+      title={title}
+      form={form}
+      allowed={canApply(roles, options.endpoint)}
+      shown={[...shownFieldNames(fields, form.values), ...shows]}
+    >
       {intro}
       <ConfigFields prefix="channel" formId={formId} form={form} fields={fields} error={error} cols={cols} />
       {children?.(form, error)}

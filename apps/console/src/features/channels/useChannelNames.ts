@@ -8,7 +8,6 @@
 import { useMemo } from 'react';
 import type { ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useChannelsLive } from './useChannelsLive';
 
 /** The name to show for a channel id. */
 export type ChannelNameOf = (channelId: string) => string;
@@ -24,6 +23,5 @@ export function channelNamesFrom(channels: readonly Pick<ChannelLive, 'channelId
 
 export function useChannelNames(): ChannelNameOf {
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
-  useChannelsLive();
   return useMemo(() => channelNamesFrom(list.data?.channels), [list.data]);
 }

@@ -5,10 +5,10 @@
  * its live state: channelDestinations.changed makes an open destinations tab of that channel read
  * them again.
  */
+import { isNewerVersion } from '../../kit/cache';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelDetailsList, ChannelList, RealtimeEvent } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import { applyChannelEvent, applyToChannel, isChannelEvent } from './channelCache';
 import type { ChannelEvent } from './channelCache';
 
@@ -32,7 +32,7 @@ export function applyToChannelCaches(queryClient: QueryClient, event: ChannelEve
     // carries only the live state).
     const newer =
       event.type === 'channel.changed' &&
-      data.channels.some((d) => d.channel.channelId === event.channel.channelId && d.channel.version < event.channel.version);
+      data.channels.some((d) => d.channel.channelId === event.channel.channelId && isNewerVersion(event.channel, d.channel));
     const next = patchDetails(data, event);
     if (next !== data) queryClient.setQueryData(key, next);
     if (newer) void queryClient.invalidateQueries({ queryKey: key, exact: true });
@@ -44,13 +44,8 @@ export function applyDestinationsEvent(queryClient: QueryClient, event: Extract<
   void queryClient.invalidateQueries({ queryKey: endpointKey('fetchChannelDestinations', { body: { channelId: event.channelId } }), exact: true });
 }
 
-/** Keeps the channel caches current from /ws (kit/useLiveEvents). */
+/** Keeps the channel caches current from /ws (the event table's channel entries). */
 export function applyToChannelsLive(queryClient: QueryClient, event: RealtimeEvent): void {
   if (isChannelEvent(event)) applyToChannelCaches(queryClient, event);
   else if (event.type === 'channelDestinations.changed') applyDestinationsEvent(queryClient, event);
-}
-
-/** The channel caches kept current while the caller is mounted (the channel pickers, a server's feed). */
-export function useChannelsLive(): void {
-  useLiveEvents(applyToChannelsLive);
 }

@@ -14,7 +14,6 @@ import type texts from '../../i18n/areas/contractorEntities.en.json';
 import { ResourceList, useListView, type ListColumn } from '../../kit';
 import { useSessionUser } from '../../session/hooks';
 import { ENTITY_KINDS, type EntityKind, type EntityRow } from './entityKinds';
-import { useEntitiesLive } from './entitiesLive';
 
 /** The search keys of every kind have a label (contractorEntities.searchKeys in the area's texts). */
 type SearchKeyLabel = keyof typeof texts.searchKeys;
@@ -26,7 +25,6 @@ export function ContractorEntities({ kind }: { readonly kind: EntityKind }) {
   const inventories = useSessionUser()?.inventories ?? [];
   const [view, setView] = useListView(spec.searchKeys[0] ?? 'name', spec.sortKeys.name ?? 'name');
   const [inventoryId, setInventoryId] = useState<string | null>(inventories[0]?.id ?? null);
-  useEntitiesLive(spec.source);
   const waiting = spec.perInventory && inventoryId === null;
   const call = spec.list(inventoryId ?? '');
   const list = useQuery({ queryKey: call.key(view), queryFn: ({ signal }) => call.run(view, signal), placeholderData: keepPreviousData, enabled: !waiting });

@@ -1,7 +1,8 @@
 /**
- * Keeps the contractor entities view current from /ws (the screens are live). The lists
- * are server-sorted, searched and paged, so an event that concerns the kind shown makes its list
- * read again (a renamed or new row may move to another page) rather than patched in place.
+ * Which events make the contractor entities lists stale (applied by the realtime event table,
+ * realtime/eventTable.ts). The lists are server-sorted, searched and paged, so an event that
+ * concerns a kind makes its list read again (a renamed or new row may move to another page) rather
+ * than patched in place.
  *
  * A contractor follows the topics of their groups and inventories, where the core announces their
  * units (`unit.*`, `device.*`), channels, video return channels and servers (their `*.changed` /
@@ -9,10 +10,7 @@
  * servers and databridge gateways). `systemEntities.changed` reaches platform admins only; it is
  * honoured too, so the view is right for any user the route lets in.
  */
-import { useEffect, useRef } from 'react';
 import type { EndpointId, RealtimeEvent, SystemEntityKind } from '@fleet/contracts';
-import { useLiveEvents } from '../../kit/useLiveEvents';
-import { invalidateReads } from '../../realtime/systemEntities';
 import type { EntitySource } from './entityKinds';
 
 /** The list call each source reads (ContractorEntities). */
@@ -63,15 +61,7 @@ export function eventTouches(source: EntitySource, event: RealtimeEvent): boolea
   }
 }
 
-/** Reads the shown source's list again after an event that touches it (throttled: LIVE_REFRESH_MS). */
-export function useEntitiesLive(source: EntitySource): void {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
-  useLiveEvents((queryClient, event) => {
-    if (timer.current !== null || !eventTouches(source, event)) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      invalidateReads(queryClient, [SOURCE_READS[source]]);
-    }, LIVE_REFRESH_MS);
-  });
+/** The contractor lists an event makes stale (each read at most once per LIVE_REFRESH_MS). */
+export function staleContractorReads(event: RealtimeEvent): readonly EndpointId[] {
+  return (Object.keys(SOURCE_READS) as EntitySource[]).filter((source) => eventTouches(source, event)).map((source) => SOURCE_READS[source]);
 }

@@ -15,6 +15,7 @@ import { unitServers } from './unitServers';
 import type { UnitServerRef } from './unitServers';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 interface UnitRow {
   readonly unit: UnitSummary;
@@ -41,7 +42,7 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
         header: t('devices.units.columns.status'),
         width: 140,
         sortValue: (r) => r.unit.status,
-        text: (r) => t(`units.status.${r.unit.status}`),
+        text: (r) => unitStatusLabel(t, r.unit.status),
         testId: (r) => `device-status-${r.unit.uniqueId}`,
       }),
       textColumn({ id: 'version', header: t('devices.units.columns.version'), width: 110, sortValue: (r) => r.unit.swVersion }),

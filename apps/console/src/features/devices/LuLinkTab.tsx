@@ -20,7 +20,6 @@ import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
-import { replaces } from '../../kit/cache';
 import { canApply, useCanApply, useUserRoles } from '../../kit/access';
 import { DeleteButton } from '../../kit/ModalParts';
 import { ListTable } from '../../kit/ListTable';
@@ -29,6 +28,7 @@ import { NotAvailable } from '../channels/parts';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -40,19 +40,16 @@ function linkReads(id: string) {
 
 /**
  * Links learned this session: every link read (GET v2/p2p/{id}, in the query cache) and every one
- * announced over /ws while the tab is open; an announcement also updates a cached read and has the
- * link's groups read again. `forget` drops a link deleted here (its reads too).
+ * announced over /ws while the tab is open (the event table patches a cached read and has the
+ * link's groups read again). `forget` drops a link deleted here (its reads too).
  */
 function useKnownLinks(current: P2pLink | undefined): { links: readonly P2pLink[]; forget: (link: P2pLink) => void } {
   const queryClient = useQueryClient();
   const [announced, setAnnounced] = useState<readonly P2pLink[]>(NO_LINKS);
+  // Screen state: the links this tab has heard of. The cached link is patched and its groups are
+  // read again by the event table (p2p.changed).
   useLiveEvents((_client, event) => {
-    if (!isP2pEvent(event)) return;
-    setAnnounced((links) => rememberLink(links, event.link, event.removed));
-    const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
-    const cached = queryClient.getQueryData<P2pLink>(key);
-    if (cached && replaces(event.link, cached)) queryClient.setQueryData(key, event.link);
-    if (!event.removed) for (const read of linkReads(event.link.id).slice(1)) void queryClient.invalidateQueries({ queryKey: read });
+    if (isP2pEvent(event)) setAnnounced((links) => rememberLink(links, event.link, event.removed));
   });
   const forget = useCallback(
     (link: P2pLink) => {
@@ -171,7 +168,7 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
               header: t('devices.units.columns.status'),
               render: (m) => {
                 const unitStatus = status(m.uid);
-                return unitStatus ? t(`units.status.${unitStatus}`) : '—';
+                return unitStatus ? unitStatusLabel(t, unitStatus) : '—';
               },
             },
           ]}

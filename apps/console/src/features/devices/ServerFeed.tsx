@@ -10,19 +10,18 @@ import type { ChannelLive, ServerDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
-import { useChannelsLive } from '../channels/useChannelsLive';
 import { feedChannels } from './serverFormat';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 /** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
 export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
   const { t } = useTranslation();
-  useChannelsLive();
   const listed = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY, enabled: kind === 'channels' });
   const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
   const columns: ListColumn<ChannelLive>[] = [
     { id: 'channel', header: t('devices.feed.channel'), render: (c) => c.channelName },
     { id: 'type', header: t('devices.feed.type'), render: (c) => t(`channels.types.${c.type}`) },
-    { id: 'status', header: t('devices.feed.status'), render: (c) => <Badge variant="light">{t(`channels.status.${c.status}`)}</Badge> },
+    { id: 'status', header: t('devices.feed.status'), render: (c) => <Badge variant="light">{channelStatusLabel(t, c.status)}</Badge> },
     { id: 'allocatedTo', header: t('devices.feed.allocatedTo'), render: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo ?? '—' },
   ];
   return (

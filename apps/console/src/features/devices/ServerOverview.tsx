@@ -166,7 +166,7 @@ export function CommentSection({ server, allowed }: { server: ServerDetail; allo
   });
   const error = useFieldError('server-error-comment', form.errors);
   return (
-    <ChannelFormSection formId="server-comment" title={t('devices.detail.comment')} form={form} allowed={allowed}>
+    <ChannelFormSection formId="server-comment" title={t('devices.detail.comment')} form={form} allowed={allowed} shown={['comment']}>
       <Textarea
         autosize
         minRows={2}

@@ -62,7 +62,20 @@ function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProp
     />
   );
   return (
-    <ChannelFormSection formId="server-config" title={t('devices.config.title')} form={form} allowed={allowed}>
+    <ChannelFormSection
+      formId="server-config"
+      title={t('devices.config.title')}
+      form={form}
+      allowed={allowed}
+      shown={[
+        ...(calls.write === 'setMmhServerConfiguration' ? ['ifbMode'] : []),
+        'maxChannels',
+        'webrtcPort',
+        'genlockOffset',
+        'registrationServer',
+        'registrationServerPort',
+      ]}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {calls.write === 'setMmhServerConfiguration' && (
           <NativeSelect
@@ -202,7 +215,14 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
     <ConfigFields prefix="server" formId="smpte" form={form} fields={rows} error={(name) => error(smpteErrorPath(name as keyof SmpteForm))} />
   );
   return (
-    <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
+    <ChannelFormSection
+      formId="server-smpte"
+      title={t('devices.smpte.title')}
+      form={form}
+      allowed={allowed}
+      // The core words the networks' problems under `primary` and `secondary` (smpteErrorPath).
+      shown={['primary', ...(form.values.redundant ? ['secondary'] : []), 'ptpDomain', 'genlockOffset']}
+    >
       <StrongText>{t('devices.smpte.primary')}</StrongText>
       {fields([network('primary'), { kind: 'checkbox', name: 'redundant', label: t('devices.smpte.redundant') }])}
       {form.values.redundant && fields([network('secondary')])}
@@ -237,7 +257,13 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
   // The live state comes with the server (server.changed), the settings' copy until then.
   const state = server.ipPipeState ?? settings.state;
   return (
-    <ChannelFormSection formId="server-ippipe" title={t('devices.ipPipe.title')} form={form} allowed={allowed}>
+    <ChannelFormSection
+      formId="server-ippipe"
+      title={t('devices.ipPipe.title')}
+      form={form}
+      allowed={allowed}
+      shown={['enabled', 'port', 'bitrateKbps', 'servers']}
+    >
       <Group gap="xs">
         <MutedText>{t('devices.ipPipe.state')}</MutedText>
         <Badge color={PIPE_COLOR[state] ?? 'gray'} variant="light" data-testid="server-ippipe-state" data-state={state}>

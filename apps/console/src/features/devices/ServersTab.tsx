@@ -18,6 +18,7 @@ import { useServerListPrefs } from './useServerListPrefs';
 import type { ServerListPrefs } from './useServerListPrefs';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ApiError } from '../../api/ApiError';
+import { serverStatusLabel } from '../../lib/statusLabels';
 
 const NO_SERVERS: readonly ServerDetail[] = [];
 const rowKey = (server: ServerDetail) => server.id;
@@ -46,7 +47,7 @@ function ServerFilterBar({ prefs }: { prefs: ServerListPrefs }) {
       />
       <MultiSelect
         label={t('devices.servers.filters.status')}
-        data={SERVER_STATUSES.map((status) => ({ value: status, label: t(`devices.status.${status}`) }))}
+        data={SERVER_STATUSES.map((status) => ({ value: status, label: serverStatusLabel(t, status) }))}
         value={[...filters.statuses]}
         onChange={(value) => setFilters({ ...filters, statuses: value as ServerStatusName[] })}
         clearable

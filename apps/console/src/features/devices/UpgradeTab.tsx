@@ -19,7 +19,7 @@ import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useCanUseCall } from '../dialogs/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
-import { useUpgradesLive } from './useUpgradesLive';
+import { serverStatusLabel, unitStatusLabel } from '../../lib/statusLabels';
 
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
@@ -32,14 +32,13 @@ type KindFilter = 'all' | 'server' | 'unit';
 type Dialog = { readonly kind: 'upgrade' | 'history'; readonly device: UpgradeCandidate } | { readonly kind: 'job'; readonly jobId: string };
 
 export function UpgradeTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [kind, setKind] = useState<KindFilter>('all');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canStart = useCanUseCall('startServerUpgrade');
-  useUpgradesLive();
   const query = {
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
@@ -50,10 +49,7 @@ export function UpgradeTab() {
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A unit's status as the unit list words it, a server's as the servers tab does; else as it came.
-  const statusText = (device: UpgradeCandidate) => {
-    const key = device.deviceType === 'unit' ? `units.status.${device.status}` : `devices.status.${device.status}`;
-    return i18n.exists(key) ? t(key as 'devices.status.online') : device.status;
-  };
+  const statusText = (device: UpgradeCandidate) => (device.deviceType === 'unit' ? unitStatusLabel(t, device.status) : serverStatusLabel(t, device.status));
 
   const columns: ListColumn<UpgradeCandidate>[] = [
     { id: 'name', header: t('upgrades.columns.name'), render: (device) => <DeviceCell strong main={device.name} detail={device.id} /> },

@@ -6,6 +6,7 @@
  * - the stream button's transition: starting / stopping from the click until the link shows the
  *   expected state, cleared on a refusal.
  */
+import { newest } from '../../kit/cache';
 import type { P2pLink, RealtimeEvent } from '@fleet/contracts';
 
 export type P2pEvent = Extract<RealtimeEvent, { type: 'p2p.changed' }>;
@@ -28,9 +29,10 @@ export function rememberLink(links: readonly P2pLink[], link: P2pLink, removed =
   if (removed) return index < 0 ? links : links.filter((known) => known.id !== link.id);
   if (index < 0) return [...links, link];
   const current = links[index] as P2pLink;
-  if (link.version < current.version || link === current) return links;
+  const next = newest(current, link);
+  if (next === current) return links;
   const copy = links.slice();
-  copy[index] = link;
+  copy[index] = next;
   return copy;
 }
 

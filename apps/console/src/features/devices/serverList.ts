@@ -9,6 +9,7 @@
  * - the list's filters (kept in preferences.filters.manage.servers) and how a row matches them.
  * The same array comes back when an event changes nothing, so React Query keeps its reference.
  */
+import { applyVersioned, newest } from '../../kit/cache';
 import { SERVER_TYPES } from '@fleet/contracts';
 import type { RealtimeEvent, ServerDetail, ServerType } from '@fleet/contracts';
 
@@ -31,7 +32,7 @@ export function mergeServers(lists: readonly (readonly ServerDetail[])[]): Serve
   for (const list of lists) {
     for (const server of list) {
       const known = byId.get(server.id);
-      if (known === undefined || known.version < server.version) byId.set(server.id, server);
+      byId.set(server.id, known === undefined ? server : newest(known, server));
     }
   }
   return [...byId.values()];
@@ -40,11 +41,11 @@ export function mergeServers(lists: readonly (readonly ServerDetail[])[]): Serve
 /** One server with an event applied (the same object when the event is not about it or changes nothing). */
 export function applyToServer(server: ServerDetail, event: ServerEvent): ServerDetail {
   if (event.type === 'server.changed') {
-    if (event.server.id !== server.id || event.server.version < server.version) return server;
-    return event.server;
+    if (event.server.id !== server.id) return server;
+    return applyVersioned(server, event.server, { version: event.server.version, at: event.at, key: `server:${server.id}` });
   }
-  if (event.serverId !== server.id || event.status === server.status) return server;
-  return { ...server, status: event.status };
+  if (event.serverId !== server.id) return server;
+  return applyVersioned(server, { status: event.status }, { at: event.at, key: `server:${server.id}` });
 }
 
 /** The rows with one event applied; the same array when nothing changed. */

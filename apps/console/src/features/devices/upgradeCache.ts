@@ -11,7 +11,7 @@
  * topic (the inventory and its groups): idempotent.
  */
 import type { RealtimeEvent, UpgradeBatch, UpgradeCandidate, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
-import { replaces } from '../../kit/cache';
+import { newest, replaces } from '../../kit/cache';
 
 export type UpgradeChange = Omit<Extract<RealtimeEvent, { type: 'upgrade.changed' }>, 'type' | 'at'>;
 
@@ -67,9 +67,11 @@ export function applyUpgradeToBatch(batch: UpgradeBatch, change: UpgradeChange):
   if (change.job.batchId !== batch.id) return batch;
   const index = batch.jobs.findIndex((job) => job.id === change.job.id);
   const current = batch.jobs[index];
-  if (current === undefined || change.job.version <= current.version) return batch;
+  if (current === undefined) return batch;
+  const job = newest(current, change.job);
+  if (job === current) return batch;
   const jobs = batch.jobs.slice();
-  jobs[index] = change.job;
+  jobs[index] = job;
   return { ...batch, jobs };
 }
 

@@ -4,6 +4,7 @@
  * place (serverList.ts); a newer server also has its configuration reads fetched again, so an
  * open detail shows what changed elsewhere (e.g. the IP pipe going connecting → connected).
  */
+import { isNewerVersion } from '../../kit/cache';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
@@ -11,9 +12,8 @@ import type { ServerDetail } from '@fleet/contracts';
 import type { ApiError } from '../../api/ApiError';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { applyServerEvent, applyToServer, isServerEvent } from './serverList';
+import { applyServerEvent, applyToServer } from './serverList';
 import type { ServerEvent } from './serverList';
 import { loadServers } from './serverSource';
 import type { ServerSourceUser } from './serverSource';
@@ -55,12 +55,6 @@ export function applyToServerCaches(queryClient: QueryClient, event: ServerEvent
   }
 }
 
-export function useServersLive(): void {
-  useLiveEvents((queryClient, event) => {
-    if (isServerEvent(event)) applyToServerCaches(queryClient, event);
-  });
-}
-
 export function useServerSourceUser(): ServerSourceUser | null {
   const user = useSessionUser();
   return useMemo(
@@ -71,7 +65,6 @@ export function useServerSourceUser(): ServerSourceUser | null {
 
 export function useServers(): UseQueryResult<readonly ServerDetail[], ApiError> {
   const source = useServerSourceUser();
-  useServersLive();
   return useQuery<readonly ServerDetail[], ApiError>({
     queryKey: [...SERVERS_KEY, source],
     queryFn: () => (source ? loadServers(source, (id, input) => callEndpoint(id, input)) : Promise.resolve([])),
@@ -91,6 +84,6 @@ export function useServer(
     queryFn: ({ signal }) => callEndpoint('getServer', { params: { id } }, { signal }),
     enabled: listed === undefined,
   });
-  const server = listed !== undefined && (query.data === undefined || query.data.version <= listed.version) ? listed : query.data;
+  const server = listed !== undefined && (query.data === undefined || !isNewerVersion(query.data, listed)) ? listed : query.data;
   return { server, error: listed === undefined ? query.error : null, pending: server === undefined && query.isPending };
 }

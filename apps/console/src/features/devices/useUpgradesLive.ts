@@ -8,7 +8,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent, UpgradeBatch, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
 import { newest } from '../../kit/cache';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import {
   applyStatusToCandidates,
   applyUpgradeToBatch,
@@ -70,14 +69,13 @@ export function statusChange(event: RealtimeEvent): StatusChange | null {
   }
 }
 
-export function useUpgradesLive(): void {
-  useLiveEvents((queryClient, event) => {
-    const status = statusChange(event);
-    if (status !== null) {
-      queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) =>
-        page ? applyStatusToCandidates(page, status.deviceType, status.deviceId, status.status, status.version) : page,
-      );
-    }
-    if (event.type === 'upgrade.changed') applyUpgradeChange(queryClient, { deviceType: event.deviceType, deviceId: event.deviceId, job: event.job });
-  });
+/** The upgrade caches with one event applied (the event table's `upgrade.changed` and device statuses). */
+export function applyToUpgradeCaches(queryClient: QueryClient, event: RealtimeEvent): void {
+  const status = statusChange(event);
+  if (status !== null) {
+    queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) =>
+      page ? applyStatusToCandidates(page, status.deviceType, status.deviceId, status.status, status.version) : page,
+    );
+  }
+  if (event.type === 'upgrade.changed') applyUpgradeChange(queryClient, { deviceType: event.deviceType, deviceId: event.deviceId, job: event.job });
 }

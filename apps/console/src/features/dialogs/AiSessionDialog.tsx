@@ -17,6 +17,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useUserRoles } from '../../kit/access';
 import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading, type UnitDialogProps } from './DialogParts';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ function AiSessionBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
           <Group gap="xs">
             <Text size="sm">{t('dialogs.aiSession.status')}:</Text>
             <Badge variant="light" data-testid="ai-session-unit-status" data-status={detail.status}>
-              {t(`units.status.${detail.status}`)}
+              {unitStatusLabel(t, detail.status)}
             </Badge>
           </Group>
           <Text size="sm" data-testid="ai-session-streaming" data-streaming={streaming}>

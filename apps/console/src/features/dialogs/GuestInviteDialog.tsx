@@ -13,11 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
-import { GuestInviteFields } from './GuestInviteFields';
+import { GUEST_INVITE_FIELDS, GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from './rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 
 function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
   const { t, i18n } = useTranslation();
@@ -108,6 +109,7 @@ function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             testIdPrefix="guest-invite"
           />
           {errors.unitId !== undefined && <ErrorNote testId="guest-invite-unit-error" message={fieldText(errors.unitId) ?? ''} />}
+          <UnshownErrors errors={errors} shown={[...GUEST_INVITE_FIELDS, 'unitId']} testId="guest-invite-unshown-errors" />
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" error={failure} />}
         </>
       )}

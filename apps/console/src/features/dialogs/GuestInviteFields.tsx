@@ -20,9 +20,14 @@ interface GuestInviteFieldsProps {
   readonly testIdPrefix: string;
 }
 
+/** The fields the guest invitation forms render (a refusal of another shows at the form level). */
+export const GUEST_INVITE_FIELDS = ['deviceName', 'email', 'phone', 'message', 'period'] as const satisfies readonly Exclude<
+  keyof InviteFormValues,
+  'groupId'
+>[];
 export function GuestInviteFields({ values, onChange, errors, fieldText, readOnly, testIdPrefix }: GuestInviteFieldsProps) {
   const { t } = useTranslation();
-  type Field = Exclude<keyof InviteFormValues, 'groupId'>;
+  type Field = (typeof GUEST_INVITE_FIELDS)[number];
   const common = (field: Field, suffix: string) => ({
     value: values[field],
     error: fieldText(errors[field]),

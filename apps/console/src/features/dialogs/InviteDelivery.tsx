@@ -14,6 +14,7 @@ import { ErrorNote, useCanUseCall } from './DialogParts';
 import { deliveryBody, type InviteChannel } from './rules';
 import { useFieldText } from '../groups/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
 
 /** What a delivery call answered: shown under its field. */
@@ -58,8 +59,6 @@ function ChannelForm({ channel, invitation }: ChannelFormProps) {
     if (parsed.data !== null) send.mutate({ params: { id: invitation.groupId }, body: parsed.data }, options);
   };
 
-  // A problem of the invitation itself (e.g. no longer open: "Invalid field") is not the field's.
-  const otherField = Object.keys(errors).find((k) => k !== field);
   return (
     <Stack gap={6}>
       <TextInput
@@ -80,7 +79,8 @@ function ChannelForm({ channel, invitation }: ChannelFormProps) {
           {isEmail ? t('dialogs.guestInvite.deliver.sendEmail') : t('dialogs.guestInvite.deliver.sendSms')}
         </Button>
       </Group>
-      {otherField !== undefined && <ErrorNote testId={`guest-invite-deliver-${channel}-invalid`} message={fieldText(errors[otherField]) ?? ''} />}
+      {/* A problem of the invitation itself (e.g. no longer open: "Invalid field") is not the field's: each such one, named. */}
+      <UnshownErrors errors={errors} shown={[field]} testId={`guest-invite-deliver-${channel}-invalid`} />
       {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId={`guest-invite-deliver-${channel}-error`} error={failure} />}
       {delivered && <Delivered delivery={delivered} />}
     </Stack>

@@ -1,6 +1,8 @@
 /**
  * Send-logs dialog (spec 000 §2, §5, §8): opens a support case by sending the unit's logs through
- * its channel (POST v2/units/{id}/fetchlogs/stream), optionally collecting enhanced logs first
+ * a channel chosen in the dialog (default: the unit's selected channel; the channel picker refuses
+ * busy and offline ones, which the core refuses too) (POST v2/units/{id}/fetchlogs/stream),
+ * optionally collecting enhanced logs first
  * (PUT v2/units/{id}/fetchlogs/enhanced). The description is required ("This field is required"),
  * checked inline with the call's own schema; the unit must be online and idle and the user must
  * have an e-mail address (000 §5); the core's refusals ("Server is busy sending logs of another
@@ -12,14 +14,18 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts';
+import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody, VALIDATION } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useChannelNames } from '../channels/useChannelNames';
+import { ChannelPicker } from '../channels/ChannelPicker';
 import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from './DialogParts';
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 import { useFieldText } from '../groups/access';
 import { MutedText } from '../../kit/MutedText';
+import { UnshownErrors } from '../../kit/UnshownErrors';
+
+/** The fields the dialog shows (a refusal of any other shows at the form level). */
+const SHOWN_FIELDS = ['description', 'timeZone', 'channelId'] as const;
 
 function ownTimeZone(): string | undefined {
   try {
@@ -32,7 +38,6 @@ function ownTimeZone(): string | undefined {
 function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const fieldText = useFieldText();
-  const channelName = useChannelNames();
   const canAct = useCanUseCall('startFetchLogs');
   const canStop = useCanUseCall('stopFetchLogs');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } });
@@ -41,6 +46,8 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const [description, setDescription] = useState('');
   const [timeZone, setTimeZone] = useState(() => defaultTimeZone(zones, ownTimeZone()));
   const [enhanced, setEnhanced] = useState(false);
+  // The channel the user picked; until then the unit's selected one.
+  const [picked, setPicked] = useState<{ readonly channelId: string | null } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const enhance = useEndpointMutation('updateUnitFetchlogsEnhanced');
   const send = useEndpointMutation('startFetchLogs');
@@ -50,11 +57,13 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const blocker = detail ? sendLogsBlocker(detail, contact.data) : null;
   const sending = detail ? logSendingState(detail) : null;
   const failure = send.error ?? enhance.error;
+  const channelId = picked === null ? (detail?.selectedChannel.channelId ?? null) : picked.channelId;
 
   const onSend = async () => {
-    const parsed = parseBody(StartFetchLogsBody, { description, timeZone });
-    setErrors(parsed.errors ?? {});
-    if (parsed.data === null || !detail) return;
+    const parsed = parseBody(StartFetchLogsBody, { description, timeZone, ...(channelId === null ? {} : { channelId }) });
+    const noChannel: FieldErrors = channelId === null ? { channelId: VALIDATION.required } : {};
+    setErrors({ ...noChannel, ...(parsed.errors ?? {}) });
+    if (parsed.data === null || channelId === null || !detail) return;
     const body = parsed.data;
     send.reset();
     enhance.reset();
@@ -77,12 +86,6 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
         <>
           <UnitHeading name={detail.name} />
           <Text size="sm">{t('dialogs.sendLogs.intro')}</Text>
-          <Text size="sm">
-            {t('dialogs.sendLogs.channel')}:{' '}
-            <span data-testid="send-logs-channel">
-              {detail.selectedChannel.channelId === null ? t('common.none') : channelName(detail.selectedChannel.channelId)}
-            </span>
-          </Text>
           {email !== null && <MutedText testId="send-logs-contact">{t('dialogs.sendLogs.contact', { email })}</MutedText>}
           {sending !== null && (
             <Alert color="blue" data-testid="send-logs-active" data-state={sending}>
@@ -122,6 +125,22 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             readOnly={!canAct}
             data-testid="send-logs-description"
           />
+          <ChannelPicker
+            label={t('dialogs.sendLogs.channel')}
+            description={t('dialogs.sendLogs.channelHint')}
+            placeholder={t('channels.picker.placeholder')}
+            withAsterisk
+            value={channelId}
+            onChange={(next) => {
+              setPicked({ channelId: next });
+              setErrors(({ channelId: _dropped, ...rest }) => rest);
+            }}
+            forUnit={unitId}
+            unitInventories={detail.inventoryIds}
+            error={fieldText(errors.channelId)}
+            readOnly={!canAct}
+            data-testid="send-logs-channel"
+          />
           <Select
             label={t('dialogs.sendLogs.timeZone')}
             data={zones}
@@ -140,9 +159,7 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             disabled={!canAct}
             data-testid="send-logs-enhanced"
           />
-          {errors.channelId !== undefined && (
-            <ErrorNote testId="send-logs-channel-error" message={`${t('dialogs.sendLogs.channel')}: ${fieldText(errors.channelId) ?? ''}`} />
-          )}
+          <UnshownErrors errors={errors} shown={SHOWN_FIELDS} testId="send-logs-unshown-errors" />
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="send-logs-error" error={failure} />}
           {sent && (
             <Alert color="green" data-testid="send-logs-sent">

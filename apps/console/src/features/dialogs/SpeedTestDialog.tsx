@@ -46,7 +46,7 @@ function SpeedTestBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const start = useEndpointMutation('commandSpeedTest');
   const cancel = useEndpointMutation('commandStopStreaming');
 
-  // The outcome arrives on /ws.
+  // Screen state: the dialog waits for its own test's outcome on /ws; no cached read changes.
   useLiveEvents((_client, event) => dispatch({ type: 'event', event, unitId }));
 
   // Opened while a test runs: show it running.

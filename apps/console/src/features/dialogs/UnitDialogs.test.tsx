@@ -9,7 +9,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { GuestInvitation, Role, UnitDetail, UnitStoredFile, UserContact } from '@fleet/contracts';
-import { FakeApi, apiError } from '../../test-utils/fakeApi';
+import { countChannels } from '@fleet/domain';
+import { FakeApi, apiError, fieldErrors } from '../../test-utils/fakeApi';
+import { makeChannel, pickChannel } from '../../test-utils/channels';
 import { makeDetail } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
 import type { AppRenderResult } from '../../test-utils/render';
@@ -142,6 +144,67 @@ describe('send logs', () => {
     expect(within(screen.getByTestId('dialog-sendLogs')).getByText('This field is required')).toBeVisible();
     expect(api.calls('startFetchLogs')).toHaveLength(0);
   });
+
+  const listed = [
+    makeChannel({ channelId: CHANNEL, channelName: 'MMH-1-CH1', serverName: 'Hub_A', inventoryIds: ['inv1'] }),
+    makeChannel({ channelId: 'MMH-0001-CH2', channelName: 'MMH-1-CH2', serverName: 'Hub_A', inventoryIds: ['inv1'] }),
+    makeChannel({
+      channelId: 'MMH-0001-CH3',
+      channelName: 'MMH-1-CH3',
+      serverName: 'Hub_A',
+      status: 'collecting',
+      allocatedToUnitAlias: 'Crew 3',
+      inventoryIds: ['inv1'],
+    }),
+  ];
+  const withChannels = (unit: UnitDetail) =>
+    new FakeApi()
+      .on('getUnit', unit)
+      .on('getUserContact', contact())
+      .on('fetchChannels', { channels: listed, counters: countChannels(listed) })
+      .on('startFetchLogs', ({ body }) => ({
+        uniqueId: UNIT,
+        action: 'startFetchLogs',
+        accepted: true,
+        status: 'fetchlogs',
+        applications: {},
+        supportCaseId: 'case-1',
+        channelId: body.channelId ?? '',
+      }));
+
+  it('offers the channel the logs go through, by name, defaulting to the unit’s selected channel, and sends the one chosen by its shown name', async () => {
+    const api = withChannels(idleUnit());
+    const { user } = await openDialog('sendLogs', ['luc_regular'], api);
+    const picker = screen.getByTestId('send-logs-channel');
+    await waitFor(() => expect(picker).toHaveValue('MMH-1-CH1 · Hub_A'));
+    await pickChannel(user, picker, 'MMH-1-CH2');
+    expect(picker).toHaveValue('MMH-1-CH2 · Hub_A');
+    await fill(user, screen.getByTestId('send-logs-description'), 'The unit drops its links');
+    await user.click(screen.getByTestId('send-logs-send'));
+    expect(await screen.findByTestId('send-logs-sent')).toBeVisible();
+    expect(api.calls('startFetchLogs')[0]?.body).toMatchObject({ channelId: 'MMH-0001-CH2', description: 'The unit drops its links' });
+  }, 20_000);
+
+  it('without a selected channel, says on the channel field that one is needed and sends nothing', async () => {
+    const none = idleUnit({ selectedChannel: { channelId: null, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false } });
+    const api = withChannels(none);
+    const { user } = await openDialog('sendLogs', ['luc_regular'], api);
+    await waitFor(() => expect(screen.getByTestId('send-logs-send')).toBeEnabled());
+    await fill(user, screen.getByTestId('send-logs-description'), 'The unit drops its links');
+    await user.click(screen.getByTestId('send-logs-send'));
+    const field = screen.getByTestId('send-logs-channel').closest('.mantine-InputWrapper-root') as HTMLElement;
+    expect(within(field).getByText('This field is required')).toBeVisible();
+    expect(api.calls('startFetchLogs')).toHaveLength(0);
+  }, 20_000);
+
+  it('shows a server error about a field the dialog does not have at the form level, named', async () => {
+    const api = withChannels(idleUnit()).on('startFetchLogs', fieldErrors([{ path: 'body.supportQueue', message: VALIDATION.required }]));
+    const { user } = await openDialog('sendLogs', ['luc_regular'], api);
+    await waitFor(() => expect(screen.getByTestId('send-logs-send')).toBeEnabled());
+    await fill(user, screen.getByTestId('send-logs-description'), 'The unit drops its links');
+    await user.click(screen.getByTestId('send-logs-send'));
+    expect(await screen.findByTestId('send-logs-unshown-errors')).toHaveTextContent('support queue: This field is required');
+  }, 20_000);
 
   it('refuses a user without an e-mail address: the spec’s text, Send disabled', async () => {
     const api = new FakeApi().on('getUnit', idleUnit()).on('getUserContact', contact({ email: null, canOpenSupportCase: false }));

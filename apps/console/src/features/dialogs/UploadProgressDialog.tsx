@@ -32,7 +32,8 @@ function UploadProgressBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>
   const activeCount = rows.filter((r) => isActiveUpload(r.status)).length;
   const cancel = useEndpointMutation('commandCancelFileUpload');
 
-  // Live: re-read on the unit's transfer, telemetry and status events.
+  // Screen state: this dialog's progress bars re-read their listing on the unit's transfer, telemetry
+  // and status events (throttled here; the event table patches the cached listing itself).
   const { refetch } = files;
   const lastRead = useRef(0);
   useLiveEvents((_client, event) => {

@@ -1,7 +1,5 @@
 import type { UnitStorageFiles } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useLiveEvents } from '../../kit/useLiveEvents';
-import { applyTransferEvent } from './fileUploadState';
 
 /** While an upload runs, its progress is read again this often (no event carries it). */
 export const PROGRESS_REFRESH_MS = 2000;
@@ -19,7 +17,8 @@ function hasRunningUploads(data: UnitStorageFiles | undefined): boolean {
 /**
  * A unit's files (GET v2/units/{id}/storages/files, optionally ?path=), kept live: a file transfer
  * event of the unit (file.transferStarted / file.transferCompleted, spec 000 §4) is applied to the
- * cached listings at once and the listings are read again for the progress; while an upload runs
+ * cached listings at once and the listings are read again for the progress (both by the realtime
+ * event table); while an upload runs
  * the listing is refreshed every PROGRESS_REFRESH_MS.
  */
 export function useUnitFiles(unitId: string, path: string | undefined) {
@@ -30,12 +29,6 @@ export function useUnitFiles(unitId: string, path: string | undefined) {
     { enabled: unitId !== '', refetchInterval: (query) => (hasRunningUploads(query.state.data) ? PROGRESS_REFRESH_MS : false) },
   );
   const byPath = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId }, query: { path } }, { enabled: unitId !== '' && path !== undefined });
-
-  useLiveEvents((queryClient, event) => {
-    if (unitId === '' || (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted') || event.unitId !== unitId) return;
-    queryClient.setQueriesData<UnitStorageFiles>({ queryKey: unitFilesKey(unitId) }, (data) => applyTransferEvent(data, event));
-    void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
-  });
 
   // `storage`: the files of the chosen storage (storages/files?path=), or every file when none is chosen.
   return { all, storage: path === undefined ? all : byPath };

@@ -16,7 +16,6 @@ import { rolesOf, useSessionUser } from '../../session/hooks';
 import { channelOptions, filterFiles, resolveGroupId, unitOptions } from './fileFilters';
 import { formatBytes } from './fileFormat';
 import { FilesFilterBar } from './FilesFilterBar';
-import { useChannelFilesLive } from './useChannelFilesLive';
 import { useFilesFilters } from './useFilesFilters';
 
 const FileDetails = lazy(() => import('./FileDetails'));
@@ -56,7 +55,6 @@ export default function FilesPage(_props: PageProps) {
   const groups = useMemo(() => user?.groups ?? [], [user]);
   const groupId = resolveGroupId(state.filters.groupId, prefs.groupId, groups);
   const list = useEndpointQuery('fetchChannelFiles', { query: { groupId: groupId ?? '' } }, { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY });
-  useChannelFilesLive();
 
   const [selectedId, select] = useSearchParam(FILE_PARAM);
 

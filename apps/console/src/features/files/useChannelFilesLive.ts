@@ -8,8 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelFileList } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
-import { useLiveEvents } from '../../kit/useLiveEvents';
-import { applyChannelFileEvent, isChannelFileEvent } from './fileCache';
+import { applyChannelFileEvent } from './fileCache';
 import type { ChannelFileEvent } from './fileCache';
 
 /** Applies one channel-file event to every cached grid answer. */
@@ -19,8 +18,4 @@ export function applyToFileCaches(queryClient: QueryClient, event: ChannelFileEv
     if (result.refetch) void queryClient.invalidateQueries({ queryKey: key, exact: true });
     else if (result.list !== list) queryClient.setQueryData(key, result.list);
   }
-}
-
-export function useChannelFilesLive(): void {
-  useLiveEvents((queryClient, event) => isChannelFileEvent(event) && applyToFileCaches(queryClient, event));
 }

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Tit
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { errorCodeText } from '../../api/errorMessage';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
@@ -11,8 +11,7 @@ import { QueryView } from '../../components/QueryView';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
-import { latestJob, pendingJobIds, serviceNotice, staleGraphicsReads } from './graphicsState';
-import { useLiveEvents } from '../../kit/useLiveEvents';
+import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { ListTable, MutedText, useToastMutation } from '../../kit';
 
 // Loaded when a composition is started.
@@ -34,12 +33,6 @@ const JOB_COLOR = { queued: 'gray', rendering: 'blue', done: 'green' } as const;
  */
 export default function MyGraphicsPage() {
   const { t } = useTranslation();
-  // Live: the reads `staleGraphicsReads` names, of the event's inventory, are read again.
-  useLiveEvents((queryClient, event) => {
-    const stale = staleGraphicsReads(event);
-    if (stale === null) return;
-    for (const read of stale.reads) void queryClient.invalidateQueries({ queryKey: endpointKey(read, { params: { id: stale.inventoryId } }) });
-  });
   return (
     <InventoryScreen testId="graphics" title={t('routes.myGraphics')} pickerLabel={t('graphics.inventory')} noInventory={t('graphics.noInventory')}>
       {(inventoryId) => <InventoryGraphics inventoryId={inventoryId} />}

@@ -24,6 +24,7 @@ import { QueryView } from '../../components/QueryView';
 import { groupVersionChanged } from '../groups/useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
+import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { absoluteJoinLink } from '../dialogs/rules';
 import { CloseFooter } from '../../kit/ModalParts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
@@ -103,7 +104,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const queryClient = useQueryClient();
   const canWrite = useCanCall('updateGroupAdhocSettings');
   // The user's choices over the settings as read (a read arriving meanwhile resets nothing they chose).
-  const edits = useEdits<{ mode: string; period: string }>({ mode: settings.mode ?? OFF, period: settings.period });
+  const edits = useEdits<{ mode: string; period: string }>({ mode: settings.mode ?? OFF, period: settings.period }, settings.version);
   const { mode, period } = edits.values;
   const save = useToastMutation('updateGroupAdhocSettings', {
     success: () => t('groups.invitations.adhocSaved'),
@@ -121,7 +122,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const onSave = () => {
     const planType = ADHOC_PLAN_TYPES.find((p) => p === mode) ?? null;
     const adhocPeriod = ADHOC_PERIODS.find((p) => p === period) ?? settings.period;
-    save.mutate({ params: { groupId: settings.groupId }, body: { mode: planType, period: adhocPeriod, version: settings.version } });
+    save.mutate({ params: { groupId: settings.groupId }, body: { mode: planType, period: adhocPeriod, version: edits.version ?? settings.version } });
   };
   return (
     <Stack gap="sm" data-testid="lusmart-adhoc">
@@ -151,6 +152,11 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
             : t('groups.invitations.codeExpired')}
         </Text>
       )}
+      <EditConflictNotice
+        edits={edits}
+        label={(field) => t(field === 'mode' ? 'groups.invitations.adhocMode' : 'groups.invitations.period')}
+        testId="lusmart-adhoc-conflict"
+      />
       <ErrorAlert error={save.error} testId="lusmart-adhoc-error" role="alert" />
       {canWrite && (
         <Group justify="flex-end">
@@ -167,7 +173,10 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const canWrite = useCanCall('updateGroupPermanentSettings');
-  const edits = useEdits<{ mode: string; regenerate: PermanentSettings['regenerate'] }>({ mode: settings.mode ?? OFF, regenerate: settings.regenerate });
+  const edits = useEdits<{ mode: string; regenerate: PermanentSettings['regenerate'] }>(
+    { mode: settings.mode ?? OFF, regenerate: settings.regenerate },
+    settings.version,
+  );
   const { mode, regenerate } = edits.values;
   const save = useToastMutation('updateGroupPermanentSettings', {
     success: (_, input) => t(input.body?.resetKey ? 'groups.invitations.keyRegenerated' : 'groups.invitations.permanentSaved'),
@@ -182,7 +191,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const send = (resetKey: boolean) =>
     save.mutate({
       params: { id: settings.groupId },
-      body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: settings.version },
+      body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: edits.version ?? settings.version },
     });
   return (
     <Stack gap="sm" data-testid="lusmart-permanent">
@@ -209,6 +218,11 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
         onChange={(v) => edits.set({ regenerate: PERMANENT_KEY_REGENERATION.find((r) => r === v) ?? regenerate })}
         readOnly={!canWrite}
         data-testid="lusmart-permanent-regeneration"
+      />
+      <EditConflictNotice
+        edits={edits}
+        label={(field) => t(field === 'mode' ? 'groups.invitations.permanentMode' : 'groups.invitations.regeneration')}
+        testId="lusmart-permanent-conflict"
       />
       <ErrorAlert error={save.error} testId="lusmart-permanent-error" role="alert" />
       {canWrite && (

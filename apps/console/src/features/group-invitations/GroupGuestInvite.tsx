@@ -13,13 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody } from '@fleet/contracts';
 import type { GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
-import { GuestInviteFields } from '../dialogs/GuestInviteFields';
+import { GUEST_INVITE_FIELDS, GuestInviteFields } from '../dialogs/GuestInviteFields';
 import { InviteDelivery } from '../dialogs/InviteDelivery';
 import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from '../dialogs/rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from '../groups/access';
 import { useCanCall } from '../../kit/access';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 
 const NO_UNIT = '';
 
@@ -100,6 +101,7 @@ export default function GroupGuestInvite({ groupId, groupName, units, onClose }:
             readOnly={!canAct}
             data-testid="group-invite-unit"
           />
+          <UnshownErrors errors={errors} shown={[...GUEST_INVITE_FIELDS, 'unitId']} testId="group-invite-unshown-errors" />
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-invite-error" role="alert" />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-testid="group-invite-close">

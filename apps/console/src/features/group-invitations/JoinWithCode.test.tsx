@@ -53,6 +53,14 @@ describe('joining a group with a code (POST groups/join) on the easy-live page',
     expect(screen.getByTestId('join-done-stay')).toHaveTextContent('It stays in the group permanently.');
   });
 
+  it('shows a refusal about a field the form does not have at the form level, named, instead of losing it', async () => {
+    const api = new FakeApi().on('joinGroupWithCode', fieldErrors([{ path: 'body.groupId', message: VALIDATION.required }]));
+    const { user } = await renderWithApp(<JoinWithCode initialCode="ABCD2345" />, { roles: ['luc_regular'], api });
+
+    await user.click(screen.getByTestId('join-submit'));
+    expect(await screen.findByTestId('join-unshown-errors')).toHaveTextContent('Group: This field is required');
+  });
+
   it("checks the fields with the call's own schema first, in the spec's words, and sends nothing", async () => {
     const api = new FakeApi();
     const { user } = await renderWithApp(<JoinWithCode initialCode="" />, { roles: ['luc_freelancer'], api });

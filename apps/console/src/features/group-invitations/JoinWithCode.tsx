@@ -20,6 +20,7 @@ import { useSpecText } from '../../lib/forms/specText';
 import { useCanCall } from '../../kit/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
 export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
@@ -125,6 +126,7 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
                 </Text>
               )}
             </Stack>
+            <UnshownErrors errors={errors} shown={['code', 'deviceName', 'productType']} testId="join-unshown-errors" />
             {join.error && !fieldsRefused && (
               <Alert color="red" role="alert" data-testid="join-error">
                 {/* A wrong code is a field refusal: a 404 or 405 says this core has no joining call (not in the spec's list). */}

@@ -31,11 +31,23 @@ import {
 import { useCanCall } from '../../kit/access';
 import { ListTable } from '../../kit/ListTable';
 import { useEdits } from '../../kit/useEdits';
+import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
+
+/**
+ * The fields the form shows a message on: the recipients; the group followed, in group mode; the
+ * alert types, when their problem names a type (it shows on that type's row).
+ */
+const shownFields = (mode: AlertConfigMode, typeNamed: boolean): readonly string[] => [
+  'recipients',
+  ...(mode === 'group' ? ['sourceGroupId'] : []),
+  ...(typeNamed ? ['alerts'] : []),
+];
 
 function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAlertsConfiguration; readonly groupId: string; readonly inventoryId: string }) {
   const { t } = useTranslation();
@@ -43,7 +55,11 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupAlertsConfiguration');
   const groups = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const { values: draft, set, clear } = useEdits(useMemo(() => alertsDraftOf(config), [config]));
+  const edits = useEdits(
+    useMemo(() => alertsDraftOf(config), [config]),
+    config.version,
+  );
+  const { values: draft, set, clear } = edits;
   const [email, setEmail] = useState('');
   const [target, setTarget] = useState<RecipientTarget>('all');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -84,7 +100,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   };
 
   const onSave = () => {
-    const body = alertsBody(draft, config.version);
+    const body = alertsBody(draft, edits.version ?? config.version);
     const checked = GroupAlertsConfigurationBody.safeParse(body, { error: specErrorMap });
     const problems = checked.success ? [] : checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
     setErrors(errorsByField(problems));
@@ -248,6 +264,8 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
           </Text>
         )}
       </Paper>
+      <EditConflictNotice edits={edits} label={(field) => t(`groups.alerts.conflictFields.${field}`)} testId="group-alerts-conflict" />
+      <UnshownErrors errors={errors} shown={shownFields(draft.mode, Object.keys(typeErrors).length > 0)} testId="group-alerts-unshown" />
       {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-alerts-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">

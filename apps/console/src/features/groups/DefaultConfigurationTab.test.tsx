@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import { FakeApi } from '../../test-utils/fakeApi';
+import { FakeApi, fieldErrors } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import DefaultConfigurationTab from './DefaultConfigurationTab';
 
@@ -23,5 +23,20 @@ describe('Groups: the default configuration', () => {
     expect(await within(tab).findByText(VALIDATION.cellularAboveTotal)).toBeVisible();
     expect(api.calls('updateGroupDefaultConfiguration')).toHaveLength(0);
     expect(api.calls('createGroupDefaultConfiguration')).toHaveLength(0);
+  });
+
+  it('shows the core’s refusal of a field the form does not show at the form level, named, once', async () => {
+    const api = new FakeApi()
+      .on('getGroupDefaultConfiguration', { groupId: 'g1', exists: true, settings: { delayMs: 2000 }, version: 3 })
+      .on('updateGroupDefaultConfiguration', fieldErrors([{ path: 'body.inventoryId', message: VALIDATION.required }]));
+    const { user } = await renderWithApp(<DefaultConfigurationTab groupId="g1" />, { roles: ['luc_admin'], api });
+
+    const tab = await screen.findByTestId('group-default-configuration');
+    await fill(user, screen.getByTestId('group-default-total'), '2000');
+    await user.click(screen.getByTestId('group-default-save'));
+
+    expect(await within(tab).findByTestId('group-default-unshown')).toHaveTextContent('Inventory: This field is required');
+    expect(within(tab).getAllByText(/This field is required/)).toHaveLength(1);
+    expect(api.calls('updateGroupDefaultConfiguration')).toHaveLength(1);
   });
 });

@@ -19,18 +19,34 @@ import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validati
 import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
+import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** The label of each setting, as its input shows it. */
+const DEFAULT_LABELS = {
+  delayMs: 'groups.defaultConfiguration.delayMs',
+  transmissionMode: 'unitDetail.camera.mode.label',
+  storeAndForwardQuality: 'unitConfig.storeAndForward.title',
+  audioBitrateKbps: 'groups.defaultConfiguration.audioBitrate',
+  totalKbps: 'groups.defaultConfiguration.totalKbps',
+  cellularKbps: 'groups.defaultConfiguration.cellularKbps',
+} as const satisfies Record<keyof GroupUnitSettings, string>;
+
+/** The fields the form shows a message on: its six settings, and the whole body's refusal (no setting given). */
+const SHOWN: readonly string[] = [...Object.keys(DEFAULT_LABELS), ''];
 
 function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultConfiguration }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fieldText = useFieldText();
   const canWrite = useCanCall(config.exists ? 'updateGroupDefaultConfiguration' : 'createGroupDefaultConfiguration');
-  const { values: settings, set, clear } = useEdits<GroupUnitSettings>(config.settings);
+  const edits = useEdits<GroupUnitSettings>(config.settings, config.version);
+  const { values: settings, set, clear } = edits;
   const [errors, setErrors] = useState<FieldErrors>({});
   const options = {
     success: () => t('groups.defaultConfiguration.saved'),
@@ -54,7 +70,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
   });
 
   const onSave = () => {
-    const body = { ...settings, version: config.version };
+    const body = { ...settings, version: edits.version ?? config.version };
     const parsed = parseBody(GroupUnitSettingsUpdateBody, body);
     setErrors(parsed.errors ?? {});
     if (parsed.errors) return;
@@ -110,6 +126,8 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
         />
       </SimpleGrid>
       <ErrorNote testId="group-default-empty" message={fieldText(errors[''])} />
+      <UnshownErrors errors={errors} shown={SHOWN} testId="group-default-unshown" />
+      <EditConflictNotice edits={edits} label={(field) => t(DEFAULT_LABELS[field])} testId="group-default-conflict" />
       {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-default-error" role="alert" />}
       {canWrite && (
         <Group justify="flex-end">

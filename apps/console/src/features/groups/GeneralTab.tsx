@@ -26,7 +26,9 @@ import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { MutedText } from '../../kit/MutedText';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
@@ -131,7 +133,10 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const options = useMemberOptions(detail.inventoryId);
   const names = useMemo(() => memberNames(detail), [detail]);
   // The user's own edits over the group as saved now (the detail follows other consoles' changes).
-  const fields = useEdits<{ name: string; flags: GroupAutoAssociation }>(useMemo(() => ({ name: detail.name, flags: detail.autoAssociation }), [detail]));
+  const fields = useEdits<{ name: string; flags: GroupAutoAssociation }>(
+    useMemo(() => ({ name: detail.name, flags: detail.autoAssociation }), [detail]),
+    detail.version,
+  );
   const { name, flags } = fields.values;
   const [edits, setEdits] = useState<MemberEdits>(NO_EDITS);
   const saved = useMemo(() => draftOf(detail), [detail]);
@@ -149,7 +154,9 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
     },
     onError: (e) => setErrors(apiFieldErrors(e)),
   });
-  const update = detailsUpdate(detail, { name, autoAssociation: flags, members });
+  const draft = detailsUpdate(detail, { name, autoAssociation: flags, members });
+  // Sent at the version the user started from while the group changed underneath (a 409 then).
+  const update = draft === null ? null : { ...draft, version: fields.version ?? draft.version };
 
   const onSave = () => {
     const checked = GroupName.safeParse(name, { error: specErrorMap });
@@ -204,6 +211,12 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
         ))}
       </SimpleGrid>
       <ErrorNote testId="group-general-members-error" message={fieldText(errors.members)} />
+      <UnshownErrors errors={errors} shown={['name', 'members']} testId="group-general-unshown-errors" />
+      <EditConflictNotice
+        edits={fields}
+        label={(field) => t(field === 'name' ? 'groups.fields.name' : 'groups.general.autoAssociation')}
+        testId="group-general-conflict"
+      />
       {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && <ErrorAlert error={save.error} testId="group-general-error" role="alert" />}
       {(canWrite || canCopy) && (
         <Group justify="flex-end">

@@ -9,6 +9,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useCanCall } from '../../kit/access';
 import { groupChannelSummary, groupStatusColor, shownGroupStatus } from './groupChannelStatus';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
           <Group gap={4}>
             {data.channels.map((c) => (
               <Badge key={c.channelId} variant="outline" color="gray" tt="none" data-testid={`group-channel-${c.channelId}`} data-status={c.status}>
-                {c.channelName}: {t(`channels.status.${c.status}`)}
+                {c.channelName}: {channelStatusLabel(t, c.status)}
               </Badge>
             ))}
           </Group>

@@ -22,6 +22,7 @@ import { useFieldText } from './access';
 import { duplicateNameMessage, inventoryOptions } from './groupList';
 import { membersBody, type MemberDraft } from './groupMembers';
 import { putGroupRow } from './useGroupsLive';
+import { UnshownErrors } from '../../kit/UnshownErrors';
 
 /** A group's general tab as it stands, to be saved as a new group of the same inventory. */
 export type GroupCopy = Pick<GroupDetail, 'name' | 'inventoryId' | 'inventoryName' | 'autoAssociation'> & { readonly members: MemberDraft };
@@ -113,6 +114,7 @@ export default function GroupNameModal({ group, copy, rows, onClose }: GroupName
             data-testid="group-inventory-select"
           />
         )}
+        <UnshownErrors errors={errors} shown={group === null && copy === undefined ? ['name', 'inventoryId'] : ['name']} testId="group-name-unshown-errors" />
         {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorAlert error={failure} testId="group-name-error" role="alert" />}
         <ModalFooter testId="group-name" onSave={onSave} onCancel={onClose} saving={pending} />
       </Stack>

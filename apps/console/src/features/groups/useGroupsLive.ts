@@ -10,7 +10,7 @@ import type { GroupAlertsConfiguration, GroupDetail, GroupListRow, RealtimeEvent
 import { endpointKey, endpointPrefix } from '../../api/hooks';
 import { applyGroupEvent, isGroupEvent, listRowOf, removeGroups, upsertGroup } from './groupList';
 import type { GroupEvent } from './groupList';
-import { replaces } from '../../kit/cache';
+import { isNewerVersion, replaces } from '../../kit/cache';
 
 /** Put a row the core answered into the cached list (the saving console does not wait for /ws). */
 export function putGroupRow(queryClient: QueryClient, row: GroupListRow): void {
@@ -41,7 +41,7 @@ export function applyToGroupCaches(queryClient: QueryClient, event: GroupEvent):
   const key = endpointKey('fetchGroupDetails', { query: { groupUid: id } });
   const details = queryClient.getQueryData<readonly GroupDetail[]>(key);
   if (!details) return;
-  const newer = event.type === 'group.removed' || details.some((d) => d.id === id && d.version < event.group.version);
+  const newer = event.type === 'group.removed' || details.some((d) => d.id === id && isNewerVersion(event.group, d));
   if (!newer) return;
   void queryClient.invalidateQueries({ queryKey: key, exact: true });
   groupVersionChanged(queryClient, id);

@@ -3,10 +3,9 @@ import { Alert, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
 import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply, useToastMutation } from '../../kit';
@@ -40,13 +39,6 @@ function LicenceActivation({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
   const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId } });
   // A unit it lists changed on /ws (a licence activated elsewhere announces its unit): the view is read again.
-  useLiveEvents((queryClient, event) => {
-    if (event.type !== 'unit.updated') return;
-    const lists = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
-    if (lists.some(([, cached]) => cached?.units.some((u) => u.unitId === event.unit.uniqueId))) {
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix('getLicenceActivation') });
-    }
-  });
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);

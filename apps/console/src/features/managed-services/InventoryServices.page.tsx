@@ -7,7 +7,6 @@ import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../a
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import { MutedText, useToastMutation, useUserRoles } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
@@ -18,7 +17,7 @@ import { InventorySettings } from '../system-entities/InventoryTabs';
 const SERVICE_LISTS = ['listManagedServices', 'listAdminManagedServices'] as const;
 
 /** The cached service lists with a service changed: from /ws `managedService.changed` (an admin change, a trial started or run out), or a change saved here. */
-function applyToServiceLists(queryClient: QueryClient, event: RealtimeEvent): void {
+export function applyToServiceLists(queryClient: QueryClient, event: RealtimeEvent): void {
   if (!isManagedServiceEvent(event)) return;
   for (const id of SERVICE_LISTS) {
     for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
@@ -63,7 +62,6 @@ function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
   const normalList = useEndpointQuery('listManagedServices', { params: { id: inventoryId } }, { enabled: !isAdmin, staleTime: Number.POSITIVE_INFINITY });
   const adminList = useEndpointQuery('listAdminManagedServices', { params: { id: inventoryId } }, { enabled: isAdmin, staleTime: Number.POSITIVE_INFINITY });
   const list = isAdmin ? adminList : normalList;
-  useLiveEvents(applyToServiceLists);
   const queryClient = useQueryClient();
   const put = (saved: ManagedService) => applyToServiceLists(queryClient, { type: 'managedService.changed', service: saved, at: Date.now() });
   const startTrial = useToastMutation('startManagedServiceTrial', { success: () => t('managedServices.trialStarted'), onSuccess: put });

@@ -1,66 +1,20 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { notifyManager, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
-import type { RealtimeEvent, UnitCoords, UnitSummary } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
-import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch';
-import { frameBatch } from '../../realtime/frameBatch';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import type { UnitCoords, UnitSummary } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
 import type { PageProps } from '../../pages/types';
-import { MARKER_COLOURS, markerColour, markersOf, patchCoordsBatch, unplacedOf } from './mapData';
+import { MARKER_COLOURS, markerColour, markersOf, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
-
-/**
- * Keeps the map current from /ws: the markers (devices/fetch_coords) patched in place — a status
- * recolours one, a reported position moves one — and read again when a unit they do not hold
- * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events. The events are
- * folded in once per animation frame (frameBatch): one copy of the markers and one render for all
- * the events of a frame, not one per event.
- */
-function applyMapEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
-  notifyManager.batch(() => {
-    const coordsKey = endpointKey('fetchDeviceCoords', {});
-    const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
-    if (current !== undefined) {
-      const next = patchCoordsBatch(current, events);
-      if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
-      else if (next !== current) queryClient.setQueryData(coordsKey, next);
-    }
-    // The units of the popups read so far (usually one): only their events are applied.
-    const read = queryClient.getQueriesData<UnitSummary>({ queryKey: endpointPrefix('fetchDeviceById') });
-    if (read.length === 0) return;
-    const ids = new Set(read.flatMap(([, unit]) => (unit === undefined ? [] : [unit.uniqueId])));
-    for (const event of events) {
-      if (!isUnitEvent(event) || !ids.has(unitIdOf(event))) continue;
-      queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
-        unit ? applyToSummary(unit, event) : unit,
-      );
-    }
-  });
-}
-
-function useMapLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(() => {
-    const batch = frameBatch<RealtimeEvent>((events) => applyMapEvents(queryClient, events));
-    const unsubscribe = subscribe((event) => batch.push(event));
-    return () => {
-      unsubscribe();
-      batch.cancel();
-    };
-  }, [subscribe, queryClient]);
-}
 
 /** The markers of the answer, the previous markers' objects and order kept (markersOf). */
 function useMarkers(coords: readonly UnitCoords[] | undefined): readonly UnitMarker[] {
@@ -113,7 +67,7 @@ const UnplacedUnits = memo(function UnplacedUnits() {
                   {unit.name}
                 </Anchor>
                 <Badge size="xs" variant="light" color={markerColour(unit.status)}>
-                  {t(`units.status.${unit.status}`)}
+                  {unitStatusLabel(t, unit.status)}
                 </Badge>
               </Group>
             ))}
@@ -173,7 +127,8 @@ const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarke
 
 /**
  * /map (spec 000 §2 "unit map; default zoom 3, centre 0/0"; §7 devices/fetch_coords): a marker per
- * unit with a position, coloured by status and kept live (useMapLive); a marker's popup reads its
+ * unit with a position, coloured by status and kept live (the realtime event table patches the markers once per /ws
+ * frame: a status recolours one, a reported position moves one, a new unit reads them again); a marker's popup reads its
  * unit (devices/fetch_by_id). The units the map cannot place are listed beside it, from the unit
  * list's own read (devices/fetch, the same realtime-patched cache).
  */
@@ -182,7 +137,6 @@ export default function MapPage(_props: PageProps) {
   // Structural sharing would compare the whole answer deeply on every live patch; the patches
   // already keep the unchanged units' objects.
   const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
-  useMapLive();
   const markers = useMarkers(coords.data);
 
   return (

@@ -6,6 +6,8 @@
 import { MAP_DEFAULTS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitCoords, UnitStatus, UnitSummary } from '@fleet/contracts';
 import { statusClass } from '@fleet/domain';
+import { applyVersioned } from '../../kit/cache';
+import { unitKey } from '../../realtime/cachePatch';
 import type { UnitStatusClass } from '@fleet/domain';
 
 /** Spec 000 §2 / §9: zoom 3, centre 0/0 (contracts MAP_DEFAULTS). */
@@ -132,6 +134,11 @@ export function patchCoordsBatch(list: readonly UnitCoords[], events: readonly R
     }
     draft[at] = next;
   };
+  // Every change goes through the one version rule: a field reported earlier than the one shown is dropped.
+  const patch = (at: number, unit: UnitCoords, fields: Partial<UnitCoords>, reportedAt: number) => {
+    const next = applyVersioned(unit, fields, { at: reportedAt, key: unitKey(unit.uniqueId) });
+    if (next !== unit) replace(at, next);
+  };
   const remove = (id: string) => {
     draft = current().filter((u) => u.uniqueId !== id);
     index = null;
@@ -141,7 +148,7 @@ export function patchCoordsBatch(list: readonly UnitCoords[], events: readonly R
       case 'unit.status': {
         const at = find(event.unitId);
         const unit = current()[at];
-        if (unit !== undefined && unit.status !== event.status) replace(at, { ...unit, status: event.status });
+        if (unit !== undefined) patch(at, unit, { status: event.status }, event.at);
         break;
       }
       case 'unit.telemetry': {
@@ -149,8 +156,7 @@ export function patchCoordsBatch(list: readonly UnitCoords[], events: readonly R
         const at = find(event.unitId);
         const unit = current()[at];
         if (unit === undefined) return null;
-        const same = unit.location.lat === event.location.lat && unit.location.lng === event.location.lng && unit.location.address === event.location.address;
-        if (!same) replace(at, { ...unit, location: event.location });
+        patch(at, unit, { location: event.location }, event.at);
         break;
       }
       case 'unit.updated': {
@@ -165,8 +171,7 @@ export function patchCoordsBatch(list: readonly UnitCoords[], events: readonly R
           remove(uniqueId);
           break;
         }
-        const next = { ...unit, name, status, location };
-        if (JSON.stringify(next) !== JSON.stringify(unit)) replace(at, next);
+        patch(at, unit, { name, status, location }, event.at);
         break;
       }
       case 'device.removed':

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { StaleValue } from '../../realtime/Liveness';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +9,9 @@ import { batteryLevelText } from '../units/BatteryIndicator';
 import { useBitrateText } from '../units/UnitCells';
 import { statusColourOf } from './multiviewState';
 import { MutedText } from '../../kit/MutedText';
+import type { ChannelNameOf } from '../channels/useChannelNames';
+import { UnitChannel } from '../units/UnitChannel';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as const;
 
@@ -33,8 +37,8 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
 
 interface FeedTileProps {
   readonly unit: UnitSummary;
-  /** The name of the unit's selected channel (its id when the channel list does not have it); null with none. */
-  readonly channelName: string | null;
+  /** Channel names by id (the selection's; the channels in use come named). */
+  readonly channelName: ChannelNameOf;
   readonly onRemove: (unit: UnitSummary) => void;
 }
 
@@ -42,7 +46,6 @@ interface FeedTileProps {
 export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: FeedTileProps) {
   const { t } = useTranslation();
   const id = unit.uniqueId;
-  const channelId = unit.selectedChannel.channelId;
   return (
     <Card
       withBorder
@@ -75,9 +78,11 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
         </ActionIcon>
       </Group>
       <Group gap={6} mt={4}>
-        <Badge color={statusColourOf(unit.status)} variant="light">
-          {t(`units.status.${unit.status}`)}
-        </Badge>
+        <StaleValue unitId={id} status={unit.status} isStatus showTime testId={`multiview-tile-live-status-${id}`}>
+          <Badge color={statusColourOf(unit.status)} variant="light">
+            {unitStatusLabel(t, unit.status)}
+          </Badge>
+        </StaleValue>
         <VisuallyHidden data-testid={`multiview-tile-status-${id}`} aria-hidden="true">
           {unit.status}
         </VisuallyHidden>
@@ -85,24 +90,19 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
       <Stack gap={2} mt="xs">
         <Group justify="space-between" wrap="nowrap">
           <MutedText size="xs">{t('multiview.feeds.bitrate')}</MutedText>
-          <BitrateText unitId={id} kbps={unit.totalBitrate} />
+          <StaleValue unitId={id} status={unit.status} testId={`multiview-tile-live-bitrate-${id}`}>
+            <BitrateText unitId={id} kbps={unit.totalBitrate} />
+          </StaleValue>
         </Group>
         <Group justify="space-between" wrap="nowrap">
           <MutedText size="xs">{t('multiview.feeds.battery')}</MutedText>
-          <BatteryText unitId={id} battery={unit.battery} />
+          <StaleValue unitId={id} status={unit.status}>
+            <BatteryText unitId={id} battery={unit.battery} />
+          </StaleValue>
         </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <MutedText size="xs">{t('multiview.feeds.channel')}</MutedText>
-          <Group gap={4} wrap="nowrap" data-testid={`multiview-tile-channel-${id}`}>
-            <Text size="sm" truncate="end">
-              {channelName ?? t('multiview.feeds.noChannel')}
-            </Text>
-            {channelId !== null && unit.selectedChannel.external && (
-              <Badge size="xs" color="grape" variant="outline">
-                {t('multiview.feeds.external')}
-              </Badge>
-            )}
-          </Group>
+          <UnitChannel unit={unit} channelName={channelName} align="right" testId={`multiview-tile-channel-${id}`} />
         </Group>
       </Stack>
     </Card>

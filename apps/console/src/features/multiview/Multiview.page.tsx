@@ -16,6 +16,7 @@ import type { StatusFilter, TileChoice } from './multiviewState';
 import { PanelResizer } from './PanelResizer';
 import { useLeftPanelWidth } from './useLeftPanelWidth';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...UNIT_STATUS_CLASSES];
 
@@ -56,7 +57,7 @@ function UnitRows({ units, choice, onToggle }: { units: readonly UnitSummary[]; 
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: UNIT_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
               rightSection={
                 <Badge size="xs" color={statusColourOf(unit.status)} variant="dot">
-                  {t(`units.status.${unit.status}`)}
+                  {unitStatusLabel(t, unit.status)}
                 </Badge>
               }
             />
@@ -175,12 +176,7 @@ export default function MultiviewPage(_props: PageProps) {
                   ) : (
                     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
                       {tiles.map((unit) => (
-                        <FeedTile
-                          key={unit.uniqueId}
-                          unit={unit}
-                          channelName={unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId)}
-                          onRemove={toggle}
-                        />
+                        <FeedTile key={unit.uniqueId} unit={unit} channelName={channelName} onRemove={toggle} />
                       ))}
                     </SimpleGrid>
                   )}

@@ -18,7 +18,6 @@ import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorAlert, MutedText, StrongText, useToastMutation } from '../../kit';
-import { useStaleReads } from '../../kit/useLiveEvents';
 import { useNow } from '../../kit/useNow';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useSessionUser } from '../../session/hooks';
@@ -65,8 +64,6 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const inventories = useEndpointQuery('searchAdminInventories', { query: { limit: 1000 } }, { enabled: admin, staleTime: Number.POSITIVE_INFINITY });
   const historyQuery = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(inventory !== null ? { inventoryId: inventory } : {}) };
   const history = useEndpointQuery('listRemoteActions', { query: historyQuery }, { staleTime: Number.POSITIVE_INFINITY });
-  // A changed or new action: the history pages and an opened action are read again.
-  useStaleReads((event) => (event.type === 'remoteAction.changed' ? REMOTE_ACTION_READS : []));
   // Never older than the data: a grant that arrives between two ticks must not be measured from the
   // older tick, which would show more than the 8 hours it lasts.
   const now = Math.max(useNow(TICK_MS), history.dataUpdatedAt);

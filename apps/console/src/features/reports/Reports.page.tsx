@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { PageTitle } from '../../components/PageTitle';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSessionUser } from '../../session/hooks';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { PERIOD_PRESETS, periodProblem, presetPeriod, quotaPercent, toGb, toHours, type PeriodPreset, type UsageKind } from './reportFormat';
@@ -40,12 +39,6 @@ export default function ReportsPage() {
     { params: { id: inventoryId ?? '' }, query: { from: period.from, to: period.to, ...(group === ALL ? {} : { groupId: group }) } },
     { enabled: inventoryId !== null && problem === null, placeholderData: (previous) => previous },
   );
-  // Usage written (at most every few seconds per inventory) or any usage profile change: that inventory's reports are read again.
-  useLiveEvents((queryClient, event) => {
-    if (event.type !== 'usage.changed' && event.type !== 'usageProfile.changed' && event.type !== 'usageProfile.removed') return;
-    const ofInventory = (key: readonly unknown[]) => (key as EndpointQueryKey<'getInventoryUsageReport'>)[1].params?.id === event.inventoryId;
-    void queryClient.invalidateQueries({ queryKey: endpointPrefix('getInventoryUsageReport'), predicate: (query) => ofInventory(query.queryKey) });
-  });
 
   const pickPreset = (value: string) => {
     const next = PERIOD_PRESETS.find((p) => p === value);

@@ -6,16 +6,19 @@
  * most 10, §9). The route is for SHARES_ROLES, who may also write.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Code, MultiSelect, Select, Stack } from '@mantine/core';
+import { Badge, Button, Code, Input, MultiSelect, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher, type RealtimeEvent } from '@fleet/contracts';
+import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { PageTitle } from '../../components/PageTitle';
 import { defineResource, op, RowButtonsPage, searchQuery, useToastMutation, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
+import { naturalSortBy } from '../../lib/naturalSort';
+import { ChannelMultiPicker } from '../channels/ChannelMultiPicker';
+import { useUserChannels, type PickerChannel } from '../channels/ChannelPicker';
 import { publisherErrors, publisherSourcesValues, sourcesBody, sourceValue, type PublisherFormValues } from './shareForms';
 import ShareLinksModal from './ShareLinksModal';
 
@@ -43,47 +46,76 @@ function GroupField({ form, label, testId, error, readOnly, isNew }: CustomField
   );
 }
 
+/**
+ * The group's shared sources: its channels in the channel picker's multi-select (name, hub, status,
+ * licence, as the channel list shows them), its video return channels by name. A source no longer
+ * in the group stays visible (and removable) under its stored name.
+ */
 function SourcesField({ form, label, testId, error, readOnly }: CustomFieldProps<PublisherForm>) {
   const { t } = useTranslation();
-  const { groupId, saved } = form.values;
+  const { groupId, saved, sources } = form.values;
   const candidates = useEndpointQuery('listShareSources', { params: { id: groupId ?? '' } }, { enabled: groupId !== null });
-  const options = useMemo(() => {
+  const userChannels = useUserChannels(groupId !== null);
+  const chosen = useMemo(() => sourcesBody(sources), [sources]);
+  const { channels, others } = useMemo(() => {
     const c = candidates.data;
-    const known = new Set<string>();
-    const group = (name: string, kind: 'channel' | 'vrChannel', items: readonly { id: string; name: string }[]) => ({
-      group: name,
-      items: items.map((item) => {
-        known.add(sourceValue(kind, item.id));
-        return { value: sourceValue(kind, item.id), label: item.name };
-      }),
+    const listed = new Map((userChannels ?? []).map((channel) => [channel.channelId, channel]));
+    const named = new Map<string, string>();
+    const offered: PickerChannel[] = [];
+    for (const item of c?.channels ?? []) {
+      const channel = listed.get(item.id);
+      if (channel === undefined) named.set(item.id, item.name);
+      else offered.push(channel);
+    }
+    for (const item of saved?.channels ?? []) if (!named.has(item.id) && !offered.some((ch) => ch.channelId === item.id)) named.set(item.id, item.name);
+    return { channels: c === undefined || userChannels === undefined ? undefined : offered, others: named };
+  }, [candidates.data, userChannels, saved]);
+  const vrOptions = useMemo(() => {
+    const offered = candidates.data?.vrChannels ?? [];
+    const known = new Set(offered.map((item) => item.id));
+    const stale = (saved?.vrChannels ?? []).filter((item) => !known.has(item.id));
+    return naturalSortBy([...offered, ...stale], (item) => item.name).map((item) => ({ value: item.id, label: item.name }));
+  }, [candidates.data, saved]);
+  const set = (next: { channelIds?: readonly string[]; vrChannelIds?: readonly string[] }) =>
+    form.set({
+      sources: [
+        ...(next.channelIds ?? chosen.channelIds).map((id) => sourceValue('channel', id)),
+        ...(next.vrChannelIds ?? chosen.vrChannelIds).map((id) => sourceValue('vrChannel', id)),
+      ],
     });
-    const groups = c ? [group(t('shares.fields.channels'), 'channel', c.channels), group(t('shares.fields.vrChannels'), 'vrChannel', c.vrChannels)] : [];
-    // A source no longer in the group stays visible (and removable) under its stored name.
-    const stored =
-      saved === null
-        ? []
-        : [...saved.channels.map((x) => ({ kind: 'channel' as const, ...x })), ...saved.vrChannels.map((x) => ({ kind: 'vrChannel' as const, ...x }))];
-    const stale = stored.map((x) => ({ value: sourceValue(x.kind, x.id), label: x.name })).filter((o) => !known.has(o.value));
-    return stale.length === 0 ? groups : [...groups, { group: t('shares.fields.otherSources'), items: stale }];
-  }, [candidates.data, saved, t]);
-  // The core words a source's problem at its path (sources.channelIds.0): it shows under the picker.
+  // The core words a source's problem at its path (sources.channelIds.0): it shows under the sources.
   const path = Object.keys(form.errors).find((field) => field.startsWith('sources'));
+  const disabled = readOnly || groupId === null;
+  const loading = groupId !== null && candidates.isPending ? t('common.loading') : undefined;
   return (
-    <MultiSelect
-      label={label}
-      description={t('shares.fields.sourcesHint')}
-      placeholder={groupId !== null && candidates.isPending ? t('common.loading') : undefined}
-      data={options}
-      value={[...form.values.sources]}
-      onChange={(sources) => form.set({ sources })}
-      disabled={readOnly || groupId === null}
-      searchable
-      clearable
-      nothingFoundMessage={t('shares.fields.noSources')}
-      error={path === undefined ? undefined : error(path)}
-      comboboxProps={{ withinPortal: true }}
-      data-testid={testId}
-    />
+    <Input.Wrapper label={label} description={t('shares.fields.sourcesHint')} error={path === undefined ? undefined : error(path)}>
+      <Stack gap="xs" mt={4}>
+        <ChannelMultiPicker
+          label={t('shares.fields.channels')}
+          placeholder={loading}
+          channels={channels}
+          others={others}
+          value={chosen.channelIds}
+          onChange={(channelIds) => set({ channelIds })}
+          disabled={disabled}
+          clearable
+          data-testid={testId}
+        />
+        <MultiSelect
+          label={t('shares.fields.vrChannels')}
+          placeholder={loading}
+          data={vrOptions}
+          value={chosen.vrChannelIds}
+          onChange={(vrChannelIds) => set({ vrChannelIds })}
+          disabled={disabled}
+          searchable
+          clearable
+          nothingFoundMessage={t('shares.fields.noSources')}
+          comboboxProps={{ withinPortal: true }}
+          data-testid={`${testId}-vr`}
+        />
+      </Stack>
+    </Input.Wrapper>
   );
 }
 
@@ -93,9 +125,6 @@ const FIELDS: readonly Field<PublisherForm>[] = [
   { name: 'description', kind: 'text', label: 'shares.fields.description', description: 'shares.fields.descriptionHint' },
   { name: 'sources', kind: 'custom', label: 'shares.fields.sources', render: SourcesField },
 ];
-
-const staleOn = (event: RealtimeEvent) =>
-  (event.type === 'share.changed' || event.type === 'share.removed') && event.kind === 'publisher' ? (['listPublishers'] as const) : [];
 
 /** The publishers, of the group picked (`groupId`) or of all the user's; a new one starts in that group. */
 function publisherResource(groupId: string | null) {
@@ -154,7 +183,6 @@ function publisherResource(groupId: string | null) {
     })),
     update: versionedUpdate('updatePublisher', (v: PublisherForm) => ({ name: v.name, description: v.description, sources: sourcesBody(v.sources) })),
     remove: op('deletePublisher', (p: Publisher) => ({ params: { id: p.id } })),
-    staleOn,
   });
 }
 

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Code, Grid, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SUBSCRIBER_SORT_KEYS, type EndpointId, type RealtimeEvent, type Subscriber, type SubscriberFolder } from '@fleet/contracts';
+import { SUBSCRIBER_SORT_KEYS, type EndpointId, type Subscriber, type SubscriberFolder } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
@@ -24,8 +24,6 @@ import { folderTree, subscriberErrors, type SubscriberFormValues } from './share
 
 /** A folder's subscriber count follows its subscribers; a deleted folder moves its subscribers. */
 const SUBSCRIBER_READS: readonly EndpointId[] = ['listSubscriberFolders', 'listSubscribers'];
-const staleOn = (event: RealtimeEvent) =>
-  (event.type === 'share.changed' || event.type === 'share.removed') && event.kind !== 'publisher' ? SUBSCRIBER_READS : [];
 
 /** The subscribers of one folder; a new one starts there, and the form moves one to any folder of the inventory. */
 function subscriberResource(inventoryId: string, folderId: string, folders: readonly SubscriberFolder[]) {
@@ -61,7 +59,6 @@ function subscriberResource(inventoryId: string, folderId: string, folders: read
     update: versionedUpdate('updateSubscriber', subscriberBody),
     remove: op('deleteSubscriber', (s: Subscriber) => ({ params: { id: s.id } })),
     stale: ['listSubscriberFolders'],
-    staleOn,
   });
 }
 

@@ -18,7 +18,7 @@ import {
   type Page,
 } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { formErrors, initialValues, isSoftwareVersionEvent, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
+import { formErrors, initialValues, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
 import SoftwareVersionInventoriesModal from './SoftwareVersionInventoriesModal';
 import { useInventoryOptions } from './useInventoryOptions';
 
@@ -150,7 +150,6 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
     update: versionedUpdate('updateSoftwareVersion', toBody),
     // A refusal (an upgrade targets the version) shows in the confirmation.
     remove: op('deleteSoftwareVersion', (v: SoftwareVersion) => ({ params: { id: v.id } })),
-    staleOn: (event) => (isSoftwareVersionEvent(event) ? READS : []),
   });
 }
 

@@ -5,7 +5,7 @@
  * No React here.
  */
 import { CreateSoftwareVersionBody, ERROR_CATALOGUE, SOFTWARE_VERSION_DEVICES } from '@fleet/contracts';
-import type { RealtimeEvent, SoftwareVersion, SoftwareVersionDevice } from '@fleet/contracts';
+import type { SoftwareVersion, SoftwareVersionDevice } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
 import { checkSchema, mergeErrors, toFormFields, type FieldErrors } from '../../lib/forms/fieldErrors';
 
@@ -54,9 +54,4 @@ export function formErrors(values: SoftwareVersionFormValues, versions: readonly
   const schema = toFormFields(checkSchema(CreateSoftwareVersionBody, toBody(values)));
   const taken = schema.number === undefined && versions.some((v) => v.id !== editingId && sameVersionNumber(v.number, values.number));
   return mergeErrors(schema, taken ? { number: ERROR_CATALOGUE.SOFTWARE_VERSION_EXISTS.message } : {});
-}
-
-/** A version changed or removed (the events carry no fields: a version's inventory list differs per reader). */
-export function isSoftwareVersionEvent(event: RealtimeEvent): boolean {
-  return event.type === 'softwareVersion.changed' || event.type === 'softwareVersion.removed';
 }

@@ -9,6 +9,7 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorAlert, ListTable, MutedText, ResourceModal, useToastMutation } from '../../kit';
 import { useEdits } from '../../kit/useEdits';
+import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
 
 export interface IntegrationModalProps {
@@ -48,7 +49,11 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
   // The form shows the refusal.
   const save = useToastMutation('updateStoryIntegration', { success: () => t('stories.integrationModal.saved'), onError: () => undefined });
   const test = useEndpointMutation('testStoryMapping');
-  const { values: draft, set: setDraft } = useEdits<Draft>(useMemo(() => draftOf(loaded), [loaded]));
+  const edits = useEdits<Draft>(
+    useMemo(() => draftOf(loaded), [loaded]),
+    loaded.version,
+  );
+  const { values: draft, set: setDraft } = edits;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [sample, setSample] = useState(() => JSON.stringify(SAMPLE_NRCS_STORY, null, 2));
@@ -63,7 +68,7 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
   const onSave = async () => {
     setFailure(null);
     try {
-      const saved = await save.mutateAsync({ params: { inventoryId }, body: { version: loaded.version, ...draft } });
+      const saved = await save.mutateAsync({ params: { inventoryId }, body: { version: edits.version ?? loaded.version, ...draft } });
       queryClient.setQueryData(endpointKey('getStoryIntegration', { params: { inventoryId } }), saved);
       onClose();
     } catch (error) {
@@ -160,6 +165,11 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
         </Button>
       </Group>
       {result && <MappingResult result={result} />}
+      <EditConflictNotice
+        edits={edits}
+        label={(field) => t(field === 'enabled' ? 'stories.integrationModal.nrcsSync' : `stories.integrationModal.${field}`)}
+        testId="integration-conflict"
+      />
       <ErrorAlert error={failure} testId="integration-error" />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="integration-cancel">

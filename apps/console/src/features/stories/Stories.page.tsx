@@ -10,13 +10,12 @@ import { useEndpointQuery } from '../../api/hooks';
 import { PageTitle } from '../../components/PageTitle';
 import { ResourceList, useListView, useToastMutation, type ListColumn } from '../../kit';
 import type { PageProps } from '../../pages/types';
-import { useStaleReads } from '../../kit/useLiveEvents';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, usePreferencesQuery, useSessionUser, useUpdatePreferences } from '../../session/hooks';
 import { IntegrationModal } from './IntegrationModal';
 import { StoryDetails } from './StoryDetails';
 import { StoryFormModal } from './StoryFormModal';
-import { isStoryEvent, listQueryOf, STORY_PAGE_SIZE, STORY_READS } from './storyLogic';
+import { listQueryOf, STORY_PAGE_SIZE, STORY_READS } from './storyLogic';
 
 /** Search box: the list asks the core again this long after the last key stroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -38,7 +37,6 @@ export default function StoriesPage(_props: PageProps) {
   const preferences = usePreferencesQuery(false).data;
   const updatePreferences = useUpdatePreferences();
   const queryClient = useQueryClient();
-  useStaleReads((event) => (isStoryEvent(event) ? STORY_READS : []));
 
   const inventories = user?.inventories ?? [];
   const preferred = preferences?.inventoryId;

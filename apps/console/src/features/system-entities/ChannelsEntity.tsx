@@ -16,7 +16,7 @@ import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fiel
 import { associationTab, defineResource, listRows, op, searchQuery, type Change, type CustomFieldProps, type Field } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { entityPage, inventoriesTab } from './SystemEntities';
-import { staleDeviceReads } from './useDevicesLive';
+import { channelStatusLabel } from '../../lib/statusLabels';
 
 interface ChannelForm {
   readonly name: string;
@@ -80,7 +80,12 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
     { id: 'uniqueId', header: t('systemDevices.channels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.channelId },
     { id: 'server', header: t('systemDevices.channels.server'), sortKey: 'serverId', render: (c) => c.serverName },
     { id: 'type', header: t('systemDevices.channels.type'), sortKey: 'type', render: (c) => c.type },
-    { id: 'status', header: t('systemDevices.channels.status'), sortKey: 'status', render: (c) => <Badge variant="light">{c.status}</Badge> },
+    {
+      id: 'status',
+      header: t('systemDevices.channels.status'),
+      sortKey: 'status',
+      render: (c) => <Badge variant="light">{channelStatusLabel(t, c.status)}</Badge>,
+    },
   ],
   get: op('getAdminChannel', (id: string) => ({ params: { id } })),
   form: {
@@ -120,7 +125,6 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
       stale: [],
     }),
   ],
-  staleOn: staleDeviceReads,
 });
 
 export default entityPage(channelResource);

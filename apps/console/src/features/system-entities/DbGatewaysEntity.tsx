@@ -8,7 +8,6 @@ import type { AdminDbGateway, AdminDbGatewayRow } from '@fleet/contracts';
 import { defineResource, op, searchQuery } from '../../kit';
 import { checkDbGateway, DB_GATEWAY_FIELDS, dbGatewayCreateBody, dbGatewayForm, dbGatewayUpdateBody, type DbGatewayForm } from './deviceForms';
 import { entityPage } from './SystemEntities';
-import { staleDeviceReads } from './useDevicesLive';
 
 const SEARCH_KEYS = ['name', 'host', 'status'] as const;
 const SORT_KEYS = ['name', 'host', 'status'] as const;
@@ -36,7 +35,6 @@ export const dbGatewayResource = defineResource<AdminDbGatewayRow, AdminDbGatewa
     body: dbGatewayUpdateBody(values, entity.version),
   })),
   remove: op('deleteAdminDbGateway', (g: AdminDbGateway) => ({ params: { id: g.id } })),
-  staleOn: staleDeviceReads,
 });
 
 export default entityPage(dbGatewayResource);

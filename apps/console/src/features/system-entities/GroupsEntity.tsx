@@ -29,7 +29,6 @@ import {
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import { entityPage } from './SystemEntities';
-import { staleReads } from './useEntityLive';
 
 const AUTO_KEYS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
 
@@ -194,7 +193,6 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       stale: MEMBER_READS,
     }),
   ],
-  staleOn: staleReads,
 });
 
 export default entityPage(groupResource);

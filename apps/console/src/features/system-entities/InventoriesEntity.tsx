@@ -33,7 +33,7 @@ import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from
 import { inventoryCountQuery, INVENTORY_TABS } from './inventoryTabRules';
 import { InventoryTabPanel } from './InventoryTabs';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { staleReads, useListRefresh } from './useEntityLive';
+import { useListRefresh } from './useEntityLive';
 
 const FIELDS: readonly Field<InventoryForm>[] = [
   { name: 'name', kind: 'text', label: 'systemEntities.inventories.name', required: true },
@@ -144,7 +144,6 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
       render: (i: AdminInventory) => <InventoryTabPanel value={tab.value} inventoryId={i.id} />,
     })),
   ],
-  staleOn: staleReads,
 });
 
 /** How many inventories the search matches. */

@@ -17,7 +17,6 @@ import { InventoryIfbTab, InventoryTallyTab } from './InventoryChannelsTab';
 import { InventoryPropertiesTab } from './InventoryPropertiesTab';
 import { visibleInventoryTabs, type InventoryTabValue } from './inventoryTabRules';
 import { ServiceableDevicesTab } from './ServiceableDevicesTab';
-import { useInventoryTabsLive } from './useInventoryTabs';
 
 const PANELS: Record<InventoryTabValue, ComponentType<{ readonly inventoryId: string }>> = {
   tally: InventoryTallyTab,
@@ -29,7 +28,6 @@ const PANELS: Record<InventoryTabValue, ComponentType<{ readonly inventoryId: st
 };
 
 export function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTabValue; readonly inventoryId: string }) {
-  useInventoryTabsLive(inventoryId);
   const Panel = PANELS[value];
   return <Panel inventoryId={inventoryId} />;
 }

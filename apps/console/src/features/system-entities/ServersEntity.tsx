@@ -17,7 +17,7 @@ import { defineResource, op, ResourcePage, searchQuery, type Field } from '../..
 import { SERVER_KIND_TYPES, checkServer, isServerKind, serverCreateBody, serverForm, serverUpdateBody, type ServerForm } from './deviceForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
-import { staleDeviceReads } from './useDevicesLive';
+import { serverStatusLabel } from '../../lib/statusLabels';
 
 type TextName = 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'cloudRegion' | 'cloudInstance' | 'cloudProvider';
 const text = (name: TextName, required = false): Field<ServerForm> => ({ name, kind: 'text', label: `systemDevices.servers.${name}`, required });
@@ -78,7 +78,12 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
       { id: 'serial', header: t('systemDevices.servers.serial'), sortKey: 'serial', render: (s) => s.serial },
       { id: 'alias', header: t('systemDevices.servers.alias'), sortKey: 'alias', render: (s) => s.alias || '—' },
       ...(serverType === 'mmh_server' ? [{ id: 'ifbMode', header: t('systemDevices.servers.ifbMode'), render: (s: ServerDetail) => s.ifbMode ?? '—' }] : []),
-      { id: 'status', header: t('systemDevices.servers.status'), sortKey: 'status', render: (s) => <Badge variant="light">{s.status}</Badge> },
+      {
+        id: 'status',
+        header: t('systemDevices.servers.status'),
+        sortKey: 'status',
+        render: (s) => <Badge variant="light">{serverStatusLabel(t, s.status)}</Badge>,
+      },
       { id: 'swVersion', header: t('systemDevices.servers.swVersion'), sortKey: 'swVersion', render: (s) => s.swVersion },
     ],
     fromRow: (s) => s,
@@ -89,7 +94,6 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
       body: serverUpdateBody(values, serverType, entity.version),
     })),
     remove: op('deleteAdminServer', (s: ServerDetail) => ({ params: { id: s.id } })),
-    staleOn: staleDeviceReads,
   });
 }
 

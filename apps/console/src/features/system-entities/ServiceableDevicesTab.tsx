@@ -12,6 +12,7 @@ import type { ServiceableDevices } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
+import { serverStatusLabel, unitStatusLabel } from '../../lib/statusLabels';
 
 type Device = ServiceableDevices['units'][number];
 
@@ -46,7 +47,7 @@ function DeviceTable({ kind, devices }: { readonly kind: 'unit' | 'server'; read
             {d.online ? t('systemEntities.inventoryTabs.devices.online') : t('systemEntities.inventoryTabs.devices.offline')}
           </Badge>{' '}
           <Text span size="xs" c="dimmed">
-            {d.status}
+            {kind === 'unit' ? unitStatusLabel(t, d.status) : serverStatusLabel(t, d.status)}
           </Text>
         </>
       ),

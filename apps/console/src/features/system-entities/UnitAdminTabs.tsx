@@ -27,6 +27,7 @@ import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
 import { FormPanel, InfoSection, ListTable, MutedText, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
 import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 export function UnitActivityTab({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ function Applications({ info }: { readonly info: UnitApplicationsInfo }) {
       <NameValues
         testId="unit-activity-state"
         rows={[
-          [t('systemEntities.units.status'), <Badge variant="light">{info.status}</Badge>],
+          [t('systemEntities.units.status'), <Badge variant="light">{unitStatusLabel(t, info.status)}</Badge>],
           [t('systemEntities.units.activity.busy'), yesNo(info.busy)],
           [t('systemEntities.units.activity.streaming'), yesNo(info.streaming)],
         ]}

@@ -13,7 +13,7 @@ import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
 import { entityPage, inventoriesTab } from './SystemEntities';
 import { UnitActivityTab, UnitSoftwareTab } from './UnitAdminTabs';
-import { staleReads } from './useEntityLive';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
 
@@ -65,7 +65,7 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
     { id: 'name', header: t('systemEntities.units.name'), sortKey: 'name', render: (u) => u.name },
     { id: 'uniqueId', header: t('systemEntities.units.uniqueId'), sortKey: 'uniqueId', render: (u) => u.uniqueId },
     { id: 'productType', header: t('systemEntities.units.productType'), sortKey: 'productType', render: (u) => u.productType },
-    { id: 'status', header: t('systemEntities.units.status'), sortKey: 'status', render: (u) => u.status },
+    { id: 'status', header: t('systemEntities.units.status'), sortKey: 'status', render: (u) => unitStatusLabel(t, u.status) },
     { id: 'swVersion', header: t('systemEntities.units.swVersion'), sortKey: 'swVersion', render: (u) => u.swVersion },
     { id: 'ownership', header: t('systemEntities.units.ownership'), sortKey: 'ownership', render: (u) => u.ownership || '—' },
     { id: 'inventories', header: t('systemEntities.common.inventories'), render: (u) => u.inventoryIds.length },
@@ -115,7 +115,6 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
     { value: 'activity', label: 'systemEntities.units.activity.tab', call: 'getAdminUnitApplications', render: (unit) => <UnitActivityTab unit={unit} /> },
     { value: 'software', label: 'systemEntities.units.software.tab', call: 'setAdminUnitTargetSwVersion', render: (unit) => <UnitSoftwareTab unit={unit} /> },
   ],
-  staleOn: staleReads,
 });
 
 export default entityPage(unitResource);

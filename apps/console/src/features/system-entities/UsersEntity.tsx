@@ -14,9 +14,8 @@ import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '@fleet/contracts';
 import type { UserAccount, UserAccountDetail } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { defineResource, listRows, op, ResourcePage, searchQuery, type Change, type Op } from '../../kit';
-import { useUsersLive } from '../users/useUsersLive';
 import { inventoriesTab, type SystemEntitiesProps } from './SystemEntities';
-import { staleReads, useListRefresh } from './useEntityLive';
+import { useListRefresh } from './useEntityLive';
 
 const UserModal = lazy(() => import('../users/UserModal'));
 
@@ -64,7 +63,6 @@ export const userResource = defineResource<UserAccount, UserAccount, never>({
     create: 'createUser',
     render: (id, close, show) => <Dialog id={id} close={close} show={show} />,
   },
-  staleOn: staleReads,
 });
 
 function ActiveBadge({ active }: { readonly active: boolean }) {
@@ -86,6 +84,5 @@ function Dialog({ id, close, show }: { readonly id: string | null; readonly clos
 }
 
 export default function UsersEntity(_props: SystemEntitiesProps) {
-  useUsersLive();
   return <ResourcePage resource={userResource} refreshMs={useListRefresh()} />;
 }

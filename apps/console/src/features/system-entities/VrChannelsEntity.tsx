@@ -14,7 +14,7 @@ import { associationTab, defineResource, listRows, op, pageRows, searchQuery, ty
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInInventory } from './entityForms';
 import { entityPage, inventoriesTab } from './SystemEntities';
-import { staleDeviceReads } from './useDevicesLive';
+import { vrChannelStatusLabel } from '../../lib/statusLabels';
 
 interface VrChannelForm {
   readonly name: string;
@@ -58,7 +58,12 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
     { id: 'uniqueId', header: t('systemDevices.vrChannels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.uniqueId },
     { id: 'serialNumber', header: t('systemDevices.vrChannels.serialNumber'), sortKey: 'serialNumber', render: (c) => c.serialNumber ?? '—' },
     { id: 'server', header: t('systemDevices.vrChannels.server'), render: (c) => c.serverName ?? '—' },
-    { id: 'status', header: t('systemDevices.vrChannels.status'), sortKey: 'status', render: (c) => <Badge variant="light">{c.status}</Badge> },
+    {
+      id: 'status',
+      header: t('systemDevices.vrChannels.status'),
+      sortKey: 'status',
+      render: (c) => <Badge variant="light">{vrChannelStatusLabel(t, c.status)}</Badge>,
+    },
   ],
   get: op('getAdminVrChannel', (uid: string) => ({ params: { uid } })),
   form: {
@@ -104,7 +109,6 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
       stale: SYSTEM_ENTITY_READS.vrChannel,
     }),
   ],
-  staleOn: staleDeviceReads,
 });
 
 export default entityPage(vrChannelResource);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { AdminInventory, RealtimeEvent } from '@fleet/contracts';
 import { checkGroup, checkInventory, checkUnit, groupForm, inventoryBody, inventoryForm, unitCreateBody, unitForm } from './entityForms';
-import { staleReads } from './useEntityLive';
+import { staleReads } from './entityRereads';
 
 const inventory: AdminInventory = {
   id: 'inv-a',

@@ -1,12 +1,12 @@
 /**
  * What the inventory's tabs share: reading the inventory's versioned reads again after a write of
- * one of them (inventoryTabRules.ts `versionReadsAfter`), and keeping the tabs current from /ws.
+ * one of them (inventoryTabRules.ts `versionReadsAfter`). The tabs follow /ws through the realtime
+ * event table (`staleInventoryTabReads`).
  */
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId } from '@fleet/contracts';
-import { useLiveEvents } from '../../kit/useLiveEvents';
-import { staleInventoryTabReads, versionReadsAfter } from './inventoryTabRules';
+import { versionReadsAfter } from './inventoryTabRules';
 
 /** The cached reads of one call for one inventory read again. */
 function useInvalidate(inventoryId: string): (ids: readonly EndpointId[]) => void {
@@ -24,10 +24,4 @@ function useInvalidate(inventoryId: string): (ids: readonly EndpointId[]) => voi
 export function useAfterInventoryWrite(inventoryId: string): (written: EndpointId | null) => void {
   const invalidate = useInvalidate(inventoryId);
   return useCallback((written) => invalidate(versionReadsAfter(written)), [invalidate]);
-}
-
-/** The tabs of `inventoryId` read again when an event says what they show changed. */
-export function useInventoryTabsLive(inventoryId: string): void {
-  const invalidate = useInvalidate(inventoryId);
-  useLiveEvents((_client, event) => invalidate(staleInventoryTabReads(event, inventoryId)));
 }

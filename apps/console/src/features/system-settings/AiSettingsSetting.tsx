@@ -8,7 +8,7 @@ import { ActionIcon, Badge, Button, Checkbox, Group, PasswordInput, Stack, TextI
 import { useTranslation } from 'react-i18next';
 import { AI_CREDENTIAL_SORT_KEYS, AI_PROVIDERS, CreateAiCredentialBody, type AiCredential } from '@fleet/contracts';
 import { defineResource, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
-import { listQuery, staleSettingReads } from './settingParts';
+import { listQuery } from './settingParts';
 import { settingPage } from './settingPage';
 
 interface FieldRow {
@@ -174,7 +174,6 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
   create: op('createAiCredential', (v: CredentialForm) => ({ body: credentialBody(v) })),
   update: versionedUpdate('updateAiCredential', credentialBody),
   remove: op('deleteAiCredential', (c: AiCredential) => ({ params: { id: c.id } })),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(aiCredentialResource, 'systemSettings.ai_settings.add');

@@ -9,7 +9,7 @@ import { Code, JsonInput } from '@mantine/core';
 import { APPLICATION_CONFIGURATION_SORT_KEYS, CreateApplicationConfigurationBody, VALIDATION, type ApplicationConfigurationEntry } from '@fleet/contracts';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { defineResource, op, type CustomFieldProps, type Field } from '../../kit';
-import { listQuery, staleSettingReads } from './settingParts';
+import { listQuery } from './settingParts';
 import { settingPage } from './settingPage';
 
 type EntryForm = ReturnType<typeof entryForm>;
@@ -113,7 +113,6 @@ export const applicationConfigurationResource = defineResource<ApplicationConfig
     body: { value: valueOf(values), description: values.description, version: entity.version },
   })),
   remove: op('deleteApplicationConfiguration', (e: ApplicationConfigurationEntry) => ({ params: { id: e.id } })),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(applicationConfigurationResource, 'systemSettings.application_configuration.add');

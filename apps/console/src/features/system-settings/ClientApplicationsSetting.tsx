@@ -13,7 +13,7 @@ import { useEndpointMutation } from '../../api/hooks';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { defineResource, op, RowButtonsPage, schemaCheck, useCanCall, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { linesOf, listQuery, staleSettingReads } from './settingParts';
+import { linesOf, listQuery } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
 type ApplicationForm = ReturnType<typeof applicationForm>;
@@ -88,7 +88,6 @@ export const clientApplicationResource = defineResource<ClientApplication, Clien
   create: op('createClientApplication', (v: ApplicationForm) => ({ body: applicationBody(v) })),
   update: versionedUpdate('updateClientApplication', applicationBody),
   remove: op('deleteClientApplication', (a: ClientApplication) => ({ params: { id: a.id } })),
-  staleOn: staleSettingReads,
 });
 
 /** A create's answer: the application with its secret. */

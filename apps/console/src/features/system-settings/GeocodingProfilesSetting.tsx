@@ -9,7 +9,7 @@
 import { Badge, Group, Switch } from '@mantine/core';
 import { GEOCODERS, GEOCODING_PROFILE_SORT_KEYS, type GeocodingProfile } from '@fleet/contracts';
 import { defineResource, op, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
-import { listQuery, staleSettingReads } from './settingParts';
+import { listQuery } from './settingParts';
 import { checkGeocoding, geocodingBody, geocodingForm, type GeocodingForm } from './streamSettingForms';
 import { settingPage } from './settingPage';
 
@@ -69,7 +69,6 @@ export const geocodingProfileResource = defineResource<GeocodingProfile, Geocodi
   create: op('createGeocodingProfile', (v: GeocodingForm) => ({ body: geocodingBody(v) })),
   update: versionedUpdate('updateGeocodingProfile', geocodingBody),
   remove: op('deleteGeocodingProfile', (p: GeocodingProfile) => ({ params: { id: p.id } })),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(geocodingProfileResource, 'streamSettings.geocoding.add');

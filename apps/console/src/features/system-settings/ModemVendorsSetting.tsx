@@ -7,7 +7,7 @@ import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateModemVendorBody, MODEM_VENDOR_SORT_KEYS, type ModemVendor } from '@fleet/contracts';
 import { defineResource, MutedText, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
-import { listQuery, staleSettingReads } from './settingParts';
+import { listQuery } from './settingParts';
 import { settingPage } from './settingPage';
 
 type VendorForm = ReturnType<typeof vendorForm>;
@@ -83,7 +83,6 @@ export const modemVendorResource = defineResource<ModemVendor, ModemVendor, Vend
   create: op('createModemVendor', (v: VendorForm) => ({ body: vendorBody(v) })),
   update: versionedUpdate('updateModemVendor', vendorBody),
   remove: op('deleteModemVendor', (v: ModemVendor) => ({ params: { id: v.id } })),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(modemVendorResource, 'systemSettings.modem_vendor.add');

@@ -7,7 +7,7 @@
 import { AddOrganisationInventoryBody, ORGANISATION_INVENTORY_SORT_KEYS, type OrganisationInventory } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { defineResource, op, schemaCheck, searchValueQuery, type Field } from '../../kit';
-import { settingReads, staleSettingReads } from './settingParts';
+import { settingReads } from './settingParts';
 import { choiceField, filteredSettingPage } from './settingPage';
 
 interface AssociationForm {
@@ -70,7 +70,6 @@ export function organisationInventoryResource(organisationId: string | null) {
     create: op('addOrganisationInventory', (v: AssociationForm) => ({ params: { id: v.organisationId ?? '' }, body: { inventoryId: v.inventoryId ?? '' } })),
     remove: op('removeOrganisationInventory', (a: OrganisationInventory) => ({ params: { id: a.organisationId, inventoryId: a.inventoryId } })),
     stale: settingReads('organization_inventory'),
-    staleOn: staleSettingReads,
   });
 }
 

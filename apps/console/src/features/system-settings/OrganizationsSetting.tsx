@@ -6,7 +6,7 @@
  */
 import { CreateOrganisationBody, ORGANISATION_SORT_KEYS, ROLES, type Organisation, type Role } from '@fleet/contracts';
 import { defineResource, op, schemaCheck, versionedUpdate, type Field } from '../../kit';
-import { listQuery, settingReads, staleSettingReads } from './settingParts';
+import { listQuery, settingReads } from './settingParts';
 import { settingPage } from './settingPage';
 
 type OrganisationForm = ReturnType<typeof organisationForm>;
@@ -75,7 +75,6 @@ export const organisationResource = defineResource<Organisation, Organisation, O
   update: versionedUpdate('updateOrganisation', organisationBody),
   remove: op('deleteOrganisation', (o: Organisation) => ({ params: { id: o.id } })),
   stale: settingReads('organization'),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(organisationResource, 'systemSettings.organization.add');

@@ -11,8 +11,6 @@ import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/cont
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, MutedText, useToastMutation } from '../../kit';
-import { useStaleReads } from '../../kit/useLiveEvents';
-import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
 
 const PREFIX = 'settings-sw-products';
@@ -20,7 +18,6 @@ const PREFIX = 'settings-sw-products';
 export default function SoftwareVersionProductsSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
   const list = useEndpointQuery('listSoftwareVersionProducts');
-  useStaleReads((event) => (isSoftwareVersionEvent(event) ? ['listSoftwareVersionProducts'] : []));
   return (
     <QueryView query={list} testIdPrefix={PREFIX} errorTitle={t('kit.list.loadError')}>
       {(data) => (

@@ -7,7 +7,7 @@
  */
 import { STREAM_MEDIA_PROFILE_SORT_KEYS, type StreamMediaProfileSetting } from '@fleet/contracts';
 import { defineResource, op, versionedUpdate, type Field } from '../../kit';
-import { listQuery, staleSettingReads } from './settingParts';
+import { listQuery } from './settingParts';
 import { checkMedia, MEDIA_VALUE_FIELDS, mediaBody, mediaForm, type MediaForm } from './streamSettingForms';
 import { settingPage } from './settingPage';
 
@@ -34,7 +34,6 @@ export const streamMediaProfileResource = defineResource<StreamMediaProfileSetti
   create: op('createStreamMediaProfile', (v: MediaForm) => ({ body: mediaBody(v) })),
   update: versionedUpdate('updateStreamMediaProfile', mediaBody),
   remove: op('deleteStreamMediaProfile', (p: StreamMediaProfileSetting) => ({ params: { id: p.id } })),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(streamMediaProfileResource, 'streamSettings.media.add');

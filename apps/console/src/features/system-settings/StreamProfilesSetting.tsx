@@ -9,7 +9,7 @@ import { Badge } from '@mantine/core';
 import { STREAM_PROFILE_SORT_KEYS, type StreamProfile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { defineResource, op, searchValueQuery, versionedUpdate, type Field } from '../../kit';
-import { settingReads, staleSettingReads } from './settingParts';
+import { settingReads } from './settingParts';
 import { checkProfile, profileBody, profileForm, type ProfileForm } from './streamSettingForms';
 import { choiceField, filteredSettingPage } from './settingPage';
 
@@ -56,7 +56,6 @@ export function streamProfileResource(providerId: string | null) {
     update: versionedUpdate('updateStreamProfile', profileBody),
     remove: op('deleteStreamProfile', (p: StreamProfile) => ({ params: { id: p.id } })),
     stale: settingReads('stream_profile'),
-    staleOn: staleSettingReads,
   });
 }
 

@@ -7,7 +7,7 @@
 import { Badge } from '@mantine/core';
 import { STREAM_PROVIDER_SORT_KEYS, type StreamProvider } from '@fleet/contracts';
 import { defineResource, op, versionedUpdate, type Field } from '../../kit';
-import { listQuery, settingReads, staleSettingReads } from './settingParts';
+import { listQuery, settingReads } from './settingParts';
 import { checkProvider, providerBody, providerForm, type ProviderForm } from './streamSettingForms';
 import { settingPage } from './settingPage';
 
@@ -39,7 +39,6 @@ export const streamProviderResource = defineResource<StreamProvider, StreamProvi
   update: versionedUpdate('updateStreamProvider', providerBody),
   remove: op('deleteStreamProvider', (p: StreamProvider) => ({ params: { id: p.id } })),
   stale: settingReads('stream_providers'),
-  staleOn: staleSettingReads,
 });
 
 export default settingPage(streamProviderResource, 'streamSettings.providers.add', (p, t) =>

@@ -4,9 +4,9 @@
  * with the test ids `settings-<kind>-…`. A change of one kind makes its reads and those showing its
  * rows stale (a provider lists its profiles, an organisation counts its inventories): this
  * console's own write at once (a declaration's `stale`), another console's when /ws announces it
- * (`systemSetting.changed`, each declaration's `staleOn`).
+ * (`systemSetting.changed`, by the realtime event table).
  */
-import type { EndpointId, RealtimeEvent, SystemSettingKind } from '@fleet/contracts';
+import type { EndpointId, SystemSettingKind } from '@fleet/contracts';
 import { searchValueQuery, type ListView } from '../../kit';
 
 const READS: Readonly<Partial<Record<SystemSettingKind, readonly EndpointId[]>>> = {
@@ -25,11 +25,6 @@ const READS: Readonly<Partial<Record<SystemSettingKind, readonly EndpointId[]>>>
 /** The reads a change of one kind makes stale (a declaration's `stale`: its own write's, heard on /ws or not). */
 export function settingReads(kind: SystemSettingKind): readonly EndpointId[] {
   return READS[kind] ?? [];
-}
-
-/** The reads a `systemSetting.changed` makes stale (every settings declaration's `staleOn`). */
-export function staleSettingReads(event: RealtimeEvent): readonly EndpointId[] {
-  return event.type === 'systemSetting.changed' ? settingReads(event.kind) : [];
 }
 
 /** A settings list call's query: page, sort among the call's keys, the search value (the calls search without a key). */

@@ -58,7 +58,13 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
   const rowOf = (type: AlertType) => (manual ? form.values.alerts[type] : shown?.alerts[type]);
 
   return (
-    <FormSection formId="alerts" title={t('unitConfig.alerts.title')} form={form} allowed={allowed}>
+    <FormSection
+      formId="alerts"
+      title={t('unitConfig.alerts.title')}
+      form={form}
+      allowed={allowed}
+      shown={[...(mode === 'group' ? ['groupId'] : []), ...(manual ? ['recipients'] : [])]}
+    >
       <SegmentedControl
         value={mode}
         onChange={(value) => form.set({ mode: value as AlertConfigMode })}

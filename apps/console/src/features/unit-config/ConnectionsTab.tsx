@@ -136,6 +136,7 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
         return wifiBody(values);
       }}
       onApplied={() => wait.await(sentSsid.current)}
+      shows={['ssid', 'security', 'password']}
     >
       {(form, error) => (
         <>

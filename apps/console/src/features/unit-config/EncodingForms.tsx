@@ -103,6 +103,7 @@ export function EncodingForms({ config, unit }: TabProps) {
         source={ancillaryDataForm(config)}
         toBody={ancillaryDataBody}
         fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ancillaryData.enabled') }]}
+        shows={['types']}
       >
         {(form, error) => (
           <Checkbox.Group

@@ -1,8 +1,9 @@
 /** IP Pipe tab: the unit's IP pipe setting (server, port) and its connection (spec 000 §4 IP pipe states). */
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ipPipeBody, ipPipeForm } from './forms';
-import { ConfigCard, FailureNote, useAllowed, useConfigContext, type TabProps } from './parts';
+import { ServerPicker } from '../devices/ServerPicker';
+import { ConfigCard, ConfigFields, FailureNote, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useConfigAction } from './useConfigAction';
 
 const STATE_COLOURS = { connecting: 'yellow', connected: 'green', disconnecting: 'yellow', not_connected: 'gray', failed: 'red' } as const;
@@ -26,14 +27,22 @@ export default function IpPipeTab({ config, unit }: TabProps) {
         source={ipPipeForm(config)}
         toBody={ipPipeBody}
         blocked={hasPipe ? null : t('unitConfig.ipPipe.noCapability')}
-        fields={[
-          { kind: 'switch', name: 'enabled', label: t('unitConfig.ipPipe.enabled') },
-          [
-            { kind: 'text', name: 'serverId', label: t('unitConfig.ipPipe.serverId') },
-            { kind: 'text', name: 'port', label: t('unitConfig.ipPipe.port') },
-          ],
-        ]}
-      />
+        fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ipPipe.enabled') }]}
+        shows={['serverId', 'port']}
+      >
+        {(form, error) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ServerPicker
+              label={t('unitConfig.ipPipe.serverId')}
+              value={form.values.serverId}
+              onChange={(serverId) => form.set({ serverId })}
+              error={error('serverId')}
+              data-testid="config-ipPipe-serverId"
+            />
+            <ConfigFields formId="ipPipe" form={form} error={error} fields={[{ kind: 'text', name: 'port', label: t('unitConfig.ipPipe.port') }]} />
+          </SimpleGrid>
+        )}
+      </ConfigCard>
       <Group justify="space-between">
         <Badge color={STATE_COLOURS[state]} data-testid="config-ipPipe-state" data-state={state}>
           {t('unitConfig.ipPipe.state', { state: t(`unitConfig.ipPipe.states.${state}`) })}

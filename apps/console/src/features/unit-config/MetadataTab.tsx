@@ -18,6 +18,7 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
       source={metadataForm(config)}
       validate={validateMetadataForm}
       toBody={metadataBody}
+      shows={['fields']}
     >
       {(form, error) => (
         <>

@@ -50,7 +50,8 @@ interface ScanState {
 /** The outcome of this modem's cellular scan, which arrives on /ws as `unit.commandResult` (1–2 minutes later). */
 function useScanResult(unitId: string, modemId: string): [ScanState, (s: ScanState) => void] {
   const [state, setState] = useState<ScanState>({ running: false, operators: null, failure: null });
-  useLiveEvents((queryClient, event) => {
+  // Screen state: this form waits for its own scan's outcome; no cached read changes.
+  useLiveEvents((_client, event) => {
     if (event.type !== 'unit.commandResult' || event.unitId !== unitId || event.command !== 'cellularScan') return;
     const report = CellularScanReport.safeParse(event.result);
     if (report.success && report.data.modemId !== modemId) return;
@@ -88,6 +89,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       endpoint="updateUnitInterfacesConfig"
       source={modemForm(modemConfig, config)}
       toBody={(v) => modemBody(v, modem.port)}
+      shows={['networkMode', 'apns']}
     >
       {(form, error) => (
         <>

@@ -41,6 +41,7 @@ export default function NetworkTab({ config, unit }: TabProps) {
             { kind: 'text', name: 'cellularKbps', label: t('unitConfig.bandwidth.cellularKbps'), description: t('unitConfig.empty') },
           ],
         ]}
+        shows={['priorityLimits']}
       >
         {(form, error) => (
           <RowList

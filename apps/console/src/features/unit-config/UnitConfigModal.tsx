@@ -9,17 +9,14 @@ import { createElement, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
-import { sharedConfiguration, useApplyConfiguration } from '../../api/configurationCache';
+import { sharedConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { TabbedModal } from '../../kit/TabbedModal';
-import { useLiveEvents } from '../../kit/useLiveEvents';
-import { invalidateReads } from '../../realtime/systemEntities';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CONFIG_TABS, CONFIG_PARAM, resolveTab, withTab, type ConfigTab } from './tabs';
 import { ConfigContext, type TabProps } from './parts';
 import type { UnitFacts } from './forms';
-import { settingRefetches } from './live';
 import ConnectionsTab from './ConnectionsTab';
 import VideoAudioTab from './VideoAudioTab';
 import NetworkTab from './NetworkTab';
@@ -36,16 +33,6 @@ export interface UnitConfigModalProps {
   readonly onClose: () => void;
   /** The tab to open when the URL names none (a CONFIG_TABS id). */
   readonly initialTab?: string;
-}
-
-/** `unit.configuration` events put the unit's configuration in the cache (a change made elsewhere shows at once). */
-function useLiveConfiguration(unitId: string, enabled: boolean): void {
-  const applyConfiguration = useApplyConfiguration(unitId);
-  useLiveEvents((queryClient, event) => {
-    if (!enabled || event.type !== 'unit.configuration' || event.unitId !== unitId) return;
-    applyConfiguration(event.configuration);
-    invalidateReads(queryClient, settingRefetches(event.setting));
-  });
 }
 
 /** Each tab's forms, given the configuration and the unit's facts. */
@@ -71,7 +58,6 @@ export default function UnitConfigModal({ unitId, opened, onClose, initialTab }:
   const input = { params: { id: unitId } };
   const configQuery = useEndpointQuery('getUnitConfigurationV2', input, { enabled: opened, structuralSharing: sharedConfiguration });
   const unitQuery = useEndpointQuery('getUnit', input, { enabled: opened });
-  useLiveConfiguration(unitId, opened);
   const context = useMemo(() => ({ unitId, roles }), [unitId, roles]);
   // The unit's detail carries every fact the forms' rules need (UnitFacts).
   const facts: UnitFacts | undefined = unitQuery.data;

@@ -44,6 +44,7 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
         source={delayForm(config)}
         validate={(v) => validateDelayForm(v, unit, config)}
         toBody={delayBody}
+        shows={['delayMs']}
       >
         {(form, error) => {
           const bounds = delayBounds(form.values, unit);
@@ -164,6 +165,7 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
           source={multiCameraForm(config)}
           validate={validateMultiCameraForm}
           toBody={multiCameraBody}
+          shows={['numberOfFeeds', 'cameras', 'maxBandwidthMbps']}
         >
           {(form, error) => {
             const feeds = parseNumber(form.values.numberOfFeeds) ?? 0;

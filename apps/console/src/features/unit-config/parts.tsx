@@ -8,7 +8,7 @@ import { ENDPOINT_ROUTES, type EndpointId, type Role, type UnitConfiguration } f
 import type { ConfigCallKind } from '../../lib/forms/useConfigCall';
 import { useConfigForm, type ConfigForm, type ConfigFormOptions } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { ConfigFields as KitConfigFields, FormCard, type ConfigFieldsProps, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
+import { ConfigFields as KitConfigFields, FormCard, shownFieldNames, type ConfigFieldsProps, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { canApply } from '../../kit/access';
 import { bodySchema } from '../../kit/bodySchema';
 import type { UnitFacts } from './forms';
@@ -54,6 +54,8 @@ interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOption
   readonly notAllowedNote?: string | null;
   /** What the form shows after its fields, given the form and its inline messages. */
   readonly children?: (form: ConfigForm<F>, error: (field: string) => ReactNode) => ReactNode;
+  /** The fields whose messages `children` shows inline (the others' show at the form level). */
+  readonly shows?: readonly string[];
 }
 
 /** The device commands (POST devices/{id}/commands/…) answer an acceptance; the unit's other changes answer its configuration. */
@@ -70,13 +72,22 @@ export function ConfigCard<F extends object, K extends EndpointId>({
   blocked,
   notAllowedNote,
   children,
+  shows = [],
   ...options
 }: ConfigCardProps<F, K>) {
   const { unitId } = useConfigContext();
   const form = useConfigForm({ unitId, kind: kindOf(options.endpoint), ...options, schema: bodySchema(options.endpoint) });
   const error = useFieldError(`config-error-${formId}`, form.errors);
   return (
-    <FormSection formId={formId} title={title} form={form} allowed={useAllowed(options.endpoint)} blocked={blocked} notAllowedNote={notAllowedNote}>
+    <FormSection
+      formId={formId}
+      title={title}
+      form={form}
+      allowed={useAllowed(options.endpoint)}
+      blocked={blocked}
+      notAllowedNote={notAllowedNote}
+      shown={[...shownFieldNames(fields, form.values), ...shows]}
+    >
       <ConfigFields formId={formId} form={form} fields={fields} error={error} />
       {children?.(form, error)}
     </FormSection>

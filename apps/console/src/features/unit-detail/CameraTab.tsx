@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STORE_AND_FORWARD_PROFILES, TIMINGS } from '@fleet/contracts';
-import type { StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
+import type { StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitStorage } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../api/hooks';
@@ -14,21 +14,17 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { startBlocker, type StartBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
-import { ChannelIdInput } from '../channels/ChannelIdInput';
+import { ChannelPicker } from '../channels/ChannelPicker';
 import { useChannelNames } from '../channels/useChannelNames';
 import { selectChannelWithRetry } from './channelSelection';
-import { BitrateText } from './DetailHeader';
-import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules';
+import { transmissionModeOptions } from './detailRules';
 import type { ModeBlocker } from './detailRules';
 import { ExternalStreamsSection } from './ExternalStreamsSection';
-import { ModemList } from './ModemList';
+import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
-import { MutedText } from '../../kit/MutedText';
 
-const BitrateChart = lazy(() => import('./BitrateChart'));
-
-/** The channel to switch to is typed as an id, required. */
+/** The channel to switch to (chosen from the picker, its id), required. */
 const NO_CHANNEL_TYPED = { channelId: '' };
 const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('channelId');
 
@@ -40,20 +36,6 @@ const START_BLOCKER_TEXT = {
   notOnline: 'unitDetail.startBlockers.notOnline',
 } as const satisfies Record<StartBlocker, string>;
 
-/** The value as it was at the last refresh: spec 000 §9 "Bandwidth graph: refresh 5000 ms". */
-function useRefreshed<T>(value: T, intervalMs: number): T {
-  const latest = useRef(value);
-  useEffect(() => {
-    latest.current = value;
-  }, [value]);
-  const [shown, setShown] = useState(value);
-  useEffect(() => {
-    const timer = setInterval(() => setShown(latest.current), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return shown;
-}
-
 export interface LocalExternal {
   readonly channelId: string;
   readonly previous: string | null;
@@ -61,7 +43,6 @@ export interface LocalExternal {
 
 export type CameraTabProps = Omit<DetailTabProps, 'configuration'> & {
   readonly storages: readonly UnitStorage[] | undefined;
-  readonly reportedModems: readonly UnitModem[] | undefined;
   readonly onExternal: (external: LocalExternal | null) => void;
 };
 
@@ -72,8 +53,9 @@ type ChannelStatus =
   | { readonly kind: 'external'; readonly channelId: string }
   | { readonly kind: 'failed'; readonly error: unknown };
 
-export function CameraTab({ unit, capabilities, storages, reportedModems, transitions, canCall, onExternal }: CameraTabProps) {
+export function CameraTab({ unit, capabilities, storages, transitions, canCall, onExternal }: CameraTabProps) {
   const { t } = useTranslation();
+  const stopConfirm = useStopStreamConfirm();
   const queryClient = useQueryClient();
   const id = unit.uniqueId;
 
@@ -131,13 +113,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
   const blockerText = (b: ModeBlocker) => (b.kind === 'noSdCard' ? t('unitDetail.camera.modeBlockers.noSdCard') : errorCodeText(t, b.code));
   const canSetMode = canCall('updateUnitTransmissionMode');
 
-  // ── bitrate graph and links ──
-  const samples = useRefreshed(unit.bitrateSamples, TIMINGS.bitrateGraphRefreshMs);
-  const points = bitrateSeries(samples);
-  const modems = modemRows(unit.modems, reportedModems);
-
   return (
     <Stack gap="sm" data-testid="unit-detail-camera">
+      {stopConfirm.dialog}
       <ActivitySection
         testId="unit-detail-stream"
         title={t('unitDetail.camera.stream')}
@@ -155,6 +133,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
         keys={['video']}
         canControl={canCall('startUnitStream')}
         labels="unitDetail.camera"
+        confirmStop={(stop) => stopConfirm.request(unit, stop)}
         call={(direction) => callEndpoint(direction === 'start' ? 'startUnitStream' : 'stopUnitStream', { params: { id } })}
       />
 
@@ -163,13 +142,15 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
       {canCall('commandSetVirtualChannel') && (
         <Section title={t('unitDetail.camera.channel.label')}>
           <Group align="flex-start" gap="xs">
-            <ChannelIdInput
+            <ChannelPicker
               size="xs"
-              w={260}
+              w={340}
               aria-label={t('unitDetail.camera.channel.label')}
-              placeholder={t('unitDetail.camera.channel.placeholder')}
+              placeholder={t('channels.picker.placeholder')}
               value={channelForm.values.channelId}
-              onChange={(channelId) => channelForm.set({ channelId })}
+              onChange={(channelId) => channelForm.set({ channelId: channelId ?? '' })}
+              forUnit={id}
+              unitInventories={unit.inventoryIds}
               error={channelError('channelId')}
               data-testid="unit-detail-channel-input"
             />
@@ -229,23 +210,6 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
         )}
         <ApiErrorAlert error={modeMutation.error} title={t('unitDetail.camera.mode.failed')} testId="unit-detail-mode-error" />
         {unit.transmissionMode === 'storeAndForward' && <RecordingQuality unit={unit} canSend={canCall('commandStoreAndForwardQuality')} />}
-      </Section>
-
-      <Section title={t('unitDetail.camera.bitrate.title')} testId="unit-detail-bitrate">
-        <Group gap="xs" data-testid="unit-detail-bitrate-points" data-points={points.length} data-last={points.at(-1)?.t ?? ''}>
-          <BitrateText kbps={points.at(-1)?.kbps ?? unit.totalBitrate} testId="unit-detail-bitrate-value" />
-        </Group>
-        {points.length === 0 ? (
-          <MutedText>{t('unitDetail.camera.bitrate.empty')}</MutedText>
-        ) : (
-          <Suspense fallback={<Loader size="sm" aria-label={t('unitDetail.camera.bitrate.loading')} />}>
-            <BitrateChart points={points} />
-          </Suspense>
-        )}
-      </Section>
-
-      <Section title={t('unitDetail.camera.modems.title')}>
-        <ModemList modems={modems} />
       </Section>
     </Stack>
   );

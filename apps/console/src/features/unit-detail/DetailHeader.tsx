@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { StaleValue } from '../../realtime/Liveness';
 import { useTranslation } from 'react-i18next';
-import type { UnitDetail } from '@fleet/contracts';
+import type { UnitConfiguration, UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
 import { batteryIcon, batteryReading } from '../units/BatteryIndicator';
 import { useBitrateText } from '../units/UnitCells';
@@ -10,9 +11,11 @@ import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
+import { UnitChannel } from '../units/UnitChannel';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
@@ -43,6 +46,22 @@ export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
   );
 }
 
+/** The transmission delay of the unit's configuration (ms) and its mode. */
+export type DelaySetting = Pick<UnitConfiguration, 'delay' | 'delayMode'>;
+
+/** The delay in seconds (sub-second delay says so), or that none is set. */
+function DelayText({ delay }: { delay: DelaySetting | null }) {
+  const { t, i18n } = useTranslation();
+  if (delay === null) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (delay.delay === null) return <MutedText>{t('unitDetail.delay.none')}</MutedText>;
+  const seconds = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(delay.delay / 1000);
+  return (
+    <Text size="sm" data-ms={delay.delay} data-mode={delay.delayMode}>
+      {t(delay.delayMode === 'subSecond' ? 'unitDetail.delay.subSecond' : 'unitDetail.delay.value', { seconds })}
+    </Text>
+  );
+}
+
 /** Spec 000 §9 bitrate display: above 1000 kbps in Mbps with one decimal. */
 export function BitrateText({ kbps, testId }: { kbps: number; testId?: string }) {
   const { t } = useTranslation();
@@ -58,28 +77,25 @@ export function BitrateText({ kbps, testId }: { kbps: number; testId?: string })
 export interface DetailHeaderProps {
   readonly unit: UnitDetail;
   readonly channel: ChannelDisplay;
+  /** The transmission delay as configured (null while the configuration is being read). */
+  readonly delay: DelaySetting | null;
   readonly dialogs: readonly DetailDialog[];
   readonly onConfigure: () => void;
   readonly onDialog: (dialog: DetailDialog) => void;
   readonly onClose: () => void;
 }
 
-/** Name, type, status, battery, licence (with its RA and RL hours), selected channel, bitrate, software, tally, sharing, last reboot and location, with the panel's buttons. */
-export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
-  const { t, i18n } = useTranslation();
+/**
+ * Name and type with the panel's buttons, then what an operator reads first: status, channel,
+ * delay, total bitrate and battery. The other facts follow the live picture (DetailFacts).
+ */
+export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
+  const { t } = useTranslation();
   const channelName = useChannelNames();
-  const channelText =
-    channel.kind === 'none'
-      ? t('unitDetail.channel.none')
-      : channel.kind === 'channel'
-        ? channelName(channel.channelId)
-        : channel.channelId === null
-          ? t('unitDetail.channel.external')
-          : t('unitDetail.channel.externalWithId', { channel: channelName(channel.channelId) });
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={0}>
+      <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+        <Stack gap={0} miw={0}>
           <Title order={3} data-testid="unit-detail-name">
             {unit.name}
           </Title>
@@ -114,64 +130,82 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
           </ActionIcon>
         </Group>
       </Group>
-      <Group gap="lg" wrap="wrap">
+      <Group gap="lg" wrap="wrap" data-testid="unit-detail-key-facts">
         <LabelledValue label={t('unitDetail.header.status')}>
-          <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
-            {t(`units.status.${unit.status}`)}
-          </Badge>
-        </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.battery')}>
-          <DetailBattery battery={unit.battery} />
-        </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.bitrate')}>
-          <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
-        </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.licence')}>
-          <Group gap={4} data-testid="unit-detail-licence" data-valid={unit.license.valid}>
-            <Badge size="sm" color={unit.license.valid ? 'green' : 'red'} variant="light">
-              {unit.license.valid ? t('unitDetail.licence.valid') : t('unitDetail.licence.invalid')}
+          <StaleValue unitId={unit.uniqueId} status={unit.status} isStatus showTime testId="unit-detail-live-status">
+            <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
+              {unitStatusLabel(t, unit.status)}
             </Badge>
-            <Badge size="sm" variant="outline" color="gray">
-              {t(`unitDetail.licence.${unit.license.kind}`)}
-            </Badge>
-            {LICENCE_OPTIONS.filter((option) => unit.license[option]).map((option) => (
-              <Badge key={option} size="sm" variant="outline">
-                {t(`unitDetail.licence.${option}`)}
-              </Badge>
-            ))}
-            {LICENCE_HOURS.filter((hours) => unit.license[hours] !== null).map((hours) => (
-              <Badge key={hours} size="sm" variant="outline" color="gray" data-testid={`unit-detail-licence-${hours}`}>
-                {t(`unitDetail.licence.${hours}`, { hours: unit.license[hours] })}
-              </Badge>
-            ))}
-          </Group>
-        </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.streamingModes')}>
-          <StreamingModes services={unit.services} />
+          </StaleValue>
         </LabelledValue>
         <LabelledValue label={t('unitDetail.header.channel')}>
-          <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
-            {channelText}
-          </Text>
+          <UnitChannel unit={unit} selection={channel} channelName={channelName} showIds testId="unit-detail-channel" />
         </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.software')} testId="unit-detail-software">
-          {unit.swVersionShort === unit.swVersionDisplay ? unit.swVersionDisplay : `${unit.swVersionDisplay} (${unit.swVersionShort})`}
+        <LabelledValue label={t('unitDetail.header.delay')} testId="unit-detail-delay">
+          <DelayText delay={delay} />
         </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
-        <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
-          {unit.tally ?? t('unitDetail.detailValues.none')}
+        <LabelledValue label={t('unitDetail.header.bitrate')}>
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-bitrate">
+            <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
+          </StaleValue>
         </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">
-          {t(unit.sharing ? 'unitDetail.detailValues.on' : 'unitDetail.detailValues.off')}
-        </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.lastReboot')} testId="unit-detail-last-reboot">
-          {unit.lastReboot === null ? t('unitDetail.detailValues.never') : new Date(unit.lastReboot).toLocaleString(i18n.language)}
-        </LabelledValue>
-        <LabelledValue label={t('unitDetail.header.location')}>
-          <UnitLocation unitId={unit.uniqueId} />
+        <LabelledValue label={t('unitDetail.header.battery')}>
+          <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-battery">
+            <DetailBattery battery={unit.battery} />
+          </StaleValue>
         </LabelledValue>
       </Group>
     </Stack>
+  );
+}
+
+/** The unit's other facts, shown after its live picture: licence (with its RA and RL hours), streaming modes, software, serial number, tally, sharing, last reboot and location. */
+export function DetailFacts({ unit }: { unit: UnitDetail }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group gap="lg" wrap="wrap" data-testid="unit-detail-facts">
+      <LabelledValue label={t('unitDetail.header.licence')}>
+        <Group gap={4} data-testid="unit-detail-licence" data-valid={unit.license.valid}>
+          <Badge size="sm" color={unit.license.valid ? 'green' : 'red'} variant="light">
+            {unit.license.valid ? t('unitDetail.licence.valid') : t('unitDetail.licence.invalid')}
+          </Badge>
+          <Badge size="sm" variant="outline" color="gray">
+            {t(`unitDetail.licence.${unit.license.kind}`)}
+          </Badge>
+          {LICENCE_OPTIONS.filter((option) => unit.license[option]).map((option) => (
+            <Badge key={option} size="sm" variant="outline">
+              {t(`unitDetail.licence.${option}`)}
+            </Badge>
+          ))}
+          {LICENCE_HOURS.filter((hours) => unit.license[hours] !== null).map((hours) => (
+            <Badge key={hours} size="sm" variant="outline" color="gray" data-testid={`unit-detail-licence-${hours}`}>
+              {t(`unitDetail.licence.${hours}`, { hours: unit.license[hours] })}
+            </Badge>
+          ))}
+        </Group>
+      </LabelledValue>
+      <LabelledValue label={t('unitDetail.header.streamingModes')}>
+        <StreamingModes services={unit.services} />
+      </LabelledValue>
+      <LabelledValue label={t('unitDetail.header.software')} testId="unit-detail-software">
+        {unit.swVersionShort === unit.swVersionDisplay ? unit.swVersionDisplay : `${unit.swVersionDisplay} (${unit.swVersionShort})`}
+      </LabelledValue>
+      <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
+      <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
+        <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-tally">
+          {unit.tally ?? t('unitDetail.detailValues.none')}
+        </StaleValue>
+      </LabelledValue>
+      <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">
+        {t(unit.sharing ? 'unitDetail.detailValues.on' : 'unitDetail.detailValues.off')}
+      </LabelledValue>
+      <LabelledValue label={t('unitDetail.header.lastReboot')} testId="unit-detail-last-reboot">
+        {unit.lastReboot === null ? t('unitDetail.detailValues.never') : new Date(unit.lastReboot).toLocaleString(i18n.language)}
+      </LabelledValue>
+      <LabelledValue label={t('unitDetail.header.location')}>
+        <UnitLocation unitId={unit.uniqueId} />
+      </LabelledValue>
+    </Group>
   );
 }
 

@@ -7,6 +7,8 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointQuery } from '../../api/hooks';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { AudioRoomPicker, useAudioRoomName } from '../audio-rooms/AudioRoomPicker';
+import { ChannelPicker } from '../channels/ChannelPicker';
 import { useChannelNames } from '../channels/useChannelNames';
 import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
@@ -31,6 +33,8 @@ export function IntercomTab({ unit, configuration, transitions, canCall }: Detai
             key={n}
             n={n}
             unitId={unit.uniqueId}
+            inventoryIds={unit.inventoryIds}
+            canListRooms={canCall('listInventoryAudioRooms')}
             configuration={configuration}
             transitions={transitions}
             canSave={canCall('updateUnitIntercom')}
@@ -46,12 +50,14 @@ export function IntercomTab({ unit, configuration, transitions, canCall }: Detai
 function IntercomCard(props: {
   n: 1 | 2;
   unitId: string;
+  inventoryIds: readonly string[];
+  canListRooms: boolean;
   configuration: UnitConfiguration;
   transitions: DetailTabProps['transitions'];
   canSave: boolean;
   canControl: boolean;
 }) {
-  const { n, unitId, configuration, transitions, canSave, canControl } = props;
+  const { n, unitId, inventoryIds, canListRooms, configuration, transitions, canSave, canControl } = props;
   const { t } = useTranslation();
   const form = useConfigForm({
     unitId,
@@ -78,18 +84,19 @@ function IntercomCard(props: {
   const phase = intercomPhase(savedMode, state);
   const channelName = useChannelNames();
   const saved = configuration.intercoms[n - 1];
-  const target = savedMode === 'audioRoom' ? (saved?.audioRoomId ?? '') : channelName(saved?.targetChannelId ?? '');
+  const roomName = useAudioRoomName(inventoryIds, canListRooms);
+  const target = savedMode === 'audioRoom' ? roomName(saved?.audioRoomId ?? '') : channelName(saved?.targetChannelId ?? '');
 
   const testId = `unit-detail-intercom-${n}`;
-  const text = (name: 'audioRoomId' | 'targetChannelId' | 'destinationAccount', label: 'audioRoom' | 'targetChannel' | 'destination', suffix: string) => (
+  const destination = (
     <TextInput
       size="xs"
-      label={t(`unitDetail.intercom.${label}`)}
-      value={form.values[name]}
-      onChange={(e) => form.set({ [name]: e.currentTarget.value })}
+      label={t('unitDetail.intercom.destination')}
+      value={form.values.destinationAccount}
+      onChange={(e) => form.set({ destinationAccount: e.currentTarget.value })}
       readOnly={!canSave}
-      error={error(name)}
-      data-testid={`${testId}-${suffix}`}
+      error={error('destinationAccount')}
+      data-testid={`${testId}-destination`}
     />
   );
   return (
@@ -123,8 +130,34 @@ function IntercomCard(props: {
         data-testid={`${testId}-mode`}
       />
       <Stack gap="xs">
-        {mode === 'audioRoom' ? text('audioRoomId', 'audioRoom', 'room') : text('targetChannelId', 'targetChannel', 'channel')}
-        {text('destinationAccount', 'destination', 'destination')}
+        {mode === 'audioRoom' ? (
+          <AudioRoomPicker
+            size="xs"
+            label={t('unitDetail.intercom.audioRoom')}
+            value={form.values.audioRoomId}
+            onChange={(audioRoomId) => form.set({ audioRoomId })}
+            inventoryIds={inventoryIds}
+            canList={canListRooms}
+            readOnly={!canSave}
+            error={error('audioRoomId')}
+            data-testid={`${testId}-room`}
+          />
+        ) : (
+          // The target's status does not block it: the intercom talks to whoever is on that channel when it starts.
+          <ChannelPicker
+            size="xs"
+            label={t('unitDetail.intercom.targetChannel')}
+            placeholder={t('channels.picker.placeholder')}
+            value={form.values.targetChannelId}
+            onChange={(channelId) => form.set({ targetChannelId: channelId ?? '' })}
+            forUnit={unitId}
+            anyStatus
+            readOnly={!canSave}
+            error={error('targetChannelId')}
+            data-testid={`${testId}-channel`}
+          />
+        )}
+        {destination}
       </Stack>
       <SaveButton show={canSave} onClick={form.apply} loading={form.pending} testId={`${testId}-save`} label={t('unitDetail.intercom.save')} />
       <ApiErrorAlert error={form.error} title={t('unitDetail.intercom.saveFailed', { n })} testId={`${testId}-save-error`} />

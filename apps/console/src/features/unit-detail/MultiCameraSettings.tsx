@@ -3,8 +3,8 @@
  * (multiplecamera/channel), the unit's settings configuration (output channel and multi channel:
  * settingsConfiguration fetch and add) and, in the switcher modes, the switcher's channels and SDI input —
  * the whole switcher (switchermode) or one field at a time (switchermode/highqualitychannel,
- * /proxychannel, /sdiinput). Channels are entered as ids (what the calls take), suggested and named
- * by name (ChannelIdInput); the stored ones are shown by name (useChannelNames).
+ * /proxychannel, /sdiinput). Channels are chosen by name from the picker (ChannelPicker; the calls
+ * take their ids); the stored ones are shown by name (useChannelNames).
  * The fields follow the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited them, except the switcher's for 5 s after a switcher change is sent (the
  * switcher update guard of spec 000 §9: useUpdateGuard).
@@ -21,13 +21,12 @@ import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { ChannelIdInput } from '../channels/ChannelIdInput';
+import { ChannelPicker } from '../channels/ChannelPicker';
 import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, SaveButton, Section } from './parts';
 import { asSwitcherField, multiCameraChannelBody, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
 import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
 import { useUpdateGuard } from './useUpdateGuard';
-import { MutedText } from '../../kit/MutedText';
 
 const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) => String(i + 1));
 
@@ -52,18 +51,18 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
       </Text>
       {canWrite && (
         <Group gap="xs" align="flex-start">
-          <ChannelIdInput
+          <ChannelPicker
             size="xs"
-            w={260}
+            w={340}
             aria-label={t('unitDetail.multiCamera.channel')}
-            placeholder={t('unitDetail.multiCamera.channelPlaceholder')}
-            description={t('unitDetail.multiCamera.channelIdHint')}
+            placeholder={t('channels.picker.placeholder')}
             value={form.values.channelId}
-            onChange={(channelId) => form.set({ channelId })}
+            onChange={(channelId) => form.set({ channelId: channelId ?? '' })}
+            forUnit={unitId}
             error={error('channelId')}
             data-testid="unit-detail-multicamera-channel-input"
           />
-          <Button size="xs" mt={22} onClick={form.apply} loading={form.pending} data-testid="unit-detail-multicamera-channel-apply">
+          <Button size="xs" onClick={form.apply} loading={form.pending} data-testid="unit-detail-multicamera-channel-apply">
             {t('unitDetail.multiCamera.apply')}
           </Button>
         </Group>
@@ -114,25 +113,28 @@ export function SettingsConfigurationSection({ unitId, configuration, canWrite }
             })}
       </Text>
       {canWrite && current !== undefined && (
-        <Group gap="md" align="flex-start">
-          <ChannelIdInput
+        <Group gap="md" align="flex-end">
+          <ChannelPicker
             size="xs"
-            w={260}
+            w={340}
             label={t('unitDetail.settingsConfiguration.outputChannel')}
-            placeholder={t('unitDetail.multiCamera.channelPlaceholder')}
+            placeholder={t('channels.picker.placeholder')}
             value={form.values.outputChannel}
-            onChange={(outputChannel) => form.set({ outputChannel })}
+            onChange={(outputChannel) => form.set({ outputChannel: outputChannel ?? '' })}
+            forUnit={unitId}
+            anyStatus
+            clearable
             error={error('outputChannel')}
             data-testid="unit-detail-settings-output"
           />
           <Switch
-            mt={28}
+            mb={6}
             label={t('unitDetail.settingsConfiguration.multiChannel')}
             checked={form.values.multiChannel}
             onChange={(e) => form.set({ multiChannel: e.currentTarget.checked })}
             data-testid="unit-detail-settings-multi"
           />
-          <Button size="xs" mt={22} onClick={save} loading={apply.isPending} data-testid="unit-detail-settings-apply">
+          <Button size="xs" onClick={save} loading={apply.isPending} data-testid="unit-detail-settings-apply">
             {t('unitDetail.multiCamera.apply')}
           </Button>
         </Group>
@@ -146,9 +148,6 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
   const { unitId, mode, configuration, canCall } = props;
   const { t } = useTranslation();
   const current = configuration.switcher;
-  const channelName = useChannelNames();
-  /** The stored channel's name under its field (the field holds the id the call takes), when it has one. */
-  const storedName = (channelId: string | null) => (channelId === null || channelName(channelId) === channelId ? undefined : channelName(channelId));
   const guard = useUpdateGuard(switcherValues(current), TIMINGS.switcherUpdateGuardMs);
   const form = useForm(guard.value, (values) => switcherErrors(mode, values));
   const error = useFieldError('unit-detail-field-switcher', form.errors);
@@ -203,19 +202,21 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
       {t('unitDetail.multiCamera.apply')}
     </Button>
   );
-  /** A switcher channel, entered as an id, with its stored name under it and its own Apply for whom may make its call. */
+  /** A switcher channel, chosen by name, with its own Apply for whom may make its call. */
   const channelField = (field: 'highQualityChannel' | 'proxyChannel', key: string, can: boolean, loading: boolean) => (
     <Stack gap={4}>
-      <ChannelIdInput
+      <ChannelPicker
         size="xs"
+        w={300}
         label={t(`unitDetail.multiCamera.${field}`)}
+        placeholder={t('channels.picker.placeholder')}
         value={form.values[field]}
-        onChange={(channelId) => form.set({ [field]: channelId })}
+        onChange={(channelId) => form.set({ [field]: channelId ?? '' })}
+        forUnit={unitId}
         readOnly={!canSave && !can}
         error={error(field)}
         data-testid={`unit-detail-switcher-${key}`}
         data-value={current[field] ?? ''}
-        description={storedName(current[field])}
       />
       {can && applyButton(field, key, loading)}
     </Stack>
@@ -223,7 +224,6 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
 
   return (
     <Section title={t(`unitDetail.multiCamera.modes.${mode}`)} testId="unit-detail-switcher">
-      <MutedText size="xs">{t('unitDetail.multiCamera.channelIdHint')}</MutedText>
       <Group gap="md" align="flex-start">
         {channelField('highQualityChannel', 'hq', canHq, hqCall.isPending)}
         {mode === 'switcherAndProxy' && channelField('proxyChannel', 'proxy', canProxy, proxyCall.isPending)}

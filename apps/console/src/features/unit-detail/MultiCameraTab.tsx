@@ -11,11 +11,13 @@ import { multiCameraBody, multiCameraForm, validateMultiCameraForm } from '../un
 import { multiCameraApplication } from './activity';
 import { CustomChannelsInput } from './CustomChannelsInput';
 import { MultiCameraChannelSection, SettingsConfigurationSection, SwitcherSection } from './MultiCameraSettings';
+import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
 import { ActivitySection, ApiErrorAlert, SaveButton, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 
 export function MultiCameraTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
+  const stopConfirm = useStopStreamConfirm();
   const licensed = unitFeatureLicences(capabilities, unit.services).multiCamera;
   if (configuration === undefined) return <Loader size="sm" aria-label={t('common.loading')} />;
   const mode = configuration.multiCamera.mode;
@@ -25,6 +27,7 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
 
   return (
     <Stack gap="sm" data-testid="unit-detail-multicamera">
+      {stopConfirm.dialog}
       <ActivitySection
         testId="unit-detail-multicamera"
         title={t('unitDetail.multiCamera.title')}
@@ -35,6 +38,7 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
         keys={keys}
         canControl={canControl}
         labels="unitDetail.multiCamera"
+        confirmStop={(stop) => stopConfirm.request(unit, stop)}
         call={(direction) => {
           if (mode === 'highQuality') return callEndpoint(direction === 'start' ? 'startMultiCameraStream' : 'stopMultiCameraStream', { params: { id } });
           return direction === 'start'

@@ -8,7 +8,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fieldErrors } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
-import { fill, renderWithApp } from '../../test-utils/render';
+import { renderWithApp } from '../../test-utils/render';
+import { makeChannel, pickChannel } from '../../test-utils/channels';
+import { countChannels } from '@fleet/domain';
 import UnitDetailPanel from './UnitDetailPanel';
 
 const UNIT = 'LU800-0001';
@@ -18,13 +20,18 @@ describe('Unit detail: the settings configuration (settingsConfiguration fetch a
     const unit = makeDetail({ uniqueId: UNIT });
     const configuration = makeUnitConfiguration({ unitUniqueId: UNIT });
     let settings = { machineUid: UNIT, outputChannel: null as string | null, multiChannel: false };
+    const listed = [
+      makeChannel({ channelId: 'MMH-0001-CH1', channelName: 'MMH-1-CH1', serverName: 'Hub_1' }),
+      makeChannel({ channelId: 'MMH-0009-CH9', channelName: 'MMH-9-CH9', serverName: 'Hub_9' }),
+    ];
     const api = new FakeApi()
+      .on('fetchChannels', { channels: listed, counters: countChannels(listed) })
       .on('getUnit', unit)
       .on('getUnitEnhanced', { ...unit, configuration, refreshIntervalMs: 60_000 })
       .on('getDeviceLocation', { uniqueId: UNIT, location: null, live: false })
       .on('fetchSettingsConfiguration', () => settings)
       .on('addSettingsConfiguration', ({ body }) => {
-        if (body.outputChannel === 'NOPE') return fieldErrors([{ path: 'body.outputChannel', message: 'Channel not found' }]);
+        if (body.outputChannel === 'MMH-0009-CH9') return fieldErrors([{ path: 'body.outputChannel', message: 'Channel not found' }]);
         settings = { machineUid: UNIT, outputChannel: body.outputChannel, multiChannel: body.multiChannel };
         return { ...configuration, settings };
       });
@@ -37,20 +44,20 @@ describe('Unit detail: the settings configuration (settingsConfiguration fetch a
     await waitFor(() => expect(value).toHaveTextContent('Output channel: none; multi channel: off'));
     expect(api.calls('fetchSettingsConfiguration')[0]?.url).toBe(`/api/settingsConfiguration/fetch?machineUid=${UNIT}`);
 
-    await fill(user, screen.getByTestId('unit-detail-settings-output'), 'NOPE');
+    await pickChannel(user, screen.getByTestId('unit-detail-settings-output'), 'MMH-9-CH9');
     await user.click(screen.getByTestId('unit-detail-settings-apply'));
     expect(await screen.findByTestId('unit-detail-field-settings.outputChannel')).toHaveTextContent('Channel not found');
 
-    await fill(user, screen.getByTestId('unit-detail-settings-output'), 'MMH-0001-CH1');
+    await pickChannel(user, screen.getByTestId('unit-detail-settings-output'), 'MMH-1-CH1');
     await user.click(screen.getByTestId('unit-detail-settings-multi'));
     await user.click(screen.getByTestId('unit-detail-settings-apply'));
     await waitFor(() => expect(api.calls('addSettingsConfiguration')).toHaveLength(2));
     expect(api.calls('addSettingsConfiguration')[1]?.body).toEqual({ id: UNIT, outputChannel: 'MMH-0001-CH1', multiChannel: true });
-    await waitFor(() => expect(screen.getByTestId('unit-detail-settings-value')).toHaveTextContent('Output channel: MMH-0001-CH1; multi channel: on'));
+    await waitFor(() => expect(screen.getByTestId('unit-detail-settings-value')).toHaveTextContent('Output channel: MMH-1-CH1; multi channel: on'));
 
     await settled();
     settings = { machineUid: UNIT, outputChannel: null, multiChannel: false };
     await socket.emit({ type: 'unit.configuration', unitId: UNIT, setting: 'settingsConfiguration', configuration: { ...configuration, settings }, at: 2 });
     await waitFor(() => expect(screen.getByTestId('unit-detail-settings-value')).toHaveTextContent('Output channel: none; multi channel: off'));
-  });
+  }, 20_000);
 });

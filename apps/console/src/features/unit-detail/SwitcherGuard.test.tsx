@@ -10,6 +10,8 @@ import type { UnitConfiguration } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
+import { makeChannel } from '../../test-utils/channels';
+import { countChannels } from '@fleet/domain';
 import UnitDetailPanel from './UnitDetailPanel';
 
 const UNIT = 'LU800-0001';
@@ -33,7 +35,9 @@ describe('Unit detail: the switcher update guard', () => {
     const unit = makeDetail({ uniqueId: UNIT });
     // Set by the fake API when the save is sent (a closure TypeScript does not follow: hence the widened type).
     let release = null as (() => void) | null;
+    const listed = [makeChannel({ channelId: 'MMH-0001-CH1', channelName: 'Desk_1' }), makeChannel({ channelId: 'MMH-0001-CH2', channelName: 'Desk_2' })];
     const api = new FakeApi()
+      .on('fetchChannels', { channels: listed, counters: countChannels(listed) })
       .on('getUnit', unit)
       .on('getUnitEnhanced', { ...unit, configuration: switcherConfiguration(1, 'MMH-0001-CH1'), refreshIntervalMs: 600_000 })
       .on('getDeviceLocation', { uniqueId: UNIT, location: null, live: false })
@@ -49,10 +53,11 @@ describe('Unit detail: the switcher update guard', () => {
       api,
     });
     const field = await screen.findByTestId('unit-detail-switcher-hq');
-    expect(field).toHaveValue('MMH-0001-CH1');
+    await waitFor(() => expect(field).toHaveValue('Desk_1 · hub_1'));
     await settled();
 
-    fireEvent.change(field, { target: { value: 'MMH-0001-CH2' } });
+    fireEvent.click(field);
+    fireEvent.click(await screen.findByRole('option', { name: /Desk_2/ }));
     fireEvent.click(screen.getByTestId('unit-detail-switcher-save'));
     await waitFor(() => expect(release).not.toBeNull());
     vi.useFakeTimers();
@@ -61,17 +66,17 @@ describe('Unit detail: the switcher update guard', () => {
     expect(api.calls('updateUnitSwitcherMode').map((c) => c.body)).toEqual([
       { mode: 'switcher', highQualityChannel: 'MMH-0001-CH2', proxyChannel: null, inputSdi: 1 },
     ]);
-    expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('MMH-0001-CH2');
+    expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('Desk_2 · hub_1');
 
     // The unit reports its switcher as it was before it applied the change.
     await act(() =>
       socket.emit({ type: 'unit.configuration', unitId: UNIT, setting: 'switcher', configuration: switcherConfiguration(3, 'MMH-0001-CH1'), at: 3 }),
     );
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.switcherUpdateGuardMs - 1));
-    expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('MMH-0001-CH2');
+    expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('Desk_2 · hub_1');
     expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveAttribute('data-value', 'MMH-0001-CH1');
 
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('MMH-0001-CH1');
+    expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('Desk_1 · hub_1');
   }, 20_000);
 });

@@ -1,6 +1,7 @@
 /**
- * The unit detail panel of spec 000 §2, shown in /list for the selected unit: header (name, type,
- * status, battery, licence, selected channel, bitrate), the tabs Camera, Multi Camera, Intercom,
+ * The unit detail panel of spec 000 §2, shown in /list for the selected unit: the header (name,
+ * type, the buttons; status, channel, delay, total bitrate, battery), the live picture (the bitrate
+ * graph over a chosen range, one row per link), the unit's other facts, the tabs Camera, Multi Camera, Intercom,
  * Databridge, Video Return, Xtend mode, and the buttons that open the unit configuration and the
  * unit dialogs. The tab, the open configuration modal and the open dialog live in the URL
  * (`tab`, `config`, `dialog`: see detailParams.ts); the other params are left alone.
@@ -16,10 +17,11 @@ import { channelDisplay } from './channelSelection';
 import { CameraTab } from './CameraTab';
 import type { LocalExternal } from './CameraTab';
 import { DatabridgeTab } from './DatabridgeTab';
-import { DetailHeader } from './DetailHeader';
+import { DetailFacts, DetailHeader } from './DetailHeader';
 import { DEFAULT_CONFIG_TAB, DETAIL_DIALOGS, DETAIL_TABS, readConfig, readDialog, readTab, withParam } from './detailParams';
 import type { DetailDialog, DetailParam, DetailTab } from './detailParams';
 import { IntercomTab } from './IntercomTab';
+import { LivePicture } from './LivePicture';
 import { MultiCameraTab } from './MultiCameraTab';
 import { canOpenDialog, useCanCall } from './permissions';
 import { useActivityTransitions } from './useActivityTransitions';
@@ -112,6 +114,7 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
         <DetailHeader
           unit={unit}
           channel={channelDisplay(unit.selectedChannel, localExternal)}
+          delay={data.configuration ?? null}
           dialogs={dialogs}
           onConfigure={() => setParam('config', DEFAULT_CONFIG_TAB)}
           onDialog={(name) => setParam('dialog', name)}
@@ -132,6 +135,8 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
             </Stack>
           </Alert>
         )}
+        <LivePicture unit={unit} reportedModems={data.reportedModems} />
+        <DetailFacts unit={unit} />
         <Tabs value={tab} onChange={(value) => setParam('tab', value)} keepMounted={false}>
           <Tabs.List>
             {DETAIL_TABS.map((name) => (
@@ -145,7 +150,6 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
               unit={unit}
               capabilities={data.capabilities}
               storages={data.storages}
-              reportedModems={data.reportedModems}
               transitions={transitions}
               canCall={canCall}
               onExternal={onExternal}

@@ -94,6 +94,34 @@ describe('Unit detail: the header’s readings (spec 000 §3 Unit)', () => {
     expect(screen.getByTestId('unit-detail-sharing')).toHaveTextContent('Off');
     expect(screen.getByTestId('unit-detail-last-reboot')).toHaveTextContent('Not known');
   });
+
+  it('follows the tally live: none once the stream ended, a late older report changing nothing; an offline unit’s values are marked stale', async () => {
+    const api = unitApi(
+      makeDetail({ uniqueId: UNIT, status: 'streaming', applications: { video: { state: 'running' } }, tally: 'preview', totalBitrate: 5700 }),
+    );
+    const { socket, settled } = await openPanel(api);
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('preview');
+    await settled();
+    await socket.emit({ type: 'unit.tally', unitId: UNIT, tally: null, at: 20 });
+    await waitFor(() => expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('None'));
+    await socket.emit({ type: 'unit.tally', unitId: UNIT, tally: 'program', at: 10 });
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('None');
+
+    await socket.emit({
+      type: 'unit.status',
+      unitId: UNIT,
+      status: 'offline',
+      previous: 'streaming',
+      change: 'streamingToOffline',
+      applications: {},
+      totalBitrate: 0,
+      at: 30,
+    });
+    await waitFor(() => expect(screen.getByTestId('unit-detail-total-bitrate')).toHaveAttribute('data-kbps', '0'));
+    expect(screen.getByTestId('unit-detail-live-battery')).toHaveAttribute('data-stale', 'offline');
+    expect(screen.getByTestId('unit-detail-live-status-reported')).toHaveTextContent(/^last reported \d\d:\d\d:\d\d$/);
+    expect(screen.getByTestId('unit-detail-live-modems')).toHaveAttribute('data-stale', 'offline');
+  });
 });
 
 describe('Unit detail: the SIP account on the Intercom tab (GET v2/units/{id}/sipAccount)', () => {
@@ -188,17 +216,20 @@ describe('Unit detail: custom multi camera channels from a group (GET v2/groups/
 
     const input = await screen.findByTestId('unit-detail-multicamera-channels');
     await user.click(input);
-    expect(await screen.findByTestId('unit-detail-multicamera-channel-option-MMH-1-CH1')).toHaveTextContent('Studio_a');
-    expect(screen.getByTestId('unit-detail-multicamera-channel-status-MMH-1-CH2')).toHaveTextContent('Offline');
+    const option = async (id: string) =>
+      (await screen.findAllByTestId('unit-detail-multicamera-channels-option')).find((o) => o.getAttribute('data-channel') === id);
+    await waitFor(async () => expect(await option('MMH-1-CH1')).toHaveTextContent('Studio_a'));
+    expect(await option('MMH-1-CH2')).toHaveTextContent('Offline');
     expect(api.calls('getGroupMultiChannels')[0]?.url).toBe('/api/v2/groups/g1/multiChannels');
 
     await user.click(screen.getByTestId('unit-detail-multicamera-channels-group'));
     await user.click(await screen.findByRole('option', { name: 'Sports_cams' }));
     await user.click(screen.getByTestId('unit-detail-multicamera-channels'));
-    await user.click(await screen.findByTestId('unit-detail-multicamera-channel-option-MMH-2-CH1'));
+    await user.click(await screen.findByRole('option', { name: /Stadium_out/ }));
+    expect(screen.getByTestId('unit-detail-multicamera-channel-chosen-MMH-2-CH1')).toHaveTextContent('Stadium_out');
     await user.click(screen.getByTestId('unit-detail-multicamera-save'));
 
     await waitFor(() => expect(api.calls('updateUnitMultipleCamera')).toHaveLength(1));
     expect(api.calls('updateUnitMultipleCamera')[0]?.body).toMatchObject({ channelSelectionMode: 'custom', customSelectedChannels: ['MMH-2-CH1'] });
-  });
+  }, 20_000);
 });

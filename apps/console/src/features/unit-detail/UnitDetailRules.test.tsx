@@ -11,9 +11,12 @@ import { VALIDATION } from '@fleet/contracts';
 import type { Role, UnitDetail } from '@fleet/contracts';
 import en from '../../i18n/en.json';
 import detailEn from '../../i18n/areas/unitDetail.en.json';
+import listEn from '../../i18n/areas/unitList.en.json';
 import { FakeApi, apiError, fieldErrors } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
+import { makeChannel, pickChannel } from '../../test-utils/channels';
+import { countChannels } from '@fleet/domain';
 import UnitDetailPanel from './UnitDetailPanel';
 
 const UNIT = 'LU800-0002';
@@ -40,19 +43,23 @@ describe('Unit detail: refusals and validation in the spec’s words', () => {
     expect(screen.getByTestId('unit-detail-mode-live')).toBeEnabled();
   }, 20_000);
 
-  it('requires a channel, and shows a channel the core does not find as External with the typed id', async () => {
-    const api = unitApi().on('commandSetVirtualChannel', fieldErrors([{ path: 'body.channelId', message: VALIDATION.invalidField }]));
+  it('requires a channel, and shows a chosen channel the core does not find as External with its name', async () => {
+    const listed = [makeChannel({ channelId: 'MMH-0009-CH1', channelName: 'MMH-9-CH1', serverName: 'Hub_far', inventoryIds: ['inv1'] })];
+    const api = unitApi()
+      .on('fetchChannels', { channels: listed, counters: countChannels(listed) })
+      .on('commandSetVirtualChannel', fieldErrors([{ path: 'body.channelId', message: VALIDATION.invalidField }]));
     const { user } = await openPanel(api, ['luc_regular']);
 
     await user.click(screen.getByTestId('unit-detail-channel-apply'));
     expect(await screen.findByText(VALIDATION.required)).toBeVisible();
     expect(api.calls('commandSetVirtualChannel')).toHaveLength(0);
 
-    await fill(user, screen.getByTestId('unit-detail-channel-input'), 'NO-SUCH-CHANNEL');
+    await pickChannel(user, screen.getByTestId('unit-detail-channel-input'), 'MMH-9-CH1');
     await user.click(screen.getByTestId('unit-detail-channel-apply'));
     expect(await screen.findByTestId('unit-detail-channel-result')).toHaveAttribute('data-outcome', 'external');
+    expect(api.calls('commandSetVirtualChannel')[0]?.body).toEqual({ channelId: 'MMH-0009-CH1' });
     expect(screen.getByTestId('unit-detail-channel')).toHaveAttribute('data-external', 'true');
-    expect(screen.getByTestId('unit-detail-channel')).toHaveTextContent(detailEn.channel.externalWithId.replace('{{channel}}', 'NO-SUCH-CHANNEL'));
+    expect(screen.getByTestId('unit-detail-channel')).toHaveTextContent(listEn.channel.externalWithId.replace('{{channel}}', 'MMH-9-CH1'));
   }, 20_000);
 
   it('refuses a multi camera label of more than 12 characters and sends nothing', async () => {

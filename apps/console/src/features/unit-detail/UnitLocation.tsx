@@ -1,25 +1,16 @@
 /**
  * The unit's position in the detail header (spec 000 §3 location: lat, lng, address; §7
  * devices/{id}/location): read when the detail opens — the device's live GPS when it reports one,
- * else the stored address — and moved by the unit's `unit.telemetry` events while the panel is open.
+ * else the stored address — and moved by the unit's `unit.telemetry` events (realtime/eventTable).
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitLocationInfo } from '@fleet/contracts';
-import { endpointKey, useEndpointQuery } from '../../api/hooks';
-import { useLiveEvents } from '../../kit/useLiveEvents';
+import { useEndpointQuery } from '../../api/hooks';
 
 export function UnitLocation({ unitId }: { readonly unitId: string }) {
   const { t } = useTranslation();
   const input = { params: { id: unitId } };
   const read = useEndpointQuery('getDeviceLocation', input, { staleTime: Number.POSITIVE_INFINITY, retry: false });
-
-  useLiveEvents((queryClient, event) => {
-    // A report without a position leaves the last known one (the core then answers the stored address).
-    if (event.type !== 'unit.telemetry' || event.unitId !== unitId || event.location === null) return;
-    const next: UnitLocationInfo = { uniqueId: unitId, location: event.location, live: true };
-    queryClient.setQueryData<UnitLocationInfo>(endpointKey('getDeviceLocation', { params: { id: unitId } }), next);
-  });
 
   const note = (state: 'failed' | 'loading' | 'none', text: string) => (
     <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state={state}>

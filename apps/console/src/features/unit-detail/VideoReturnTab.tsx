@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { VIDEO_RETURN_OUTPUTS } from '@fleet/contracts';
@@ -10,8 +10,9 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
+import { useVrChannelNames, VrChannelPicker } from './VrChannelPicker';
 
-/** The typed video return channel id: required to select one (clearing sends none). */
+/** The video return channel chosen (its id): required to select one (clearing sends none). */
 const NO_CHANNEL_TYPED = { vrChannelId: '' };
 const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('vrChannelId');
 
@@ -25,6 +26,7 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
   const selectMutation = useConfigCall(id, 'updateUnitSelectedVrChannel', { kind: 'update', successMessage: () => t('unitDetail.videoReturn.selected') });
   const licensed = unitFeatureLicences(capabilities, unit.services).videoReturn;
   const canSelect = canCall('updateUnitSelectedVrChannel');
+  const vrName = useVrChannelNames(id);
 
   const select = () => {
     const values = input.submit();
@@ -48,19 +50,15 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
       {configuration !== undefined && <VideoReturnSettingSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitVideoReturn')} />}
       <Section title={t('unitDetail.videoReturn.channel')}>
         <Text size="sm" data-testid="unit-detail-videoreturn-selected" data-channel={selected ?? ''}>
-          {selected ?? t('unitDetail.videoReturn.none')}
+          {selected === null ? t('unitDetail.videoReturn.none') : vrName(selected)}
         </Text>
         {canSelect && (
           <Group gap="xs" align="flex-start">
-            <TextInput
-              size="xs"
-              w={260}
-              aria-label={t('unitDetail.videoReturn.channel')}
-              placeholder={t('unitDetail.videoReturn.placeholder')}
+            <VrChannelPicker
+              unitId={id}
               value={input.values.vrChannelId}
-              onChange={(event) => input.set({ vrChannelId: event.currentTarget.value })}
+              onChange={(vrChannelId) => input.set({ vrChannelId: vrChannelId ?? '' })}
               error={inputError('vrChannelId')}
-              data-testid="unit-detail-videoreturn-input"
             />
             <Button size="xs" onClick={select} loading={selectMutation.isPending} data-testid="unit-detail-videoreturn-select">
               {t('unitDetail.videoReturn.select')}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TIMINGS, VALIDATION } from '@fleet/contracts';
 import type { Modem, UnitModem, UnitStorage } from '@fleet/contracts';
 import en from '../../i18n/areas/unitDetail.en.json';
-import { bitrateSeries, hasSdCard, modemRows, transmissionModeOptions } from './detailRules';
+import { bitrateSeries, bitrateWindow, hasSdCard, modemRows, signalColour, timeTicks, transmissionModeOptions, uplinkShare } from './detailRules';
 
 const modem = (overrides: Partial<Modem> = {}): Modem => ({
   id: 'm1',
@@ -76,5 +76,43 @@ describe('transmission modes (spec 000 §4)', () => {
     const options = transmissionModeOptions({ services: [] }, { sdCard: true, multiCamera: true }, [sd]);
     expect(options.find((o) => o.mode === 'multiHq')?.blocker).toEqual({ kind: 'error', code: 'NO_MULTI_CAMERA_LICENSE' });
     expect(options.find((o) => o.mode === 'storeAndForward')?.blocker).toBeNull();
+  });
+});
+
+describe('bitrate graph ranges', () => {
+  const MINUTE = 60_000;
+  const points = [40, 25, 12, 4, 1, 0].map((m) => ({ t: 100 * MINUTE - m * MINUTE, kbps: 1000 }));
+
+  it('ends the axis at the newest sample and spans the range, keeping the points inside it', () => {
+    expect(bitrateWindow(points, '5m')).toEqual({ points: points.slice(3), from: 95 * MINUTE, to: 100 * MINUTE });
+    expect(bitrateWindow(points, '30m')).toEqual({ points: points.slice(1), from: 70 * MINUTE, to: 100 * MINUTE });
+    expect(bitrateWindow(points, 'all')).toEqual({ points, from: 60 * MINUTE, to: 100 * MINUTE });
+  });
+
+  it('has no axis before the first sample, and a lone sample ends one refresh after the axis starts', () => {
+    expect(bitrateWindow([], '5m')).toBeNull();
+    expect(bitrateWindow([{ t: 50_000, kbps: 1 }], 'all')).toEqual({
+      points: [{ t: 50_000, kbps: 1 }],
+      from: 50_000 - TIMINGS.bitrateGraphRefreshMs,
+      to: 50_000,
+    });
+  });
+
+  it('puts the ticks on whole steps inside the axis', () => {
+    expect(timeTicks(95 * MINUTE + 20_000, 100 * MINUTE + 20_000)).toEqual([96, 97, 98, 99, 100].map((m) => m * MINUTE));
+    expect(timeTicks(70 * MINUTE, 100 * MINUTE)).toEqual([70, 80, 90, 100].map((m) => m * MINUTE));
+    expect(timeTicks(10_000, 30_000)).toEqual([10_000, 15_000, 20_000, 25_000, 30_000]);
+  });
+});
+
+describe('link rows', () => {
+  it('gives each link its share of the unit’s uplink, none while nothing is sent', () => {
+    const links = [modem({ uplinkKbps: 3000 }), modem({ id: 'm2', uplinkKbps: 1000 })];
+    expect(links.map((link) => uplinkShare(link, links))).toEqual([75, 25]);
+    expect(uplinkShare(modem({ uplinkKbps: 0 }), [modem({ uplinkKbps: 0 })])).toBe(0);
+  });
+
+  it('colours the signal good, fair or poor', () => {
+    expect([82, 60, 45, 30, 12].map(signalColour)).toEqual(['green', 'green', 'yellow', 'yellow', 'red']);
   });
 });

@@ -30,6 +30,49 @@ export function bitrateSeries(samples: readonly BitrateSample[], maxPoints: numb
   return sorted.slice(Math.max(0, sorted.length - maxPoints)).map(({ t, kbps }) => ({ t, kbps }));
 }
 
+/** The graph's time ranges: the last 5 and 30 minutes, and every point kept (spec 000 §9: up to 360). */
+export const BITRATE_RANGES = ['5m', '30m', 'all'] as const;
+export type BitrateRange = (typeof BITRATE_RANGES)[number];
+const RANGE_MS: Record<Exclude<BitrateRange, 'all'>, number> = { '5m': 5 * 60_000, '30m': 30 * 60_000 };
+
+/** The points a range shows and its time axis, from `from` to `to` (ms since the epoch, the samples' clock). */
+export interface BitrateWindow {
+  readonly points: readonly BitratePoint[];
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The part of the series (oldest first) a range shows: its axis ends at the newest sample and spans
+ * the range's minutes (the points since then), or every point for `all`. A series of one point
+ * spans one refresh before it, so the point sits at the axis' end.
+ */
+export function bitrateWindow(points: readonly BitratePoint[], range: BitrateRange): BitrateWindow | null {
+  const last = points.at(-1);
+  if (last === undefined) return null;
+  const to = last.t;
+  if (range === 'all') {
+    const first = points[0]?.t ?? to;
+    return { points, from: first < to ? first : to - TIMINGS.bitrateGraphRefreshMs, to };
+  }
+  const from = to - RANGE_MS[range];
+  return { points: points.filter((point) => point.t >= from), from, to };
+}
+
+/**
+ * The axis' ticks: whole minutes (or seconds for a short axis) at a step that gives about `count`
+ * of them, all inside [from, to].
+ */
+export function timeTicks(from: number, to: number, count = 5): number[] {
+  const span = to - from;
+  if (span <= 0) return [to];
+  const steps = [5_000, 10_000, 15_000, 30_000, 60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 15 * 60_000, 30 * 60_000, 60 * 60_000];
+  const step = steps.find((candidate) => span / candidate <= count) ?? 60 * 60_000;
+  const ticks: number[] = [];
+  for (let tick = Math.ceil(from / step) * step; tick <= to; tick += step) ticks.push(tick);
+  return ticks;
+}
+
 // ── modems ───────────────────────────────────────────────────────────────────────────────────────
 
 export type ModemRow = Modem & { readonly uiState: ModemUiState };
@@ -45,6 +88,19 @@ export function modemRows(live: readonly Modem[], reported: readonly UnitModem[]
     if (!rows.some((row) => row.id === modem.id)) rows.push({ ...modem, uiState: live.length > 0 ? 'no_device' : modem.uiState });
   }
   return rows.sort((a, b) => a.port - b.port || a.id.localeCompare(b.id));
+}
+
+/** A link's share of the unit's uplink, 0–100 (none while no link sends). */
+export function uplinkShare(modem: Pick<Modem, 'uplinkKbps'>, modems: readonly Pick<Modem, 'uplinkKbps'>[]): number {
+  const total = modems.reduce((sum, m) => sum + m.uplinkKbps, 0);
+  return total > 0 ? Math.round((modem.uplinkKbps / total) * 100) : 0;
+}
+
+/** Mantine colour of a signal quality (0–100): good, fair, poor. */
+export function signalColour(quality: number): string {
+  if (quality >= 60) return 'green';
+  if (quality >= 30) return 'yellow';
+  return 'red';
 }
 
 /** Mantine colour of a modem UI state. */

@@ -130,6 +130,8 @@ interface ActivitySectionProps {
   /** Where its texts are: `<labels>.start`, `.stop`, `.startFailed`, `.stopFailed`. */
   readonly labels: 'unitDetail.camera' | 'unitDetail.multiCamera' | 'unitDetail.databridge' | 'unitDetail.videoReturn';
   readonly call: (direction: Direction) => Promise<unknown>;
+  /** Stops through this (the stop-stream confirmation, for the streams a unit puts on air); else at once. */
+  readonly confirmStop?: (stop: () => void) => void;
 }
 
 /**
@@ -172,6 +174,7 @@ export function ActivitySection({
   canControl,
   labels,
   call,
+  confirmStop,
 }: ActivitySectionProps) {
   const { t } = useTranslation();
   const { error, run, state } = useActivityRun(transitions, activity, keys, call, (direction) => t(`${labels}.${direction}Failed`));
@@ -192,7 +195,7 @@ export function ActivitySection({
           stopLabel={t(`${labels}.stop`)}
           blocked={unlicensed ?? blocked}
           onStart={() => run('start')}
-          onStop={() => run('stop')}
+          onStop={() => (confirmStop ? confirmStop(() => run('stop')) : run('stop'))}
         />
         <ApiErrorAlert error={error} testId={`${testId}-error`} />
       </Section>

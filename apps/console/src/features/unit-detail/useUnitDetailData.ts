@@ -3,8 +3,8 @@
  * - v2/units/{id} (getUnit): status, applications, battery, modems and bitrate samples, patched in
  *   place by the realtime provider (unit.status / unit.telemetry / unit.updated, realtime/cachePatch);
  * - v2/units/enhanced/{id}: the configuration, refreshed every refreshIntervalMs (spec 000 §9: 60 s)
- *   and patched here by `unit.configuration` events (through the one realtime provider, into every
- *   cached read of the configuration: api/configurationCache);
+ *   and patched by `unit.configuration` events (realtime/eventTable, into every cached read of the
+ *   configuration: api/configurationCache);
  * - capabilities (a failed fetch means none, with a retry: spec 000 §8; read again by the retry
  *   timer of spec 001 §4 with its defaults, 5 times 1000 ms apart, until one succeeds; then by
  *   hand), storages (SD card),
@@ -12,10 +12,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@fleet/contracts';
-import { sharedEnhanced, useApplyConfiguration } from '../../api/configurationCache';
+import { sharedEnhanced } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useRetryTimer } from '../../lib/useRetryTimer';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 
 const EMPTY_CAPABILITIES: Record<string, boolean> = {};
 
@@ -31,11 +30,6 @@ export function useUnitDetailData(unitId: string) {
   const storages = useEndpointQuery('getUnitStorages', params, { retry: false });
   const modems = useEndpointQuery('getDeviceModems', params, { retry: false });
   const capabilitiesRetry = useCapabilitiesRetry(capabilities.isError, capabilities.refetch);
-  const applyConfiguration = useApplyConfiguration(unitId);
-
-  useLiveEvents((queryClient, event) => {
-    if (event.type === 'unit.configuration' && event.unitId === unitId) applyConfiguration(event.configuration);
-  });
 
   return {
     unit,

@@ -29,7 +29,7 @@ function renderGrid(follow: boolean, defaultSort: SortState) {
   function Harness() {
     const { times, modifiedAt } = useModifiedTimes(follow);
     state.times = times;
-    const columns = useUnitColumns({ canControl: false, transitionOf: noTransition, onAction: noAction, times, modifiedAt });
+    const columns = useUnitColumns({ canControl: false, transitionOf: noTransition, onAction: noAction, times, modifiedAt, channelName: (id) => id });
     const counted = useMemo(
       () => columns.map((c) => (c.id === 'name' ? { ...c, render: (u: UnitSummary) => (state.nameRenders++, c.render(u)) } : c)),
       [columns],

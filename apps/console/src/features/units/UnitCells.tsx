@@ -8,6 +8,7 @@ import type { Direction, TransitionKind } from '../../lib/transitions/transition
 import type { ModifiedTimes } from './modifiedTimes';
 import { canStop, startBlocker, statusColour } from './unitRules';
 import { MutedText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
   const { t } = useTranslation();
@@ -80,7 +81,7 @@ export function StatusCell({ unit, transition }: { unit: UnitSummary; transition
     <Group gap={6} wrap="nowrap">
       <UnitIconMark unit={unit} />
       <Badge color={statusColour(unit.status)} variant="light" style={{ flexShrink: 0 }}>
-        {t(`units.status.${unit.status}`)}
+        {unitStatusLabel(t, unit.status)}
       </Badge>
       <VisuallyHidden data-testid={`unit-status-${id}`} aria-hidden="true">
         {unit.status}

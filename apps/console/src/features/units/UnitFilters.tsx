@@ -4,9 +4,10 @@ import { Button, Group, MultiSelect, type MultiSelectProps, SegmentedControl, Se
 import { useTranslation } from 'react-i18next';
 import { TRANSMISSION_MODES, UNIT_STATUSES, UNIT_TYPE_GROUPS, WORKING_MODES } from '@fleet/contracts';
 import type { UnitStatus, UnitTypeGroup } from '@fleet/contracts';
-import { ALERT_FILTERS, MODE_VALUES, MODIFIED_KINDS, MODIFIED_UNITS, PLAYING_STATES, validateModified } from './filters';
-import type { AlertFilter, ModeValue, ModifiedError, ModifiedFilter, ModifiedKind, ModifiedUnit, PlayingState, UnitListFilters } from './filters';
+import { ALERT_FILTERS, BUCKET_FILTERS, MODE_VALUES, MODIFIED_KINDS, MODIFIED_UNITS, PLAYING_STATES, validateModified } from './filters';
+import type { AlertFilter, BucketFilter, ModeValue, ModifiedError, ModifiedFilter, ModifiedKind, ModifiedUnit, PlayingState, UnitListFilters } from './filters';
 import { StrongText } from '../../kit/MutedText';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 interface UnitFiltersProps {
   readonly filters: UnitListFilters;
@@ -117,7 +118,7 @@ function ModifiedFields({ value, onChange }: { value: ModifiedFilter; onChange: 
 
 export const UnitFilters = memo(function UnitFilters({ filters, onChange, onReset }: UnitFiltersProps) {
   const { t } = useTranslation();
-  const statusData = useMemo(() => UNIT_STATUSES.map((s) => ({ value: s, label: t(`units.status.${s}`) })), [t]);
+  const statusData = useMemo(() => UNIT_STATUSES.map((s) => ({ value: s, label: unitStatusLabel(t, s) })), [t]);
   const typeData = useMemo(() => UNIT_TYPE_GROUPS.map((g) => ({ value: g, label: t(`units.typeGroups.${g}`) })), [t]);
   const modeData = useMemo(
     () => [
@@ -173,6 +174,16 @@ export const UnitFilters = memo(function UnitFilters({ filters, onChange, onRese
             data={PLAYING_STATES.map((p) => ({ value: p, label: t(`unitList.filters.playingStates.${p}`) }))}
           />
         </Stack>
+        <Select
+          size="xs"
+          w={170}
+          label={t('unitList.filters.bucket')}
+          data-testid="unit-filter-bucket"
+          allowDeselect={false}
+          value={filters.bucket}
+          onChange={(bucket) => isOneOf<BucketFilter>(BUCKET_FILTERS)(bucket) && set({ bucket })}
+          data={BUCKET_FILTERS.map((value) => ({ value, label: t(`unitList.filters.buckets.${value}`) }))}
+        />
         <Select
           size="xs"
           w={170}

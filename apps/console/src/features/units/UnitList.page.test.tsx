@@ -40,14 +40,21 @@ describe('/list', () => {
     expect(screen.getByTestId('unit-list-summary')).toHaveTextContent('3 of 3 units');
   });
 
-  it('filters the list to a status bucket when its counter is clicked', async () => {
-    const { user } = await renderList();
+  it('filters the list to a status bucket when its counter is clicked, and names the filter in the address', async () => {
+    const { user, router } = await renderList();
 
     await user.click(screen.getByTestId('counter-button-offline'));
 
     await waitFor(() => expect(shownUnits()).toEqual(['Backpack']));
     expect(screen.getByTestId('unit-list-summary')).toHaveTextContent('1 of 3 units');
     expect(screen.getByTestId('unit-filters-count')).toHaveTextContent('1');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('bucket')).toBe('offline'));
+  });
+
+  it('opens the filter a link names, over the saved filters', async () => {
+    await renderWithApp(<UnitListPage />, { api: new FakeApi().on('fetchDevices', units), route: '/list?bucket=busy&q=camera' });
+    await waitFor(() => expect(shownUnits()).toEqual(['Camera_south']));
+    expect(screen.getByTestId('unit-filters-count')).toHaveTextContent('2');
   });
 
   it('moves a unit between counters when /ws says it started streaming, without reading the list again', async () => {
@@ -74,8 +81,9 @@ describe('/list', () => {
     expect(screen.getAllByRole('img', { name: 'Busy' })).toContain(screen.getByTestId('unit-icon-LU800-0001'));
     expect(counter('busy')).toBe('2');
     expect(counter('idle')).toBe('0');
-    // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings).
-    expect(screen.getByTestId('toasts')).toHaveTextContent('Camera_north started streaming');
+    // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings),
+    // once the short window that groups a burst of fleet notices has passed.
+    await waitFor(() => expect(screen.getByTestId('toasts')).toHaveTextContent('Camera_north started streaming'));
     expect(api.calls('fetchDevices')).toHaveLength(reads);
   });
 

@@ -17,8 +17,10 @@ import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
 import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expandedGroups';
 import { advanceCounters, countersOf } from './counters';
+import { useFiltersInAddress } from './filterAddress';
 import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
+import { useChannelNames } from '../channels/useChannelNames';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
 import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
@@ -26,6 +28,7 @@ import { useThrottledQueryData } from './useThrottledQueryData';
 import { useUnitListPrefs } from './useUnitListPrefs';
 import type { UnitListPrefs } from './useUnitListPrefs';
 import { useUnitSelection } from './useUnitSelection';
+import classes from './UnitList.module.css';
 
 const UnitDetailPanel = lazy(() => import('../unit-detail/UnitDetailPanel'));
 // Not needed to show the list: loaded when the filters open or a row expands (first-route JS budget).
@@ -50,6 +53,16 @@ function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
     return last.counters;
   }, [last, units]);
 }
+
+/**
+ * The columns the list keeps beside an open unit detail, with their widths there (px): the unit, its
+ * status and bitrate, and the stream buttons (pinned), so that the list stays usable at 1280 px
+ * while the detail takes the rest. The other columns return when the detail closes.
+ */
+const BESIDE_DETAIL: Readonly<Record<string, number>> = { name: 140, status: 160, bitrate: 90, actions: 150 };
+
+/** The unit detail beside the list: about half the page, never narrower than its graph and modem rows need. */
+const DETAIL_WIDTH = 'clamp(430px, 44%, 640px)';
 
 const rowKey = (unit: UnitSummary) => unit.uniqueId;
 const rowAttributes = (unit: UnitSummary) => ({ 'data-status': unit.status, 'data-type-group': unit.typeGroup });
@@ -119,6 +132,7 @@ export default function UnitListPage() {
   const selection = useUnitSelection();
   const listPrefs = useUnitListPrefs();
   const { filters, setFilters } = listPrefs;
+  useFiltersInAddress(filters, setFilters);
   // The times re-filter and re-sort the list only while they filter or order it.
   const { times, modifiedAt } = useModifiedTimes(filters.modified.kind !== 'all' || listPrefs.sortedByModified);
   const now = useNow(CLOCK_MS);
@@ -128,7 +142,19 @@ export default function UnitListPage() {
   const all = live ?? units.data ?? NO_UNITS;
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
-  const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt });
+  const channelName = useChannelNames();
+  const allColumns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt, channelName });
+  const besideDetail = selection.selectedId !== null;
+  const columns = useMemo(
+    () =>
+      besideDetail
+        ? allColumns.flatMap((column) => {
+            const width = BESIDE_DETAIL[column.id];
+            return width === undefined ? [] : [{ ...column, width, grow: column.id === 'name' }];
+          })
+        : allColumns,
+    [allColumns, besideDetail],
+  );
   const expandedIds = useMemo(() => expandedIdsOf(listPrefs.expanded, all), [listPrefs.expanded, all]);
   const expandedGroups = useExpandedGroups(expandedIds);
 
@@ -191,7 +217,7 @@ export default function UnitListPage() {
             rowAttributes={rowAttributes}
             selectedKey={selection.selectedId}
             onRowClick={onRowClick}
-            renderExpanded={renderExpanded}
+            renderExpanded={besideDetail ? undefined : renderExpanded}
             expandedKeys={listPrefs.expanded}
             onExpandedChange={listPrefs.setExpanded}
             defaultSort={UNIT_DEFAULT_SORT}
@@ -222,13 +248,22 @@ export default function UnitListPage() {
           {body}
         </Box>
         {selection.selectedId !== null && (
-          <Paper withBorder p="sm" radius="md" w={{ base: '100%', lg: 520 }} style={{ flexShrink: 0 }} data-testid="unit-detail-pane">
+          <Paper
+            withBorder
+            p="sm"
+            radius="md"
+            w={{ base: '100%', lg: DETAIL_WIDTH }}
+            className={classes.detailPane}
+            style={{ flexShrink: 0 }}
+            data-testid="unit-detail-pane"
+          >
             <Suspense fallback={panelLoading('xl')}>
               <UnitDetailPanel key={selection.selectedId} unitId={selection.selectedId} onClose={selection.clear} />
             </Suspense>
           </Paper>
         )}
       </Flex>
+      {transitions.dialog}
     </Stack>
   );
 }

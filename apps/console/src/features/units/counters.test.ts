@@ -16,7 +16,21 @@ describe('counter bar over the listed units', () => {
   });
 });
 
-describe('counters kept by the counter transitions (spec 000 §4)', () => {
+describe('busy as spec 000 §4 counts it', () => {
+  it('counts a unit storing and forwarding as busy, and one only recording as idle', () => {
+    const recording = makeUnit({ uniqueId: 'rec', status: 'storeandforward', applications: { store: { state: 'running' } } });
+    const forwarding = makeUnit({ uniqueId: 'snf', status: 'storeandforward', applications: { store: { state: 'running' }, forward: { state: 'running' } } });
+    expect(countersOf([recording, forwarding])).toMatchObject({ busy: 1, idle: 1, offline: 0 });
+  });
+
+  it('moves a unit whose applications change without a status change (forward joins store)', () => {
+    const prev = [makeUnit({ uniqueId: 'a', status: 'storeandforward', applications: { store: { state: 'running' } } })];
+    const next = [{ ...prev[0]!, applications: { store: { state: 'running' }, forward: { state: 'running' } } } as const];
+    expect(advanceCounters(countersOf(prev), prev, next)).toMatchObject({ busy: 1, idle: 0 });
+  });
+});
+
+describe('counters kept in step with the list (spec 000 §4)', () => {
   const statuses = UNIT_STATUSES;
 
   it('agrees with a recount for every status change', () => {

@@ -1,4 +1,4 @@
-import { applyCounterTransition, countUnits, isOfflineLike, statusChangeEvent } from '@fleet/domain';
+import { countUnits, isOfflineLike, unitBucket } from '@fleet/domain';
 import type { UnitCounterBar } from '@fleet/domain';
 import type { UnitSummary, UnitTypeGroup } from '@fleet/contracts';
 
@@ -31,8 +31,9 @@ export const TYPE_COUNTER: Partial<Record<UnitTypeGroup, 'field' | 'lite' | 'sma
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The non-status counters one unit adds (type, camera, active alerts). */
-function addOthers(bar: Mutable<UnitCounterBar>, unit: UnitSummary, sign: 1 | -1): void {
+/** The counters one unit adds (its busy / idle / offline bucket, type, camera, active alerts). */
+function addUnit(bar: Mutable<UnitCounterBar>, unit: UnitSummary, sign: 1 | -1): void {
+  bar[unitBucket(unit)] += sign;
   const type = TYPE_COUNTER[unit.typeGroup];
   if (type) bar[type] += sign;
   if (unit.cameraConnected && !isOfflineLike(unit.status)) bar.camera += sign;
@@ -40,10 +41,11 @@ function addOthers(bar: Mutable<UnitCounterBar>, unit: UnitSummary, sign: 1 | -1
 }
 
 /**
- * The counters after the list changed from `prev` to `next`, kept by spec 000 §4's counter
- * transitions: when `next` is `prev` with some units replaced in place (what a realtime patch
- * does), each replaced unit's status change moves it between busy / idle / offline through
- * statusChangeEvent + applyCounterTransition, and its type, camera and alert counts are adjusted.
+ * The counters after the list changed from `prev` to `next`: when `next` is `prev` with some units
+ * replaced in place (what a realtime patch does), each replaced unit is taken out of the counters
+ * as it was and added as it is (its unitBucket, type, camera and alerts), so the bar always equals
+ * {@link countersOf} of the list (a status change the events name no transition for, or an
+ * application starting without a status change, moves the unit all the same).
  * Returns null when the lists differ otherwise (units added, removed or reordered): count again.
  * Cost: one identity pass, plus O(1) per changed unit. The same `counters` when no count changed.
  */
@@ -57,14 +59,8 @@ export function advanceCounters(counters: UnitCounterBar, prev: readonly UnitSum
     if (before === after) continue;
     if (before === undefined || after === undefined || before.uniqueId !== after.uniqueId) return null;
     bar ??= { ...counters };
-    if (before.status !== after.status) {
-      const moved = applyCounterTransition(bar, statusChangeEvent(before.status, after.status));
-      bar.busy = moved.busy;
-      bar.idle = moved.idle;
-      bar.offline = moved.offline;
-    }
-    addOthers(bar, before, -1);
-    addOthers(bar, after, 1);
+    addUnit(bar, before, -1);
+    addUnit(bar, after, 1);
   }
   if (bar === null) return counters;
   // No count moved (a telemetry update): the same object, so the counter bar is not rendered again.

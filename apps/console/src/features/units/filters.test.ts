@@ -14,6 +14,7 @@ import {
   validateModified,
 } from './filters';
 import type { FilterContext, ModifiedFilter, UnitListFilters } from './filters';
+import { countersOf } from './counters';
 
 const NOW = new Date(2025, 5, 15, 12, 0, 0).getTime();
 const HOUR = 3_600_000;
@@ -135,6 +136,7 @@ describe('parseFilters / serializeFilters', () => {
     const filters: UnitListFilters = {
       text: 'x',
       statuses: ['idle'],
+      bucket: 'busy',
       typeGroups: ['ptpUnits'],
       modes: ['working:fetchlogs', 'transmission:live'],
       playing: 'notPlaying',
@@ -166,29 +168,41 @@ describe('parseFilters / serializeFilters', () => {
   it('counts active filters', () => {
     expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
     expect(activeFilterCount({ ...DEFAULT_FILTERS, text: '  ', statuses: ['idle'], alerts: 'any', modified: modified({ kind: 'last' }) })).toBe(3);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, bucket: 'busy' })).toBe(1);
+  });
+});
+
+describe("the busy / idle / offline filter (the counter bar's grouping)", () => {
+  const recording = makeUnit({ uniqueId: 'rec', status: 'storeandforward', applications: { store: { state: 'running' } } });
+  const storeAndForward = makeUnit({
+    uniqueId: 'snf',
+    status: 'storeandforward',
+    applications: { store: { state: 'running' }, forward: { state: 'running' } },
+  });
+  const multiCamera = makeUnit({ uniqueId: 'mc', status: 'idle', applications: { multiCamera: { state: 'running' } } });
+  const idle = makeUnit({ uniqueId: 'idle', status: 'idle', applications: {} });
+  const offline = makeUnit({ uniqueId: 'off', status: 'offline', applications: {} });
+  const units = [recording, storeAndForward, multiCamera, idle, offline];
+  const context = { modifiedAt: () => null, now: NOW };
+  const ids = (bucket: UnitListFilters['bucket']) => filterUnits(units, { ...DEFAULT_FILTERS, bucket }, context).map((u) => u.uniqueId);
+
+  it('keeps the units the counter of the same name counts', () => {
+    expect(ids('busy')).toEqual(['snf', 'mc']);
+    expect(ids('idle')).toEqual(['rec', 'idle']);
+    expect(ids('offline')).toEqual(['off']);
+    expect(ids('all')).toHaveLength(5);
+    const bar = countersOf(units);
+    expect([ids('busy').length, ids('idle').length, ids('offline').length]).toEqual([bar.busy, bar.idle, bar.offline]);
   });
 });
 
 describe('filtersForCounter', () => {
   it.each<[Parameters<typeof filtersForCounter>[1], Partial<UnitListFilters> | null]>([
-    [
-      'busy',
-      {
-        statuses: [
-          'storeandforward',
-          'streaming',
-          'streamingandforwarding',
-          'fetchlogs',
-          'upgrading',
-          'transparent_bridge',
-          'setup_transparent_bridge',
-          'speedtest',
-        ],
-      },
-    ],
-    // Spec 000 §4: online-like = online, idle, forwarding.
-    ['idle', { statuses: ['idle', 'forwarding', 'online'] }],
-    ['offline', { statuses: ['offline', 'unavailable'] }],
+    // The busy / idle / offline counters filter the units they count (unitBucket), not a status list:
+    // a status cannot tell a unit only recording (idle) from one storing and forwarding (busy).
+    ['busy', { bucket: 'busy', statuses: [] }],
+    ['idle', { bucket: 'idle', statuses: [] }],
+    ['offline', { bucket: 'offline', statuses: [] }],
     ['field', { typeGroups: ['fieldUnits'] }],
     ['ptmp', { typeGroups: ['ptmpUnits'] }],
     ['activeAlerts', { alerts: 'any' }],

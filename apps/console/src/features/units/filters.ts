@@ -4,8 +4,10 @@
  * validating the modified-date form, and matching units.
  *
  * Readings:
- * - status: the unit's raw status (any of the 13 values); the busy/idle/offline counters select
- *   the statuses of their bucket (getCounterBucket of @fleet/domain).
+ * - status: the unit's raw status (any of the 13 values).
+ * - bucket: busy, idle or offline as the counter bar counts them (unitBucket of @fleet/domain, from
+ *   the status and the running applications: a unit only recording is idle, one storing and
+ *   forwarding is busy); what a click on the Busy, Idle or Offline counter applies.
  * - type: the unit type group (fieldUnits, liteUnits, ...), as the counter bar groups units.
  * - mode: the unit's transmission mode (Live, Store & Forward, Multi-HQ, Field Switcher, Station
  *   Switcher, fixed internet — what the operator chooses) and its working mode (video, databridge,
@@ -22,14 +24,16 @@
  */
 import { UNIT_STATUSES, UNIT_TYPE_GROUPS, TRANSMISSION_MODES, WORKING_MODES } from '@fleet/contracts';
 import type { TransmissionMode, UnitStatus, UnitSummary, UnitTypeGroup, WorkingMode } from '@fleet/contracts';
-import { getCounterBucket } from '@fleet/domain';
-import type { UnitCounterBar } from '@fleet/domain';
+import { unitBucket } from '@fleet/domain';
+import type { UnitCounterBar, UnitCounterBucket } from '@fleet/domain';
 import { TYPE_COUNTER } from './counters';
 import { isUnitStreaming } from './unitRules';
 
 export const PLAYING_STATES = ['all', 'playing', 'notPlaying'] as const;
 export type PlayingState = (typeof PLAYING_STATES)[number];
 export const ALERT_FILTERS = ['all', 'any', 'critical', 'warning', 'none'] as const;
+export const BUCKET_FILTERS = ['all', 'busy', 'idle', 'offline'] as const satisfies readonly ('all' | UnitCounterBucket)[];
+export type BucketFilter = (typeof BUCKET_FILTERS)[number];
 export type AlertFilter = (typeof ALERT_FILTERS)[number];
 export const MODIFIED_KINDS = ['all', 'last', 'range'] as const;
 export type ModifiedKind = (typeof MODIFIED_KINDS)[number];
@@ -55,6 +59,7 @@ export interface ModifiedFilter {
 export interface UnitListFilters {
   readonly text: string;
   readonly statuses: readonly UnitStatus[];
+  readonly bucket: BucketFilter;
   readonly typeGroups: readonly UnitTypeGroup[];
   readonly modes: readonly ModeValue[];
   readonly playing: PlayingState;
@@ -66,6 +71,7 @@ export const DEFAULT_MODIFIED: ModifiedFilter = { kind: 'all', amount: '24', uni
 export const DEFAULT_FILTERS: UnitListFilters = {
   text: '',
   statuses: [],
+  bucket: 'all',
   typeGroups: [],
   modes: [],
   playing: 'all',
@@ -102,6 +108,7 @@ export function parseFilters(stored: unknown): UnitListFilters {
   return {
     text: typeof raw.text === 'string' ? raw.text.slice(0, 255) : '',
     statuses: someOf(UNIT_STATUSES, raw.statuses),
+    bucket: oneOf(BUCKET_FILTERS, raw.bucket, 'all'),
     typeGroups: someOf(UNIT_TYPE_GROUPS, raw.typeGroups),
     modes: someOf(MODE_VALUES, raw.modes),
     playing: oneOf(PLAYING_STATES, raw.playing, 'all'),
@@ -121,6 +128,7 @@ export function serializeFilters(filters: UnitListFilters): { [key: string]: str
   return {
     text: filters.text,
     statuses: [...filters.statuses],
+    bucket: filters.bucket,
     typeGroups: [...filters.typeGroups],
     modes: [...filters.modes],
     playing: filters.playing,
@@ -134,6 +142,7 @@ export function activeFilterCount(filters: UnitListFilters): number {
   return (
     (filters.text.trim() !== '' ? 1 : 0) +
     (filters.statuses.length > 0 ? 1 : 0) +
+    (filters.bucket !== 'all' ? 1 : 0) +
     (filters.typeGroups.length > 0 ? 1 : 0) +
     (filters.modes.length > 0 ? 1 : 0) +
     (filters.playing !== 'all' ? 1 : 0) +
@@ -232,9 +241,10 @@ export function unitMatcher(filters: UnitListFilters, context: FilterContext): (
     (kind === 'transmission' ? transmission : working).add(value);
   }
   const window = modifiedWindow(filters.modified, context.now);
-  const { playing, alerts } = filters;
+  const { playing, alerts, bucket } = filters;
   return (unit) => {
     if (statuses && !statuses.has(unit.status)) return false;
+    if (bucket !== 'all' && unitBucket(unit) !== bucket) return false;
     if (groups && !groups.has(unit.typeGroup)) return false;
     if (transmission.size > 0 && !transmission.has(unit.transmissionMode)) return false;
     if (working.size > 0 && !working.has(unit.workingMode)) return false;
@@ -260,14 +270,12 @@ export function filterUnits(units: readonly UnitSummary[], filters: UnitListFilt
 export type CounterName = keyof UnitCounterBar;
 
 /**
- * The filters a counter click applies (on top of the current ones): busy/idle/offline select the
- * statuses of that bucket, a type counter its type group, active alerts "any alert". The camera
- * counter has no filter of spec 000 §2 (null).
+ * The filters a counter click applies (on top of the current ones): busy/idle/offline the units the
+ * counter counts (the same unitBucket), a type counter its type group, active alerts "any alert".
+ * The camera counter has no filter of spec 000 §2 (null).
  */
 export function filtersForCounter(filters: UnitListFilters, counter: CounterName): UnitListFilters | null {
-  if (counter === 'busy' || counter === 'idle' || counter === 'offline') {
-    return { ...filters, statuses: UNIT_STATUSES.filter((s) => getCounterBucket(s) === counter) };
-  }
+  if (counter === 'busy' || counter === 'idle' || counter === 'offline') return { ...filters, bucket: counter };
   const group = UNIT_TYPE_GROUPS.find((typeGroup) => TYPE_COUNTER[typeGroup] === counter);
   if (group) return { ...filters, typeGroups: [group] };
   if (counter === 'activeAlerts') return { ...filters, alerts: 'any' };

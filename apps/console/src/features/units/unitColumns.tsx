@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
+import { StaleValue } from '../../realtime/Liveness';
 import { BatteryIndicator } from './BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
+import type { ChannelNameOf } from '../channels/useChannelNames';
+import { UnitChannel } from './UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import { unitStatusLabel } from '../../lib/statusLabels';
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -20,12 +24,21 @@ interface UnitColumnsOptions {
   /** The modified cells' times; `modifiedAt` (the sort) reads them too. */
   readonly times: ModifiedTimes;
   readonly modifiedAt: (unit: UnitSummary) => number | null;
+  /** Channel names by id, for a selection (the channels in use come named). */
+  readonly channelName: ChannelNameOf;
 }
 
 /** Alerts sort: critical ones first, then by count. */
 const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
 
-export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
+/** The channel column sorts by the first channel in use, else the selection's name (none last). */
+function channelSortValue(unit: UnitSummary, channelName: ChannelNameOf): string | null {
+  const inUse = unit.channelsInUse[0];
+  if (inUse !== undefined) return inUse.channelName;
+  return unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId);
+}
+
+export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt, channelName }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const columns: DataGridColumn<UnitSummary>[] = [
@@ -46,15 +59,31 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         id: 'status',
         header: t('units.columns.status'),
         width: 190,
-        sortValue: (u) => t(`units.status.${u.status}`),
-        render: (u) => <StatusCell unit={u} transition={transitionOf(u)} />,
+        sortValue: (u) => unitStatusLabel(t, u.status),
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status} isStatus showTime testId={`unit-live-status-${u.uniqueId}`}>
+            <StatusCell unit={u} transition={transitionOf(u)} />
+          </StaleValue>
+        ),
+      },
+      {
+        id: 'channel',
+        header: t('unitList.columns.channel'),
+        width: 190,
+        minWidth: 110,
+        sortValue: (u) => channelSortValue(u, channelName),
+        render: (u) => <UnitChannel unit={u} channelName={channelName} testId={`unit-channel-${u.uniqueId}`} />,
       },
       {
         id: 'battery',
         header: t('units.columns.battery'),
         width: 110,
         sortValue: (u) => (u.battery?.connected ? u.battery.percentage : null),
-        render: (u) => <BatteryIndicator unitId={u.uniqueId} battery={u.battery} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status} testId={`unit-live-battery-${u.uniqueId}`}>
+            <BatteryIndicator unitId={u.uniqueId} battery={u.battery} />
+          </StaleValue>
+        ),
       },
       {
         id: 'bitrate',
@@ -62,14 +91,22 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         width: 120,
         sortValue: (u) => u.totalBitrate,
         cellTestId: true,
-        render: (u) => <BitrateText kbps={u.totalBitrate} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status} testId={`unit-live-bitrate-${u.uniqueId}`}>
+            <BitrateText kbps={u.totalBitrate} />
+          </StaleValue>
+        ),
       },
       {
         id: 'location',
         header: t('units.columns.location'),
         width: 200,
         sortValue: (u) => (u.location ? (u.location.address ?? `${u.location.lat},${u.location.lng}`) : null),
-        render: (u) => <LocationText location={u.location} />,
+        render: (u) => (
+          <StaleValue unitId={u.uniqueId} status={u.status}>
+            <LocationText location={u.location} />
+          </StaleValue>
+        ),
       },
       { id: 'alerts', header: t('units.columns.alerts'), width: 90, sortValue: alertRank, render: (u) => <AlertsCell unit={u} /> },
       {
@@ -90,5 +127,5 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
       });
     }
     return columns;
-  }, [t, canControl, transitionOf, onAction, times, modifiedAt]);
+  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName]);
 }

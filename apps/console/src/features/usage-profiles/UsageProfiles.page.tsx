@@ -10,7 +10,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { USAGE_PROFILE_SORT_KEYS, USAGE_PROFILE_TYPES, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
+import { USAGE_PROFILE_SORT_KEYS, USAGE_PROFILE_TYPES, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
 import { defineResource, numberOf, op, RowButtonsPage, searchQuery, versionedUpdate, StrongText, type CustomFieldProps, type Field } from '../../kit';
 import { useUserRoles } from '../../kit/access';
 import { picksAmongAllInventories } from '../../shell/scope';
@@ -70,8 +70,6 @@ const FIELDS: readonly Field<UsageProfileFormValues>[] = [
 const body = (v: UsageProfileFormValues) => ({ name: v.name.trim(), type: v.type, quotaPerMonth: numberOf(v.quotaPerMonth), resetDay: numberOf(v.resetDay) });
 
 /** Who is on which profile changed too: the assignment picker reads again when next opened. */
-const staleOn = (event: RealtimeEvent) =>
-  event.type === 'usageProfile.changed' || event.type === 'usageProfile.removed' ? (['listInventoryUsageProfiles', 'listUnitUsageProfiles'] as const) : [];
 
 function usageProfileResource(inventoryId: string) {
   return defineResource<UsageProfile, UsageProfile, UsageProfileFormValues>({
@@ -100,7 +98,6 @@ function usageProfileResource(inventoryId: string) {
     create: op('createUsageProfile', (v: UsageProfileFormValues) => ({ params: { id: inventoryId }, body: body(v) })),
     update: versionedUpdate('updateUsageProfile', body),
     remove: op('deleteUsageProfile', (p: UsageProfile) => ({ params: { id: p.id } })),
-    staleOn,
   });
 }
 

@@ -183,6 +183,57 @@ describe('UserModal: an existing user', () => {
     expect(await screen.findByTestId('toasts')).toHaveTextContent('User anna.berg saved');
   });
 
+  it('keeps a typed value over a realtime update of the same user, says the record changed naming the field both changed, and Reload theirs takes the new values', async () => {
+    const record = { current: makeUserAccount({ version: 7 }) };
+    const api = new FakeApi().on('getUser', () => record.current);
+    const { user, socket, settled } = await renderWithApp(<UserModal userId="u2" onClose={noop} onCreated={noop} />, { api });
+    const lastName = await screen.findByTestId('user-form-lastName');
+    await settled();
+    await fill(user, lastName, 'Lind');
+    expect(screen.queryByTestId('user-form-edit-conflict')).toBeNull();
+
+    // Someone else saves the same user: a new last name and first name.
+    record.current = makeUserAccount({ version: 8, lastName: 'Lund', firstName: 'Annie' });
+    await socket.emit({ type: 'user.changed', user: record.current, at: 2 });
+
+    const notice = await screen.findByTestId('user-form-edit-conflict');
+    expect(notice).toHaveAttribute('data-fields', 'lastName');
+    expect(notice).toHaveTextContent('Last name');
+    expect(notice).not.toHaveTextContent('First name');
+    expect(screen.getByTestId('user-form-lastName')).toHaveValue('Lind');
+    // Where the user changed nothing, their save shows through.
+    expect(screen.getByTestId('user-form-firstName')).toHaveValue('Annie');
+
+    await user.click(screen.getByTestId('user-form-edit-conflict-reload'));
+    expect(screen.getByTestId('user-form-lastName')).toHaveValue('Lund');
+    expect(screen.getByTestId('user-form-firstName')).toHaveValue('Annie');
+    expect(screen.queryByTestId('user-form-edit-conflict')).toBeNull();
+  });
+
+  it('Keep mine over a realtime update: the notice goes, the typed value stays and is saved at the new version', async () => {
+    const record = { current: makeUserAccount({ version: 7 }) };
+    const api = new FakeApi()
+      .on('getUser', () => record.current)
+      .on('updateUser', ({ body }) => makeUserAccount({ lastName: body.lastName ?? 'Berg', version: 9 }));
+    const { user, socket, settled } = await renderWithApp(<UserModal userId="u2" onClose={noop} onCreated={noop} />, { api });
+    const lastName = await screen.findByTestId('user-form-lastName');
+    await settled();
+    await fill(user, lastName, 'Lind');
+    record.current = makeUserAccount({ version: 8, email: 'anna.lund@example.com' });
+    await socket.emit({ type: 'user.changed', user: record.current, at: 2 });
+
+    // The other save changed a field the user did not: the notice says so without naming one.
+    const notice = await screen.findByTestId('user-form-edit-conflict');
+    expect(notice).toHaveAttribute('data-fields', '');
+    await user.click(screen.getByTestId('user-form-edit-conflict-keep'));
+    expect(screen.queryByTestId('user-form-edit-conflict')).toBeNull();
+    expect(screen.getByTestId('user-form-lastName')).toHaveValue('Lind');
+
+    await user.click(screen.getByTestId('user-form-save'));
+    await waitFor(() => expect(api.calls('updateUser')).toHaveLength(1));
+    expect(api.calls('updateUser')[0]?.body).toMatchObject({ lastName: 'Lind', email: 'anna.lund@example.com', version: 8 });
+  });
+
   it('shows an admin a user of a higher type read-only: no save, groups, password or state controls; their own type stays editable', async () => {
     const api = new FakeApi().on('getUser', ({ params }) =>
       params.id === 'u1' ? makeUserAccount({ id: 'u1', username: 'super_user', userType: 'super_user', roles: ['super_user'] }) : makeUserAccount({ id: 'u2' }),

@@ -21,7 +21,6 @@ import type { PageProps } from '../../pages/types';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
 import { userColumns } from './userColumns';
-import { useUsersLive } from './useUsersLive';
 
 // Not needed to show the list: loaded when a user opens.
 const UserModal = lazy(() => import('./UserModal'));
@@ -34,7 +33,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function UsersPage(_props: PageProps) {
   const { t } = useTranslation();
   const me = useSessionUser();
-  useUsersLive();
   const [openId, setOpenId] = useSearchParam(USER_PARAM);
   const [view, setView] = useListView('username', 'username');
   const [searchValue] = useDebouncedValue(view.searchValue, SEARCH_DEBOUNCE_MS);

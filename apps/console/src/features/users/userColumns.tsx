@@ -4,6 +4,12 @@ import type { TFunction } from 'i18next';
 import type { UserAccount } from '@fleet/contracts';
 import type { ListColumn } from '../../kit';
 
+/**
+ * The widest a text cell grows (px): longer names, e-mails and labels end in "…" with the whole text
+ * as the cell's title, so the table fits the page at 1280 px (the label shows from the xl breakpoint up) with every column in view.
+ */
+const TEXT_WIDTH = 140;
+
 export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
   return [
     {
@@ -11,7 +17,7 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       header: t('users.columns.username'),
       sortKey: 'username',
       render: (u) => (
-        <Text size="sm" fw={500} truncate="end" title={u.username} data-testid={`user-username-${u.id}`}>
+        <Text size="sm" fw={500} truncate="end" maw={TEXT_WIDTH} title={u.username} data-testid={`user-username-${u.id}`}>
           {u.username}
         </Text>
       ),
@@ -20,14 +26,22 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       id: 'name',
       header: t('users.columns.name'),
       sortKey: 'lastName',
-      render: (u) => <Text size="sm" truncate="end" data-testid={`user-name-${u.id}`}>{`${u.firstName} ${u.lastName}`}</Text>,
+      render: (u) => (
+        <Text
+          size="sm"
+          truncate="end"
+          maw={TEXT_WIDTH}
+          title={`${u.firstName} ${u.lastName}`}
+          data-testid={`user-name-${u.id}`}
+        >{`${u.firstName} ${u.lastName}`}</Text>
+      ),
     },
     {
       id: 'email',
       header: t('users.columns.email'),
       sortKey: 'email',
       render: (u) => (
-        <Text size="sm" truncate="end">
+        <Text size="sm" truncate="end" maw={TEXT_WIDTH} title={u.email ?? undefined}>
           {u.email ?? t('users.none')}
         </Text>
       ),
@@ -46,8 +60,10 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       id: 'label',
       header: t('users.columns.label'),
       sortKey: 'userLabel',
+      // Secondary: below 1408 px the label is read in the user's form.
+      visibleFrom: 'xl',
       render: (u) => (
-        <Text size="sm" truncate="end">
+        <Text size="sm" truncate="end" maw={TEXT_WIDTH} title={u.userLabel ?? undefined}>
           {u.userLabel ?? ''}
         </Text>
       ),
@@ -56,7 +72,7 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       id: 'inventories',
       header: t('users.columns.inventories'),
       render: (u) => (
-        <Text size="sm" truncate="end" title={u.inventories.map((i) => i.name).join(', ')}>
+        <Text size="sm" truncate="end" maw={TEXT_WIDTH} title={u.inventories.map((i) => i.name).join(', ')}>
           {u.inventories.map((i) => i.name).join(', ')}
         </Text>
       ),

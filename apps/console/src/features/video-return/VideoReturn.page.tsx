@@ -6,7 +6,6 @@ import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { CounterButtons } from '../../components/CounterButtons';
 import { GridPage } from '../../kit/GridPage';
-import { useLiveEvents } from '../../kit/useLiveEvents';
 import { usePreferences } from '../../preferences/usePreferences';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
@@ -25,7 +24,6 @@ import {
   VR_FILTER_LIST,
 } from './vrFilters';
 import { useVrColumns, VR_DEFAULT_SORT, VR_GRID_ID } from './vrColumns';
-import { applyToVrCaches } from './vrCache';
 
 // Not needed to show the list: loaded when the filters or a channel open.
 const VrFilterBar = lazy(() => import('./VrFilterBar').then((m) => ({ default: m.VrFilterBar })));
@@ -57,7 +55,6 @@ export default function VideoReturnPage() {
     { params: { groupId: groupId ?? '' } },
     { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY },
   );
-  useLiveEvents(applyToVrCaches);
   const [openId, setOpenId] = useSearchParam(VR_PARAM, { also: [TAB_PARAM] });
 
   const all = list.data?.items ?? NO_CHANNELS;

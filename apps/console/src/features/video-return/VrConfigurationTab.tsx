@@ -12,7 +12,7 @@ import { UpdateVrChannelBody, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { Role, VrChannelDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { ConfigFields } from '../../kit/ConfigFields';
+import { ConfigFields, shownFieldNames, type ConfigRow } from '../../kit/ConfigFields';
 import { ChannelFormSection } from '../channels/parts';
 import { useChannelForm } from '../channels/useChannelForm';
 import { capabilityRows } from '../channels/channelDetails';
@@ -51,33 +51,30 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
   const offered: readonly VrInputType[] = capabilities.data?.inputTypes ?? VR_INPUT_TYPES;
   const inputTypes = VR_INPUT_TYPES.filter((type) => offered.includes(type) || type === form.values.inputType);
   const srt = (values: VrConfigForm) => values.inputType === 'srt';
+  const fields: readonly ConfigRow<VrConfigForm>[] = [
+    { kind: 'text', name: 'name', label: t('videoReturn.config.name') },
+    { kind: 'textarea', name: 'description', label: t('videoReturn.config.description') },
+    {
+      kind: 'select',
+      name: 'inputType',
+      label: t('videoReturn.config.inputType'),
+      options: inputTypes.map((type) => ({ value: type, label: t(`videoReturn.inputTypes.${type}`) })),
+    },
+    { kind: 'text', name: 'url', label: t('videoReturn.config.url'), placeholder: t('videoReturn.config.urlPlaceholder'), when: srt },
+    { kind: 'text', name: 'passphrase', label: t('videoReturn.config.passphrase'), description: t('videoReturn.config.passphraseHint'), when: srt },
+    [
+      { kind: 'number', name: 'destinationPort', label: t('videoReturn.config.destinationPort'), when: srt },
+      { kind: 'number', name: 'latency', label: t('videoReturn.config.latency'), when: srt },
+    ],
+  ];
+  // The core words a field's problem under the body's `channel`.
+  const shown = shownFieldNames(fields, form.values).map((name) => `channel.${name}`);
 
   return (
     <Stack gap="md">
       <VrInputSource channel={channel} allowed={canApply(roles, 'setVrChannelInputSource')} />
-      <ChannelFormSection formId="vrConfiguration" title={t('videoReturn.config.title')} form={form} allowed={allowed}>
-        <ConfigFields
-          prefix="vr"
-          formId="config"
-          form={form}
-          error={(name) => error(`channel.${name}`)}
-          fields={[
-            { kind: 'text', name: 'name', label: t('videoReturn.config.name') },
-            { kind: 'textarea', name: 'description', label: t('videoReturn.config.description') },
-            {
-              kind: 'select',
-              name: 'inputType',
-              label: t('videoReturn.config.inputType'),
-              options: inputTypes.map((type) => ({ value: type, label: t(`videoReturn.inputTypes.${type}`) })),
-            },
-            { kind: 'text', name: 'url', label: t('videoReturn.config.url'), placeholder: t('videoReturn.config.urlPlaceholder'), when: srt },
-            { kind: 'text', name: 'passphrase', label: t('videoReturn.config.passphrase'), description: t('videoReturn.config.passphraseHint'), when: srt },
-            [
-              { kind: 'number', name: 'destinationPort', label: t('videoReturn.config.destinationPort'), when: srt },
-              { kind: 'number', name: 'latency', label: t('videoReturn.config.latency'), when: srt },
-            ],
-          ]}
-        />
+      <ChannelFormSection formId="vrConfiguration" title={t('videoReturn.config.title')} form={form} allowed={allowed} shown={shown}>
+        <ConfigFields prefix="vr" formId="config" form={form} error={(name) => error(`channel.${name}`)} fields={fields} />
       </ChannelFormSection>
       <InfoSection testId="vr-details" title={t('videoReturn.config.details')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { VR_CHANNEL_STATUSES, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { VrChannelStatus } from '@fleet/contracts';
 import type { VrInputType, VrListFilters } from './vrFilters';
+import { vrChannelStatusLabel } from '../../lib/statusLabels';
 
 interface VrFilterBarProps {
   readonly filters: VrListFilters;
@@ -25,7 +26,7 @@ export function VrFilterBar({ filters, onChange, onReset }: VrFilterBarProps) {
       />
       <MultiSelect
         label={t('videoReturn.filters.statuses')}
-        data={VR_CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`videoReturn.status.${s}`) }))}
+        data={VR_CHANNEL_STATUSES.map((s) => ({ value: s, label: vrChannelStatusLabel(t, s) }))}
         value={[...filters.statuses]}
         onChange={(value) => onChange({ ...filters, statuses: value as VrChannelStatus[] })}
         clearable

@@ -15,6 +15,7 @@ import { useToastMutation } from '../../kit/useToastMutation';
 import type { VrInputType } from './vrFilters';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
+import { vrChannelStatusLabel } from '../../lib/statusLabels';
 
 export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; allowed: boolean }) {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
           <Title order={5}>{t('videoReturn.inputSource.title')}</Title>
           {data !== undefined && (
             <MutedText size="xs" testId="vr-input-source-status">
-              {t(`videoReturn.status.${data.status}`)}
+              {vrChannelStatusLabel(t, data.status)}
             </MutedText>
           )}
         </Group>

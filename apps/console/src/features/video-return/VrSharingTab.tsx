@@ -92,7 +92,7 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
   const others = channel.groupIds.filter((g) => !groupInventory.has(g));
 
   return (
-    <ChannelFormSection formId="vrSharing" title={t('videoReturn.sharing.title')} form={form} allowed>
+    <ChannelFormSection formId="vrSharing" title={t('videoReturn.sharing.title')} form={form} allowed shown={['inventoryIds', 'groupIds']}>
       <MultiSelect
         label={t('videoReturn.sharing.inventories')}
         data={inventoryOptions}

@@ -6,6 +6,7 @@ import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime } from '../channels/channelFormat';
 import { textColumn } from '../../kit/textColumn';
+import { vrChannelStatusLabel } from '../../lib/statusLabels';
 
 export const VR_GRID_ID = 'videoReturn';
 export const VR_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -31,10 +32,10 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
         id: 'status',
         header: t('videoReturn.columns.status'),
         width: 160,
-        sortValue: (c) => t(`videoReturn.status.${c.status}`),
+        sortValue: (c) => vrChannelStatusLabel(t, c.status),
         render: (c) => (
           <Badge color={STATUS_COLOR[c.status]} variant="light" data-testid={`vr-status-${c.uniqueId}`} data-status={c.status}>
-            {t(`videoReturn.status.${c.status}`)}
+            {vrChannelStatusLabel(t, c.status)}
           </Badge>
         ),
       },

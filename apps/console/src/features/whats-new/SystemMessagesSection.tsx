@@ -26,8 +26,6 @@ const messageForm = (m: SystemMessage | null) => ({
   inventoryName: m?.inventoryName ?? null,
 });
 
-const READS = ['listSystemMessages', 'getSystemMessage'] as const;
-
 export const messageBody = (v: MessageForm) => ({
   message: v.message,
   level: TOAST_VARIANTS.find((l) => l === v.level) ?? 'info',
@@ -121,7 +119,6 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
   create: op('createSystemMessage', (v: MessageForm) => ({ body: messageBody(v) })),
   update: versionedUpdate('updateSystemMessage', messageBody),
   remove: op('deleteSystemMessage', (m: SystemMessage) => ({ params: { id: m.id } })),
-  staleOn: (event) => (event.type === 'notification' || event.type === 'notification.removed' ? READS : []),
 });
 
 export function SystemMessagesSection() {

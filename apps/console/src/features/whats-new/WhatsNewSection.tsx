@@ -78,7 +78,6 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
   create: op('createWhatsNew', (v: EntryForm) => ({ body: v })),
   update: versionedUpdate('updateWhatsNew', (v: EntryForm) => v),
   remove: op('deleteWhatsNew', (e: WhatsNewEntry) => ({ params: { id: e.id } })),
-  staleOn: (event) => (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed' ? READS : []),
 });
 
 export function WhatsNewSection() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DelayUpdateBody, IpPipeUpdateBody, VALIDATION } from '@fleet/contracts';
 import { ApiError } from '../../api/ApiError';
-import { checkSchema, FORM_ERROR, mergeErrors, numberValue, parseNumber, problemsToErrors, serverFieldErrors } from './fieldErrors';
+import { checkSchema, FORM_ERROR, mergeErrors, numberValue, parseNumber, problemsToErrors, serverFieldErrors, unshownErrors } from './fieldErrors';
 
 describe('form errors', () => {
   it('keeps the first message per field and puts root problems at the form', () => {
@@ -45,5 +45,14 @@ describe('form errors', () => {
     expect(numberValue(' 12 ')).toBe(12);
     expect(numberValue('')).toBeUndefined();
     expect(numberValue('x')).toBeNaN();
+  });
+});
+
+describe('errors no field shows', () => {
+  it('keeps the errors of fields the form does not render, by their field', () => {
+    const errors = { description: 'This field is required', channelId: 'This field is required', 'jacks.0.volume': 'Must be 10 or less', [FORM_ERROR]: 'x' };
+    expect(unshownErrors(errors, ['description', 'jacks'])).toEqual({ channelId: 'This field is required' });
+    expect(unshownErrors(errors, ['description'])).toEqual({ channelId: 'This field is required', 'jacks.0.volume': 'Must be 10 or less' });
+    expect(unshownErrors(errors, ['description', 'channelId', 'jacks'])).toEqual({});
   });
 });

@@ -70,6 +70,22 @@ export function requiredField<F extends object>(field: keyof F & string): (value
   };
 }
 
+/**
+ * The errors no field of the form shows: those of fields not in `shown` (the names of the fields the
+ * form renders; a part's error, `jacks.0.volume`, belongs to its field `jacks`). A form shows them
+ * at the form level (kit/UnshownErrors), so no refusal is lost on a field the form does not have.
+ * The form-level key FORM_ERROR is not a field: forms show it themselves.
+ */
+export function unshownErrors(errors: FieldErrors, shown: readonly string[]): FieldErrors {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (path === FORM_ERROR) continue;
+    const field = path.split('.')[0] ?? path;
+    if (!shown.includes(field) && !shown.includes(path)) out[path] = message;
+  }
+  return out;
+}
+
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }

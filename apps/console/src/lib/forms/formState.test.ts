@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { FieldErrors } from './fieldErrors';
-import { editForm, failForm, followSource, initialForm, resetForm, savedForm, submitForm, submitPart, visibleErrors } from './formState';
+import {
+  editForm,
+  failForm,
+  followSource,
+  initialForm,
+  resetForm,
+  savedForm,
+  submitForm,
+  submitPart,
+  visibleErrors,
+  conflictOf,
+  keepForm,
+  reloadForm,
+} from './formState';
 
 const atMost100 = (values: { volume: number }): FieldErrors => (values.volume > 100 ? { volume: VALIDATION.maxValue(100) } : {});
 
@@ -58,5 +71,37 @@ describe('form errors', () => {
     const loaded = initialForm({ volume: 150 });
     expect(visibleErrors(submitPart(loaded, { channelId: VALIDATION.required }), atMost100)).toEqual({ channelId: VALIDATION.required });
     expect(visibleErrors(submitPart(loaded, {}), atMost100)).toEqual({});
+  });
+});
+
+describe('a save elsewhere under the user’s edits', () => {
+  const record = { name: 'Crew 1', city: 'Oslo', note: '' };
+
+  it('keeps the user’s field, lets the others follow, and names the field both sides changed', () => {
+    const editing = editForm(initialForm(record), { ...record, name: 'Crew One' });
+    expect(conflictOf(editing)).toBeNull();
+    const changed = followSource(editing, { name: 'Crew 1b', city: 'Bergen', note: '' });
+    expect(changed.values).toEqual({ name: 'Crew One', city: 'Bergen', note: '' });
+    expect(conflictOf(changed)).toEqual({ fields: ['name'] });
+  });
+
+  it('a save of other fields only: said, no field named', () => {
+    const editing = editForm(initialForm(record), { ...record, name: 'Crew One' });
+    expect(conflictOf(followSource(editing, { ...record, note: 'moved' }))).toEqual({ fields: [] });
+  });
+
+  it('Reload theirs takes the new source; Keep mine keeps the values and ends the notice until the next save elsewhere', () => {
+    const changed = followSource(editForm(initialForm(record), { ...record, name: 'Crew One' }), { ...record, name: 'Crew 1b' });
+    expect(reloadForm(changed)).toMatchObject({ values: { ...record, name: 'Crew 1b' }, dirty: false });
+    const kept = keepForm(changed);
+    expect(kept.values.name).toBe('Crew One');
+    expect(conflictOf(kept)).toBeNull();
+    expect(conflictOf(followSource(kept, { ...record, name: 'Crew 1c' }))).toEqual({ fields: ['name'] });
+  });
+
+  it('no notice when the user’s own edit matches the new source, or when nothing was edited', () => {
+    const editing = editForm(initialForm(record), { ...record, name: 'Crew One' });
+    expect(followSource(editing, { ...record, name: 'Crew One' })).toMatchObject({ dirty: false });
+    expect(conflictOf(followSource(initialForm(record), { ...record, name: 'Crew 2' }))).toBeNull();
   });
 });

@@ -3,7 +3,9 @@
  * through events): while the user has not changed anything the values follow the source; once
  * edited they stay as typed until applied or reset. Client errors show once the form was edited
  * or applied; the errors an apply reported (the server's field errors, or a check that refused to
- * send) show until the next edit or apply.
+ * send) show until the next edit or apply. When the source changes under the user's edits (a save
+ * elsewhere), the form says so (`conflictOf`: which of the user's fields were changed there too)
+ * until the user reloads theirs (`reloadForm`) or keeps their own values (`keepForm`).
  * Pure reducers; useForm.ts is the hook.
  */
 import { mergeErrors, type FieldErrors } from './fieldErrors';
@@ -21,6 +23,13 @@ export interface FormState<F> {
   readonly reported: FieldErrors;
   /** The last failed apply's error, or null. */
   readonly error: unknown;
+  /** While dirty: the source the user's edits started from (or last chose to keep theirs over). */
+  readonly base: F | null;
+}
+
+/** The source changed under the user's edits: the fields the user changed that were changed there too. */
+export interface FormConflict<F> {
+  readonly fields: readonly (keyof F & string)[];
 }
 
 /** Plain data compared by value (configuration parts are JSON). */
@@ -29,18 +38,39 @@ export function sameJson<T>(a: T, b: T): boolean {
 }
 
 export function initialForm<F>(source: F): FormState<F> {
-  return { source, values: source, dirty: false, submitted: false, reported: {}, error: null };
+  return { source, values: source, dirty: false, submitted: false, reported: {}, error: null, base: null };
 }
 
-/** A new reported value: taken into the values unless the user is editing them (values that now match it are clean again). */
+/**
+ * A new reported value: taken into the values unless the user is editing them; while they are, the
+ * fields they did not change follow it and theirs stay (values that now match it are clean again).
+ */
 export function followSource<F>(state: FormState<F>, source: F): FormState<F> {
   if (sameJson(state.source, source)) return state;
-  return state.dirty ? { ...state, source, dirty: !sameJson(state.values, source) } : initialForm(source);
+  if (!state.dirty) return initialForm(source);
+  // The fields the user left as they were follow the new source; the ones they changed stay.
+  const before = state.source;
+  const values = mergeUntouched(state.values, before, source);
+  const dirty = !sameJson(values, source);
+  return { ...state, source, values, dirty, base: dirty ? (state.base ?? before) : null };
+}
+
+/** `values` with each field still as in `before` taken from `after` (plain objects; anything else stays as typed). */
+function mergeUntouched<F>(values: F, before: F, after: F): F {
+  if (!isRecord(values) || !isRecord(before) || !isRecord(after)) return values;
+  const next: Record<string, unknown> = { ...values };
+  for (const field of Object.keys(after)) if (sameJson(values[field], before[field])) next[field] = after[field];
+  return next as F;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The user's change (a failed apply's messages go: they were about the values before it). */
 export function editForm<F>(state: FormState<F>, values: F): FormState<F> {
-  return { ...state, values, dirty: !sameJson(values, state.source), reported: {}, error: null };
+  const dirty = !sameJson(values, state.source);
+  return { ...state, values, dirty, reported: {}, error: null, base: dirty ? (state.base ?? state.source) : null };
 }
 
 /** Apply pressed: client errors show from now on. */
@@ -75,4 +105,26 @@ export function resetForm<F>(state: FormState<F>): FormState<F> {
 export function visibleErrors<F>(state: FormState<F>, validate: (values: F) => FieldErrors): FieldErrors {
   const client = state.dirty || state.submitted ? validate(state.values) : {};
   return mergeErrors(client, state.reported);
+}
+
+/** Whether the source changed under the user's edits, and which of the user's fields it changed too (null: it did not). */
+export function conflictOf<F extends object>(state: FormState<F>): FormConflict<F> | null {
+  const { base } = state;
+  if (!state.dirty || base === null || sameJson(base, state.source)) return null;
+  const changed = (a: F, b: F, field: keyof F & string) => !sameJson(a[field], b[field]);
+  // Changed by the user and by the other save, to different values (a field only they changed follows their save).
+  const fields = (Object.keys(state.values) as (keyof F & string)[]).filter(
+    (f) => changed(state.values, base, f) && changed(state.source, base, f) && changed(state.values, state.source, f),
+  );
+  return { fields };
+}
+
+/** Reload theirs: the user's edits go, the form shows the source as it now is. */
+export function reloadForm<F>(state: FormState<F>): FormState<F> {
+  return initialForm(state.source);
+}
+
+/** Keep mine: the user's values stay, now over the source as it is (saved over it). */
+export function keepForm<F>(state: FormState<F>): FormState<F> {
+  return state.dirty ? { ...state, base: state.source } : state;
 }

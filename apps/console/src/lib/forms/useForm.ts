@@ -1,11 +1,28 @@
 /**
- * One configuration form's state (formState.ts) as a hook: the values follow `source` (a reported
- * value, compared by value) while untouched; a new source is taken while rendering (React's "state
- * from the previous render" pattern), so the form never shows a stale value for one frame.
+ * One form's state (formState.ts) as a hook: the values follow `source` (the record or reported
+ * value, compared by value) while untouched; once edited they survive a new source, and the form
+ * says the record changed underneath (`conflict`, `reload`, `keep`). A new source is taken while
+ * rendering (React's "state from the previous render" pattern), so the form never shows a stale
+ * value for one frame.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { hasErrors, serverFieldErrors, type FieldErrors } from './fieldErrors';
-import { editForm, failForm, followSource, initialForm, resetForm, savedForm, submitForm, submitPart, visibleErrors, type FormState } from './formState';
+import {
+  conflictOf,
+  editForm,
+  failForm,
+  followSource,
+  initialForm,
+  keepForm,
+  reloadForm,
+  resetForm,
+  savedForm,
+  submitForm,
+  submitPart,
+  visibleErrors,
+  type FormConflict,
+  type FormState,
+} from './formState';
 
 export interface Form<F> {
   readonly values: F;
@@ -27,6 +44,16 @@ export interface Form<F> {
   readonly saved: () => void;
   /** The apply failed: its error, with its field errors (default: the server's) inline. */
   readonly failed: (error: unknown, fields?: FieldErrors) => void;
+  /**
+   * The record changed underneath the user's edits (a save elsewhere): which of the fields the user
+   * changed were changed there too; null when it did not. kit/fields' ResourceForm and kit's
+   * FormCard show it (EditConflictNotice) with `reload` and `keep`.
+   */
+  readonly conflict: FormConflict<F> | null;
+  /** Reload theirs: drop the user's edits for the record as it now is. */
+  readonly reload: () => void;
+  /** Keep mine: the user's values stay and are saved over the record as it now is. */
+  readonly keep: () => void;
 }
 
 export function useForm<F extends object>(source: F, validate: (values: F) => FieldErrors): Form<F> {
@@ -42,6 +69,8 @@ export function useForm<F extends object>(source: F, validate: (values: F) => Fi
   const reset = useCallback(() => update(resetForm), [update]);
   const saved = useCallback(() => update(savedForm), [update]);
   const failed = useCallback((error: unknown, fields?: FieldErrors) => update((state) => failForm(state, error, fields ?? serverFieldErrors(error))), [update]);
+  const reload = useCallback(() => update(reloadForm), [update]);
+  const keep = useCallback(() => update(keepForm), [update]);
   const { values } = current.state;
   const submit = useCallback(
     (check?: (values: F) => FieldErrors) => {
@@ -56,5 +85,19 @@ export function useForm<F extends object>(source: F, validate: (values: F) => Fi
     [update, validate, values],
   );
 
-  return { values, dirty: current.state.dirty, errors: visibleErrors(current.state, validate), error: current.state.error, set, reset, submit, saved, failed };
+  const conflict = useMemo(() => conflictOf(current.state), [current.state]);
+  return {
+    values,
+    dirty: current.state.dirty,
+    errors: visibleErrors(current.state, validate),
+    error: current.state.error,
+    set,
+    reset,
+    submit,
+    saved,
+    failed,
+    conflict,
+    reload,
+    keep,
+  };
 }

@@ -5,6 +5,7 @@
  * by the polls here — shows the expected state; after TIMINGS.transitionPollCount polls every
  * TIMINGS.transitionPollIntervalMs the flag is cleared anyway.
  */
+import { isNewerVersion, newest } from '../../kit/cache';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@fleet/contracts';
@@ -36,7 +37,7 @@ function cachedUnit(queryClient: QueryClient, unitId: string): UnitState | undef
   for (const [, list] of queryClient.getQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') })) {
     if (list === undefined) continue;
     const row = list[unitIndexOf(list, unitId)];
-    if (row !== undefined && (best === undefined || row.version > best.version)) best = row;
+    if (row !== undefined && (best === undefined || isNewerVersion(row, best))) best = row;
   }
   return best;
 }
@@ -94,7 +95,7 @@ export function useTransitions<K extends string>() {
         reached: () => reached(cachedUnit(queryClient, unitId)),
         poll: async () => {
           const detail = await callEndpoint('getUnit', { params: { id: unitId } }, { signal: controller.signal });
-          queryClient.setQueryData<UnitDetail>(detailKey, (old) => (old === undefined || detail.version >= old.version ? detail : old));
+          queryClient.setQueryData<UnitDetail>(detailKey, (old) => (old === undefined ? detail : newest(old, detail)));
           queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => mergeDetailIntoList(list, detail));
           return reached(detail);
         },

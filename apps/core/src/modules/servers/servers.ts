@@ -270,6 +270,7 @@ export class ServerService {
               status: ChannelStatusSchema.safeParse(c.status).data ?? 'offline',
               inputKind: c.inputKind,
               ptmpReceivers: ptmpReceiversOf(c),
+              memberOf: { groupIds: c.groups.map((g) => g.groupId), inventoryIds: c.inventories.map((i) => i.inventoryId) },
             };
           }),
         vrChannels: vrs
@@ -411,11 +412,20 @@ export class ServerService {
     const prev = this.channels.get(e.channelId);
     if (!prev) return;
     const ptmp = this.ptmpToStore(e);
-    if (prev.status === e.status && !ptmp) return;
+    const stored = this.deps.readModel.channels.get(e.channelId);
+    // The unit collected from is stored with its name (the channel lists show it by name).
+    const alias = e.allocatedToUnitUid === null ? null : (this.deps.readModel.units.get(e.allocatedToUnitUid)?.name ?? null);
+    const allocationChanged = stored !== undefined && (stored.allocatedToUnitUid !== e.allocatedToUnitUid || stored.allocatedToUnitAlias !== alias);
+    if (prev.status === e.status && !ptmp && !allocationChanged) return;
     const previous = ChannelStatusSchema.safeParse(prev.status).data ?? null;
     const statusChanged = prev.status !== e.status;
     prev.status = e.status;
-    await repo.recordChannelReport(this.deps.db, e.channelId, undefined, { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp });
+    await repo.recordChannelReport(this.deps.db, e.channelId, undefined, {
+      status: e.status,
+      allocatedToUnitUid: e.allocatedToUnitUid,
+      allocatedToUnitAlias: alias,
+      ...ptmp,
+    });
     if (statusChanged)
       this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
   }

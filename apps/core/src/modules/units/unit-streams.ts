@@ -40,7 +40,10 @@ export class UnitStreamService {
   constructor(private readonly deps: ServiceDeps) {
     // The unit's tally column (spec 000 §3) as the device reports it: on program or preview while its stream is used.
     deps.events.on('tally', async (e) => {
-      await repo.setUnitTally(deps.db, e.unitId, e.tally === 'off' ? null : e.tally);
+      const tally = e.tally === 'off' ? null : e.tally;
+      await repo.setUnitTally(deps.db, e.unitId, tally);
+      // Consoles showing the unit follow it (a stream that ended clears it).
+      if (deps.index.has(e.unitId)) deps.hub.publish(deps.index.topicsOf(e.unitId), { type: 'unit.tally', unitId: e.unitId, tally, at: deps.clock.now() });
     });
     deps.reports.onDeviceState(async (c) => {
       if (isStreaming(c.previous) && !isStreaming(c.applications)) await this.endExternalStreams(c.unitId);

@@ -10,6 +10,7 @@ import {
   UnitTypeGroup,
   VALIDATION,
   WorkingMode,
+  type ChannelInUse,
   type DeviceSpec,
   type UnitAlert,
   type UnitDetail,
@@ -37,6 +38,7 @@ import type { TelemetryStore, UnitTelemetry } from '../../platform/telemetry.js'
 import type { LiveState, Membership, UnitIndex } from '../../platform/unit-index.js';
 import { deepFreeze } from '../../repositories/read-model.js';
 import * as repo from './repository.js';
+import type { ChannelsInUse } from './channels-in-use.js';
 
 export class UnitService {
   /** The last units' details, least recently built first, by the summary they were built with. */
@@ -45,7 +47,14 @@ export class UnitService {
   private readonly rememberedRows = new WeakMap<UnitRecord, Membership>();
   private readonly summaries = new Map<
     string,
-    { row: UnitRecord; membership: Membership; live: LiveState | undefined; revision: number; summary: UnitSummary }
+    {
+      row: UnitRecord;
+      membership: Membership;
+      live: LiveState | undefined;
+      revision: number;
+      inUse: readonly ChannelInUse[];
+      summary: UnitSummary;
+    }
   >();
 
   constructor(
@@ -55,8 +64,19 @@ export class UnitService {
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
     private readonly gateway: DeviceGateway,
+    private readonly inUse: ChannelsInUse,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    // A server took or gave back a channel of the unit: subscribers hear where it streams now
+    // (the channels only: an event made from what the server reported, whenever the report is stored).
+    // Announced where the report was stored (another instance's reach us through the broker).
+    inUse.onChange((unitIds, origin) => {
+      if (origin !== 'local') return;
+      const at = this.clock.now();
+      for (const unitId of unitIds)
+        if (this.index.has(unitId)) this.hub.publish(this.index.topicsOf(unitId), { type: 'unit.channels', unitId, channelsInUse: [...inUse.of(unitId)], at });
+    });
+  }
 
   /** Load the fleet into the index and hand it to the gateway. */
   async start(): Promise<void> {
@@ -188,8 +208,8 @@ export class UnitService {
   }
 
   /**
-   * The unit's summary. Built once per state of the unit (its row, memberships, live state and
-   * telemetry revision) and frozen: the unit list of a large fleet hands out the same objects
+   * The unit's summary. Built once per state of the unit (its row, memberships, live state,
+   * telemetry revision and the channels feeding from it) and frozen: the unit list of a large fleet hands out the same objects
    * while units stand still, and the answer writer reuses their text.
    */
   toSummary(r: UnitRecord): UnitSummary {
@@ -200,14 +220,16 @@ export class UnitService {
   private summaryOf(r: UnitRecord, m: Membership): UnitSummary {
     const live = this.index.liveOf(r.id);
     const revision = this.telemetry.revisionOf(r.id);
+    const inUse = this.inUse.of(r.id);
     const cached = this.summaries.get(r.id);
-    if (cached && cached.row === r && cached.membership === m && cached.live === live && cached.revision === revision) return cached.summary;
-    const summary = deepFreeze(this.buildSummary(r, m, live));
-    this.summaries.set(r.id, { row: r, membership: m, live, revision, summary });
+    if (cached && cached.row === r && cached.membership === m && cached.live === live && cached.revision === revision && cached.inUse === inUse)
+      return cached.summary;
+    const summary = deepFreeze(this.buildSummary(r, m, live, inUse));
+    this.summaries.set(r.id, { row: r, membership: m, live, revision, inUse, summary });
     return summary;
   }
 
-  private buildSummary(r: UnitRecord, m: Membership, live: LiveState | undefined): UnitSummary {
+  private buildSummary(r: UnitRecord, m: Membership, live: LiveState | undefined, inUse: readonly ChannelInUse[]): UnitSummary {
     const d = decoded(r);
     const t = this.telemetry.get(r.id);
     const status = live?.status ?? 'offline';
@@ -233,6 +255,7 @@ export class UnitService {
         proxyChannelId: null,
         external: false,
       },
+      channelsInUse: [...inUse],
       inventoryIds: m.inventoryIds,
       groupIds: m.groupIds,
       hasExtender: r.hasExtender,
@@ -388,6 +411,7 @@ function toDeviceSpec(r: UnitRecord): DeviceSpec {
     swVersion: r.swVersion,
     capabilities: unitCapabilities.read(r.capabilities),
     home: r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null,
+    memberOf: { groupIds: r.groups.map((g) => g.groupId), inventoryIds: r.inventories.map((i) => i.inventoryId) },
   };
 }
 

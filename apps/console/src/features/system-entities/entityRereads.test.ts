@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staleDeviceReads } from './useDevicesLive';
+import { staleDeviceReads } from './entityRereads';
 
 describe('system devices live reads', () => {
   it('reads the servers or the gateways again on systemDevice.changed, by kind', () => {

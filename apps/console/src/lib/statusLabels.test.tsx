@@ -1,0 +1,44 @@
+/**
+ * One label per status family, in the user's language: the admin units page shows
+ * `storeandforward` as "Store & Forward" (never the code), a channel's and a server's statuses by
+ * their labels, and a code this console does not know as it came.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { FakeApi } from '../test-utils/fakeApi';
+import { adminUnitRow, makeAdminUnit } from '../test-utils/fixtures';
+import { renderWithApp } from '../test-utils/render';
+import UnitsEntity from '../features/system-entities/UnitsEntity';
+import { channelStatusLabel, serverStatusLabel, unitStatusLabel, vrChannelStatusLabel } from './statusLabels';
+
+describe('status labels', () => {
+  it('take each family’s code to its own label key and leave an unknown code as it came', () => {
+    // The key itself stands for the translation here; the pages below show the texts.
+    const t = ((key: string) => `«${key}»`) as unknown as TFunction;
+    expect(unitStatusLabel(t, 'storeandforward')).toBe('«units.status.storeandforward»');
+    expect(channelStatusLabel(t, 'collecting')).toBe('«channels.status.collecting»');
+    expect(serverStatusLabel(t, 'busy')).toBe('«devices.status.busy»');
+    expect(vrChannelStatusLabel(t, 'inputConnected')).toBe('«videoReturn.status.inputConnected»');
+    expect(unitStatusLabel(t, 'someNewCode')).toBe('someNewCode');
+    expect(channelStatusLabel(t, 'storeandforward')).toBe('storeandforward');
+  });
+
+  it('show the admin units page’s statuses by label, not as codes', async () => {
+    const unit = makeAdminUnit({ uniqueId: 'LU-1', name: 'Crew_1', status: 'storeandforward' });
+    const api = new FakeApi().on('searchAdminUnits', ({ query }) => ({ items: [adminUnitRow(unit)], total: 1, offset: query.offset, limit: query.limit }));
+    await renderWithApp(<UnitsEntity kind="units" />, { roles: ['super_user'], route: '/system_entities/units', api });
+    const row = await screen.findByTestId('units-row-LU-1');
+    expect(within(row).getByText('Store & Forward')).toBeVisible();
+    expect(row).not.toHaveTextContent('storeandforward');
+  });
+
+  it('show them in Chinese for a Chinese user', async () => {
+    const unit = makeAdminUnit({ uniqueId: 'LU-1', name: 'Crew_1', status: 'storeandforward' });
+    const api = new FakeApi().on('searchAdminUnits', ({ query }) => ({ items: [adminUnitRow(unit)], total: 1, offset: query.offset, limit: query.limit }));
+    await renderWithApp(<UnitsEntity kind="units" />, { roles: ['super_user'], route: '/system_entities/units', api, language: 'zh' });
+    const row = await screen.findByTestId('units-row-LU-1');
+    expect(row).not.toHaveTextContent('storeandforward');
+    expect(row).not.toHaveTextContent('Store & Forward');
+  });
+});

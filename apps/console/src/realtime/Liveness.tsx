@@ -1,0 +1,167 @@
+/**
+ * Whether a unit's live values (status, bitrate, battery, tally, modems, position) may be old, and
+ * since when: they are stale while the console's realtime connection is lost (nothing tells it of
+ * a change) and while the unit is offline (it reports nothing). One hook (`useLiveness`) and one
+ * wrapper (`StaleValue`) used by the unit list, the unit detail, Multiview and the map: a stale
+ * value is greyed, with "last reported 14:02:11".
+ *
+ * "Last reported" is when the console last heard of the unit: its last realtime event, or the read
+ * that brought it (whichever is later).
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UnitStatus } from '@fleet/contracts';
+import { isOfflineLike } from '@fleet/domain';
+import { useRealtime } from './RealtimeProvider';
+import type { RealtimeStatus } from './RealtimeClient';
+
+/** When each unit was last heard of (ms, this browser's clock), and when the unit lists were last read. */
+class LivenessStore {
+  private readonly units = new Map<string, number>();
+  private listReadAt = 0;
+  /** When the realtime connection was lost (ms), null while it is not. */
+  lostAt: number | null = null;
+
+  /** The connection's state changed (the provider tells). */
+  connection(status: RealtimeStatus, now: number): void {
+    if (!isConnectionLost(status)) this.lostAt = null;
+    else this.lostAt ??= now;
+  }
+
+  /** An event about the unit, or a read of it alone, arrived at `at`. */
+  heard(unitId: string, at: number): void {
+    this.units.set(unitId, at);
+  }
+
+  /** A unit list (every unit of it) was read at `at`. */
+  listRead(at: number): void {
+    if (at > this.listReadAt) this.listReadAt = at;
+  }
+
+  /**
+   * When the console last heard of the unit; `withReads`: a read of the whole list counts too (it
+   * said what the unit was then; an offline unit's read says nothing of when it last reported).
+   */
+  lastReported(unitId: string, withReads: boolean): number | null {
+    const at = Math.max(this.units.get(unitId) ?? 0, withReads ? this.listReadAt : 0);
+    return at > 0 ? at : null;
+  }
+
+  reset(): void {
+    this.units.clear();
+    this.listReadAt = 0;
+    this.lostAt = null;
+  }
+}
+
+export const liveness = new LivenessStore();
+
+/** The connection states in which no event can arrive (the first connection is not one: a fresh read is there). */
+const LOST: ReadonlySet<RealtimeStatus> = new Set(['reconnecting', 'error', 'closed']);
+
+export function isConnectionLost(status: RealtimeStatus): boolean {
+  return LOST.has(status);
+}
+
+export type StaleReason = 'connection' | 'offline';
+
+export interface Liveness {
+  /** Why the values may be old, or null when they are live. */
+  readonly stale: StaleReason | null;
+  /** When the console last heard of the unit (ms), or null when it never did. */
+  readonly lastReported: number | null;
+}
+
+export function useLiveness(unitId: string, status: UnitStatus): Liveness {
+  const { status: connection } = useRealtime();
+  const stale: StaleReason | null = isConnectionLost(connection) ? 'connection' : isOfflineLike(status) ? 'offline' : null;
+  return { stale, lastReported: stale === null ? null : liveness.lastReported(unitId, stale === 'connection') };
+}
+
+/** A time of day as the stale marks show it: 24-hour, with seconds. */
+export function clockTime(at: number, language: string): string {
+  return new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+}
+
+/** "last reported 14:02:11", or, never heard of since the page opened, "not reporting" (offline) / "not reported yet". */
+export function useLastReportedText(): (liveness: Liveness) => string {
+  const { t, i18n } = useTranslation();
+  return ({ stale, lastReported }) =>
+    lastReported !== null
+      ? t('realtime.stale.lastReported', { time: clockTime(lastReported, i18n.language) })
+      : t(stale === 'offline' ? 'realtime.stale.offline' : 'realtime.stale.never');
+}
+
+const STALE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0, opacity: 0.5, filter: 'grayscale(1)' };
+const LIVE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0 };
+
+/**
+ * A unit's live value, greyed when stale (its tooltip says when it was last reported); `showTime`
+ * also writes "last reported 14:02:11" beside it (once per unit on a screen: by its status). The
+ * status itself (`isStatus`) is greyed only when the connection is lost: "offline" is what the
+ * core says now.
+ */
+export function StaleValue({
+  unitId,
+  status,
+  showTime = false,
+  isStatus = false,
+  testId,
+  children,
+}: {
+  readonly unitId: string;
+  readonly status: UnitStatus;
+  readonly showTime?: boolean;
+  readonly isStatus?: boolean;
+  readonly testId?: string;
+  readonly children: ReactNode;
+}) {
+  const live = useLiveness(unitId, status);
+  const text = useLastReportedText();
+  const { stale } = live;
+  if (stale === null) {
+    return (
+      <span style={LIVE_STYLE} data-stale="false" data-testid={testId}>
+        {children}
+      </span>
+    );
+  }
+  const label = text(live);
+  return (
+    <span style={{ ...LIVE_STYLE, flexWrap: 'wrap' }} data-stale={stale} data-testid={testId} title={label}>
+      <span style={isStatus && stale === 'offline' ? LIVE_STYLE : STALE_STYLE}>{children}</span>
+      {showTime && live.lastReported !== null && (
+        <Text span size="xs" c="dimmed" data-testid={testId === undefined ? undefined : `${testId}-reported`} style={{ whiteSpace: 'nowrap' }}>
+          {label}
+        </Text>
+      )}
+    </span>
+  );
+}
+
+/** A block of a unit's live values (its modems, its bitrate graph): greyed when stale, with "last reported 14:02:11" above it. */
+export function StaleBlock({
+  unitId,
+  status,
+  testId,
+  children,
+}: {
+  readonly unitId: string;
+  readonly status: UnitStatus;
+  readonly testId?: string;
+  readonly children: ReactNode;
+}) {
+  const live = useLiveness(unitId, status);
+  const text = useLastReportedText();
+  return (
+    <div data-stale={live.stale ?? 'false'} data-testid={testId}>
+      {live.stale !== null && (
+        <Text size="xs" c="dimmed" mb={4} data-testid={testId === undefined ? undefined : `${testId}-reported`}>
+          {text(live)}
+        </Text>
+      )}
+      <div style={live.stale === null ? undefined : { opacity: 0.5, filter: 'grayscale(1)' }}>{children}</div>
+    </div>
+  );
+}
