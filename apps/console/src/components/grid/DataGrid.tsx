@@ -48,36 +48,11 @@ import { useTranslation } from 'react-i18next';
 import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
+import { useFillHeight } from './useFillHeight';
 import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, isActionColumn, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
-
-/** Space kept under a grid that fills the window (the page's bottom padding). */
-const FILL_GAP_PX = 16;
-
-/**
- * The height that makes the grid's viewport reach the window's bottom edge from where it starts on
- * the page (at least 320 px), measured again when the window or the page above it changes size (a
- * filter panel opening). Until it is measured: the window less a typical page header.
- */
-function useFillHeight(ref: { readonly current: HTMLElement | null }, enabled: boolean): string {
-  const [top, setTop] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!enabled || element === null) return;
-    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    measure();
-    window.addEventListener('resize', measure);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    return () => {
-      window.removeEventListener('resize', measure);
-      observer?.disconnect();
-    };
-  }, [ref, enabled]);
-  return top === null ? 'max(320px, calc(100dvh - 300px))' : `max(320px, calc(100dvh - ${top + FILL_GAP_PX}px))`;
-}
 
 /** The grid's column: the console's one column type (kit/ListTable `ListColumn`) with its width. */
 export type DataGridColumn<T> = ListColumn<T> & { readonly width: number };
