@@ -179,16 +179,24 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const bitrate = operator.getByTestId(`unit-bitrate-${id}`);
   const before = await bitrate.textContent();
   await expect.poll(() => bitrate.textContent(), { timeout: 15_000 }).not.toBe(before);
+  // The operator's console remembers /channels as the page to open on.
+  const remembered = operator.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/userPreferences') && (r.request().postData() ?? '').includes('/channels'),
+  );
   await operator.goto('/channels?ignoreRouteDefault=1');
+  expect((await remembered).ok()).toBe(true);
   await expect(operator.locator('[data-testid^="channel-status-"]', { hasText: /^Collecting/ }).first()).toBeVisible({ timeout: 15_000 });
 
-  // Reset the demo: the fleet restarts from its seed (every unit off a moment) and the story plays again.
+  // Reset the demo: the fleet restarts from its seed (every unit off a moment), the story plays again
+  // and every demo account opens on the unit list as after the seed.
   // Its confirmation is a toast, queued behind the notices of the fleet's own status changes (spec 000
   // §2: five at once, the rest queued), so the reset is known done by the control plane's answer.
   const reset = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('demo.set'));
   await page.getByTestId('simulator-demo-reset').click();
   expect((await reset).ok()).toBe(true);
-  await operator.goto('/list?ignoreRouteDefault=1');
+  // The demo accounts start over too: entering the console opens the unit list again.
+  await operator.goto('/');
+  await expect(operator).toHaveURL(/\/list$/);
   await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
 
   // The fleet as the other specs found it.

@@ -40,6 +40,7 @@ import {
   type ShardFleetCheck,
   type ShardStatus,
 } from '@fleet/contracts';
+import { restoreSeededPreferences } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../platform/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
@@ -305,8 +306,10 @@ export const appRouter = t.router({
   demo: t.router({
     /**
      * Run a demo preset (simulator/demos): with `reset` (the default) the fleet, what the core
-     * holds of what the devices raised, and the simulated clock first go back to their seeded start
-     * — the Simulator panel's "Reset the demo" is this with the preset running now.
+     * holds of what the devices raised, the simulated clock and the seeded demo accounts'
+     * preferences (the page each opens on, filters, language...) first go back to their seeded
+     * start — the Simulator panel's "Reset the demo" is this with the preset running now. Accounts
+     * created after the seed keep their preferences.
      */
     set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
       const reset = input.reset !== false;
@@ -315,6 +318,7 @@ export const appRouter = t.router({
       const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
       const error = replies.find((r) => r.error)?.error;
       if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      if (reset) await restoreSeededPreferences(ctx.app.services.db);
       return { preset: input.preset, shards: replies.length };
     }),
     /** The preset the shards run (the first shard's answer), or null. */

@@ -27,6 +27,7 @@ import { seedAlertConfigurations, seedUsers } from './users.js';
 
 export { SEED_IDS } from './structure.js';
 export { DEFAULT_FLEET, FLEET_SIZES, type FleetSize } from './fleet.js';
+export { restoreSeededPreferences, seededPreferences } from './users.js';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo-pass-1';
 export const DEFAULT_SEED = 20240601;

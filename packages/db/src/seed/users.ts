@@ -1,7 +1,7 @@
 /** Fixtures: one user per role (username = role) with preferences; alert configurations and their recipients. */
 import { ALERT_LEVELS, ALERT_TYPES, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_USER_PREFERENCES, ROLES, type Role } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
-import type { DbTx } from '../client.js';
+import type { Db, DbTx } from '../client.js';
 import { timesAround, DAY, streamFor, type Count } from './random.js';
 import { GROUPS, INVENTORIES, SEE_ALL, SEED_IDS, UNITS, USER_PASSWORD_EXPIRING, USER_WITHOUT_EMAIL, type GroupId, type InventoryId } from './structure.js';
 
@@ -43,24 +43,44 @@ export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: 
     const groups: GroupId[] = seeAll ? GROUPS.map((g) => g.id) : globalGroups;
     await tx.userInventory.createMany({ data: inventories.map((inventoryId) => ({ userId: SEED_IDS.users[role], inventoryId })) });
     await tx.userGroup.createMany({ data: groups.map((groupId) => ({ userId: SEED_IDS.users[role], groupId })) });
-    await tx.userPreference.create({
-      data: {
-        userId: SEED_IDS.users[role],
-        data: {
-          ...DEFAULT_USER_PREFERENCES,
-          groupId: groups[0] ?? null,
-          inventoryId: 'inv-global',
-          inventoryName: 'Global-News',
-          currentRoute: '/list',
-          leftPanelWidth: 320,
-        },
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+    await tx.userPreference.create({ data: { userId: SEED_IDS.users[role], data: seededPreferences(role), createdAt: now, updatedAt: now } });
   }
   count('user', ROLES.length);
   count('userPreference', ROLES.length);
+}
+
+/**
+ * The preferences a demo account has in the seed: the defaults (spec 000 §9), the account's first
+ * group of the first inventory, and the unit list as the page it opens on.
+ */
+export function seededPreferences(role: Role): Prisma.InputJsonObject {
+  const groups: readonly GroupId[] = SEE_ALL.includes(role) ? GROUPS.map((g) => g.id) : SEED_IDS.groupsByInventory['inv-global'];
+  return {
+    ...DEFAULT_USER_PREFERENCES,
+    groupId: groups[0] ?? null,
+    inventoryId: 'inv-global',
+    inventoryName: 'Global-News',
+    currentRoute: '/list',
+    leftPanelWidth: 320,
+  };
+}
+
+/**
+ * Gives every seeded demo account (usr-<role>) that still exists its seeded preferences again: the
+ * page it last visited, its filters, language and the rest are forgotten, so that it opens on the
+ * unit list as after the seed. Accounts created later keep theirs. Answers how many were restored.
+ */
+export async function restoreSeededPreferences(db: Db | DbTx): Promise<number> {
+  let restored = 0;
+  for (const role of ROLES) {
+    const userId = SEED_IDS.users[role];
+    if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) continue;
+    const data = seededPreferences(role);
+    // The version moves on, so a save made from a page read before the reset does not land on it unseen.
+    await db.userPreference.upsert({ where: { userId }, create: { userId, data }, update: { data, version: { increment: 1 } } });
+    restored++;
+  }
+  return restored;
 }
 
 export async function seedAlertConfigurations(tx: DbTx, now: Date, count: Count): Promise<void> {
