@@ -16,3 +16,4 @@ export * from './unit-config.js';
 export * from './service-state.js';
 export * from './share-folders.js';
 export * from './ifb.js';
+export * from './places.js';

@@ -2,16 +2,21 @@
 import { ALERT_LEVELS, ALERT_TYPES, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_USER_PREFERENCES, ROLES, type Role } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { Db, DbTx } from '../client.js';
-import { timesAround, DAY, streamFor, type Count } from './random.js';
+import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './newsroom.js';
+import { timesAround, DAY, replacing, streamFor, type Count } from './random.js';
 import { GROUPS, INVENTORIES, SEE_ALL, SEED_IDS, UNITS, USER_PASSWORD_EXPIRING, USER_WITHOUT_EMAIL, type GroupId, type InventoryId } from './structure.js';
 
 export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: ReadonlyMap<Role, string>, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'users', now);
   const { stamps, ahead } = timesAround(now, faker);
+  // The people of the newsroom (newsroom.ts), from a stream of their own: no two accounts share a name.
+  const people = streamFor(seedValue, 'people', now);
+  const firstNames = people.helpers.shuffle([...FIRST_NAMES]);
+  const lastNames = people.helpers.shuffle([...LAST_NAMES]);
   const globalGroups = SEED_IDS.groupsByInventory['inv-global'];
-  for (const role of ROLES) {
-    const firstName = faker.person.firstName();
-    const lastName = faker.person.lastName();
+  for (const [i, role] of ROLES.entries()) {
+    const firstName = replacing(firstNames[i % firstNames.length]!, faker.person.firstName());
+    const lastName = replacing(lastNames[i % lastNames.length]!, faker.person.lastName());
     const seeAll = SEE_ALL.includes(role);
     const email = role === USER_WITHOUT_EMAIL ? null : `${role.replace(/_/g, '.')}@demo.example.com`;
     await tx.user.create({
@@ -24,7 +29,7 @@ export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: 
         lastName,
         userType: role,
         roles: [role],
-        userLabel: faker.helpers.maybe(() => faker.person.jobTitle().slice(0, 30), { probability: 0.5 }) ?? null,
+        userLabel: faker.helpers.maybe(() => replacing(people.helpers.arrayElement(JOB_TITLES), faker.person.jobTitle()), { probability: 0.5 }) ?? null,
         active: true,
         sso: false,
         passwordExpiresAt: role === USER_PASSWORD_EXPIRING ? ahead(7 * DAY) : null,
