@@ -68,7 +68,7 @@ export class PositionModel {
     if (this.rng.next() < dt / (this.speed > 0 ? P.drivingMeanS : P.parkedMeanS)) this.speed = this.speed > 0 ? 0 : this.rng.range(...P.speedMs);
     if (this.speed > 0) {
       this.heading += this.rng.normal() * P.headingNoise;
-      // Steer home when more than ~5 km away.
+      // Steer home when more than ~2 km away.
       const dLat = this.homeLat - this.lat;
       const dLng = this.homeLng - this.lng;
       if (Math.hypot(dLat, dLng) > P.homeRadiusDeg) this.heading = Math.atan2(dLat, dLng);

@@ -77,7 +77,7 @@ export async function seedSoftwareVersions(tx: DbTx, now: Date, count: Count): P
 
 export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'stories', now);
-  const { stamps, ago } = timesAround(now, faker);
+  const { ago } = timesAround(now, faker);
   // The newsroom's planning list (newsroom.ts): a reporter and a camera operator on each story.
   const person = () => `${faker.helpers.arrayElement(FIRST_NAMES)} ${faker.helpers.arrayElement(LAST_NAMES)}`;
   const stories: Prisma.StoryCreateManyInput[] = STORIES.map((story, i) => ({
@@ -88,7 +88,9 @@ export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date
     reporter: person(),
     storyId: `NRCS-${faker.string.numeric(6)}`,
     createdById: SEED_IDS.users.luc_regular,
-    ...stamps(),
+    // Today's planning: opened this morning, the live one touched minutes ago.
+    createdAt: ago((i + 1) * 2 * HOUR),
+    updatedAt: ago((10 + i * 35) * 60_000),
   }));
   await tx.story.createMany({ data: stories });
   await tx.storyUnit.createMany({
