@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TRPCError } from '@trpc/server';
@@ -20,6 +19,7 @@ import { cookiesPlugin } from './plugins/cookies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
+import { compressionPlugin, consoleFilesPlugin, sendConsolePage } from './plugins/serving.js';
 import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
@@ -107,6 +107,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
   await app.register(securityPlugin, { config, clock });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
+  // Compressed answers and /robots.txt (plugins/serving.ts), before the routes it compresses.
+  await app.register(compressionPlugin);
   // The API docs (about 1 s to build) are built on their first request, not when a core starts:
   // @fastify/swagger holds only the document's heading, and the UI's route answers the whole document.
   const openapi = () => openApiDocument(config.CORE_PREFIX);
@@ -154,17 +156,20 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     return { ok: true, shards: app.services.gateway.shardCount(), realtimeClients: app.services.hub.clientCount() };
   });
   // Where the console finds the core: same build, mock or real core, configured at run time.
-  app.get('/runtime-config.json', async () => ({
-    apiBase: config.CORE_PREFIX,
-    wsUrl: REALTIME.path,
-    loginUrl: MOCK_AUTH.loginPath,
-    logoutUrl: MOCK_AUTH.logoutPath,
-  }));
+  app.get('/runtime-config.json', async (_req, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return {
+      apiBase: config.CORE_PREFIX,
+      wsUrl: REALTIME.path,
+      loginUrl: MOCK_AUTH.loginPath,
+      logoutUrl: MOCK_AUTH.logoutPath,
+    };
+  });
 
   const dist = config.CONSOLE_DIST ? resolve(config.CONSOLE_DIST) : '';
   const serveConsole = dist !== '' && existsSync(join(dist, 'index.html'));
   if (serveConsole) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+    await app.register(consoleFilesPlugin, { root: dist });
   }
   const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz', DOWNLOADS_PATH];
   app.setNotFoundHandler((req, reply) => {
@@ -172,7 +177,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     const isApi = reserved.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (serveConsole && req.method === 'GET' && !isApi) {
       // Client-side routes (/list, /map, ...) all load the console.
-      return reply.type('text/html').sendFile('index.html');
+      return sendConsolePage(reply);
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
   });

@@ -129,6 +129,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
      * promise (Fastify is told nothing is pending: undefined); a pending one once its promise
      * settles. A refusal thrown here reaches Fastify's error handler either way.
      */
+    /**
+     * What a pending call's promise resolves to once it has sent: the reply, which Fastify awaits until the
+     * response is over. A promise resolving to nothing while the answer is still on its way (a compressed
+     * answer is written by a stream) would have Fastify send an empty answer after it.
+     */
+    const settled = (reply: FastifyReply): Promise<void> => new Promise((resolve) => reply.then(resolve, () => resolve()));
     const serve = (user: AuthUser, req: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
       if (!hasAnyRole(user.roles, def.roles)) throw new AppError('FORBIDDEN');
       // Bodies are accepted on every method (DELETE included) but only read where declared.
@@ -146,7 +152,11 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       }
       const result: unknown = handler(input as never, { user, services: app.services });
       // A thenable, not only a Promise: a service may hand back a query's PrismaPromise as it is.
-      if (isThenable(result)) return Promise.resolve(result).then((answer: unknown) => send(reply, answer));
+      if (isThenable(result))
+        return Promise.resolve(result).then((answer: unknown) => {
+          send(reply, answer);
+          return settled(reply);
+        });
       send(reply, result);
       return undefined;
     };
@@ -157,7 +167,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       handler: (req: FastifyRequest, reply: FastifyReply) => {
         // A session resolved lately is known without a promise (the hot path); else storage is asked.
         const user = app.knownUser(req);
-        return user ? serve(user, req, reply) : app.requireUser(req).then((u) => serve(u, req, reply));
+        return user ? serve(user, req, reply) : app.requireUser(req).then((u) => serve(u, req, reply) ?? settled(reply));
       },
     });
   }
