@@ -97,6 +97,11 @@ describe('serving: compression and cache rules', () => {
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
   });
 
+  it('a core without METRICS_PORT serves no metrics: no listener, nothing at /metrics', async () => {
+    expect(s.app.metricsUrl()).toBeNull();
+    expect((await get('/metrics')).statusCode).toBe(404);
+  });
+
   it('robots.txt keeps crawlers out, as text rather than the console page', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { compressionPlugin, consoleFilesPlugin, sendConsolePage } from './plugins/serving.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
@@ -117,6 +118,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
 
   // 2. Our services.
   await app.register(servicesPlugin, { config, db, clock });
+  // Prometheus metrics on a listener of their own, when METRICS_PORT is set (plugins/metrics.ts).
+  await app.register(metricsPlugin);
   await app.register(authPlugin);
 
   // The recorder's tap on REST writes (record and replay, mock only), ahead of the routes it watches.

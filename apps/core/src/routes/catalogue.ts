@@ -163,6 +163,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
+      config: { callId: id },
       ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } }, serializerCompiler: sharedSerialiser } : {}),
       handler: (req: FastifyRequest, reply: FastifyReply) => {
         // A session resolved lately is known without a promise (the hot path); else storage is asked.
