@@ -77,7 +77,7 @@ describe('serving: compression and cache rules', () => {
     const plain = await get('/api/devices/fetch', { cookie });
     expect(plain.headers['content-encoding']).toBeUndefined();
     // The same units either way (their live values move between two reads).
-    const ids = (list: { id: string }[]) => list.map((u) => u.id);
+    const ids = (list: { uniqueId: string }[]) => list.map((u) => u.uniqueId);
     expect(ids(JSON.parse(brotliDecompressSync(large.rawPayload).toString()))).toEqual(ids(plain.json()));
     expect(large.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
 
@@ -97,9 +97,11 @@ describe('serving: compression and cache rules', () => {
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
   });
 
-  it('a core without METRICS_PORT serves no metrics: no listener, nothing at /metrics', async () => {
+  it('a core without METRICS_PORT serves no metrics: no listener, and /metrics is only a console route', async () => {
     expect(s.app.metricsUrl()).toBeNull();
-    expect((await get('/metrics')).statusCode).toBe(404);
+    const res = await get('/metrics');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).not.toContain('fleet_http_requests_total');
   });
 
   it('robots.txt keeps crawlers out, as text rather than the console page', async () => {
