@@ -16,7 +16,7 @@ import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { cookiesPlugin } from './plugins/cookies.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerClientError, errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { compressionPlugin, consoleFilesPlugin, sendConsolePage } from './plugins/serving.js';
@@ -25,7 +25,7 @@ import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
 import { RedisInvalidationBus } from './platform/invalidations-redis.js';
-import { catalogueRoutes } from './routes/catalogue.js';
+import { catalogueRoutes, methodNotAllowedRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { mockChatRoutes } from './mock/chat-routes.js';
 import { realtimeRoutes } from './routes/realtime.js';
@@ -82,6 +82,13 @@ const servicesPlugin = fp(
   { name: 'services' },
 );
 
+/**
+ * The longest path parameter the router passes on to a call (Fastify's default is 100): well above the
+ * catalogue's identifiers (at most 128 characters), so a longer one is refused by the call's own
+ * validation, with the spec's message, rather than by the router.
+ */
+const MAX_PATH_PARAM_LENGTH = 2048;
+
 export async function buildApp({ config, db, logger, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -92,6 +99,12 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     childLoggerFactory: lazyChildLoggerFactory,
     // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
     return503OnClosing: true,
+    // A path parameter as long as the document allows reaches the call's own validation (400 with the
+    // spec's message beyond its limit) instead of the router's 414 (Fastify's default is 100).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Requests Node refuses before Fastify sees them (headers over the limit: 431; a malformed request:
+    // 400) answer in the product's envelope too.
+    clientErrorHandler: answerClientError,
     // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.
     frameworkErrors: (err, _req, rawReply) => {
       const status = err.statusCode !== undefined && err.statusCode < 500 ? err.statusCode : 400;
@@ -127,6 +140,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
 
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
+  // A known path with a method it does not take: 405 with Allow.
+  await app.register(methodNotAllowedRoutes, { prefix: config.CORE_PREFIX });
   await app.register(realtimeRoutes(config));
   await app.register(gatewayRoutes(config));
   await app.register(downloadRoutes);
