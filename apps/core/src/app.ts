@@ -21,6 +21,7 @@ import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { compressionPlugin, consoleFilesPlugin, sendConsolePage } from './plugins/serving.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { docsPageRoutes } from './plugins/docs-page.js';
 import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
@@ -127,7 +128,9 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   // @fastify/swagger holds only the document's heading, and the UI's route answers the whole document.
   const openapi = () => openApiDocument(config.CORE_PREFIX);
   await app.register(swagger, { mode: 'static', specification: { document: openApiHeading(config.CORE_PREFIX) as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: openapi, transformSpecificationClone: false });
+  // The docs page at /docs (plugins/docs-page.ts); Swagger UI beside it, to try calls.
+  await app.register(swaggerUi, { routePrefix: '/docs/swagger', transformSpecification: openapi, transformSpecificationClone: false });
+  await app.register(docsPageRoutes);
 
   // 2. Our services.
   await app.register(servicesPlugin, { config, db, clock });
