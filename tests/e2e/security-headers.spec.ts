@@ -62,8 +62,13 @@ test('the console satisfies its content security policy: list, unit, map, admin 
     expect(headers['referrer-policy']).toBe('same-origin');
   }
 
-  // The API docs (Swagger UI) work under the same policy.
+  // The API docs page and Swagger UI beside it work under the same policy: the calls listed, one opened.
   await page.goto('/docs');
+  await expect(page.getByRole('status')).toContainText(/\d+ calls in \d+ areas/);
+  const call = page.locator('details#fetchDevices');
+  await call.locator('summary').click();
+  await expect(call).toContainText('Answers');
+  await page.goto('/docs/swagger');
   await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 30_000 });
 
   expect(violations).toEqual([]);

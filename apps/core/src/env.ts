@@ -133,6 +133,16 @@ export const ConfigSchema = z.object({
     .default(4 * 1024 * 1024),
   /** 0: events leave at the end of the event-loop turn they were published in; > 0: batched this long. */
   REALTIME_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  // ── Metrics (Prometheus) ──
+  /**
+   * The port of the metrics listener (`GET /metrics`, Prometheus' text format), apart from the public one
+   * so that it is never reachable where the console is. Empty: no metrics are collected or served.
+   */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Where the metrics listener binds (loopback unless a scraper elsewhere needs it). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must carry `Authorization: Bearer <token>` (401 otherwise). */
+  METRICS_TOKEN: z.string().default(''),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -2,7 +2,8 @@
  * @fleet/db: storage for the fleet console. One Prisma model (prisma/schema.prisma), SQLite by
  * default, PostgreSQL from the same model; migrations and seed without downloaded binaries.
  */
-export { createDb, transaction, sqlitePragmas, watchWrites, commitStats, checkpointStats, statementStats, executeStatement } from './client.js';
+export { createDb, transaction, sqlitePragmas, watchWrites, commitStats, timeWrites, checkpointStats, statementStats, executeStatement } from './client.js';
+export type { WriteTimer } from './client.js';
 export { AsyncLock } from './lock.js';
 export { rowUpdate, updateRow } from './row-writes.js';
 export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions } from './row-writes.js';

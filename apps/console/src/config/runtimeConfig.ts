@@ -111,11 +111,7 @@ export function resolveWsUrl(wsUrl: string, page: PageLocation): string {
 }
 
 /** Joins the API base and an endpoint path with exactly one slash between them. */
-export function joinUrl(base: string, path: string): string {
-  const left = base.endsWith('/') ? base.slice(0, -1) : base;
-  const right = path.startsWith('/') ? path : `/${path}`;
-  return `${left}${right}`;
-}
+export { joinUrl } from '@fleet/client';
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
 

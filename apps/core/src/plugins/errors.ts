@@ -2,6 +2,8 @@
  * One error envelope for every failure: `{ error: { code, message, fields?, deviceCode? } }` with
  * the spec's text. Client mistakes never answer 500; unexpected failures answer "Generic Error".
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CATALOGUE, type ErrorEnvelope } from '@fleet/contracts';
@@ -30,6 +32,28 @@ export function sizeText(bytes: number): string {
 export function bodyTooLargeMessage(limitBytes: number | undefined): string {
   const text = ERROR_CATALOGUE.BODY_TOO_LARGE.message;
   return limitBytes === undefined ? text : `${text} (at most ${sizeText(limitBytes)})`;
+}
+
+/**
+ * The answer to a request Node refuses before Fastify sees it (Fastify's `clientErrorHandler`): headers
+ * over the limit (431), a request that did not arrive in time (408), anything malformed (400), in the
+ * product's envelope rather than Fastify's default body. A reset connection gets nothing.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'REQUEST_TOO_LARGE'] as const)
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'REQUEST_TIMEOUT'] as const)
+        : ([400, 'VALIDATION_FAILED'] as const);
+  const body = JSON.stringify({ error: { code, message: ERROR_CATALOGUE[code].message } } satisfies ErrorEnvelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 export const errorsPlugin = fp(

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import * as contracts from '@fleet/contracts';
-import { catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
+import { API_AREAS, AREA_OF, catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
 
 type Json = Record<string, unknown>;
 
@@ -250,7 +250,18 @@ export function openApiHeading(prefix: string): Json {
       title: 'Fleet console core (mock)',
       version: '0.1.0',
       description: `Core REST surface under ${prefix}. Log in with POST ${MOCK_AUTH.loginPath} (mock only).`,
+      contact: { name: 'Fleet console maintainers' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    // Where the core runs: `npm start`'s address by default; a deployment's own host and scheme.
+    servers: [
+      {
+        url: '{scheme}://{host}',
+        description: 'A core: the mock started by npm start, or a deployment',
+        variables: { scheme: { default: 'http', enum: ['http', 'https'] }, host: { default: '127.0.0.1:8080' } },
+      },
+    ],
+    tags: API_AREAS.map(({ tag, description }) => ({ name: tag, description })),
     paths: {},
   };
 }
@@ -282,7 +293,7 @@ export function buildOpenApi(prefix: string): Json {
       operationId: id,
       summary: def.summary,
       description: `Spec: ${def.spec}. Roles: ${def.roles.join(', ')}.${def.scope === 'none' ? '' : ` Only ${SCOPE_WORDS[def.scope][0]} of the caller's inventories and groups.`}`,
-      tags: [def.path.split('/').filter((p) => p && !p.startsWith('{') && !/^v\d$/.test(p))[0] ?? 'core'],
+      tags: [AREA_OF.get(id) ?? 'Units'],
       'x-roles': def.roles,
       'x-spec': def.spec,
       parameters: parametersOf(def, components),
