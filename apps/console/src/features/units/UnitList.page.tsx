@@ -14,7 +14,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useNow } from '../../kit/useNow';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { useCompactLayout } from '../../shell/useCompactLayout';
+import { useCompactLayout, useNarrowerThan } from '../../shell/useCompactLayout';
 import { CounterBar } from './CounterBar';
 import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expandedGroups';
 import { advanceCounters, countersOf } from './counters';
@@ -130,9 +130,10 @@ export default function UnitListPage() {
   // Spec 001 §7: past the maximum reconnects the list's loading state is a websocket error.
   const { listError } = useRealtime();
   const transitions = useStreamTransitions();
-  // A narrow window: compact rows (name, status, bitrate, stream buttons); a unit's detail takes the
-  // list's place, so the page opens on the list (the last selection is not restored there).
+  // A narrow window: a unit's detail takes the list's place, so the page opens on the list (the last
+  // selection is not restored there); on a phone the rows are compact (name, bitrate, status, stream buttons).
   const compact = useCompactLayout();
+  const phone = useNarrowerThan('sm');
   const selection = useUnitSelection({ restore: !compact });
   const listPrefs = useUnitListPrefs();
   const { filters, setFilters } = listPrefs;
@@ -147,7 +148,15 @@ export default function UnitListPage() {
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
   const channelName = useChannelNames();
-  const allColumns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt, channelName, compact });
+  const allColumns = useUnitColumns({
+    canControl,
+    transitionOf: transitions.transitionOf,
+    onAction: transitions.run,
+    times,
+    modifiedAt,
+    channelName,
+    compact: phone,
+  });
   const besideDetail = selection.selectedId !== null && !compact;
   const columns = useMemo(
     () =>
@@ -221,14 +230,14 @@ export default function UnitListPage() {
             rowAttributes={rowAttributes}
             selectedKey={selection.selectedId}
             onRowClick={onRowClick}
-            renderExpanded={besideDetail || compact ? undefined : renderExpanded}
+            renderExpanded={besideDetail || phone ? undefined : renderExpanded}
             expandedKeys={listPrefs.expanded}
             onExpandedChange={listPrefs.setExpanded}
             defaultSort={UNIT_DEFAULT_SORT}
             onSortChange={listPrefs.onSortChange}
             scrollToKey={initialSelection}
             empty={labels.empty}
-            rowHeight={compact ? 60 : 52}
+            rowHeight={phone ? 60 : 52}
           />
         </ExpandedGroupsProvider>
       </div>
