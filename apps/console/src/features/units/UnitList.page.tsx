@@ -221,7 +221,9 @@ export default function UnitListPage() {
       <div data-testid="unit-table">
         <ExpandedGroupsProvider value={expandedGroups}>
           <DataGrid
-            gridId={UNIT_GRID_ID}
+            // The phone's rows remember their own width and sort (a width made for a wide window would not fit).
+            key={phone ? 'phone' : 'wide'}
+            gridId={phone ? `${UNIT_GRID_ID}-phone` : UNIT_GRID_ID}
             ariaLabel={labels.grid}
             columns={columns}
             rows={shown}
