@@ -37,7 +37,7 @@ test('a unit whose stream ended shows no tally and no longer its stream’s bitr
 
     await page.getByTestId(`unit-start-${id}`).click();
     await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
-    await expect(page.getByTestId('unit-detail-tally')).toContainText(/program|preview/, { timeout: 20_000 });
+    await expect(page.getByTestId('unit-detail-tally')).toContainText(/Program|Preview/, { timeout: 20_000 });
     await expect(page.getByTestId('unit-detail-total-bitrate')).not.toHaveAttribute('data-kbps', '0', { timeout: 20_000 });
     await expect(page.getByTestId(`unit-live-bitrate-${id}`)).toContainText('Mbps', { timeout: 20_000 });
     const kbps = async () => Number(await page.getByTestId('unit-detail-total-bitrate').getAttribute('data-kbps'));

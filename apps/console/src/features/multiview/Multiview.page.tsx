@@ -14,6 +14,7 @@ import { FeedTile } from './FeedTile';
 import { filterUnits, isShown, NO_CHOICE, outputsOf, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
 import type { StatusFilter, TileChoice } from './multiviewState';
 import { PanelResizer } from './PanelResizer';
+import { useCompactLayout } from '../../shell/useCompactLayout';
 import { useLeftPanelWidth } from './useLeftPanelWidth';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
@@ -142,6 +143,7 @@ export default function MultiviewPage(_props: PageProps) {
   const { t } = useTranslation();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const { width, setWidth } = useLeftPanelWidth();
+  const compact = useCompactLayout();
   const [choice, setChoice] = useState<TileChoice>(NO_CHOICE);
   const toggle = useCallback((unit: UnitSummary) => setChoice((current) => toggleTile(unit, current)), []);
   const channelName = useChannelNames();
@@ -151,16 +153,29 @@ export default function MultiviewPage(_props: PageProps) {
   return (
     <Stack gap="md" data-testid="multiview-page">
       <PageTitle title={t('routes.multiview')} />
-      <Box style={{ display: 'flex', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)', minHeight: 360 }}>
+      {/* A narrow window: the unit panel above the wall (a third of the height), without the resizer. */}
+      <Box
+        style={{
+          display: 'flex',
+          flexDirection: compact ? 'column' : 'row',
+          alignItems: 'stretch',
+          height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)',
+          minHeight: 360,
+        }}
+      >
         <Box
           data-testid="multiview-left-panel"
           data-width={width}
-          style={{ width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }}
+          style={
+            compact
+              ? { height: '35%', flex: '0 0 auto', overflow: 'hidden', paddingBottom: 'var(--mantine-spacing-sm)' }
+              : { width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }
+          }
         >
           <UnitPanel units={all} choice={choice} onToggle={toggle} />
         </Box>
-        <PanelResizer width={width} onResize={setWidth} />
-        <ScrollArea style={{ flex: 1, minWidth: 0 }} type="auto" px="sm" data-testid="multiview-wall">
+        {!compact && <PanelResizer width={width} onResize={setWidth} />}
+        <ScrollArea style={{ flex: 1, minWidth: 0, minHeight: 0 }} type="auto" px="sm" data-testid="multiview-wall">
           <QueryView query={units} testIdPrefix="multiview" errorTitle={t('multiview.loadFailed')}>
             {() => (
               <Stack gap="lg">
