@@ -77,27 +77,31 @@ const ADMIN_PAGES: readonly Target[] = [
 // One page per role, signed in once, kept through the variants (one test each).
 test.describe.configure({ mode: 'serial' });
 let signedOut: Page;
-let operator: { page: Page; user: OwnUser; unit: string };
-let admin: { page: Page; user: OwnUser };
+let operator: { page: Page; unit: string };
+let admin: { page: Page };
+/** The users made here, deleted after the last test (also when a later step of the set-up failed). */
+const made: OwnUser[] = [];
 
 test.beforeAll(async ({ browser, playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
-  signedOut = await (await browser.newContext({ baseURL, reducedMotion: 'reduce' })).newPage();
+  const newPage = async () => (await browser.newContext({ baseURL, reducedMotion: 'reduce' })).newPage();
+  signedOut = await newPage();
   const operatorUser = await ownUser(playwright, baseURL, 'luc_regular', { label: 'a11y-operator' });
+  made.push(operatorUser);
   const adminUser = await ownUser(playwright, baseURL, 'super_user', { label: 'a11y-admin' });
-  const operatorPage = await (await browser.newContext({ baseURL, reducedMotion: 'reduce' })).newPage();
-  const adminPage = await (await browser.newContext({ baseURL, reducedMotion: 'reduce' })).newPage();
+  made.push(adminUser);
+  const operatorPage = await newPage();
+  const adminPage = await newPage();
   await signIn(operatorPage, operatorUser.username, operatorUser.password);
   await signIn(adminPage, adminUser.username, adminUser.password);
   const units = (await (await operatorPage.request.get('/api/devices/fetch')).json()) as { uniqueId: string }[];
   expect(units.length, 'units the operator sees').toBeGreaterThan(0);
-  operator = { page: operatorPage, user: operatorUser, unit: units[0]!.uniqueId };
-  admin = { page: adminPage, user: adminUser };
+  operator = { page: operatorPage, unit: units[0]!.uniqueId };
+  admin = { page: adminPage };
 });
 
 test.afterAll(async () => {
-  await operator?.user.dispose();
-  await admin?.user.dispose();
+  for (const user of made.splice(0)) await user.dispose();
 });
 
 /** A variant's name in a test title. */
