@@ -49,7 +49,7 @@ function UnitRows({ units, choice, onToggle }: { units: readonly UnitSummary[]; 
               active={onWall}
               label={unit.name}
               description={unit.uniqueId}
-              aria-label={t('multiview.panel.toggle', { name: unit.name })}
+              aria-description={t('multiview.panel.toggle', { name: unit.name })}
               aria-pressed={onWall}
               onClick={() => onToggle(unit)}
               data-testid={`multiview-unit-${unit.uniqueId}`}
