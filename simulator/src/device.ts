@@ -75,6 +75,8 @@ export class UnitDevice {
   private readonly hardware: TimerScope;
   private stopTelemetry: (() => void) | null = null;
   private lastTelemetry = 0;
+  /** The core's video licence of the unit (DeviceSpec.videoLicensed). */
+  private licensed: boolean;
 
   constructor(
     readonly spec: DeviceSpec,
@@ -86,6 +88,7 @@ export class UnitDevice {
     private readonly world: World = new World(),
     alertConfig: AlertConfig = defaultAlertConfig(),
   ) {
+    this.licensed = spec.videoLicensed !== false;
     let cell = 0;
     this.links = LINKS_BY_GROUP[spec.typeGroup].map((k, i) => {
       const name = k === 'cell' ? `Modem ${++cell}` : k === 'wifi' ? 'Wi-Fi' : 'Ethernet';
@@ -145,6 +148,7 @@ export class UnitDevice {
       settings: this.applied,
       faults: this.faultState,
       isOnline,
+      videoLicensed: () => this.licensed,
       schedule,
       emitEvent,
       now: () => clock.now(),
@@ -235,7 +239,16 @@ export class UnitDevice {
       p2pLinkId: this.p2pLinkId,
       lifeTimersPending: this.power.life.pending,
       staleTimerFirings: this.power.life.staleFirings,
+      videoLicensed: this.licensed,
+      personHold: this.autonomy.holdTruth(),
     };
+  }
+
+  /** The core's licence for the unit changed: without one its stream ends, and no start (a person's or its own) is accepted. */
+  setVideoLicensed(licensed: boolean): void {
+    if (this.licensed === licensed) return;
+    this.licensed = licensed;
+    if (!licensed && this.apps.has('video') && !this.apps.isEnding('video')) this.stream.stopStreaming();
   }
 
   /** Apply configuration values (commands and configuration updates). */

@@ -201,8 +201,11 @@ export class Engine {
     for (const spec of specs) {
       const held = this.devices.get(spec.unitId);
       // A device kept runs on; it takes the version the core says it has (set by an admin) unless an upgrade is changing it.
-      if (held) held.upgrade.adoptVersion(spec.swVersion);
-      else this.startDevice(spec);
+      // ... and the video licence the core says it has.
+      if (held) {
+        held.upgrade.adoptVersion(spec.swVersion);
+        held.setVideoLicensed(spec.videoLicensed !== false);
+      } else this.startDevice(spec);
     }
     // A demo given at start plays once there is a fleet (the servers' assignment follows this one).
     if (this.demoPending && specs.length > 0) {

@@ -75,6 +75,7 @@ export class UnitStream {
   startStream(channelId: string | null): Reaction {
     const { host } = this;
     if (!host.isOnline()) return refused('UNIT_OFFLINE');
+    if (!host.videoLicensed()) return refused('UNIT_VIDEO_LICENSE_INVALID');
     const video = host.apps.state('video');
     if (video === 'speedtest') return refused('UNIT_BUSY');
     if (video !== undefined && !host.apps.isEnding('video')) {
