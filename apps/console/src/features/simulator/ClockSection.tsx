@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { systemClock, type ClockModeInput, type ClockStatus } from '@fleet/contracts';
+import { systemClock, type ClockControlInput, type ClockModeInput, type ClockStatus } from '@fleet/contracts';
 import { trpc } from './trpc';
 import { ControlPlaneError, SimulatorSection } from './SectionParts';
 
@@ -63,7 +63,17 @@ export function ClockSection() {
   const utils = trpc.useUtils();
   const status = trpc.scenario.status.useQuery(undefined, { refetchInterval: 1000, retry: false, staleTime: 0 });
   const clock = status.data?.clock;
-  const set = trpc.clock.set.useMutation({ onSuccess: () => void utils.scenario.status.invalidate() });
+  const mutation = trpc.clock.set.useMutation({ onSuccess: () => void utils.scenario.status.invalidate() });
+  /** Which control sent the change under way: it spins, the others wait. */
+  const [sentBy, setSentBy] = useState<string | null>(null);
+  const set = {
+    mutate: (by: string, input: ClockControlInput) => {
+      setSentBy(by);
+      mutation.mutate(input);
+    },
+    error: mutation.error,
+  };
+  const busy = (by: string) => ({ loading: mutation.isPending && sentBy === by, disabled: !clock || (mutation.isPending && sentBy !== by) });
   /** The speed a pause remembers, to resume at. */
   const [lastSpeed, setLastSpeed] = useState(1);
   const [typed, setTyped] = useState('');
@@ -75,20 +85,20 @@ export function ClockSection() {
   const modeOf = (factor: number): ClockModeInput => (factor === 1 ? { kind: 'realtime' } : { kind: 'accelerated', factor });
   const setSpeed = (factor: number) => {
     setLastSpeed(factor);
-    set.mutate({ mode: modeOf(factor) });
+    set.mutate(factor === 1 ? 'realtime' : 'speed', { mode: modeOf(factor) });
   };
   const pause = () => {
     if (clock && !paused) setLastSpeed(clock.factor);
-    set.mutate({ mode: { kind: 'stepped' } });
+    set.mutate('pause', { mode: { kind: 'stepped' } });
   };
   // A step pauses the clock first: time moves by the step and stays there.
-  const step = (ms: number) => {
+  const step = (by: string, ms: number) => {
     if (clock && !paused) setLastSpeed(clock.factor);
-    set.mutate(paused ? { advanceMs: ms } : { mode: { kind: 'stepped' }, advanceMs: ms });
+    set.mutate(by, paused ? { advanceMs: ms } : { mode: { kind: 'stepped' }, advanceMs: ms });
   };
   const stepTyped = (e: FormEvent) => {
     e.preventDefault();
-    if (typedMs !== null) step(typedMs);
+    if (typedMs !== null) step('typed', typedMs);
   };
 
   return (
@@ -107,18 +117,23 @@ export function ClockSection() {
           </Text>
           {offset && (
             <Text data-testid="simulator-clock-offset" c="dimmed" size="sm">
-              {t(offset.ahead ? 'simulator.clock.ahead' : 'simulator.clock.behind', offset)}
+              {t(offset.ahead ? 'simulator.clock.ahead' : 'simulator.clock.behind', {
+                span: (['days', 'hours', 'minutes'] as const)
+                  .filter((u) => offset[u] > 0)
+                  .map((u) => t(`simulator.clock.span.${u}`, { count: offset[u] }))
+                  .join(' '),
+              })}
             </Text>
           )}
         </Group>
       )}
       <Group align="end" gap="sm">
         {paused ? (
-          <Button onClick={() => setSpeed(lastSpeed)} loading={set.isPending} disabled={!clock} data-testid="simulator-clock-resume">
+          <Button onClick={() => setSpeed(lastSpeed)} {...busy('speed')} data-testid="simulator-clock-resume">
             {t('simulator.clock.resume', { factor: lastSpeed })}
           </Button>
         ) : (
-          <Button variant="light" onClick={pause} loading={set.isPending} disabled={!clock} data-testid="simulator-clock-pause">
+          <Button variant="light" onClick={pause} {...busy('pause')} data-testid="simulator-clock-pause">
             {t('simulator.clock.pause')}
           </Button>
         )}
@@ -127,14 +142,14 @@ export function ClockSection() {
           value={String(speed)}
           onChange={(e) => setSpeed(Number(e.currentTarget.value))}
           data={CLOCK_SPEEDS.map((f) => ({ value: String(f), label: f === 1 ? t('simulator.clock.speedReal') : `×${f}` }))}
-          disabled={!clock || set.isPending}
+          disabled={!clock || mutation.isPending}
           data-testid="simulator-clock-speed"
         />
         <Button
           variant="default"
           onClick={() => setSpeed(1)}
-          disabled={!clock || clock.kind === 'realtime'}
-          loading={set.isPending}
+          {...busy('realtime')}
+          disabled={busy('realtime').disabled || clock?.kind === 'realtime'}
           data-testid="simulator-clock-realtime"
         >
           {t('simulator.clock.backToReal')}
@@ -143,14 +158,7 @@ export function ClockSection() {
       <form onSubmit={stepTyped}>
         <Group align="end" gap="sm">
           {STEPS.map((s) => (
-            <Button
-              key={s.key}
-              variant="default"
-              onClick={() => step(s.ms)}
-              disabled={!clock}
-              loading={set.isPending}
-              data-testid={`simulator-clock-step-${s.key}`}
-            >
+            <Button key={s.key} variant="default" onClick={() => step(s.key, s.ms)} {...busy(s.key)} data-testid={`simulator-clock-step-${s.key}`}>
               {t(`simulator.clock.steps.${s.key}`)}
             </Button>
           ))}
@@ -163,7 +171,7 @@ export function ClockSection() {
             w={200}
             data-testid="simulator-clock-step-input"
           />
-          <Button type="submit" variant="default" disabled={!clock || typedMs === null} loading={set.isPending} data-testid="simulator-clock-step">
+          <Button type="submit" variant="default" {...busy('typed')} disabled={busy('typed').disabled || typedMs === null} data-testid="simulator-clock-step">
             {t('simulator.clock.step')}
           </Button>
         </Group>
