@@ -267,7 +267,13 @@ export class UnitDevice {
     this.power.boot();
     // Drawn either way: the device's random sequence does not depend on who ticks it.
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
-    if (!this.externalTicks) this.stopTelemetry = this.clock.every(this.timings.telemetryIntervalMs, () => this.tick(), phase);
+    const every = this.timings.telemetryIntervalMs;
+    // As the wheel's: a step over many ticks reports the last one only (the tick takes the whole time since).
+    const tick = () => {
+      const until = this.clock.advancingTo();
+      if (until === null || this.clock.now() + every > until) this.tick();
+    };
+    if (!this.externalTicks) this.stopTelemetry = this.clock.every(every, tick, phase);
   }
 
   /** The engine no longer runs the device: every timer of it is cancelled. */
