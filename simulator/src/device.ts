@@ -75,8 +75,6 @@ export class UnitDevice {
   private readonly hardware: TimerScope;
   private stopTelemetry: (() => void) | null = null;
   private lastTelemetry = 0;
-  /** The core's video licence of the unit (DeviceSpec.videoLicensed). */
-  private licensed: boolean;
 
   constructor(
     readonly spec: DeviceSpec,
@@ -88,7 +86,6 @@ export class UnitDevice {
     private readonly world: World = new World(),
     alertConfig: AlertConfig = defaultAlertConfig(),
   ) {
-    this.licensed = spec.videoLicensed !== false;
     let cell = 0;
     this.links = LINKS_BY_GROUP[spec.typeGroup].map((k, i) => {
       const name = k === 'cell' ? `Modem ${++cell}` : k === 'wifi' ? 'Wi-Fi' : 'Ethernet';
@@ -148,7 +145,6 @@ export class UnitDevice {
       settings: this.applied,
       faults: this.faultState,
       isOnline,
-      videoLicensed: () => this.licensed,
       schedule,
       emitEvent,
       now: () => clock.now(),
@@ -161,6 +157,7 @@ export class UnitDevice {
       cameraConnected: () => this.cameraConnected,
       cancelSpeedTest: (reason) => this.diagnostics.cancelSpeedTest(reason),
     });
+    this.stream.licensed = spec.videoLicensed !== false;
     const selectedChannel = () => this.stream.selection?.channelId ?? null;
     this.recording = new UnitRecording(host, this.storage, () => this.stream.selectedChannel());
     this.upgrade = new UnitUpgrade(host, { selectedChannel, reboot: () => void this.reboot() });
@@ -239,16 +236,15 @@ export class UnitDevice {
       p2pLinkId: this.p2pLinkId,
       lifeTimersPending: this.power.life.pending,
       staleTimerFirings: this.power.life.staleFirings,
-      videoLicensed: this.licensed,
+      videoLicensed: this.stream.licensed,
       personHold: this.autonomy.holdTruth(),
     };
   }
 
-  /** The core's licence for the unit changed: without one its stream ends, and no start (a person's or its own) is accepted. */
-  setVideoLicensed(licensed: boolean): void {
-    if (this.licensed === licensed) return;
-    this.licensed = licensed;
-    if (!licensed && this.apps.has('video') && !this.apps.isEnding('video')) this.stream.stopStreaming();
+  /** What the core says of a device it keeps: its version (set by an admin, unless an upgrade is changing it) and its video licence. */
+  adoptSpec(spec: DeviceSpec): void {
+    this.upgrade.adoptVersion(spec.swVersion);
+    this.stream.setLicensed(spec.videoLicensed !== false);
   }
 
   /** Apply configuration values (commands and configuration updates). */
@@ -269,10 +265,7 @@ export class UnitDevice {
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
     const every = this.timings.telemetryIntervalMs;
     // As the wheel's: a step over many ticks reports the last one only (the tick takes the whole time since).
-    const tick = () => {
-      const until = this.clock.advancingTo();
-      if (until === null || this.clock.now() + every > until) this.tick();
-    };
+    const tick = () => (this.clock.now() + every > (this.clock.advancingTo() ?? 0) ? this.tick() : undefined);
     if (!this.externalTicks) this.stopTelemetry = this.clock.every(every, tick, phase);
   }
 

@@ -61,7 +61,7 @@ function personAct(engine: Engine, rng: Rng, unitId: string): string {
   const roll = rng.next();
   if (roll < 0.1) {
     const licensed = rng.chance(0.5);
-    d.setVideoLicensed(licensed);
+    d.stream.setLicensed(licensed);
     return `${unitId} licence ${licensed ? 'valid' : 'invalid'}`;
   }
   const command: DeviceCommand = roll < 0.55 ? { type: 'stopStream' } : { type: 'startStream', channelId: null };

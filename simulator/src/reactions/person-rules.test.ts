@@ -41,7 +41,7 @@ describe('the rules people are held to', () => {
     expect(f.unit('U1').applications.video).toBeUndefined();
     // U2 streams on its own; its licence withdrawn, the stream winds down.
     expect(f.unit('U2').applications.video?.state).toBe('running');
-    f.unit('U2').setVideoLicensed(false);
+    f.unit('U2').stream.setLicensed(false);
     run(f, 10_000, seen);
     expect(f.unit('U2').applications.video).toBeUndefined();
     expect(seen).toEqual([]);
@@ -52,7 +52,7 @@ describe('the rules people are held to', () => {
     f.startStream('U1', 'CH-OUT');
     f.advance(3000);
     vi.spyOn(UnitStream.prototype, 'stopStreaming').mockImplementation(() => ({ ok: true }));
-    f.unit('U1').setVideoLicensed(false);
+    f.unit('U1').stream.setLicensed(false);
     expect(check(f)).toContain('[licence] U1: has no valid video licence but its video is running');
   });
 

@@ -45,6 +45,11 @@ export class UnitAutonomy {
     else if ([...before].some((k) => !after.has(k))) this.personStoppedAt = now;
   }
 
+  /** Something the simulation did on its own (a demo's timeline step): what it started is the unit's own start. */
+  afterOwnAct(before: ReadonlySet<UnitApplicationKey>): void {
+    if ([...this.runningNow()].some((k) => !before.has(k))) this.autonomousStartAt = this.host.now();
+  }
+
   /** Whether a person stopped something on the unit lately and has not started anything since. */
   held(): boolean {
     const stopped = this.personStoppedAt;

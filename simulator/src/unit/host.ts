@@ -31,8 +31,6 @@ export interface UnitHost {
   /** Faults in force (a part clears a one-shot fault once it has used it). */
   readonly faults: UnitFaultState;
   isOnline(): boolean;
-  /** Whether the unit's video licence is valid (DeviceSpec.videoLicensed, kept current by the core). */
-  videoLicensed(): boolean;
   now(): number;
   /** Run `fn` after `ms` of simulated time in this power-on (cancelled by a power-off). */
   schedule(ms: number, fn: () => void): void;
