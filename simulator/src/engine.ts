@@ -32,7 +32,7 @@ import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type Serve
 import { TelemetryWheel } from './wheel.js';
 import { World } from './world.js';
 import { ScenarioRun } from './scenarios/timeline.js';
-import { DemoRun } from './demo/run.js';
+import { actOnItsOwn, DemoRun } from './demo/run.js';
 import { ReplayRun } from './replay/run.js';
 import { shardFleetCheck } from './invariants/fleet.js';
 import { answerControl } from './control.js';
@@ -200,8 +200,8 @@ export class Engine {
     }
     for (const spec of specs) {
       const held = this.devices.get(spec.unitId);
-      // A device kept runs on; it takes the version the core says it has (set by an admin) unless an upgrade is changing it.
-      if (held) held.upgrade.adoptVersion(spec.swVersion);
+      // A device kept runs on, with the version (unless an upgrade changes it) and the licence the core says it has.
+      if (held) held.adoptSpec(spec);
       else this.startDevice(spec);
     }
     // A demo given at start plays once there is a fleet (the servers' assignment follows this one).
@@ -387,9 +387,10 @@ export class Engine {
 
   private playDemo(preset: DemoPresetFile): void {
     this.demo?.stop();
-    this.demo = new DemoRun(preset, this.clock, (step) =>
-      step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault }),
-    );
+    this.demo = new DemoRun(preset, this.clock, (step) => {
+      if (step.do === 'fault') actOnItsOwn(this.devices.get(step.unitId), () => this.inject({ unitId: step.unitId, fault: step.fault }), step.fault);
+      else this.inject({ serverId: step.serverId, fault: step.fault });
+    });
   }
 
   /**

@@ -5,7 +5,8 @@
  * reader's words), compares the copy with the recording (the same event logs), replays it paused,
  * steps once, resumes to the end and stops the replay; then imports the copy into the fleet (what the
  * import leaves out said first; paused, so the fleet stays as recorded), stops that replay and
- * removes both recordings. Demo staff switch the demo preset to breaking-news (an operator sees
+ * removes both recordings. Demo staff pause the clock, step it an hour and bring it back to real time,
+ * switch the demo preset to breaking-news (an operator sees
  * crews live, a bitrate moving and a collecting channel within 15 seconds), reset it, and leave the
  * preset off as the other specs had it. A regular user has no entry and is sent to the unit list.
  * Neither replay restarts the fleet (other specs share it) and each is stopped: a replay mutes the
@@ -165,6 +166,19 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const current = page.getByTestId('simulator-demo-current');
   // The end-to-end stack runs the preset off: a fleet that moves only when a test says so.
   await expect(current).toHaveAttribute('data-preset', 'off', { timeout: 30_000 });
+
+  // The clock from the panel: paused, an hour on, back to real time (the demo's switch below restarts
+  // the fleet at today's time, so the other specs find the date as it was).
+  const kind = page.getByTestId('simulator-clock-kind');
+  const now = page.getByTestId('simulator-clock-now');
+  await page.getByTestId('simulator-clock-pause').click();
+  await expect(kind).toHaveAttribute('data-kind', 'stepped');
+  await expect(kind).toContainText('Paused');
+  const paused = await numberOf(now, 'data-now');
+  await page.getByTestId('simulator-clock-step-hour').click();
+  await expect.poll(async () => (await numberOf(now, 'data-now')) - paused).toBeGreaterThanOrEqual(3_600_000);
+  await page.getByTestId('simulator-clock-realtime').click();
+  await expect(kind).toHaveAttribute('data-kind', 'realtime');
   await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
   await page.getByTestId('simulator-demo-switch').click();
   await expect(current).toHaveAttribute('data-preset', 'breaking-news');

@@ -212,10 +212,9 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const parsed = ManagedServiceList.safeParse(list.body);
     const current = parsed.success ? parsed.data.items.find((s) => s.serviceName === step.serviceName) : undefined;
     if (list.status !== 200 || !current) return { ok: false, detail: `${what}: GET managedServices answered ${list.status}` };
-    // The core compares the end with its own clock: stepped, it moves with simulated time (when the
-    // core's clock can be stepped: a test's); accelerated, it runs on wall time.
+    // The core compares the end with its business time, which follows the simulated clock.
     await elapsed();
-    const endsAt = new Date(coreNow + (stepped ? step.endsInMs : step.endsInMs / speed)).toISOString();
+    const endsAt = new Date(coreNow + step.endsInMs).toISOString();
     const body = { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: endsAt };
     const res = await client.rest(operator, 'PUT', `/v2/admin/inventories/${encodeURIComponent(step.inventoryId)}/managedServices/${step.serviceName}`, body);
     return res.status === 200 ? { ok: true, detail: what } : { ok: false, detail: `${what}: PUT answered ${res.status}` };

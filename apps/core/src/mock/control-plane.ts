@@ -129,12 +129,12 @@ async function control(app: FastifyInstance, request: ControlRequest, unitId?: s
 }
 
 /**
- * After the shards advanced a stepped clock by `ms`: the core's own clock follows when it can be
- * stepped (a test's), and the answer waits until the core has applied every report the devices
- * sent meanwhile — the caller then reads a core that is exactly at the new simulated time.
+ * After the shards advanced a stepped clock: the core's business time has followed (their replies
+ * carry the clock, platform/business-clock.ts; its wall clock stays), and the answer waits until
+ * the core has applied every report the devices sent meanwhile — the caller then reads a core that
+ * is exactly at the new simulated time.
  */
-async function afterAdvance(app: FastifyInstance, ms: number): Promise<void> {
-  await app.services.clock.advance?.(ms);
+async function afterAdvance(app: FastifyInstance): Promise<void> {
   // The link delivers in microtasks and the gateway queues per device: let both run first.
   await new Promise((resolve) => setImmediate(resolve));
   await app.services.reports.settle();
@@ -292,7 +292,7 @@ export const appRouter = t.router({
       const replies = await control(ctx.app, { op: 'clock', clock: input });
       const error = replies.find((r) => r.error)?.error;
       if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
-      if (input.advanceMs !== undefined) await afterAdvance(ctx.app, input.advanceMs);
+      if (input.advanceMs !== undefined) await afterAdvance(ctx.app);
       return replies.map((s) => ({ shardId: s.shardId, ...s.clock }));
     }),
   }),
@@ -342,7 +342,7 @@ export const appRouter = t.router({
     library: authed.query(async ({ ctx }): Promise<ScenarioFile[]> => (await control(ctx.app, { op: 'scenarioLibrary' }))[0]?.library ?? []),
     status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
       const replies = await control(ctx.app, { op: 'status' });
-      return { scenario: firstScenario(replies), clock: replies[0]!.clock, coreNow: ctx.app.services.clock.now() };
+      return { scenario: firstScenario(replies), clock: replies[0]!.clock, coreNow: ctx.app.services.businessClock.now() };
     }),
   }),
 

@@ -10,6 +10,7 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
+  ClockControlInput,
   DemoSetInput,
   FaultTarget,
   FleetImportInput,
@@ -48,6 +49,7 @@ export const controlPlaneRouter = t.router({
   capabilities: t.procedure.query(answers<{ mock: true; controlPlane: string[] }>()),
   clock: t.router({
     get: t.procedure.query(answers<ShardClock[]>()),
+    set: t.procedure.input(ClockControlInput).mutation(answers<ShardClock[]>()),
   }),
   fault: t.router({
     inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
