@@ -16,7 +16,7 @@ import { markerElement, markerHtml } from './mapData';
 
 const coords: UnitCoords[] = [
   { uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 51.5, lng: -0.12, address: 'London' } },
-  { uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', typeGroup: 'fieldUnits', location: { lat: 48.85, lng: 2.35, address: null } },
+  { uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', typeGroup: 'fieldUnits', location: { lat: -33.92, lng: 18.42, address: null } },
 ];
 
 function mapApi(): FakeApi {
@@ -125,7 +125,7 @@ describe('Map page', () => {
     expect(writes.mock.calls.filter(([key]) => JSON.stringify(key) === coordsKey)).toHaveLength(1);
     // The other marker's element is the one drawn at first.
     expect(screen.getByTestId('map-marker-LU800-0002')).toBe(untouched);
-    expect(untouched).toHaveAttribute('data-lat', '48.85');
+    expect(untouched).toHaveAttribute('data-lat', '-33.92');
   });
 
   it('keeps the open popup on its marker as the unit moves', async () => {
