@@ -148,6 +148,7 @@ const MapUnitList = memo(function MapUnitList({
                 onClick={() => onChoose(marker.uniqueId)}
                 label={marker.name}
                 title={marker.name}
+                styles={{ body: { minWidth: 0 }, label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
                 leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${markerColour(marker.status)}-6)`} withShadow={false} />}
                 rightSection={
                   <Text size="xs" c="dimmed" component="span">
