@@ -194,10 +194,19 @@ function useFollow(): { selected: string | null; follow: Follow | null; choose: 
 /** The map and the units beside it; on a live update only the map's markers and the list's rows change. */
 const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarker[] }) {
   const { t } = useTranslation();
-  const { selected, follow, choose, opened } = useFollow();
+  const { selected, follow, choose: follows, opened } = useFollow();
+  const mapBox = useRef<HTMLDivElement>(null);
+  // On a phone the list lies under the map: the map is brought into view to show the unit chosen.
+  const choose = useCallback(
+    (id: string) => {
+      mapBox.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      follows(id);
+    },
+    [follows],
+  );
   return (
     <Box className={classes.area}>
-      <Box className={classes.map}>
+      <Box className={classes.map} ref={mapBox}>
         <Suspense
           fallback={
             <Center h="100%">
