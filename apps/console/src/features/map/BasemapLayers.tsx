@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { divIcon, layerGroup, marker as leafletMarker } from 'leaflet';
-import type { Marker } from 'leaflet';
+import type { Map as LeafletMap, Marker } from 'leaflet';
 import { GeoJSON, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { detailFor, loadBasemap } from './basemap';
 import type { Basemap, BasemapDetail } from './basemap';
@@ -16,14 +16,21 @@ import type { MapPalette } from './palette';
 
 const CITIES = citiesJson as readonly City[];
 
-/** The basemap at the map's zoom: the 1:50m one until the 1:10m one has loaded (no blank map while it loads). */
+const hasSize = (map: LeafletMap) => map.getSize().x > 0 && map.getSize().y > 0;
+
+/**
+ * The basemap at the map's zoom: the 1:50m one until the 1:10m one has loaded (no blank map while
+ * it loads). Nothing while the map has no size (not laid out): there is nothing to draw it on.
+ */
 function useBasemap(): { detail: BasemapDetail; basemap: Basemap } | null {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const [sized, setSized] = useState(() => hasSize(map));
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()), resize: () => setSized(hasSize(map)) });
   const [shown, setShown] = useState<{ detail: BasemapDetail; basemap: Basemap } | null>(null);
   const wanted = detailFor(zoom);
   useEffect(() => {
+    if (!sized) return;
     let live = true;
     loadBasemap(wanted).then(
       (basemap) => {
@@ -34,7 +41,7 @@ function useBasemap(): { detail: BasemapDetail; basemap: Basemap } | null {
     return () => {
       live = false;
     };
-  }, [wanted]);
+  }, [wanted, sized]);
   return shown;
 }
 

@@ -4,7 +4,7 @@
  * the units without a position are listed beside the map.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
 import { endpointKey } from '../../api/hooks';
 import { ROUTES, type PageRoute } from '../../routing/routes';
@@ -150,6 +150,22 @@ describe('Map page', () => {
     expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('Madrid');
     expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('40');
     expect(document.querySelectorAll('.leaflet-popup')).toHaveLength(1);
+  });
+
+  it('lists the units on the map: choosing one opens its popup and makes it the page address', async () => {
+    // The list is windowed: jsdom lays nothing out, so its scroller is given a height here.
+    const rect = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    onTestFinished(() => rect.mockRestore());
+    const api = mapApi();
+    const { user, router } = await openMap(api);
+    const row = await screen.findByTestId('map-unit-LU800-0002');
+    expect(row).toHaveTextContent('Camera_south');
+    expect(row).toHaveTextContent('Streaming');
+    await user.click(row);
+    expect(await screen.findByTestId('map-popup-LU800-0002')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?unit=LU800-0002');
+    expect(screen.getByTestId('map-unit-LU800-0002')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('map-unit-LU800-0001')).not.toHaveAttribute('aria-current');
   });
 
   it('builds each marker element as the marker HTML describes it', () => {

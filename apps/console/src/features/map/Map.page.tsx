@@ -170,11 +170,13 @@ const MapUnitList = memo(function MapUnitList({
 /**
  * The unit chosen in the list, as the page's address (`?unit=<id>`: a reload shows it again) and
  * as a request to the map to fly to it (counted, so choosing the same unit again flies again).
+ * The list marks the unit whose popup was opened last, chosen there or clicked on the map.
  */
 function useFollow(): { selected: string | null; follow: Follow | null; choose: (id: string) => void; opened: (id: string) => void } {
   const [params, setParams] = useSearchParams();
-  const selected = params.get('unit');
-  const [follow, setFollow] = useState<Follow | null>(() => (selected === null ? null : { id: selected, seq: 1 }));
+  const chosen = params.get('unit');
+  const [follow, setFollow] = useState<Follow | null>(() => (chosen === null ? null : { id: chosen, seq: 1 }));
+  const [open, setOpen] = useState<string | null>(null);
   const choose = useCallback(
     (id: string) => {
       setParams({ unit: id }, { replace: true });
@@ -182,13 +184,7 @@ function useFollow(): { selected: string | null; follow: Follow | null; choose: 
     },
     [setParams],
   );
-  const opened = useCallback(
-    (id: string) => {
-      setParams((before) => (before.get('unit') === id ? before : new URLSearchParams({ unit: id })), { replace: true });
-    },
-    [setParams],
-  );
-  return { selected, follow, choose, opened };
+  return { selected: open ?? chosen, follow, choose, opened: setOpen };
 }
 
 /** The map and the units beside it; on a live update only the map's markers and the list's rows change. */

@@ -1,8 +1,8 @@
 /**
  * The units on the map as Leaflet layers: at each view, the clusters and units of the cluster
  * index (clusters.ts) inside it. Units are kept by id and only touched when their unit changed (a
- * status recolours one, a position moves one); clusters are drawn anew at each view (they are
- * few). One popup serves every unit marker, bound to the marker clicked; a cluster clicked zooms
+ * status recolours one, a position moves one); clusters are kept while their units by status
+ * stay the same. One popup serves every unit marker, bound to the marker clicked; a cluster clicked zooms
  * in until it breaks apart. A unit to follow (chosen in the list beside the map) is flown to at
  * the zoom where it stands alone, and its popup opened.
  */
@@ -96,6 +96,19 @@ function clusterMarker(item: Extract<MapItem, { kind: 'cluster' }>, label: strin
   return leafletMarker([item.lat, item.lng], { icon, title: label, alt: label, riseOnHover: true, zIndexOffset: 1000 });
 }
 
+/** What makes a cluster the same one from draw to draw: supercluster's id (stable while the units keep their order) and its counts. */
+const clusterKey = (item: Extract<MapItem, { kind: 'cluster' }>) => `${item.id}:${UNIT_STATUS_CLASSES.map((cls) => item.counts[cls]).join(',')}`;
+
+/** A cluster drawn before, moved to its centre now (its units moved). */
+function moveCluster(layer: Marker, item: Extract<MapItem, { kind: 'cluster' }>): void {
+  const at = layer.getLatLng();
+  if (at.lat === item.lat && at.lng === item.lng) return;
+  layer.setLatLng([item.lat, item.lng]);
+  const element = layer.getElement()?.querySelector('[data-testid="map-cluster"]');
+  element?.setAttribute('data-lat', String(item.lat));
+  element?.setAttribute('data-lng', String(item.lng));
+}
+
 /** The markers' group, the one popup, the units placed (by id and by layer) and the clusters drawn. */
 interface Layers {
   readonly group: FeatureGroup;
@@ -170,6 +183,8 @@ export function MarkerLayer({ markers, dense, clusterMaxZoom, follow, onOpen, on
     latest.current.onOpen(id);
   });
 
+  /** The language the clusters' labels were drawn in (a sample label). */
+  const drawnIn = useRef('');
   /** Whether a draw is under way, and whether another was asked for meanwhile. */
   const drawing = useRef({ now: false, again: false });
   /**
@@ -207,14 +222,31 @@ export function MarkerLayer({ markers, dense, clusterMaxZoom, follow, onOpen, on
     generation.current += 1;
     const seen = generation.current;
     const added: Placed[] = [];
-    for (const layer of state.clusters.keys()) state.group.removeLayer(layer as Marker);
+    // A cluster with the same units by status as one drawn before keeps its element (and the
+    // keyboard focus on it), moved to its new centre; the others are drawn anew.
+    const before = new Map<string, Marker>();
+    // A new language: every cluster's label anew.
+    const language = latest.current.t('map.cluster', { count: 0, detail: '' });
+    const sameLanguage = drawnIn.current === language;
+    drawnIn.current = language;
+    for (const [layer, item] of state.clusters) {
+      if (sameLanguage) before.set(clusterKey(item), layer as Marker);
+      else state.group.removeLayer(layer as Marker);
+    }
     state.clusters.clear();
     let clusters = 0;
     for (const item of itemsInView(current, viewBounds(map), map.getZoom())) {
       if (item.kind === 'cluster') {
-        const layer = clusterMarker(item, clusterLabel(latest.current.t, item));
+        const key = clusterKey(item);
+        let layer = before.get(key);
+        if (layer === undefined) {
+          layer = clusterMarker(item, clusterLabel(latest.current.t, item));
+          state.group.addLayer(layer);
+        } else {
+          before.delete(key);
+          moveCluster(layer, item);
+        }
         state.clusters.set(layer, item);
-        state.group.addLayer(layer);
         clusters += 1;
         continue;
       }
@@ -237,6 +269,7 @@ export function MarkerLayer({ markers, dense, clusterMaxZoom, follow, onOpen, on
       state.placed.delete(id);
       state.ids.delete(placed.layer);
     }
+    for (const layer of before.values()) state.group.removeLayer(layer);
     for (const placed of added) state.group.addLayer(placed.layer);
     latest.current.onDrawn({ units: state.placed.size, clusters });
     const wanted = pending.current;
