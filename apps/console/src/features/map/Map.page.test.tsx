@@ -28,7 +28,13 @@ function mapApi(): FakeApi {
       makeUnit({ uniqueId: 'LU800-0003', name: 'Camera_garage', location: null }),
     ])
     .on('fetchDeviceById', ({ params }) =>
-      makeUnit({ uniqueId: params.id, name: 'Camera_north', status: 'idle', battery: { connected: true, charging: false, percentage: 64 } }),
+      makeUnit({
+        uniqueId: params.id,
+        name: 'Camera_north',
+        status: 'idle',
+        totalBitrate: 2500,
+        battery: { connected: true, charging: false, percentage: 64 },
+      }),
     );
 }
 
@@ -90,7 +96,9 @@ describe('Map page', () => {
     const popup = await screen.findByTestId('map-popup-LU800-0001');
     await waitFor(() => expect(popup).toHaveAttribute('data-read', 'true'));
     expect(api.calls('fetchDeviceById').map((c) => c.url)).toEqual(['/api/devices/fetch_by_id/LU800-0001']);
-    expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('64');
+    expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent(/^Battery 64%$/);
+    expect(screen.getByTestId('map-popup-bitrate-LU800-0001')).toHaveTextContent(/^Bitrate: 2\.5 Mbps$/);
+    expect(screen.getByTestId('map-popup-channel-LU800-0001')).not.toBeEmptyDOMElement();
     expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('London');
     expect(screen.getByTestId('map-popup-open-LU800-0001')).toHaveAttribute('href', '/list?unit=LU800-0001');
   });

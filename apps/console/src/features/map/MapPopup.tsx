@@ -54,7 +54,8 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
         </StaleValue>
       </Text>
       <Text size="sm" data-testid={`map-popup-battery-${id}`}>
-        {t('map.popup.battery')}:{' '}
+        {/* The level's own text names the battery ("Battery 36%", "Charging, 80%"). */}
+        {unit === undefined && `${t('map.popup.battery')}: `}
         <StaleValue unitId={id} status={status}>
           {battery}
         </StaleValue>
