@@ -436,7 +436,7 @@ export class Engine {
       devices: this.muted ? this.specs.length : this.devices.size,
       servers: this.muted ? this.serverSpecs.length : this.world.size(),
       clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now() },
-      scenario: this.scenario ? this.scenario.status(this.clock.now()) : null,
+      scenario: this.scenario ? { ...this.scenario.status(this.clock.now()), reserved: this.world.reserved() } : null,
       demo: (this.demo?.preset ?? this.demoPending)?.name ?? null,
       sent: this.stats.sent,
       commands: this.stats.commands,

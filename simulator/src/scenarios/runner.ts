@@ -192,10 +192,10 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
       log('■ stopped');
     } else {
       record({
-      index: -1,
-      at: lastElapsed,
-      step: 'expectCore',
-      ok: false,
+        index: -1,
+        at: lastElapsed,
+        step: 'expectCore',
+        ok: false,
         detail: `runner: ${e instanceof Error ? e.message : String(e)}`,
         doneAt: lastElapsed,
       });
