@@ -132,9 +132,9 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     await app.register(mockAuthRoutes(config));
     await app.register(mockChatRoutes);
     await app.register(mockRecordingRoutes);
-    await app.register(mockScenarioRunRoutes);
     // A panel's scenario run still going is told to stop (its runner ends with the app).
     const runs = runsOf(app);
+    await app.register(mockScenarioRunRoutes(runs));
     app.addHook('onClose', async () => runs.close());
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../realtime/RealtimeProvider';
 import { clockTime, isConnectionLost, liveness } from '../realtime/Liveness';
 import type { RealtimeStatus } from '../realtime/RealtimeClient';
+import { useMockClock } from '../features/simulator/useMockClock';
 
 const COLOURS: Record<RealtimeStatus, string> = {
   idle: 'gray',
@@ -18,12 +19,39 @@ const COLOURS: Record<RealtimeStatus, string> = {
  * (reconnecting, failed or closed) it says so, and its tooltip since when nothing was live.
  * `data-status` carries the raw state, `data-lost` whether live values may be out of date,
  * `data-subscribed` whether the core acknowledged the connection's subscriptions (events flow).
+ * Against the mock, while the simulated clock is not real time, a live connection says so instead
+ * of "Live": "Simulated ×20" or "Paused" (`data-clock`); a real core is never asked (useMockClock).
  */
 export function RealtimeStatusIndicator() {
   const { t, i18n } = useTranslation();
   const { status, subscribed } = useRealtime();
+  const clock = useMockClock();
   const lost = isConnectionLost(status);
   const time = lost && liveness.lostAt !== null ? clockTime(liveness.lostAt, i18n.language) : '';
+  const simulated = !lost && status === 'open' && clock.kind !== 'realtime';
+  if (simulated) {
+    const factor = clock.kind === 'accelerated' ? clock.factor : 1;
+    return (
+      <Tooltip
+        label={t(clock.kind === 'paused' ? 'simulator.headerClock.pausedTooltip' : 'simulator.headerClock.simulatedTooltip', { factor })}
+        multiline
+        w={280}
+      >
+        <Badge
+          data-testid="realtime-status"
+          data-status={status}
+          data-lost={false}
+          data-subscribed={subscribed}
+          data-clock={clock.kind}
+          color="orange"
+          variant="filled"
+          size="lg"
+        >
+          {clock.kind === 'paused' ? t('simulator.headerClock.paused') : t('simulator.headerClock.simulated', { factor })}
+        </Badge>
+      </Tooltip>
+    );
+  }
   return (
     <Tooltip label={lost ? t('realtime.lostSince', { time }) : t('realtime.tooltip')} multiline w={lost ? 280 : undefined}>
       <Badge
@@ -31,6 +59,7 @@ export function RealtimeStatusIndicator() {
         data-status={status}
         data-lost={lost}
         data-subscribed={subscribed}
+        data-clock="realtime"
         color={COLOURS[status]}
         variant={lost ? 'filled' : 'dot'}
         size="lg"

@@ -297,7 +297,7 @@ export class ScenarioRuns {
       if (Array.isArray(v)) for (const x of v) headers.append(k, String(x));
       else if (v !== undefined) headers.set(k, String(v));
     }
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, { status: res.statusCode, headers });
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers });
   }) as typeof fetch;
 
   close(): void {
@@ -328,12 +328,12 @@ export function useScenarioRunner(app: FastifyInstance, runner: ScenarioRunnerPo
 export const MOCK_SCENARIO_RUNS_PATH = '/mock/scenario-runs';
 
 /** A panel run's JUnit XML report, as an attachment (operators: the panel's users). */
-export async function mockScenarioRunRoutes(app: FastifyInstance): Promise<void> {
+export const mockScenarioRunRoutes = (runs: ScenarioRuns) => async (app: FastifyInstance) => {
   app.get<{ Params: { id: string } }>(`${MOCK_SCENARIO_RUNS_PATH}/:id/junit.xml`, async (req, reply) => {
     const user = await app.requireUser(req);
     if (!hasAnyRole(user.roles, GLOBAL_SCOPE_ROLES)) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
-    const report = registry.get(app)?.junit(req.params.id) ?? null;
+    const report = runs.junit(req.params.id);
     if (!report) throw new AppError('NOT_FOUND');
     return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${report.name}"`).send(report.xml);
   });
-}
+};
