@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../realtime/RealtimeProvider';
 import { clockTime, isConnectionLost, liveness } from '../realtime/Liveness';
@@ -47,7 +47,19 @@ export function RealtimeStatusIndicator() {
           variant="filled"
           size="lg"
         >
-          {clock.kind === 'paused' ? t('simulator.headerClock.paused') : t('simulator.headerClock.simulated', { factor })}
+          {clock.kind === 'paused' ? (
+            t('simulator.headerClock.paused')
+          ) : (
+            <>
+              <Box component="span" visibleFrom="sm">
+                {t('simulator.headerClock.simulated', { factor })}
+              </Box>
+              {/* A phone's header has room for the factor alone; the tooltip says the rest. */}
+              <Box component="span" hiddenFrom="sm">
+                {`×${factor}`}
+              </Box>
+            </>
+          )}
         </Badge>
       </Tooltip>
     );

@@ -3,7 +3,7 @@
  * time it reached, the units and servers it reserves, and every step with its outcome — pending,
  * passed, or failed with what was observed; in an ended run a step never reached says so.
  */
-import { Anchor, Badge, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ScenarioRun, ScenarioRunSpeed, ScenarioRunVerdict } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './simulatorView';
@@ -75,36 +75,44 @@ export function ScenarioRunView({ run }: { readonly run: ScenarioRun }) {
         </Text>
       )}
       <ScrollArea.Autosize mah={360} type="auto">
-        <Table striped verticalSpacing={4} fz="sm" data-testid="simulator-run-steps">
-          <Table.Tbody>
-            {run.steps.map((s) => {
-              const state = ended && s.state === 'pending' ? 'notReached' : s.state;
-              return (
-                <Table.Tr key={s.index} data-testid={`simulator-run-step-${s.index}`} data-state={s.state}>
-                  <Table.Td w={40} c="dimmed">
+        <Stack gap={0} data-testid="simulator-run-steps">
+          {run.steps.map((s) => {
+            const state = ended && s.state === 'pending' ? 'notReached' : s.state;
+            return (
+              // Number, time and outcome in a fixed column; what the step checks beside it, or below it on a phone.
+              <Group
+                key={s.index}
+                gap="xs"
+                wrap="wrap"
+                align="flex-start"
+                py={4}
+                style={s.index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+                data-testid={`simulator-run-step-${s.index}`}
+                data-state={s.state}
+              >
+                <Group gap="xs" wrap="nowrap" w={190}>
+                  <Text size="sm" c="dimmed" w={28} ta="right">
                     {s.index + 1}
-                  </Table.Td>
-                  <Table.Td w={70} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  </Text>
+                  <Text size="sm" ff="monospace" w={48}>
                     {formatDuration(s.at)}
-                  </Table.Td>
-                  <Table.Td w={110}>
-                    <Badge size="sm" variant="light" color={STATE_COLOURS[state]}>
-                      {t(`simulator.scenarios.stepStates.${state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>
-                    <Text size="sm">{s.label}</Text>
-                    {s.state === 'failed' && s.detail && (
-                      <Text size="xs" c="red">
-                        {s.detail}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                  </Text>
+                  <Badge size="sm" variant="light" color={STATE_COLOURS[state]}>
+                    {t(`simulator.scenarios.stepStates.${state}`)}
+                  </Badge>
+                </Group>
+                <Stack gap={0} style={{ flex: '1 1 240px', minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Text size="sm">{s.label}</Text>
+                  {s.state === 'failed' && s.detail && (
+                    <Text size="xs" c="red">
+                      {s.detail}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+            );
+          })}
+        </Stack>
       </ScrollArea.Autosize>
     </Stack>
   );
