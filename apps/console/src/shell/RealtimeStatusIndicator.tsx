@@ -48,7 +48,16 @@ export function RealtimeStatusIndicator() {
           size="lg"
         >
           {clock.kind === 'paused' ? (
-            t('simulator.headerClock.paused')
+            <>
+              <Box component="span" visibleFrom="sm">
+                {t('simulator.headerClock.paused')}
+              </Box>
+              {/* A phone's header has room for a pause sign alone; the tooltip says the rest. */}
+              <Box component="span" hiddenFrom="sm" role="img" aria-label={t('simulator.headerClock.paused')} style={{ display: 'inline-flex', gap: 3 }}>
+                <Box component="span" w={3} h={10} bg="currentColor" />
+                <Box component="span" w={3} h={10} bg="currentColor" />
+              </Box>
+            </>
           ) : (
             <>
               <Box component="span" visibleFrom="sm">

@@ -2,7 +2,8 @@
  * The scenario library run as tests: pick the speed (stepped, ×N, real time), run one, follow each
  * step's outcome to a verdict, stop it; the recent runs with their JUnit reports.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, ScrollArea, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { ScenarioFile, ScenarioRunSpeed } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { ResourceList, useListView, type ListColumn, MutedText } from '../../kit
 import { useToast } from '../../toast/useToast';
 import { trpc } from './trpc';
 import { ControlPlaneError, SimulatorSection, wholeListPage } from './SectionParts';
+import { MOCK_CLOCK_KEY } from './useMockClock';
 import { JUnitLink, runCounts, ScenarioRunView, useSpeedLabel, VerdictBadge } from './ScenarioRunView';
 
 type SpeedKind = ScenarioRunSpeed['kind'];
@@ -38,6 +40,11 @@ export function ScenariosSection() {
   });
   const stop = trpc.scenario.stop.useMutation({ onSuccess: () => void utils.scenario.runs.invalidate() });
   const running = runs.data?.some((r) => r.verdict === 'running') ?? false;
+  const queryClient = useQueryClient();
+  // A run takes the clock and gives it back: the header says so at once, not at its next poll.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: MOCK_CLOCK_KEY });
+  }, [running, queryClient]);
   const busy = start.isPending || stop.isPending || running;
   const failure = start.error ?? stop.error ?? library.error ?? runs.error;
   const latest = runs.data?.[0] ?? null;
