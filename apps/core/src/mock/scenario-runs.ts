@@ -110,6 +110,9 @@ export class ScenarioRuns {
 
   /** A scenario starts driven by `session`: the clock's mode now is what it goes back to. */
   async begin(session: string | undefined): Promise<void> {
+    // A panel's run holds the simulator until it ends: another client waits (or stops it).
+    if (this.panel && this.owner !== undefined && this.owner !== session)
+      throw new TRPCError({ code: 'CONFLICT', message: `Scenario ${this.panel.record.name} is running from the Simulator panel: stop it first` });
     if (this.before === null) {
       const [first] = await this.control(this.app, { op: 'status' });
       if (first) this.before = modeOf(first.clock);
