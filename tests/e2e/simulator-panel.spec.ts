@@ -8,7 +8,8 @@
  * removes both recordings. Demo staff pause the clock, step it an hour and bring it back to real time,
  * switch the demo preset to breaking-news (an operator sees
  * crews live, a bitrate moving and a collecting channel within 15 seconds), reset it, and leave the
- * preset off as the other specs had it. A regular user has no entry and is sent to the unit list.
+ * preset off as the other specs had it; between the two they run a scenario from the panel to its
+ * verdict. A regular user has no entry and is sent to the unit list.
  * Neither replay restarts the fleet (other specs share it) and each is stopped: a replay mutes the
  * simulated devices until then.
  */
@@ -212,6 +213,17 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   await operator.goto('/');
   await expect(operator).toHaveURL(/\/list$/);
   await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
+
+  // A scenario from the panel is a test: stepped, one outcome per step of its file, a verdict, a JUnit
+  // report; the run gives the clock back (the header says Live again, not Paused).
+  await page.getByTestId('simulator-scenario-speed').getByText('Stepped').click();
+  await page.getByTestId('simulator-scenario-start-upgrade-refused').click();
+  const run = page.getByTestId('simulator-run');
+  await expect(page.getByTestId('simulator-run-verdict')).toHaveAttribute('data-verdict', 'passed');
+  await expect(page.getByTestId('simulator-run-counts')).toHaveAttribute('data-total', '9');
+  await expect(page.getByTestId('simulator-run-counts')).toHaveAttribute('data-passed', '9');
+  await expect(run.locator('[data-testid^="simulator-run-junit-"]')).toHaveAttribute('href', /^\/mock\/scenario-runs\/[^/]+\/junit\.xml$/);
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-clock', 'realtime');
 
   // The fleet as the other specs found it.
   await page.getByTestId('simulator-demo-preset').selectOption('off');

@@ -10,6 +10,7 @@ import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TRPCError } from '@trpc/server';
+import { mockScenarioRunRoutes } from './mock/scenario-runs.js';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
 import type { Db } from '@fleet/db';
@@ -35,7 +36,7 @@ import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
 import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
 import { DOWNLOADS_PATH } from './modules/files/download-links.js';
-import { appRouter, createContext } from './mock/control-plane.js';
+import { appRouter, createContext, runsOf } from './mock/control-plane.js';
 import { lazyChildLoggerFactory } from './request-logger.js';
 
 declare module 'fastify' {
@@ -154,6 +155,10 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     await app.register(mockAuthRoutes(config));
     await app.register(mockChatRoutes);
     await app.register(mockRecordingRoutes);
+    // A panel's scenario run still going is told to stop (its runner ends with the app).
+    const runs = runsOf(app);
+    await app.register(mockScenarioRunRoutes(runs));
+    app.addHook('onClose', async () => runs.close());
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {
       trpc.addHook('preValidation', refuseDeepJsonText);

@@ -78,7 +78,8 @@ export class UnitAutonomy {
     const u = rng.next();
     const gap = soon ? u * timings.autonomyFirstWithinMs : -Math.log(1 - u) * timings.autonomyMeanGapMs;
     this.host.schedule(gap, () => {
-      this.actOnItsOwn();
+      // A unit a scenario run reserved is left alone by the demo until the run ends.
+      if (!this.host.world.isReserved(this.host.unitId)) this.actOnItsOwn();
       this.plan();
     });
   }

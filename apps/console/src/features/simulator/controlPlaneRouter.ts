@@ -20,6 +20,7 @@ import {
   RecordingStartInput,
   ReplayStartInput,
   ReplayStepInput,
+  ScenarioRunStartInput,
   ScenarioStartInput,
   type ClockStatus,
   type DemoPresetName,
@@ -30,6 +31,7 @@ import {
   type ReplayStatus,
   type ReplayStatusReply,
   type ScenarioFile,
+  type ScenarioRun,
   type ScenarioStatus,
   type ScenarioStatusReply,
 } from '@fleet/contracts';
@@ -66,6 +68,8 @@ export const controlPlaneRouter = t.router({
     start: t.procedure.input(ScenarioStartInput).mutation(answers<ScenarioStatus | null>()),
     stop: t.procedure.mutation(answers<ScenarioStatus | null>()),
     status: t.procedure.query(answers<ScenarioStatusReply>()),
+    run: t.procedure.input(ScenarioRunStartInput).mutation(answers<ScenarioRun>()),
+    runs: t.procedure.query(answers<ScenarioRun[]>()),
   }),
   recording: t.router({
     start: t.procedure.input(RecordingStartInput).mutation(answers<RecordingSummary>()),
