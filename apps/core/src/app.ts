@@ -27,6 +27,7 @@ import { RedisInvalidationBus } from './platform/invalidations-redis.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { mockChatRoutes } from './mock/chat-routes.js';
+import { mockPreviewRoutes } from './mock/preview-routes.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
     await app.register(mockChatRoutes);
+    await app.register(mockPreviewRoutes);
     await app.register(mockRecordingRoutes);
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {
