@@ -3,8 +3,8 @@
  * thing). The simulator has no pixels; the card is drawn from what the unit's device reports:
  *
  * - streaming: SMPTE-like colour bars, the unit's name, where it streams, its bitrate (coarse), a
- *   running timecode (HH:MM:SS from the stream's start) and a bar stepping across the bottom twice
- *   a second — moved by SMIL `<set>` elements inside the SVG, so the browser moves them without
+ *   running timecode (HH:MM:SS from the stream's start) and a bar stepping across the bottom once a
+ *   second, in step with it — moved by SMIL `<set>` elements inside the SVG, so the browser moves them without
  *   fetching anything again;
  * - otherwise: a still "no signal" card with the unit's name and status.
  *
@@ -79,13 +79,13 @@ function tcColumn(id: string, x: number, count: number, unit: number, pad: numbe
   return out;
 }
 
-/** The moving part: the timecode HH:MM:SS and a bar stepping across the bottom (16 places, half a second each). */
+/** The moving part: the timecode HH:MM:SS and a bar stepping across the bottom (16 places, a second each: it moves when the timecode does, so the picture is redrawn once a second). */
 function moving(elapsed: number): string {
   const glyph = 28 * 0.6; // monospace digits are 0.6 em wide
   const at = (i: number) => Math.round(i * 3 * glyph * 10) / 10;
   const colon = (i: number) => `<text x="${Math.round((at(i) + 2 * glyph) * 10) / 10}" y="${DIGIT_H}">:</text>`;
   const places = 16;
-  const step = 0.5;
+  const step = 1;
   const barW = W / places;
   let bar = '';
   for (let p = 0; p < places; p += 1) {
