@@ -137,7 +137,7 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, preview, sam
           <VisuallyHidden data-testid={`multiview-tile-status-${id}`} aria-hidden="true">
             {unit.status}
           </VisuallyHidden>
-          <Group gap={6} wrap="nowrap" ml="auto">
+          <Group gap={6} wrap="wrap" justify="flex-end" ml="auto" style={{ rowGap: 0 }}>
             <BitrateSparkline unitId={id} samples={samples} />
             <StaleValue unitId={id} status={unit.status} testId={`multiview-tile-live-bitrate-${id}`}>
               <BitrateText unitId={id} kbps={unit.totalBitrate} />
