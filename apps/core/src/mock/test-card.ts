@@ -64,6 +64,19 @@ function fitting(text: string, width: number, max: number): number {
 }
 
 /**
+ * A `<set>` showing its element for `dur` seconds, first at `begin` (seconds from the card's load),
+ * again every `period`. No interval may lie wholly before the load: Chromium does not carry a chain
+ * (`id.begin+period`) on from an interval that ended before it loaded the picture, so an interval
+ * already over starts a period later, and the one running at load also names its next start itself.
+ */
+function stepSet(id: string, begin: number, dur: number, period: number): string {
+  const first = begin <= -dur ? begin + period : begin;
+  const at = (t: number) => `${Math.round(t * 1000) / 1000}s`;
+  const starts = first <= 0 ? `${at(first)};${at(first + period)}` : at(first);
+  return `<set id="${id}" attributeName="visibility" to="visible" begin="${starts};${id}.begin+${period}s" dur="${dur}s"/>`;
+}
+
+/**
  * One column of the timecode: `count` values (`pad` digits each), value d shown during
  * [d·unit, (d+1)·unit) of every period of count·unit seconds, the first period shifted so that the
  * column shows the stream's age now (`elapsed` seconds).
@@ -73,8 +86,7 @@ function tcColumn(id: string, x: number, count: number, unit: number, pad: numbe
   const shift = elapsed % period;
   let out = '';
   for (let d = 0; d < count; d += 1) {
-    const begin = Math.round((d * unit - shift) * 1000) / 1000;
-    out += `<text x="${x}" y="${DIGIT_H}" visibility="hidden">${String(d).padStart(pad, '0')}<set id="${id}${d}" attributeName="visibility" to="visible" begin="${begin}s;${id}${d}.begin+${period}s" dur="${unit}s"/></text>`;
+    out += `<text x="${x}" y="${DIGIT_H}" visibility="hidden">${String(d).padStart(pad, '0')}${stepSet(`${id}${d}`, d * unit - shift, unit, period)}</text>`;
   }
   return out;
 }
@@ -89,8 +101,8 @@ function moving(elapsed: number): string {
   const barW = W / places;
   let bar = '';
   for (let p = 0; p < places; p += 1) {
-    const begin = Math.round((p * step - (elapsed % (places * step))) * 1000) / 1000;
-    bar += `<rect x="${p * barW + 6}" y="${H * 0.7}" width="${barW - 12}" height="${H * 0.3}" fill="#fff" fill-opacity=".85" visibility="hidden"><set id="b${p}" attributeName="visibility" to="visible" begin="${begin}s;b${p}.begin+${places * step}s" dur="${step}s"/></rect>`;
+    const set = stepSet(`b${p}`, p * step - (elapsed % (places * step)), step, places * step);
+    bar += `<rect x="${p * barW + 6}" y="${H * 0.7}" width="${barW - 12}" height="${H * 0.3}" fill="#fff" fill-opacity=".85" visibility="hidden">${set}</rect>`;
   }
   return (
     bar +
