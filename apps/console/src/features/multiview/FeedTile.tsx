@@ -130,7 +130,7 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, preview, sam
         <UnitChannel unit={unit} channelName={channelName} size="xs" inline testId={`multiview-tile-channel-${id}`} />
         <Group gap={6} style={{ rowGap: 0 }} wrap="wrap" justify="space-between" mt={2}>
           <StaleValue unitId={id} status={unit.status} isStatus testId={`multiview-tile-live-status-${id}`}>
-            <Text span size="xs" fw={alarm ? 700 : 400} c={alarm ? 'red.7' : 'dimmed'} data-testid={`multiview-tile-status-label-${id}`}>
+            <Text span size="xs" fw={alarm ? 700 : 400} c={alarm ? 'red.7' : 'dimmed'} data-testid={`multiview-tile-state-${id}`}>
               {unitStatusLabel(t, unit.status)}
             </Text>
           </StaleValue>
