@@ -276,6 +276,21 @@ const BENCHES: readonly Bench[] = [
       { label: 'inactive user, median', path: ['inactiveUser', 'medianMs'], unit: 'ms', baseline: ['wrongPassword', 'medianMs'] },
     ],
   },
+  {
+    file: 'multiview-previews',
+    title: "Multiview's live pictures: 16 streaming tiles vs an empty wall",
+    script: 'multiview-previews.bench.ts',
+    method:
+      "The real stack with the medium seed (every unit that can stream started), the built console in Chromium as super_user on /multiview in the 4 × 4 layout: 16 tiles of streaming units showing the mock's test cards (SVG moved by SMIL <set> chains, redrawn once a second), then the wall emptied (the baseline). CPU: every Chromium process's (browser, renderer, GPU) and the stack's, from /proc over 30 s each. The core's picture cost measured apart: one card served 2,000 times in a row over HTTP. A shared two-core machine: the figures move by a few points between runs.",
+    figures: [
+      { label: 'Chromium CPU (% of one core)', path: ['withTiles', 'browserCpuPercent'], unit: '%', baseline: ['empty', 'browserCpuPercent'] },
+      { label: 'page main-thread task time in 30 s', path: ['withTiles', 'mainThreadTaskSeconds'], unit: 's', baseline: ['empty', 'mainThreadTaskSeconds'] },
+      { label: 'stack CPU in 30 s', path: ['withTiles', 'coreCpuSeconds'], unit: 's', baseline: ['empty', 'coreCpuSeconds'] },
+      { label: 'pictures served in 30 s', path: ['withTiles', 'previewsServed'], unit: '' },
+      { label: 'core CPU per picture served', path: ['perPicture', 'coreCpuMicroseconds'], unit: 'µs' },
+      { label: 'one picture', path: ['perPicture', 'bytes'], unit: 'B' },
+    ],
+  },
 ];
 
 function at(json: Json, path: Path): number | boolean | undefined {

@@ -30,6 +30,7 @@ import { RedisInvalidationBus } from './platform/invalidations-redis.js';
 import { catalogueRoutes, methodNotAllowedRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { mockChatRoutes } from './mock/chat-routes.js';
+import { mockPreviewRoutes } from './mock/preview-routes.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
     await app.register(mockChatRoutes);
+    await app.register(mockPreviewRoutes);
     await app.register(mockRecordingRoutes);
     // A panel's scenario run still going is told to stop (its runner ends with the app).
     const runs = runsOf(app);

@@ -64,5 +64,14 @@ test('at 1280 × 720: the unit list, a streaming unit’s detail and Multiview',
   const items = page.locator('[data-testid^="multiview-unit-"][data-shown="false"]');
   for (let i = 0; i < 4 && (await items.count()) > 0; i++) await items.first().click();
   await expect(page.locator('[data-testid^="multiview-tile-status-"]').first()).toHaveText('streaming');
+  // The pictures (the mock's test cards) loaded, each with its sparkline's first points.
+  const pictures = page.locator('[data-testid^="multiview-tile-image-"]');
+  await expect(pictures.first()).toBeVisible();
+  await expect
+    .poll(() => pictures.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  await expect
+    .poll(async () => Number(await page.locator('[data-testid^="multiview-tile-sparkline-"]').first().getAttribute('data-samples')), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
   await page.screenshot({ path: join(dir, 'multiview.png') });
 });
