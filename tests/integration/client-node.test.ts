@@ -36,13 +36,17 @@ describe('the typed client from a Node script', () => {
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ status: 404, code: 'NOT_FOUND' });
 
-    const signedOut = await createClient({ baseUrl }).call('fetchDevices').catch((e: unknown) => e);
+    const signedOut = await createClient({ baseUrl })
+      .call('fetchDevices')
+      .catch((e: unknown) => e);
     expect(signedOut).toMatchObject({ status: 401 });
     await expect(signInToMock(baseUrl, 'luc_regular', 'wrong-password')).rejects.toMatchObject({ status: 401 });
   });
 
   it('the example script lists the units and the refusal', async () => {
-    const { stdout } = await promisify(execFile)('pnpm', ['exec', 'tsx', 'packages/client/examples/list-units.ts', baseUrl, 'luc_regular', DEMO_PASSWORD], { cwd: root });
+    const { stdout } = await promisify(execFile)('pnpm', ['exec', 'tsx', 'packages/client/examples/list-units.ts', baseUrl, 'luc_regular', DEMO_PASSWORD], {
+      cwd: root,
+    });
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(2);
     expect(lines[0]).toMatch(/^\S+\t\S+\t.+$/);

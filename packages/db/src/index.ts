@@ -27,7 +27,17 @@ export type { HashPasswordOptions, ScryptParams } from './password.js';
 export { resetDatabase, nonEmptyTables, TABLES } from './maintenance.js';
 export { providerOf } from './url.js';
 export type { DbProvider } from './paths.js';
-export { seed, SEED_IDS, DEFAULT_DEMO_PASSWORD, DEFAULT_SEED, DEFAULT_FLEET, FLEET_SIZES, firstUnitIdOfUser, restoreSeededPreferences, seededPreferences } from './seed/index.js';
+export {
+  seed,
+  SEED_IDS,
+  DEFAULT_DEMO_PASSWORD,
+  DEFAULT_SEED,
+  DEFAULT_FLEET,
+  FLEET_SIZES,
+  firstUnitIdOfUser,
+  restoreSeededPreferences,
+  seededPreferences,
+} from './seed/index.js';
 export type { SeedOptions, SeedResult, FleetSize } from './seed/index.js';
 /** The generated model types (e.g. `Unit`, `Prisma.UnitWhereInput`), from the SQLite client. */
 export type * from '../generated/sqlite/models.js';
