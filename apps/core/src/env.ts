@@ -133,6 +133,13 @@ export const ConfigSchema = z.object({
     .default(4 * 1024 * 1024),
   /** 0: events leave at the end of the event-loop turn they were published in; > 0: batched this long. */
   REALTIME_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  /**
+   * Mock only: `simulated` (the default) lets the core's business time (trials, support access, password and
+   * notification expiry, usage days) follow the simulator's clock, so QA can fast-forward it; `wall` keeps it on
+   * the wall clock whatever the simulator's pace (a stack whose devices run faster than real time, as the
+   * end-to-end tests' does, while the console counts time left against the browser's clock).
+   */
+  BUSINESS_TIME: z.enum(['simulated', 'wall']).default('simulated'),
   // ── Metrics (Prometheus) ──
   /**
    * The port of the metrics listener (`GET /metrics`, Prometheus' text format), apart from the public one

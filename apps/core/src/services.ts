@@ -170,7 +170,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const gateway = new DeviceGateway(config.DEVICE_COMMAND_TIMEOUT_MS, log, clock);
   const businessClock = new BusinessClock(clock);
   // Only the mock's simulator moves business time; a core without the mock's endpoints runs on the wall clock.
-  if (config.MOCK_ENDPOINTS) gateway.onShardClock((status) => businessClock.follow(status));
+  if (config.MOCK_ENDPOINTS && config.BUSINESS_TIME === 'simulated') gateway.onShardClock((status) => businessClock.follow(status));
   const index = new UnitIndex();
   const readModel = new ReadModel(db, clock);
   const unitRepository = new UnitRepository(readModel.units, db);

@@ -78,7 +78,7 @@ function FitControl({ markers }: { markers: readonly UnitMarker[] }) {
   return (
     <div ref={ref} className="leaflet-top leaflet-right">
       <div className="leaflet-control">
-        <Button size="xs" variant="default" onClick={fit} disabled={markers.length === 0} aria-label={t('map.fitLabel')} data-testid="map-fit">
+        <Button size="xs" variant="default" onClick={fit} disabled={markers.length === 0} title={t('map.fitLabel')} data-testid="map-fit">
           {t('map.fit')}
         </Button>
       </div>
