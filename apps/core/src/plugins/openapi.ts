@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import * as contracts from '@fleet/contracts';
 import { API_AREAS, AREA_OF, catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
-import { errorCodesOf, errorStatusesOf } from './call-statuses.js';
+import { errorStatusesOf } from './call-statuses.js';
 
 type Json = Record<string, unknown>;
 
@@ -324,8 +324,6 @@ export function buildOpenApi(prefix: string): Json {
         },
         ...errorAnswers(id, def),
       },
-      // The error codes (error.code) the call's own code can answer, besides the route's (see call-statuses.ts).
-      'x-error-codes': errorCodesOf(id),
     };
     if (def.body) {
       op.requestBody = {
