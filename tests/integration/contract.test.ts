@@ -88,6 +88,13 @@ function arbOf(doc: Document, raw: Js, depth = 0): fc.Arbitrary<unknown> {
   if ('const' in js) return fc.constant(js.const);
   if (js.enum) return fc.constantFrom(...js.enum);
   const alts = js.anyOf ?? js.oneOf;
+  if (alts?.length && js.properties) {
+    // An object with a rule across its fields: its properties, then one of the alternatives' over them.
+    const { anyOf: _any, oneOf: _one, ...base } = js;
+    return fc
+      .tuple(arbOf(doc, base, depth), fc.oneof(...alts.map((a) => arbOf(doc, { type: 'object', ...a }, depth + 1))))
+      .map(([b, a]) => ({ ...(b as object), ...(a as object) }));
+  }
   if (alts?.length) return fc.oneof(...alts.map((a) => arbOf(doc, a, depth + 1)));
   if (js.allOf?.[0]) return arbOf(doc, js.allOf[0], depth + 1);
   const types = Array.isArray(js.type) ? js.type : js.type ? [js.type] : [];
