@@ -65,11 +65,9 @@ export const errorsPlugin = fp(
       const callId = (req.routeOptions.config as { callId?: EndpointId }).callId;
       if (callId !== undefined && req.server.config.RESPONSE_VALIDATION && !isDocumentedStatus(callId, status)) {
         req.log.error({ callId, status, code: body.error.code }, 'an error status the OpenAPI document does not list for this call (run pnpm openapi)');
-        return reply
-          .code(500)
-          .send({
-            error: { code: 'GENERIC', message: `${ERROR_CATALOGUE.GENERIC.message}: ${status} ${body.error.code} is not documented on ${callId}` },
-          } satisfies ErrorEnvelope);
+        return reply.code(500).send({
+          error: { code: 'GENERIC', message: `${ERROR_CATALOGUE.GENERIC.message}: ${status} ${body.error.code} is not documented on ${callId}` },
+        } satisfies ErrorEnvelope);
       }
       return reply.code(status).send(body);
     };
