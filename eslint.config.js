@@ -33,6 +33,11 @@ export default tseslint.config(
     },
   },
   {
+    // The core's API docs page runs in the browser, as plain JavaScript.
+    files: ['apps/core/docs-page/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'module' },
+  },
+  {
     files: ['apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -25,7 +25,7 @@ function sqliteOnlyFiles(): string[] {
 
 /**
  * The integration files that prove something across the whole product or over a long run: every call for every
- * role, every call fuzzed, kill -9 rounds, the scenario library, an hour of each demo preset, the conformance
+ * role, every call fuzzed, every operation checked from the OpenAPI document, kill -9 rounds, the scenario library, an hour of each demo preset, the conformance
  * check, the large fleet's seed, 20 s of forced disconnects, the replay CLI's child processes. The test command
  * runs them; the quick loop (TEST_QUICK=1, scripts/test-quick.sh) leaves them out: they are more than half of the
  * integration tier's time.
@@ -33,6 +33,7 @@ function sqliteOnlyFiles(): string[] {
 const EXHAUSTIVE = [
   'tests/integration/role-matrix.test.ts',
   'tests/integration/fuzz.test.ts',
+  'tests/integration/contract.test.ts',
   'tests/integration/crash-durability.test.ts',
   'tests/integration/scenarios/**',
   'tests/integration/demo-presets.test.ts',
@@ -56,6 +57,7 @@ const LONGEST_FIRST = [
   'tests/integration/conformance.test.ts',
   'tests/integration/login-sessions.test.ts',
   'tests/integration/fuzz.test.ts',
+  'tests/integration/contract.test.ts',
   'packages/db/test/migrate.test.ts',
   'packages/db/test/seed.test.ts',
   'tests/integration/security-http.test.ts',

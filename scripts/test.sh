@@ -56,6 +56,8 @@ install() {
   # The server itself: Debian machines may have PostgreSQL's client (and pg_ctlcluster) without it.
   compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  # Chinese pages in the browser need a CJK face (else every character is a box): Debian's Noto CJK.
+  [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-noto-cjk)
   # docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
   if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
   # Debian's packages download and unpack while pnpm installs the workspace (both mostly wait on the network).

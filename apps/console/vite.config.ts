@@ -1,14 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 /**
- * Where `pnpm dev:core` listens; the dev server forwards the core's surfaces to it with the browser's
- * Host kept (no changeOrigin), so the core's cross-site check sees the page's own origin.
+ * The core the dev server forwards the core's surfaces to: `CORE_URL` from the environment, else where
+ * `pnpm dev:core` listens. The browser's Host is kept (no changeOrigin), so the core's cross-site check
+ * sees the page's own origin.
  */
-const CORE_ORIGIN = 'http://127.0.0.1:8080';
+const CORE_ORIGIN = process.env.CORE_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The core serves the built console at `/`; the app reads import.meta.env.BASE_URL, never a literal.
   base: '/',
   server: {

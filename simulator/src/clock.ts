@@ -27,6 +27,8 @@ export class SimClock implements Clock {
   private order = 0;
   private handle: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The end of the advance under way (stepped mode), null otherwise. */
+  private advanceTarget: number | null = null;
   /** The due time of the timer running now (real or accelerated mode), null between firings. */
   private firing: number | null = null;
 
@@ -117,14 +119,28 @@ export class SimClock implements Clock {
   advance(ms: number): void {
     if (!this.stepped) throw new Error('advance() needs the stepped clock mode');
     const target = this.simNow + ms;
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.due > target) break;
-      this.pop();
-      this.simNow = Math.max(this.simNow, next.due);
-      if (!next.cancelled) next.fn();
+    this.advanceTarget = target;
+    try {
+      for (;;) {
+        const next = this.peek();
+        if (!next || next.due > target) break;
+        this.pop();
+        this.simNow = Math.max(this.simNow, next.due);
+        if (!next.cancelled) next.fn();
+      }
+    } finally {
+      this.advanceTarget = null;
     }
     this.simNow = target;
+  }
+
+  /**
+   * While an {@link advance} runs, the simulated time it goes to (else null): periodic work whose
+   * result only the last round shows (telemetry) may skip the rounds before it, so a step of an
+   * hour or a day costs a round, not thousands.
+   */
+  advancingTo(): number | null {
+    return this.advanceTarget;
   }
 
   stop(): void {

@@ -157,6 +157,7 @@ export class UnitDevice {
       cameraConnected: () => this.cameraConnected,
       cancelSpeedTest: (reason) => this.diagnostics.cancelSpeedTest(reason),
     });
+    this.stream.licensed = spec.videoLicensed !== false;
     const selectedChannel = () => this.stream.selection?.channelId ?? null;
     this.recording = new UnitRecording(host, this.storage, () => this.stream.selectedChannel());
     this.upgrade = new UnitUpgrade(host, { selectedChannel, reboot: () => void this.reboot() });
@@ -235,7 +236,15 @@ export class UnitDevice {
       p2pLinkId: this.p2pLinkId,
       lifeTimersPending: this.power.life.pending,
       staleTimerFirings: this.power.life.staleFirings,
+      videoLicensed: this.stream.licensed,
+      personHold: this.autonomy.holdTruth(),
     };
+  }
+
+  /** What the core says of a device it keeps: its version (set by an admin, unless an upgrade is changing it) and its video licence. */
+  adoptSpec(spec: DeviceSpec): void {
+    this.upgrade.adoptVersion(spec.swVersion);
+    this.stream.setLicensed(spec.videoLicensed !== false);
   }
 
   /** Apply configuration values (commands and configuration updates). */
@@ -254,7 +263,10 @@ export class UnitDevice {
     this.power.boot();
     // Drawn either way: the device's random sequence does not depend on who ticks it.
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
-    if (!this.externalTicks) this.stopTelemetry = this.clock.every(this.timings.telemetryIntervalMs, () => this.tick(), phase);
+    const every = this.timings.telemetryIntervalMs;
+    // As the wheel's: a step over many ticks reports the last one only (the tick takes the whole time since).
+    const tick = () => (this.clock.now() + every > (this.clock.advancingTo() ?? 0) ? this.tick() : undefined);
+    if (!this.externalTicks) this.stopTelemetry = this.clock.every(every, tick, phase);
   }
 
   /** The engine no longer runs the device: every timer of it is cancelled. */

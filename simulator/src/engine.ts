@@ -31,8 +31,8 @@ import { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { TelemetryWheel } from './wheel.js';
 import { World } from './world.js';
-import { ScenarioRun } from './scenarios/timeline.js';
-import { DemoRun } from './demo/run.js';
+import { deviceOf, reservation, ScenarioRun, type DeviceStep } from './scenarios/timeline.js';
+import { actOnItsOwn, DemoRun } from './demo/run.js';
 import { ReplayRun } from './replay/run.js';
 import { shardFleetCheck } from './invariants/fleet.js';
 import { answerControl } from './control.js';
@@ -200,8 +200,8 @@ export class Engine {
     }
     for (const spec of specs) {
       const held = this.devices.get(spec.unitId);
-      // A device kept runs on; it takes the version the core says it has (set by an admin) unless an upgrade is changing it.
-      if (held) held.upgrade.adoptVersion(spec.swVersion);
+      // A device kept runs on, with the version (unless an upgrade changes it) and the licence the core says it has.
+      if (held) held.adoptSpec(spec);
       else this.startDevice(spec);
     }
     // A demo given at start plays once there is a fleet (the servers' assignment follows this one).
@@ -387,9 +387,13 @@ export class Engine {
 
   private playDemo(preset: DemoPresetFile): void {
     this.demo?.stop();
-    this.demo = new DemoRun(preset, this.clock, (step) =>
-      step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault }),
-    );
+    // A unit or server a scenario run reserved is left alone by the preset's timeline until the run ends;
+    // a unit's step is its own act (a unit a person stopped is left alone a while: demo/run.ts).
+    this.demo = new DemoRun(preset, this.clock, (step) => {
+      if (this.world.isReserved(deviceOf(step))) return;
+      if (step.do === 'fault') actOnItsOwn(this.devices.get(step.unitId), () => this.applyStep(step), step.fault);
+      else this.applyStep(step);
+    });
   }
 
   /**
@@ -400,15 +404,19 @@ export class Engine {
   startScenario(file: ScenarioFile, reset?: { startAt?: number | undefined }): ScenarioRun {
     this.stopScenario();
     this.setCalm(file.calm);
+    this.world.reserve(reservation(file, new Set(this.specs.map((d) => d.unitId)), this.world, this.serverSpecs));
     if (reset) this.reset(file.seed, reset.startAt);
-    this.scenario = new ScenarioRun(file, this.clock, (step) =>
-      step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault }),
-    );
+    this.scenario = new ScenarioRun(file, this.clock, (step) => this.applyStep(step));
     return this.scenario;
+  }
+
+  private applyStep(step: DeviceStep): { applied: boolean; error?: string } {
+    return step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault });
   }
 
   stopScenario(): void {
     this.scenario?.stop();
+    this.world.release();
     this.setCalm(false);
   }
 
@@ -433,7 +441,7 @@ export class Engine {
       devices: this.muted ? this.specs.length : this.devices.size,
       servers: this.muted ? this.serverSpecs.length : this.world.size(),
       clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now() },
-      scenario: this.scenario ? this.scenario.status(this.clock.now()) : null,
+      scenario: this.scenario ? { ...this.scenario.status(this.clock.now()), reserved: this.world.reserved() } : null,
       demo: (this.demo?.preset ?? this.demoPending)?.name ?? null,
       sent: this.stats.sent,
       commands: this.stats.commands,
@@ -442,21 +450,11 @@ export class Engine {
   }
 
   /** Whether a replay has muted the devices. */
-  isMuted(): boolean {
-    return this.muted;
-  }
+  isMuted = (): boolean => this.muted;
 
-  device(unitId: string): UnitDevice | undefined {
-    return this.devices.get(unitId);
-  }
-
-  server(serverId: string): ServerDevice | undefined {
-    return this.world.server(serverId);
-  }
-
-  deviceCount(): number {
-    return this.devices.size;
-  }
+  device = (unitId: string): UnitDevice | undefined => this.devices.get(unitId);
+  server = (serverId: string): ServerDevice | undefined => this.world.server(serverId);
+  deviceCount = (): number => this.devices.size;
 
   /** This shard's replica of every server. */
   servers(): IterableIterator<ServerDevice> {

@@ -339,11 +339,22 @@ export class ServerDevice {
     return this.status() === 'online' && [...this.channels.values()].every((c) => c.status === 'idle' || c.status === 'offline' || c.status === 'unavailable');
   }
 
-  /** Reset instance: the server goes offline (its channels and streams with it), then comes back. */
+  /** Whether a reset of the instance is under way (the server is down until the next instance is up). */
+  resetting = false;
+
+  /**
+   * Reset instance: the server goes offline (its channels and streams with it), then comes back. A
+   * reset asked while one is under way is the same reset: accepted, and it changes nothing.
+   */
   resetInstance(): void {
+    if (this.resetting) return;
+    this.resetting = true;
     this.instance += 1;
     this.setPower(false);
-    this.schedule(this.rng.range(...this.timings.resetMs), () => this.setPower(true));
+    this.schedule(this.rng.range(...this.timings.resetMs), () => {
+      this.resetting = false;
+      this.setPower(true);
+    });
   }
 
   /** New IP pipe settings: connecting, then connected (or failed) a moment later; disabled: not connected. */

@@ -65,6 +65,11 @@ export interface DeviceTimings {
   storage: StorageOptions;
   /** Share of units that act on their own (demo), their mean pause between actions and how long one lasts. */
   autonomyShare: number;
+  /**
+   * After a person (a command of the core) stops something a unit runs, its autonomy leaves it
+   * alone this long (simulated ms), or until a person starts something on it again.
+   */
+  personStopHoldMs: number;
   autonomyMeanGapMs: number;
   autonomyActivityMs: Range;
   /**
@@ -99,6 +104,7 @@ export const DEFAULT_TIMINGS: DeviceTimings = {
   fetchLogsMs: 20_000,
   storage: DEFAULT_STORAGE_OPTIONS,
   autonomyShare: 0,
+  personStopHoldMs: 30 * 60_000,
   autonomyMeanGapMs: 10 * 60_000,
   autonomyActivityMs: [2 * 60_000, 20 * 60_000],
   autonomyFirstWithinMs: 0,

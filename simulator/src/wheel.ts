@@ -27,7 +27,13 @@ export class TelemetryWheel {
     this.#slice = 0;
     this.#lastServerTick = clock.now();
     const every = this.slices > 0 ? intervalMs / this.slices : intervalMs;
-    this.#stop = clock.every(every, () => this.#turn(clock.now()));
+    this.#stop = clock.every(every, () => {
+      // A step of the stepped clock over many rounds turns only the last one: each device and server
+      // is stepped once with the whole time since its last tick (what it reports is as of the end).
+      const until = clock.advancingTo();
+      if (until !== null && clock.now() + intervalMs <= until) return this.#skip();
+      this.#turn(clock.now());
+    });
   }
 
   stop(): void {
@@ -54,6 +60,11 @@ export class TelemetryWheel {
 
   clear(): void {
     for (const b of this.#buckets) b.length = 0;
+  }
+
+  /** A turn passed over: the wheel moves on, nothing is stepped. */
+  #skip(): void {
+    if (this.slices > 0) this.#slice = (this.#slice + 1) % this.slices;
   }
 
   #turn(now: number): void {

@@ -12,6 +12,32 @@ export class World {
   private readonly holders = new Map<string, (channelId: string) => void>();
   /** The groups and inventories of each unit of the shard that the core named them for. */
   private readonly memberships = new Map<string, DeviceMembership>();
+  /**
+   * The units and servers a scenario run reserved (the ones it names): a demo's motion and timeline
+   * leave them alone, and a unit outside the run takes no channel of a reserved server.
+   */
+  private readonly reservedIds = new Set<string>();
+
+  /** Reserve these units and servers for a scenario run (what was reserved before is released). */
+  reserve(ids: Iterable<string>): void {
+    this.reservedIds.clear();
+    for (const id of ids) this.reservedIds.add(id);
+  }
+
+  /** The run ended: the demo may use every unit and server again. */
+  release(): void {
+    this.reservedIds.clear();
+  }
+
+  /** Whether a scenario run holds this unit or server. */
+  isReserved(id: string): boolean {
+    return this.reservedIds.has(id);
+  }
+
+  /** The units and servers reserved now (the shard's status). */
+  reserved(): string[] {
+    return [...this.reservedIds].sort();
+  }
 
   /** The shard's units' groups and inventories, as the core last assigned them. */
   setMemberships(specs: readonly DeviceSpec[]): void {
@@ -92,12 +118,16 @@ export class World {
    * for takes a channel its own people see: one sharing a group with it, else one sharing an
    * inventory, never another (the operators who see it streaming see where it goes) — unless no hub
    * channel at all is theirs (an organisation without a hub of its own streams where there is room).
+   * A unit outside a scenario run takes no channel of a server the run reserved.
    */
   freeChannel(unitId?: string): string | null {
+    const outsider = this.reservedIds.size > 0 && (unitId === undefined || !this.reservedIds.has(unitId));
     const member = unitId === undefined ? undefined : this.memberships.get(unitId);
     const unit = member !== undefined && (member.groupIds.length > 0 || member.inventoryIds.length > 0) && this.hasHubChannelOf(member) ? member : undefined;
     let inInventory: string | null = null;
-    const hubs = [...this.byId.values()].filter((s) => s.spec.serverType === 'mmh_server' && s.online).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const hubs = [...this.byId.values()]
+      .filter((s) => s.spec.serverType === 'mmh_server' && s.online && !(outsider && this.reservedIds.has(s.id)))
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     for (const s of hubs) {
       const channels = [...s.channels.values()];
       for (let i = channels.length - 1; i >= 0; i--) {

@@ -124,3 +124,29 @@ test('multiview: a tile opens its unit in the unit list', async ({ page }) => {
   await page.getByTestId(`multiview-tile-open-${id}`).click();
   await expect(page).toHaveURL(new RegExp(`/list\\?unit=${id}$`));
 });
+
+test('multiview: a streaming unit’s tile shows its picture moving, and its whole name', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const id = await streamableUnit(page);
+  const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+  expect(started.ok()).toBe(true);
+  try {
+    const unit = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { name: string };
+    await page.getByTestId('nav-multiview').click();
+    // A live unit is on the wall without being picked; its picture comes from the mock.
+    const image = page.getByTestId(`multiview-tile-image-${id}`);
+    await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
+    await expect(image).toHaveAttribute('src', new RegExp(`^/mock/preview/units/${id}\\?`));
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // The picture moves by itself: two looks at it differ (its timecode turns every second).
+    const first = await image.screenshot();
+    await expect.poll(async () => (await image.screenshot()).equals(first), { timeout: 5000 }).toBe(false);
+    // The whole name is there to read, not cut.
+    const name = page.getByTestId(`multiview-tile-open-${id}`);
+    await expect(name).toHaveText(unit.name);
+    await expect(name).toHaveAttribute('title', unit.name);
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  } finally {
+    await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+  }
+});

@@ -42,6 +42,9 @@ function stack(stackPort: number) {
       SIM_OUTAGES: 'false',
       SIM_SPEED: '4',
       SIM_TELEMETRY_MS: '20000',
+      // The core's business rules (trials, support access) on the wall clock, as the browser counts time left:
+      // the devices' ×4 pace is for their timings only (tests/integration/business-clock.test.ts follows the simulator).
+      BUSINESS_TIME: 'wall',
       // The demo users' passwords and new ones at the tests' low scrypt cost (the core's PASSWORD_HASH_N).
       PASSWORD_HASH_N: '1024',
     },

@@ -44,7 +44,7 @@ test('the console satisfies its content security policy: list, unit, map, admin 
   await page.getByTestId('nav-map').click();
   await expect(page.getByTestId('unit-map')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => page.locator('.leaflet-overlay-pane path.fleet-basemap-country').count()).toBeGreaterThan(100);
-  await expect(page.locator('[data-testid^="map-marker-"]').first()).toBeAttached();
+  await expect(page.locator('[data-testid^="map-marker-"], [data-testid="map-cluster"]').first()).toBeAttached();
 
   // An admin page (its forms parse with zod).
   await page.goto('/whats_new?ignoreRouteDefault=1');
@@ -62,8 +62,13 @@ test('the console satisfies its content security policy: list, unit, map, admin 
     expect(headers['referrer-policy']).toBe('same-origin');
   }
 
-  // The API docs (Swagger UI) work under the same policy.
+  // The API docs page and Swagger UI beside it work under the same policy: the calls listed, one opened.
   await page.goto('/docs');
+  await expect(page.getByRole('status')).toContainText(/\d+ calls in \d+ areas/);
+  const call = page.locator('details#fetchDevices');
+  await call.locator('summary').click();
+  await expect(call).toContainText('Answers');
+  await page.goto('/docs/swagger');
   await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 30_000 });
 
   expect(violations).toEqual([]);

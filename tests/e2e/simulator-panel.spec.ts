@@ -5,9 +5,11 @@
  * reader's words), compares the copy with the recording (the same event logs), replays it paused,
  * steps once, resumes to the end and stops the replay; then imports the copy into the fleet (what the
  * import leaves out said first; paused, so the fleet stays as recorded), stops that replay and
- * removes both recordings. Demo staff switch the demo preset to breaking-news (an operator sees
+ * removes both recordings. Demo staff pause the clock, step it an hour and bring it back to real time,
+ * switch the demo preset to breaking-news (an operator sees
  * crews live, a bitrate moving and a collecting channel within 15 seconds), reset it, and leave the
- * preset off as the other specs had it. A regular user has no entry and is sent to the unit list.
+ * preset off as the other specs had it; between the two they run a scenario from the panel to its
+ * verdict. A regular user has no entry and is sent to the unit list.
  * Neither replay restarts the fleet (other specs share it) and each is stopped: a replay mutes the
  * simulated devices until then.
  */
@@ -165,6 +167,19 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const current = page.getByTestId('simulator-demo-current');
   // The end-to-end stack runs the preset off: a fleet that moves only when a test says so.
   await expect(current).toHaveAttribute('data-preset', 'off', { timeout: 30_000 });
+
+  // The clock from the panel: paused, an hour on, back to real time (the demo's switch below restarts
+  // the fleet at today's time, so the other specs find the date as it was).
+  const kind = page.getByTestId('simulator-clock-kind');
+  const now = page.getByTestId('simulator-clock-now');
+  await page.getByTestId('simulator-clock-pause').click();
+  await expect(kind).toHaveAttribute('data-kind', 'stepped');
+  await expect(kind).toContainText('Paused');
+  const paused = await numberOf(now, 'data-now');
+  await page.getByTestId('simulator-clock-step-hour').click();
+  await expect.poll(async () => (await numberOf(now, 'data-now')) - paused).toBeGreaterThanOrEqual(3_600_000);
+  await page.getByTestId('simulator-clock-realtime').click();
+  await expect(kind).toHaveAttribute('data-kind', 'realtime');
   await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
   await page.getByTestId('simulator-demo-switch').click();
   await expect(current).toHaveAttribute('data-preset', 'breaking-news');
@@ -179,17 +194,36 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const bitrate = operator.getByTestId(`unit-bitrate-${id}`);
   const before = await bitrate.textContent();
   await expect.poll(() => bitrate.textContent(), { timeout: 15_000 }).not.toBe(before);
+  // The operator's console remembers /channels as the page to open on.
+  const remembered = operator.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/userPreferences') && (r.request().postData() ?? '').includes('/channels'),
+  );
   await operator.goto('/channels?ignoreRouteDefault=1');
+  expect((await remembered).ok()).toBe(true);
   await expect(operator.locator('[data-testid^="channel-status-"]', { hasText: /^Collecting/ }).first()).toBeVisible({ timeout: 15_000 });
 
-  // Reset the demo: the fleet restarts from its seed (every unit off a moment) and the story plays again.
+  // Reset the demo: the fleet restarts from its seed (every unit off a moment), the story plays again
+  // and every demo account opens on the unit list as after the seed.
   // Its confirmation is a toast, queued behind the notices of the fleet's own status changes (spec 000
   // §2: five at once, the rest queued), so the reset is known done by the control plane's answer.
   const reset = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('demo.set'));
   await page.getByTestId('simulator-demo-reset').click();
   expect((await reset).ok()).toBe(true);
-  await operator.goto('/list?ignoreRouteDefault=1');
+  // The demo accounts start over too: entering the console opens the unit list again.
+  await operator.goto('/');
+  await expect(operator).toHaveURL(/\/list$/);
   await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
+
+  // A scenario from the panel is a test: stepped, one outcome per step of its file, a verdict, a JUnit
+  // report; the run gives the clock back (the header says Live again, not Paused).
+  await page.getByTestId('simulator-scenario-speed').getByText('Stepped').click();
+  await page.getByTestId('simulator-scenario-start-upgrade-refused').click();
+  const run = page.getByTestId('simulator-run');
+  await expect(page.getByTestId('simulator-run-verdict')).toHaveAttribute('data-verdict', 'passed');
+  await expect(page.getByTestId('simulator-run-counts')).toHaveAttribute('data-total', '9');
+  await expect(page.getByTestId('simulator-run-counts')).toHaveAttribute('data-passed', '9');
+  await expect(run.locator('[data-testid^="simulator-run-junit-"]')).toHaveAttribute('href', /^\/mock\/scenario-runs\/[^/]+\/junit\.xml$/);
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-clock', 'realtime');
 
   // The fleet as the other specs found it.
   await page.getByTestId('simulator-demo-preset').selectOption('off');

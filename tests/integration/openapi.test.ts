@@ -76,11 +76,19 @@ describe('the served OpenAPI document', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is the committed docs/openapi.json, and the document the API docs page (/docs) reads', async () => {
+  it('is the committed docs/openapi.json, and the document the API docs page (/docs) and Swagger UI (/docs/swagger) read', async () => {
     expect(document).toEqual(JSON.parse(readFileSync(COMMITTED, 'utf8')));
-    const page = await stack.app.inject({ method: 'GET', url: '/docs/json' });
-    expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual(document);
+    for (const url of ['/docs/openapi.json', '/docs/swagger/json']) {
+      const page = await stack.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.json(), url).toEqual(document);
+    }
+    const docs = await stack.app.inject({ method: 'GET', url: '/docs' });
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(docs.body).toContain('/docs/page/docs.js');
+    const script = await stack.app.inject({ method: 'GET', url: '/docs/page/docs.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("fetch('/docs/openapi.json'");
   });
 
   it('is valid OpenAPI 3.1 with every reference resolved', async () => {

@@ -6,9 +6,14 @@
  * step — and must pass. The library is run in parts (tests/integration/scenarios/part-N.test.ts),
  * each on a stack of its own, so the parts run side by side: part `n` of `parts` takes every
  * `parts`-th scenario by name.
+ *
+ * The stack runs as `npm start` runs it: the lively demo preset on, its clock in real time. Each
+ * run reserves the units and servers its scenario names (the preset leaves them alone), takes the
+ * clock for itself (stepped) and gives it back: after every scenario the clock is real time again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLibrary, runScenario, type Engine } from '@fleet/simulator';
+import { ClockStatus } from '@fleet/contracts';
+import { loadDemoPreset, loadLibrary, runScenario, type Engine } from '@fleet/simulator';
 import { TestClock } from '@fleet/core';
 import { startSimulator } from '@fleet/stack';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from './stack.js';
@@ -26,7 +31,7 @@ export function scenarioSuite(part: number): void {
 
     beforeAll(async () => {
       stack = await startTestStack({ simulator: false, clock: new TestClock(), env: { DEVICE_COMMAND_TIMEOUT_MS: '1500' } });
-      sim = startSimulator(stack.app, { seed: 1, clock: { kind: 'stepped' } });
+      sim = startSimulator(stack.app, { seed: 1, clock: { kind: 'realtime' }, demo: loadDemoPreset('lively') });
       base = await stack.app.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(async () => {
@@ -42,6 +47,14 @@ export function scenarioSuite(part: number): void {
         lines.join('\n'),
       ).toEqual([]);
       expect(r.steps.length).toBeGreaterThan(0);
+      // The run gave the clock back as it found it: real time.
+      const operator = await stack.login('super_user');
+      const clock = await stack.app.inject({ method: 'GET', url: '/mock/trpc/clock.get', headers: { cookie: operator } });
+      expect(
+        ClockStatus.array()
+          .parse(clock.json<{ result: { data: unknown } }>().result.data)
+          .map((c) => c.kind),
+      ).toEqual(['realtime']);
     });
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '@fleet/contracts';
 import { buildApp, loadConfig, type Clock, type Config } from '@fleet/core';
 import { createDb, createScratchDatabase, type FleetSize } from '@fleet/db';
-import { startSimulator } from '@fleet/stack';
+import { provideScenarioRunner, startSimulator } from '@fleet/stack';
 import type { Engine, EngineOptions } from '@fleet/simulator';
 import { pgUrl, type Provider } from './providers.js';
 import { copySqliteTemplate, DEMO_PASSWORD, migrateAndSeed, pgTemplate, TEST_FLEET, TEST_PASSWORD_N } from './templates.js';
@@ -117,6 +117,7 @@ export async function startTestStack(
     ...opts.env,
   });
   const app = await buildApp({ config, db: db.prisma, logger: false, ...(opts.clock ? { clock: opts.clock } : {}) });
+  provideScenarioRunner(app);
   const timings = opts.simulatorTimings ?? FAST_TIMINGS;
   const sim =
     opts.simulator === false

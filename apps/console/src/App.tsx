@@ -7,7 +7,9 @@ import { RouterProvider } from 'react-router-dom';
 import type { createAppRouter } from './Router';
 import { SessionProvider } from './session/SessionProvider';
 import { ToastProvider } from './toast/ToastProvider';
+import { colorSchemeManager } from './colorScheme';
 import { theme } from './theme';
+import { cssVariablesResolver } from './themeColors';
 
 interface AppProps {
   readonly i18n: I18n;
@@ -15,11 +17,11 @@ interface AppProps {
   readonly router: ReturnType<typeof createAppRouter>;
 }
 
-/** Providers: i18n, Mantine, React Query, session, toasts, router. */
+/** Providers: i18n, Mantine (light or dark as the system or the user says: colorScheme.ts), React Query, session, toasts, router. */
 export function App({ i18n, queryClient, router }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <ToastProvider>

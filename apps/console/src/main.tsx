@@ -1,5 +1,6 @@
 import './csp';
 import '@mantine/core/styles.css';
+import './colorScheme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

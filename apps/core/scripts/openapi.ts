@@ -1,8 +1,23 @@
-/** Writes docs/openapi.json from the endpoint catalogue (committed; a test fails when stale). */
+/**
+ * Writes the errors each catalogue call can answer (apps/core/src/plugins/call-errors.json, read from
+ * the code: ./call-errors.ts), then docs/openapi.json from the endpoint catalogue and those errors
+ * (both committed; a test fails when the document is stale, and the core under test refuses to answer
+ * a status its call does not document).
+ */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApi } from '../src/plugins/openapi.js';
+import { scanCallErrors } from './call-errors.js';
 
+const errorsFile = fileURLToPath(new URL('../src/plugins/call-errors.json', import.meta.url));
+if (!process.argv.includes('--document-only')) {
+  const { calls } = scanCallErrors();
+  // One line a call: a change to what a call can answer is one line of the diff.
+  const lines = Object.entries(calls).map(([id, codes]) => `  ${JSON.stringify(id)}: ${JSON.stringify(codes)}`);
+  writeFileSync(errorsFile, `{\n${lines.join(',\n')}\n}\n`);
+  console.log(`wrote ${errorsFile}`);
+}
+// Imported after the errors are written: the document reads them.
+const { buildOpenApi } = await import('../src/plugins/openapi.js');
 const target = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
 writeFileSync(target, `${JSON.stringify(buildOpenApi('/api'), null, 2)}\n`);
 console.log(`wrote ${target}`);

@@ -7,33 +7,37 @@ import { join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TRPCError } from '@trpc/server';
+import { mockScenarioRunRoutes } from './mock/scenario-runs.js';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { cookiesPlugin } from './plugins/cookies.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerClientError, errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
+import { compressionPlugin, consoleFilesPlugin, sendConsolePage } from './plugins/serving.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { docsPageRoutes } from './plugins/docs-page.js';
 import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
 import { RedisInvalidationBus } from './platform/invalidations-redis.js';
-import { catalogueRoutes } from './routes/catalogue.js';
+import { catalogueRoutes, methodNotAllowedRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { mockChatRoutes } from './mock/chat-routes.js';
+import { mockPreviewRoutes } from './mock/preview-routes.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
 import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
 import { DOWNLOADS_PATH } from './modules/files/download-links.js';
-import { appRouter, createContext } from './mock/control-plane.js';
+import { appRouter, createContext, runsOf } from './mock/control-plane.js';
 import { lazyChildLoggerFactory } from './request-logger.js';
 
 declare module 'fastify' {
@@ -81,6 +85,13 @@ const servicesPlugin = fp(
   { name: 'services' },
 );
 
+/**
+ * The longest path parameter the router passes on to a call (Fastify's default is 100): well above the
+ * catalogue's identifiers (at most 128 characters), so a longer one is refused by the call's own
+ * validation, with the spec's message, rather than by the router.
+ */
+const MAX_PATH_PARAM_LENGTH = 2048;
+
 export async function buildApp({ config, db, logger, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -91,6 +102,12 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     childLoggerFactory: lazyChildLoggerFactory,
     // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
     return503OnClosing: true,
+    // A path parameter as long as the document allows reaches the call's own validation (400 with the
+    // spec's message beyond its limit) instead of the router's 414 (Fastify's default is 100).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Requests Node refuses before Fastify sees them (headers over the limit: 431; a malformed request:
+    // 400) answer in the product's envelope too.
+    clientErrorHandler: answerClientError,
     // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.
     frameworkErrors: (err, _req, rawReply) => {
       const status = err.statusCode !== undefined && err.statusCode < 500 ? err.statusCode : 400;
@@ -107,14 +124,20 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
   await app.register(securityPlugin, { config, clock });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
+  // Compressed answers and /robots.txt (plugins/serving.ts), before the routes it compresses.
+  await app.register(compressionPlugin);
   // The API docs (about 1 s to build) are built on their first request, not when a core starts:
   // @fastify/swagger holds only the document's heading, and the UI's route answers the whole document.
   const openapi = () => openApiDocument(config.CORE_PREFIX);
   await app.register(swagger, { mode: 'static', specification: { document: openApiHeading(config.CORE_PREFIX) as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: openapi, transformSpecificationClone: false });
+  // The docs page at /docs (plugins/docs-page.ts); Swagger UI beside it, to try calls.
+  await app.register(swaggerUi, { routePrefix: '/docs/swagger', transformSpecification: openapi, transformSpecificationClone: false });
+  await app.register(docsPageRoutes);
 
   // 2. Our services.
   await app.register(servicesPlugin, { config, db, clock });
+  // Prometheus metrics on a listener of their own, when METRICS_PORT is set (plugins/metrics.ts).
+  await app.register(metricsPlugin);
   await app.register(authPlugin);
 
   // The recorder's tap on REST writes (record and replay, mock only), ahead of the routes it watches.
@@ -122,6 +145,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
 
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
+  // A known path with a method it does not take: 405 with Allow.
+  await app.register(methodNotAllowedRoutes, { prefix: config.CORE_PREFIX });
   await app.register(realtimeRoutes(config));
   await app.register(gatewayRoutes(config));
   await app.register(downloadRoutes);
@@ -130,7 +155,12 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
     await app.register(mockChatRoutes);
+    await app.register(mockPreviewRoutes);
     await app.register(mockRecordingRoutes);
+    // A panel's scenario run still going is told to stop (its runner ends with the app).
+    const runs = runsOf(app);
+    await app.register(mockScenarioRunRoutes(runs));
+    app.addHook('onClose', async () => runs.close());
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {
       trpc.addHook('preValidation', refuseDeepJsonText);
@@ -154,17 +184,20 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     return { ok: true, shards: app.services.gateway.shardCount(), realtimeClients: app.services.hub.clientCount() };
   });
   // Where the console finds the core: same build, mock or real core, configured at run time.
-  app.get('/runtime-config.json', async () => ({
-    apiBase: config.CORE_PREFIX,
-    wsUrl: REALTIME.path,
-    loginUrl: MOCK_AUTH.loginPath,
-    logoutUrl: MOCK_AUTH.logoutPath,
-  }));
+  app.get('/runtime-config.json', async (_req, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return {
+      apiBase: config.CORE_PREFIX,
+      wsUrl: REALTIME.path,
+      loginUrl: MOCK_AUTH.loginPath,
+      logoutUrl: MOCK_AUTH.logoutPath,
+    };
+  });
 
   const dist = config.CONSOLE_DIST ? resolve(config.CONSOLE_DIST) : '';
   const serveConsole = dist !== '' && existsSync(join(dist, 'index.html'));
   if (serveConsole) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+    await app.register(consoleFilesPlugin, { root: dist });
   }
   const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz', DOWNLOADS_PATH];
   app.setNotFoundHandler((req, reply) => {
@@ -172,7 +205,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     const isApi = reserved.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (serveConsole && req.method === 'GET' && !isApi) {
       // Client-side routes (/list, /map, ...) all load the console.
-      return reply.type('text/html').sendFile('index.html');
+      return sendConsolePage(reply);
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
   });

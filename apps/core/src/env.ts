@@ -133,6 +133,23 @@ export const ConfigSchema = z.object({
     .default(4 * 1024 * 1024),
   /** 0: events leave at the end of the event-loop turn they were published in; > 0: batched this long. */
   REALTIME_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  /**
+   * Mock only: `simulated` (the default) lets the core's business time (trials, support access, password and
+   * notification expiry, usage days) follow the simulator's clock, so QA can fast-forward it; `wall` keeps it on
+   * the wall clock whatever the simulator's pace (a stack whose devices run faster than real time, as the
+   * end-to-end tests' does, while the console counts time left against the browser's clock).
+   */
+  BUSINESS_TIME: z.enum(['simulated', 'wall']).default('simulated'),
+  // ── Metrics (Prometheus) ──
+  /**
+   * The port of the metrics listener (`GET /metrics`, Prometheus' text format), apart from the public one
+   * so that it is never reachable where the console is. Empty: no metrics are collected or served.
+   */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Where the metrics listener binds (loopback unless a scraper elsewhere needs it). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must carry `Authorization: Bearer <token>` (401 otherwise). */
+  METRICS_TOKEN: z.string().default(''),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

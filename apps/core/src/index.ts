@@ -6,3 +6,4 @@ export type { AppRouter } from './mock/control-plane.js';
 export type { Services } from './services.js';
 export { serveUntilSignal } from './serve.js';
 export { exitOnUnsafeSecrets, unsafeSecrets, EXIT_UNSAFE_CONFIG } from './start-checks.js';
+export { useScenarioRunner, type ScenarioRunnerPort } from './mock/scenario-runs.js';

@@ -1,6 +1,7 @@
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import type { Clock } from './platform/clock.js';
+import { BusinessClock } from './platform/business-clock.js';
 import { AuthService } from './platform/auth.js';
 import { DeviceGateway } from './platform/gateway.js';
 import { RealtimeHub } from './platform/hub.js';
@@ -79,8 +80,10 @@ import { FleetImportService } from './mock/fleet-import.js';
 
 export interface Services {
   db: Db;
-  /** The clock every service reads the time from and arms its timers on. */
+  /** The clock every service reads the time from and arms its timers on (wall time: sessions, lockouts, rate limits, signed links). */
   clock: Clock;
+  /** Business time: the wall clock, or the simulated clock the mock's shards report (platform/business-clock.ts). */
+  businessClock: BusinessClock;
   readModel: ReadModel;
   auth: AuthService;
   index: UnitIndex;
@@ -165,6 +168,9 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const hub = new RealtimeHub({ clock });
   const telemetry = new TelemetryStore();
   const gateway = new DeviceGateway(config.DEVICE_COMMAND_TIMEOUT_MS, log, clock);
+  const businessClock = new BusinessClock(clock);
+  // Only the mock's simulator moves business time; a core without the mock's endpoints runs on the wall clock.
+  if (config.MOCK_ENDPOINTS && config.BUSINESS_TIME === 'simulated') gateway.onShardClock((status) => businessClock.follow(status));
   const index = new UnitIndex();
   const readModel = new ReadModel(db, clock);
   const unitRepository = new UnitRepository(readModel.units, db);
@@ -174,10 +180,10 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway, new ChannelsInUse(readModel), clock);
   units.followReadModel(readModel.units);
   const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
-  const users = new UserService(db, config.WS_LIBRARY, clock);
+  const users = new UserService(db, config.WS_LIBRARY, businessClock);
   const events = new DeviceEvents(gateway, log);
   // What every service is handed (deps) and the app holds too (services).
-  const shared = { clock, db, readModel, index, units, reports, events, devices, configuration, users, gateway, hub, telemetry };
+  const shared = { clock, businessClock, db, readModel, index, units, reports, events, devices, configuration, users, gateway, hub, telemetry };
   const deps: ServiceDeps = { ...shared, config, unitRepository, log };
   const servers = new ServerService(deps);
   const alerts = new AlertService(deps, servers);

@@ -1,1 +1,1 @@
-export { startSimulator, loadStackConfig, type StackConfig } from './stack.js';
+export { provideScenarioRunner, startSimulator, loadStackConfig, type StackConfig } from './stack.js';

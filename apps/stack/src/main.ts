@@ -16,13 +16,14 @@
 import { buildApp, exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
 import { exitOnBusyDatabase, prepareDatabase } from '@fleet/core/storage';
 import { loadDemoPreset } from '@fleet/simulator';
-import { loadStackConfig, startSimulator } from './stack.js';
+import { loadStackConfig, provideScenarioRunner, startSimulator } from './stack.js';
 
 const config = loadConfig();
 exitOnUnsafeSecrets(config);
 const stack = loadStackConfig();
 const db = await prepareDatabase(config).catch(exitOnBusyDatabase);
 const app = await buildApp({ config, db: db.prisma });
+if (config.MOCK_ENDPOINTS) provideScenarioRunner(app);
 const sim =
   stack.SIMULATOR === 'inprocess'
     ? startSimulator(app, {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DemoPresetName } from '@fleet/contracts';
-import { createInProcessLink, Engine, type EngineOptions } from '@fleet/simulator';
+import { useScenarioRunner } from '@fleet/core';
+import { createInProcessLink, Engine, runScenario, stepLabel, toJUnit, type EngineOptions } from '@fleet/simulator';
 
 const StackConfig = z.object({
   SIMULATOR: z.enum(['inprocess', 'off']).default('inprocess'),
@@ -62,4 +63,9 @@ export function startSimulator(app: FastifyInstance, opts: SimulatorOptions): En
   engine.attach(link.device);
   app.services.gateway.attach(link.core, { trusted: true });
   return engine;
+}
+
+/** The console panel's scenario runs: the core runs the simulator's runner (the core never imports the simulator). */
+export function provideScenarioRunner(app: FastifyInstance): void {
+  useScenarioRunner(app, { run: runScenario, junit: toJUnit, label: stepLabel });
 }

@@ -90,7 +90,14 @@ export const UnitFault = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reboot') }),
   /** The unit stays up but stops answering the core's commands (→ "Configuration not sent, retry"). */
   z.object({ type: z.literal('unresponsive'), on: z.boolean() }),
+  /** The unit is now at (lat, lng), which becomes its home; its address is the position's. */
   z.object({ type: z.literal('move'), lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
+  /**
+   * The unit is now `northM` metres north and `eastM` metres east (negative: south, west) of where it
+   * started (where the core had it: the city it is named after), which becomes its home. A demo's
+   * tour written with it stays in the unit's own city whatever the seed named the unit after.
+   */
+  z.object({ type: z.literal('moveAround'), northM: z.number().min(-20_000).max(20_000), eastM: z.number().min(-20_000).max(20_000) }),
   /** SD card inserted or pulled: without one, Store & Forward is refused. */
   z.object({ type: z.literal('sdCard'), present: z.boolean() }),
   z.object({ type: z.literal('storageFill'), percent: pct }),

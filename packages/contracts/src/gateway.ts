@@ -33,6 +33,12 @@ export const DeviceSpec = z.object({
   home: Location.nullable().optional(),
   /** The unit's groups and inventories; absent: the unit may take any free channel. */
   memberOf: DeviceMembership.optional(),
+  /**
+   * Whether the unit's video licence is valid (the core's licence, spec 000 §5): without one the
+   * device refuses every stream start, a person's or its own (UNIT_VIDEO_LICENSE_INVALID), and a
+   * licence withdrawn ends the stream. Absent: valid.
+   */
+  videoLicensed: z.boolean().optional(),
 });
 export type DeviceSpec = z.infer<typeof DeviceSpec>;
 

@@ -65,6 +65,7 @@ export * from './entities/access-approvals.js';
 export * from './entities/account.js';
 export * from './control.js';
 export * from './scenario.js';
+export * from './scenario-runs.js';
 export * from './shard-control.js';
 export * from './replay-control.js';
 export * from './demo.js';

@@ -143,6 +143,12 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, please try again later' },
   /** A request body over the core's size limit; the answer's message names the limit (plugins/errors.ts). No spec text. */
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  /** A method the path does not take; the answer's Allow header lists those it does. No spec text. */
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here' },
+  /** The request's headers (cookies included) over the server's limit, or its address too long. No spec text. */
+  REQUEST_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  /** A request that did not arrive whole in time (Node's request timeout). No spec text. */
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   // spec 000 §8
   SERVER_BUSY_SENDING_LOGS: { status: 409, message: 'Server is busy sending logs of another channel' },
   CHANNEL_NO_LOGS: { status: 422, message: 'Channel does not support logs sending' },

@@ -256,6 +256,8 @@ export const ScenarioStatus = z.object({
   stepsTotal: z.number().int(),
   /** How each applied device-side step went on the shard that ran it: index in the timeline, ErrorCode when refused. */
   outcomes: z.array(z.object({ index: z.number().int(), error: z.string().nullable() })),
+  /** The units and servers the run reserves on the shard: the demo preset leaves them alone until it ends. */
+  reserved: z.array(z.string()).optional(),
 });
 export type ScenarioStatus = z.infer<typeof ScenarioStatus>;
 

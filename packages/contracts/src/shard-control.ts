@@ -83,7 +83,7 @@ export type ShardStatus = z.infer<typeof ShardStatus>;
 export const ScenarioStatusReply = z.object({
   scenario: ScenarioStatus.nullable(),
   clock: ClockStatus,
-  /** The core's own time (ms since the epoch): what it compares a trial's or a link's end with. */
+  /** The core's business time (ms since the epoch): what it compares a trial's end with; it follows the simulated clock. */
   coreNow: z.number(),
 });
 export type ScenarioStatusReply = z.infer<typeof ScenarioStatusReply>;

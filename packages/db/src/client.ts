@@ -66,6 +66,22 @@ interface HandleState extends FeedOwner {
   lock?: AsyncLock;
   /** SQLite: the worker that checkpoints the WAL off the event loop (checkpoints.ts). */
   checkpointer?: Checkpointer;
+  /** Told how long each write took to be durable (`timeWrites`, the core's metrics). */
+  writeTimers?: Set<WriteTimer>;
+}
+
+/** Told the seconds from a write's call to its commit. */
+export type WriteTimer = (seconds: number) => void;
+
+/** Runs a write, telling the write timers how long it took (nothing is measured without one). */
+function timed<T>(state: HandleState, run: () => PromiseLike<T>): Promise<T> {
+  const timers = state.writeTimers;
+  if (!timers || timers.size === 0) return Promise.resolve(run());
+  const start = performance.now();
+  return Promise.resolve(run()).finally(() => {
+    const seconds = (performance.now() - start) / 1000;
+    for (const timer of timers) timer(seconds);
+  });
 }
 
 // ── client type ────────────────────────────────────────────────────────────────────────────────
@@ -108,13 +124,16 @@ function withSqliteLock(base: SqliteClient, state: HandleState, lock: AsyncLock)
         // without waiting for the lock a commit group holds on the writing connection.
         if (!write && model && state.reader) return readOn(state.reader, model, operation, args);
         if (write && state.groups) {
+          const groups = state.groups;
           const groupCtx = (): DbContext | undefined => currentContext(owner);
-          return state.groups.submit(async () => {
-            // query() is lazy: run it inside the group's context (its nested writes become savepoints).
-            const value: unknown = await query(args).then((v) => v);
-            groupCtx()?.changes?.push(changeOf(model, operation, args, value));
-            return value;
-          }, ATOMIC_OPERATIONS.has(operation));
+          return timed(state, () =>
+            groups.submit(async () => {
+              // query() is lazy: run it inside the group's context (its nested writes become savepoints).
+              const value: unknown = await query(args).then((v) => v);
+              groupCtx()?.changes?.push(changeOf(model, operation, args, value));
+              return value;
+            }, ATOMIC_OPERATIONS.has(operation)),
+          );
         }
         const release = await lock.acquire();
         const own: DbContext = { owner, kind: 'query', open: true };
@@ -220,6 +239,17 @@ export async function checkpointStats(db: DbHandle | Db): Promise<(CheckpointSta
   return { ...(await c.stats()), running: c.running };
 }
 
+/**
+ * Tell `timer` how long each write takes from its call to its commit (model writes outside a transaction,
+ * and `transaction()` callbacks; writes inside a transaction count with it). Returns an unsubscribe.
+ */
+export function timeWrites(db: DbHandle | Db, timer: WriteTimer): () => void {
+  const { state } = stateOf(db);
+  state.writeTimers ??= new Set();
+  state.writeTimers.add(timer);
+  return () => state.writeTimers?.delete(timer);
+}
+
 /** Commit groups so far (SQLite with grouped writes; zeros otherwise). */
 export function commitStats(db: DbHandle | Db): { groups: number; writes: number } {
   const { state } = stateOf(db);
@@ -233,7 +263,7 @@ function withWriteFeed(base: PostgresClient, state: HandleState) {
       async $allOperations(params) {
         const { model, operation, args, query } = params;
         if (!WRITE_OPERATIONS.has(operation)) return query(args);
-        const value: unknown = await query(args);
+        const value: unknown = await timed(state, () => query(args));
         const ctx = currentContext(state.owner);
         if (ctx) ctx.changes?.push(changeOf(model, operation, args, value));
         else if (!inPrismaTransaction(params)) await emitWrites(state, [changeOf(model, operation, args, value)]);
@@ -413,18 +443,21 @@ export async function transaction<T>(db: DbHandle | Db, fn: (tx: DbTx) => Promis
   if (outer?.kind === 'tx' && outer.tx) return fn(outer.tx);
   // SQLite with grouped writes: the callback is one write of the next group (its own savepoint);
   // its queries run on the group's open transaction through the outer client.
-  if (state.groups) return state.groups.submit(() => fn(currentContext(state.owner)!.tx!));
+  const groups = state.groups;
+  if (groups) return timed(state, () => groups.submit(() => fn(currentContext(state.owner)!.tx!)));
   const ctx: DbContext = { owner: state.owner, kind: 'tx', open: true, changes: [] };
   let value: T;
   try {
-    value = await runIn(ctx, () =>
-      prisma
-        .$transaction(async (tx) => {
-          ctx.tx = tx;
-          return fn(tx);
-        }, options)
-        // started inside the context (Prisma promises are lazy until `.then`)
-        .then((v) => v),
+    value = await timed(state, () =>
+      runIn(ctx, () =>
+        prisma
+          .$transaction(async (tx) => {
+            ctx.tx = tx;
+            return fn(tx);
+          }, options)
+          // started inside the context (Prisma promises are lazy until `.then`)
+          .then((v) => v),
+      ),
     );
   } finally {
     ctx.open = false;

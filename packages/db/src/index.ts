@@ -2,7 +2,8 @@
  * @fleet/db: storage for the fleet console. One Prisma model (prisma/schema.prisma), SQLite by
  * default, PostgreSQL from the same model; migrations and seed without downloaded binaries.
  */
-export { createDb, transaction, sqlitePragmas, watchWrites, commitStats, checkpointStats, statementStats, executeStatement } from './client.js';
+export { createDb, transaction, sqlitePragmas, watchWrites, commitStats, timeWrites, checkpointStats, statementStats, executeStatement } from './client.js';
+export type { WriteTimer } from './client.js';
 export { AsyncLock } from './lock.js';
 export { rowUpdate, updateRow } from './row-writes.js';
 export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions } from './row-writes.js';
@@ -26,7 +27,17 @@ export type { HashPasswordOptions, ScryptParams } from './password.js';
 export { resetDatabase, nonEmptyTables, TABLES } from './maintenance.js';
 export { providerOf } from './url.js';
 export type { DbProvider } from './paths.js';
-export { seed, SEED_IDS, DEFAULT_DEMO_PASSWORD, DEFAULT_SEED, DEFAULT_FLEET, FLEET_SIZES, firstUnitIdOfUser } from './seed/index.js';
+export {
+  seed,
+  SEED_IDS,
+  DEFAULT_DEMO_PASSWORD,
+  DEFAULT_SEED,
+  DEFAULT_FLEET,
+  FLEET_SIZES,
+  firstUnitIdOfUser,
+  restoreSeededPreferences,
+  seededPreferences,
+} from './seed/index.js';
 export type { SeedOptions, SeedResult, FleetSize } from './seed/index.js';
 /** The generated model types (e.g. `Unit`, `Prisma.UnitWhereInput`), from the SQLite client. */
 export type * from '../generated/sqlite/models.js';

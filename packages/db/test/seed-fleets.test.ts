@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DbHandle } from '../src/client.js';
 import { FLEET_SIZES, SEED_IDS, seed, type FleetSize } from '../src/seed/index.js';
+import { addressAt, nearestStreet, PLACES, placeNamed } from '@fleet/domain';
 import { CITIES } from '../src/seed/fleet.js';
+import { FIRST_NAMES, JOB_TITLES, LAST_NAMES, STORIES, UNIT_NOTES } from '../src/seed/newsroom.js';
 import { describeSqlite, openFresh, sqliteProvider } from './helpers.js';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
@@ -96,6 +98,50 @@ describeSqlite('fleet sizes', () => {
     const perInventory = await db.prisma.unitInventory.groupBy({ by: ['inventoryId'], _count: true });
     expect(perInventory).toHaveLength(3);
     for (const i of perInventory) expect(i._count, i.inventoryId).toBeGreaterThanOrEqual(15);
+  });
+
+  it('a unit stands on a real street of its city: its address is that street’s, as the country writes it', async () => {
+    const { db } = fleets.get('medium')!;
+    const units = await db.prisma.unit.findMany({ select: { name: true, latitude: true, longitude: true, address: true } });
+    const streets = new Set(PLACES.flatMap((p) => p.streets.map((s) => s.name)));
+    for (const u of units) {
+      const at = `${u.name} at ${u.latitude},${u.longitude}: ${u.address}`;
+      // The address of the position (the simulator's, as the unit moves, is the same).
+      expect(u.address, at).toBe(addressAt(u.latitude!, u.longitude!));
+      const street = nearestStreet(u.latitude!, u.longitude!);
+      expect(street?.metres, at).toBeLessThan(300);
+      expect(streets.has(street!.street.name), at).toBe(true);
+      const named = PLACES.find((p) => u.name.endsWith(`-${p.name.replace(/ /g, '-')}`));
+      if (named) expect(u.address, at).toContain(named.town);
+      expect(u.address, at).toMatch(/^(\d+ .+, .+|.+ \d+, \d{4,5} .+)$/);
+    }
+    // Every city of the seed has its streets (the plan refuses a city without).
+    for (const c of Object.values(CITIES).flat()) expect(placeNamed(c.name), c.name).toMatchObject({ lat: c.lat, lng: c.lng });
+  });
+
+  it('text a newsroom would write: stories with sluglines and reporters, people’s names, notes; no generated filler', async () => {
+    const { db } = fleets.get('medium')!;
+    const stories = await db.prisma.story.findMany({ orderBy: { id: 'asc' } });
+    expect(stories.map((s) => s.slugline)).toEqual(STORIES.map((s) => s.slugline));
+    for (const s of stories) {
+      expect(s.slugline).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)+$/);
+      expect(s.reporter).toMatch(/^\p{Lu}\p{L}+ \p{Lu}\p{L}+$/u);
+      expect(s.crewName).toMatch(/^\p{Lu}\p{L}+ \p{Lu}\p{L}+$/u);
+      expect(s.keywords.split(',').length).toBeGreaterThanOrEqual(3);
+    }
+    const users = await db.prisma.user.findMany();
+    expect(new Set(users.map((u) => `${u.firstName} ${u.lastName}`)).size).toBe(users.length);
+    for (const u of users) {
+      expect(FIRST_NAMES).toContain(u.firstName);
+      expect(LAST_NAMES).toContain(u.lastName);
+      if (u.userLabel) expect(JOB_TITLES).toContain(u.userLabel);
+    }
+    const comments = (await db.prisma.unit.findMany({ select: { comment: true } })).map((u) => u.comment).filter(Boolean);
+    expect(comments.length).toBeGreaterThan(0);
+    for (const c of comments) expect(UNIT_NOTES).toContain(c);
+    const servers = await db.prisma.server.findMany({ select: { alias: true } });
+    for (const s of servers) expect(s.alias).toMatch(/^[A-Z][A-Za-z ]+ (Hub|Video Return|Ingest|Transceiver)$/);
+    for (const v of await db.prisma.videoReturnChannel.findMany()) expect(v.description).toMatch(/^Return video to the [A-Z][A-Za-z ]+ crews$/);
   });
 
   it('hubs with channels to stream to for the units added, in each inventory', async () => {

@@ -1,6 +1,7 @@
 /**
  * @fleet/domain: pure business rules of the spec (no I/O, no clock, no randomness). Imports only
- * @fleet/contracts. Used by the core, the simulator and the console alike.
+ * @fleet/contracts. Used by the core, the simulator and the console alike. Also the demo fleet's
+ * gazetteer (places.ts), which the seed and the simulator share.
  */
 export * from './unit-status.js';
 export * from './channel.js';
@@ -16,3 +17,4 @@ export * from './unit-config.js';
 export * from './service-state.js';
 export * from './share-folders.js';
 export * from './ifb.js';
+export * from './places.js';

@@ -23,7 +23,9 @@ export const MULTI_CAMERA_TRANSMISSION_MODES = ['multiHq', 'fieldSwitcher', 'sta
 export const DATABRIDGE_WORKING_MODES = ['databridge', 'databridge_smr'] as const satisfies readonly WorkingMode[];
 
 /** A refusal: a catalogue error, or a field message (400). */
-export type ConfigProblem = { readonly kind: 'error'; readonly code: ErrorCode } | { readonly kind: 'field'; readonly message: string };
+export type ConfigProblem =
+  | { readonly kind: 'error'; readonly code: Extract<ErrorCode, 'NO_MULTI_CAMERA_LICENSE' | 'DATABRIDGE_LICENSE_DISABLED'> }
+  | { readonly kind: 'field'; readonly message: string };
 
 /** A service of a unit (Service rows / Unit.services). */
 export interface UnitServiceEntry {
@@ -58,7 +60,7 @@ export function unitFeatureLicences(capabilities: UnitCapabilityFlags, services:
 }
 
 /** The error of a feature the unit is not licensed for, or null. */
-export function featureLicenceProblem(feature: LicensedFeature, licences: UnitLicences): ErrorCode | null {
+export function featureLicenceProblem(feature: LicensedFeature, licences: UnitLicences): (typeof FEATURE_LICENCES)[LicensedFeature]['error'] | null {
   return licences[feature] ? null : FEATURE_LICENCES[feature].error;
 }
 
@@ -93,7 +95,7 @@ export function isUhdResolution(resolution: number): boolean {
  * Spec 000 §8 "PRO-4K licence missing (resolution conflict)": a 2160 resolution needs a valid PRO
  * licence with 4K. Returns PRO_4K_LICENSE_MISSING or null.
  */
-export function resolutionLicenceProblem(resolution: number, licence: UnitLicenceFlags | null): ErrorCode | null {
+export function resolutionLicenceProblem(resolution: number, licence: UnitLicenceFlags | null): 'PRO_4K_LICENSE_MISSING' | null {
   if (!isUhdResolution(resolution)) return null;
   return licence && licence.valid && licence.pro && licence.fourK ? null : 'PRO_4K_LICENSE_MISSING';
 }

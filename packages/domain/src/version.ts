@@ -133,10 +133,13 @@ export type UpgradeBlockRule =
 /** The rule that warns about an upgrade without blocking it. */
 export type UpgradeWarnRule = 'configurationReset' | 'channelVersionBelowUnit';
 
+/** The error catalogue keys an upgrade can be blocked with. */
+export type UpgradeBlockCode = Extract<ErrorCode, 'UPGRADE_6199' | 'UPGRADE_6802' | 'UPGRADE_6803' | 'UPGRADE_6808' | 'UPGRADE_6810' | 'VALIDATION_FAILED'>;
+
 /** A blocking reason, with the error catalogue key the core answers with. */
 export interface UpgradeBlocker {
   readonly rule: UpgradeBlockRule;
-  readonly errorCode: ErrorCode;
+  readonly errorCode: UpgradeBlockCode;
   readonly message: string;
 }
 
@@ -187,7 +190,7 @@ export function isSeries600Product(productType: string): boolean {
   return /(?:^|\D)6\d\d(?:\D|$)/.test(productType);
 }
 
-function blocker(rule: UpgradeBlockRule, errorCode: ErrorCode, message: string): UpgradeBlocker {
+function blocker(rule: UpgradeBlockRule, errorCode: UpgradeBlockCode, message: string): UpgradeBlocker {
   return { rule, errorCode, message };
 }
 

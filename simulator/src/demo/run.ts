@@ -4,7 +4,8 @@
  * preset repeats (alerts that come and clear, a story told again). Steps for devices another shard
  * runs are not applied here; refusals are part of a demo (a unit busy when its turn comes).
  */
-import type { DemoPresetFile } from '@fleet/contracts';
+import type { DemoPresetFile, UnitFault } from '@fleet/contracts';
+import type { UnitDevice } from '../device.js';
 import type { SimClock } from '../clock.js';
 import type { DeviceStep } from '../scenarios/timeline.js';
 
@@ -37,4 +38,16 @@ export class DemoRun {
     for (const cancel of this.round) cancel();
     this.round = [];
   }
+}
+
+/**
+ * A demo's unit step is the simulation acting on its own: it leaves a unit a person stopped alone
+ * (unit/autonomy.ts), and what it starts counts as the unit's own doing (the person-stop invariant).
+ */
+export function actOnItsOwn(device: UnitDevice | undefined, apply: () => void, fault: UnitFault): void {
+  const starts = fault.type === 'autonomy' || ('start' in fault && fault.start === true);
+  if (device && starts && device.autonomy.held()) return;
+  const before = device?.autonomy.runningNow();
+  apply();
+  if (device && before) device.autonomy.afterOwnAct(before);
 }

@@ -51,6 +51,8 @@ export function fuzzFleet(units: number): FuzzFleet {
       productType,
       typeGroup: group,
       swVersion: '8.0',
+      // One unit in ten has no valid video licence: nothing may stream it, not even its autonomy.
+      videoLicensed: i % 10 !== 9,
       capabilities: {
         sdCard: field && i % 4 !== 3,
         multiCamera: productType === 'LU800',

@@ -9,7 +9,8 @@
  * graph refresh would only cost time); everything else runs at the default timings, outages,
  * link drops and a 30 % share of autonomous units included.
  */
-import type { DeviceToCore, FaultTarget } from '@fleet/contracts';
+import type { DeviceCommand, DeviceToCore, FaultTarget } from '@fleet/contracts';
+import { respond } from '../reactions/index.js';
 import { Engine } from '../engine.js';
 import { compareReadModel, ReportFold } from '../invariants/core.js';
 import { checkFleet, readFleet, type Violation } from '../invariants/fleet.js';
@@ -50,6 +51,23 @@ export interface FuzzResult {
 }
 
 const RECENT = 12;
+/** The share of the schedule that is a person's command or a licence change rather than a fault. */
+const PERSON_SHARE = 0.2;
+
+/** A person starts or stops a unit's stream through the core (the gateway command), or the core changes its video licence. */
+function personAct(engine: Engine, rng: Rng, unitId: string): string {
+  const d = engine.device(unitId);
+  if (!d) return `${unitId} (not here)`;
+  const roll = rng.next();
+  if (roll < 0.1) {
+    const licensed = rng.chance(0.5);
+    d.stream.setLicensed(licensed);
+    return `${unitId} licence ${licensed ? 'valid' : 'invalid'}`;
+  }
+  const command: DeviceCommand = roll < 0.55 ? { type: 'stopStream' } : { type: 'startStream', channelId: null };
+  const ack = respond(d, `fuzz-${unitId}`, command);
+  return `${unitId} person ${command.type} → ${ack.ok ? 'ok' : ack.error}`;
+}
 
 export function runFuzz(o: FuzzOptions): FuzzResult {
   const t0 = performance.now();
@@ -70,9 +88,16 @@ export function runFuzz(o: FuzzOptions): FuzzResult {
   const meanGapMs = 3_600_000 / Math.max(1, (o.faultRate ?? FAULTS_PER_UNIT_HOUR) * o.units);
   const next = () => {
     clock.after(-Math.log(1 - rng.next()) * meanGapMs, () => {
+      faults++;
+      // Now and then a person's command (as the core sends it) or a licence the core changes, else a fault.
+      if (rng.chance(PERSON_SHARE)) {
+        const line = personAct(engine, rng, fleet.devices[rng.int(0, fleet.devices.length - 1)]!.unitId);
+        recent.push(`${((clock.now() - FUZZ_START_AT) / 1000).toFixed(1)}s ${line}`);
+        if (recent.length > RECENT) recent.shift();
+        return next();
+      }
       const f: FaultTarget = drawFault(rng, fleet);
       engine.inject(f);
-      faults++;
       recent.push(describeFault(clock.now() - FUZZ_START_AT, f));
       if (recent.length > RECENT) recent.shift();
       next();

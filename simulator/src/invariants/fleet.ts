@@ -17,6 +17,10 @@
  *   recording, point-to-point link, video return channel — and has no timer of its life pending.
  * - timer-life: no timer of an earlier power-on ever fires.
  * - video-return-owner: a video return channel collects for a unit that runs video return.
+ * - licence: a unit without a valid video licence does not stream (what the core refuses a person,
+ *   the unit does not do on its own either); a stream winding down may finish.
+ * - person-stop: after a person stopped something on a unit, its autonomy starts nothing on it for
+ *   the hold (`personStopHoldMs`), unless a person started something on it since.
  */
 import type { ChannelStatus, ChannelType, ShardFleetCheck, VrChannelStatus } from '@fleet/contracts';
 import type { UnitDevice } from '../device.js';
@@ -31,6 +35,8 @@ export type InvariantName =
   | 'off-holds-nothing'
   | 'timer-life'
   | 'video-return-owner'
+  | 'licence'
+  | 'person-stop'
   | 'read-model'
   | 'ws-equals-rest'
   | 'derived-counters'
@@ -121,6 +127,7 @@ export function checkFleet(t: FleetTruth): Violation[] {
   for (const u of t.units) {
     const id = u.unitId;
     if (u.staleTimerFirings > 0) out.push(violation('timer-life', id, `${u.staleTimerFirings} timer(s) of an earlier power-on fired in power-on ${u.life}`));
+    checkRulesOfPeople(u, out);
     if (!u.online) {
       checkOff(u, out);
       continue;
@@ -243,4 +250,17 @@ export function shardFleetCheck(units: Iterable<UnitDevice>, servers: Iterable<S
     channels: truth.channels.map((c) => ({ channelId: c.channelId, status: c.status, allocatedTo: c.allocatedTo })),
     servers: truth.servers.map((x) => ({ serverId: x.serverId, status: x.status })),
   };
+}
+
+/** licence and person-stop: the simulation does on its own only what a person could, and leaves alone what a person stopped. */
+function checkRulesOfPeople(u: UnitTruth, out: Violation[]): void {
+  const video = u.applications.video?.state;
+  if (!u.videoLicensed && (video === 'connecting' || video === 'running') && !u.speedTest) {
+    out.push(violation('licence', u.unitId, `has no valid video licence but its video is ${video}`));
+  }
+  const { personStoppedAt: stopped, personStartedAt: started, autonomousStartAt: own, holdMs } = u.personHold;
+  if (stopped === null || own === null || own < stopped || own >= stopped + holdMs) return;
+  // A person started something since the stop: the hold ended then (the check every simulated second saw any start before it).
+  if (started !== null && started >= stopped) return;
+  out.push(violation('person-stop', u.unitId, `started something on its own ${own - stopped} ms after a person stopped it (left alone for ${holdMs} ms)`));
 }

@@ -154,8 +154,8 @@ export const POSITION_MODEL = {
   speedMs: [5, 17],
   /** How much the heading wanders per step, radians (times a normal draw). */
   headingNoise: 0.15,
-  /** A driving crew steers home when farther than this, degrees (about 5 km). */
-  homeRadiusDeg: 0.05,
+  /** A driving crew steers home when farther than this, degrees (about 2 km: it stays among its city's streets). */
+  homeRadiusDeg: 0.02,
   /** GPS jitter while parked, degrees (times a normal draw). */
   jitterDeg: 0.00003,
 } as const;

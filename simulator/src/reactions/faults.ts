@@ -60,6 +60,9 @@ export function applyUnitFault(d: UnitDevice, f: UnitFault): Reaction {
     case 'move':
       d.position.moveTo(f.lat, f.lng);
       return accepted;
+    case 'moveAround':
+      d.position.moveAround(f.northM, f.eastM);
+      return accepted;
     case 'sdCard':
       return d.recording.setSdCard(f.present);
     case 'storageFill':

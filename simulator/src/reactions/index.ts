@@ -12,9 +12,15 @@ import { reactToConfiguration } from './configure.js';
 export { applyUnitFault } from './faults.js';
 export { reactToAction, reactToCommand, reactToConfiguration };
 
-/** The unit's answer to one command of the core (an offline unit answers UNIT_OFFLINE). */
+/**
+ * The unit's answer to one command of the core (an offline unit answers UNIT_OFFLINE). A command is
+ * a person's doing: what it stopped, the unit's autonomy leaves alone for a while (unit/autonomy.ts).
+ */
 export function respond(device: UnitDevice, commandId: string, command: DeviceCommand): DeviceAck {
-  return toAck(commandId, react(device, command));
+  const before = device.autonomy.runningNow();
+  const reaction = react(device, command);
+  if (reaction.ok) device.autonomy.afterPersonCommand(before);
+  return toAck(commandId, reaction);
 }
 
 function react(d: UnitDevice, command: DeviceCommand): Reaction {

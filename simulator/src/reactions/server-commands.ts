@@ -3,7 +3,8 @@
  * each server command goes to the reaction of its kind; the acknowledgement is immediate, effects
  * follow as reported state. An offline server sends nothing back the core could act on: it
  * answers DEVICE_UNREACHABLE ("Configuration not sent, retry"), as the real core does when a
- * configuration cannot be delivered.
+ * configuration cannot be delivered. A reset asked while the server is down for a reset it accepted
+ * is accepted: it is the reset already under way.
  */
 import type { DeviceAck, ServerCommand } from '@fleet/contracts';
 import type { ServerDevice } from '../server-device.js';
@@ -21,6 +22,8 @@ export function respondToServer(server: ServerDevice, commandId: string, command
 export function reactToServerCommand(s: ServerDevice, command: ServerCommand): Reaction {
   // The same run as the control plane's `serverUpgrade` fault (an offline server refuses with 6199 there).
   if (command.type === 'upgrade') return s.startUpgrade(command.targetVersion);
+  // A server down for a reset it accepted a moment ago is not unreachable: a second reset joins the first.
+  if (command.type === 'resetInstance' && s.resetting) return reactToResetInstance(s);
   if (!s.online) return refused('DEVICE_UNREACHABLE');
   switch (command.type) {
     case 'configureServer':

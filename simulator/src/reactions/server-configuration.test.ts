@@ -135,7 +135,9 @@ describe('server configuration reactions', () => {
     expect(reactToServerCommand(hub, { type: 'resetInstance' })).toEqual({ ok: true });
     expect(hub.status()).toBe('offline');
     expect(hub.channels.get('CH-OUT')).toMatchObject({ status: 'offline', allocatedTo: null });
-    expect(reactToServerCommand(hub, { type: 'resetInstance' })).toEqual({ ok: false, error: 'DEVICE_UNREACHABLE' });
+    // Asked again while down for that reset: the same reset, accepted; a configuration still cannot be sent.
+    expect(reactToServerCommand(hub, { type: 'resetInstance' })).toEqual({ ok: true });
+    expect(reactToServerCommand(hub, configure('smpte', {}))).toEqual({ ok: false, error: 'DEVICE_UNREACHABLE' });
     h.advance(DEFAULT_SERVER_TIMINGS.resetMs[1]);
     expect(hub.status()).toBe('online');
     expect(hub.channels.get('CH-OUT')?.status).toBe('idle');

@@ -35,6 +35,12 @@ export interface RunnerOptions extends CoreClientOptions {
   /** Default window of an expectation, simulated ms. */
   defaultWithinMs?: number;
   log?: (line: string) => void;
+  /** Each step's outcome as it is known (a live view: the console's panel). */
+  onStep?: (result: StepResult) => void;
+  /** Stops the run (the panel's Stop): the scenario stops and the run ends with what it had. */
+  signal?: AbortSignal;
+  /** A session for `username` instead of a log-in with `password` (the core running a run for its panel). */
+  session?: (username: string) => Promise<string>;
 }
 
 export interface StepResult {
@@ -51,8 +57,36 @@ export interface StepResult {
 export interface ScenarioResult {
   name: string;
   ok: boolean;
+  /** The run was stopped before its end (its signal): neither passed nor failed. */
+  stopped?: boolean;
   steps: StepResult[];
   wallMs: number;
+}
+
+/** What a step checks or does, in words (a step not run yet is shown by it). */
+export function stepLabel(step: ScenarioStep): string {
+  switch (step.do) {
+    case 'fault':
+      return `${step.do} ${step.unitId} ${step.fault.type}`;
+    case 'serverFault':
+      return `${step.do} ${step.serverId} ${step.fault.type}`;
+    case 'request':
+      return `${step.method} ${step.path}`;
+    case 'trialEnds':
+      return `trial of ${step.serviceName} (${step.inventoryId}) ends in ${step.endsInMs} ms`;
+    case 'expectFleet':
+      return 'the fleet keeps its invariants and the core agrees';
+    case 'expectUnit':
+      return `unit ${step.unitId} ${JSON.stringify(step.check)}`;
+    case 'expectCore':
+      return `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
+  }
+}
+
+class Stopped extends Error {
+  constructor() {
+    super('stopped');
+  }
 }
 
 const DEFAULT_WITHIN_MS = 15_000;
@@ -71,7 +105,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
   const cookieFor = async (username: string) => {
     let c = cookies.get(username);
     if (!c) {
-      c = await client.login(username, opts.password);
+      c = opts.session ? await opts.session(username) : await client.login(username, opts.password);
       cookies.set(username, c);
     }
     return c;
@@ -110,14 +144,27 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
   /** Accelerated, wall-time guard: the simulated window at the clock factor, with generous slack. */
   const wallBudget = (simMs: number) => (simMs / speed) * 4 + 10_000;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const checkStop = () => {
+    if (opts.signal?.aborted) throw new Stopped();
+  };
+  const record = (r: StepResult) => {
+    results.push(r);
+    opts.onStep?.(r);
+  };
+  let stopped = false;
   const waitUntil = async (at: number) => {
+    checkStop();
     if (stepped) {
       let now = await elapsed();
-      while (now < at) now = await advance(Math.min(stepMs, at - now));
+      while (now < at) {
+        checkStop();
+        now = await advance(Math.min(stepMs, at - now));
+      }
       return;
     }
     const deadline = performance.now() + wallBudget(Math.max(0, at - lastElapsed));
     while ((await elapsed()) < at) {
+      checkStop();
       if (performance.now() > deadline) throw new Error(`simulated time did not reach ${at} ms`);
       await sleep(pollMs);
     }
@@ -132,27 +179,38 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     for (const { step, index } of steps) {
       await waitUntil(step.at);
       const r = await runStep(step);
-      results.push({ index, at: step.at, step: step.do, ...r, doneAt: lastElapsed });
+      record({ index, at: step.at, step: step.do, ...r, doneAt: lastElapsed });
       log(`${r.ok ? '✓' : '✗'} ${(lastElapsed / 1000).toFixed(1).padStart(6)}s  ${r.detail}`);
     }
     for (const r of await deviceStepOutcomes()) {
-      results.push(r);
+      record(r);
       if (!r.ok || r.detail.includes('refused')) log(`${r.ok ? '✓' : '✗'} ${(r.at / 1000).toFixed(1).padStart(6)}s  ${r.detail}`);
     }
   } catch (e) {
-    results.push({
-      index: -1,
-      at: lastElapsed,
-      step: 'expectCore',
-      ok: false,
-      detail: `runner: ${e instanceof Error ? e.message : String(e)}`,
-      doneAt: lastElapsed,
-    });
-    log(`✗ runner: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof Stopped) {
+      stopped = true;
+      log('■ stopped');
+    } else {
+      record({
+        index: -1,
+        at: lastElapsed,
+        step: 'expectCore',
+        ok: false,
+        detail: `runner: ${e instanceof Error ? e.message : String(e)}`,
+        doneAt: lastElapsed,
+      });
+      log(`✗ runner: ${e instanceof Error ? e.message : String(e)}`);
+    }
   } finally {
     await client.mutate(operator, 'scenario.stop').catch(() => undefined);
   }
-  return { name: file.name, ok: results.every((r) => r.ok), steps: results, wallMs: Math.round(performance.now() - t0) };
+  return {
+    name: file.name,
+    ok: !stopped && results.every((r) => r.ok),
+    ...(stopped ? { stopped } : {}),
+    steps: results,
+    wallMs: Math.round(performance.now() - t0),
+  };
 
   async function runStep(step: RunnerStep): Promise<{ ok: boolean; detail: string }> {
     if (step.do === 'request') {
@@ -177,14 +235,10 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
     const until = step.at + within;
     const deadline = stepped ? Infinity : performance.now() + wallBudget(within);
-    const label =
-      step.do === 'expectFleet'
-        ? 'the fleet keeps its invariants and the core agrees'
-        : step.do === 'expectUnit'
-          ? `unit ${step.unitId} ${JSON.stringify(step.check)}`
-          : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
+    const label = stepLabel(step);
     let problems: string[] = [];
     for (;;) {
+      checkStop();
       problems = await check(step);
       // Stepped, simulated time moves only by the runner's own advances: lastElapsed is current.
       const now = stepped ? lastElapsed : await elapsed();
@@ -212,10 +266,9 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const parsed = ManagedServiceList.safeParse(list.body);
     const current = parsed.success ? parsed.data.items.find((s) => s.serviceName === step.serviceName) : undefined;
     if (list.status !== 200 || !current) return { ok: false, detail: `${what}: GET managedServices answered ${list.status}` };
-    // The core compares the end with its own clock: stepped, it moves with simulated time (when the
-    // core's clock can be stepped: a test's); accelerated, it runs on wall time.
+    // The core compares the end with its business time, which follows the simulated clock.
     await elapsed();
-    const endsAt = new Date(coreNow + (stepped ? step.endsInMs : step.endsInMs / speed)).toISOString();
+    const endsAt = new Date(coreNow + step.endsInMs).toISOString();
     const body = { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: endsAt };
     const res = await client.rest(operator, 'PUT', `/v2/admin/inventories/${encodeURIComponent(step.inventoryId)}/managedServices/${step.serviceName}`, body);
     return res.status === 200 ? { ok: true, detail: what } : { ok: false, detail: `${what}: PUT answered ${res.status}` };
@@ -238,7 +291,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const outcomes = status.scenario?.outcomes ?? [];
     return dev.map(({ step, index }) => {
       if (!isDeviceStep(step)) throw new Error('unreachable');
-      const label = `${step.do} ${step.do === 'fault' ? step.unitId : step.serverId} ${step.fault.type}`;
+      const label = stepLabel(step);
       const o = outcomes.find((x) => x.index === index);
       const base = { index, at: step.at, step: step.do, doneAt: lastElapsed };
       if (!o) return { ...base, ok: false, detail: `${label}: not applied (no shard runs this device)` };

@@ -128,4 +128,16 @@ export interface UnitTruth {
   lifeTimersPending: number;
   /** Timers of an ended power-on that fired anyway (never, unless the timer scope is broken). */
   staleTimerFirings: number;
+  /** Whether the unit's video licence is valid (the core's). */
+  videoLicensed: boolean;
+  /** When a person last stopped or started something on the unit, and its autonomy last started something (simulated ms). */
+  personHold: PersonHoldTruth;
+}
+
+export interface PersonHoldTruth {
+  personStoppedAt: number | null;
+  personStartedAt: number | null;
+  autonomousStartAt: number | null;
+  /** How long autonomy leaves a unit a person stopped alone (DeviceTimings.personStopHoldMs). */
+  holdMs: number;
 }

@@ -62,6 +62,16 @@ export class UnitStream {
     return this.streamRun;
   }
 
+  /** Whether the unit's video licence is valid (DeviceSpec.videoLicensed, the core's, kept current by it). */
+  licensed = true;
+
+  /** The core's licence changed: without one, the stream ends, and no start — a person's or the unit's own — is accepted. */
+  setLicensed(licensed: boolean): void {
+    if (this.licensed === licensed) return;
+    this.licensed = licensed;
+    if (!licensed && this.host.apps.has('video') && !this.host.apps.isEnding('video')) this.stopStreaming();
+  }
+
   /**
    * Start the live stream to `channelId`, else to the selected channel, else to a free channel the
    * unit takes (World.freeChannel: one its own people see). The channel is the unit's from the start (allocated, collecting):
@@ -75,6 +85,7 @@ export class UnitStream {
   startStream(channelId: string | null): Reaction {
     const { host } = this;
     if (!host.isOnline()) return refused('UNIT_OFFLINE');
+    if (!this.licensed) return refused('UNIT_VIDEO_LICENSE_INVALID');
     const video = host.apps.state('video');
     if (video === 'speedtest') return refused('UNIT_BUSY');
     if (video !== undefined && !host.apps.isEnding('video')) {

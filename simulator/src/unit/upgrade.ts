@@ -5,7 +5,7 @@
  * core is adopted unless an upgrade is changing it. An upgrade fails when the unit goes off.
  */
 import { ERROR_CATALOGUE, type DeviceEvent } from '@fleet/contracts';
-import { checkUnitUpgradeEligibility, isBusy } from '@fleet/domain';
+import { checkUnitUpgradeEligibility, isBusy, type UpgradeBlockCode } from '@fleet/domain';
 import { GENERIC_UPGRADE_FAILURE, UNIT_UPGRADE_FAILURE_CODES } from '../models/constants.js';
 import { UpgradeRun, catalogueCode, reportRejected } from '../models/upgrade.js';
 import { accepted, refused, type Reaction } from '../reaction.js';
@@ -66,7 +66,7 @@ export class UnitUpgrade {
       ...(supportedProducts ? { supportedProducts } : {}),
     });
     const report = (e: DeviceEvent) => host.emitEvent(e);
-    const refuse = (error: Parameters<typeof catalogueCode>[0]): Reaction => {
+    const refuse = (error: UpgradeBlockCode): Reaction => {
       const code = catalogueCode(error);
       reportRejected(report, 'unit', host.unitId, this.current, target, code);
       return refused(error, code ?? undefined);

@@ -27,15 +27,13 @@ test('the unit list and the map ten seconds after start', async ({ page, playwri
   await page.screenshot({ path: join(dir, 'unit-list.png') });
 
   await page.goto('/map?ignoreRouteDefault=1');
-  const marker = page.locator('.leaflet-marker-icon').first();
-  await expect(marker).toBeVisible({ timeout: 15_000 });
+  const map = page.getByTestId('unit-map');
+  await expect(map).toHaveAttribute('data-drawn-clusters', /^[1-9]/, { timeout: 15_000 });
   // The map opens at the spec's zoom 3, centre 0/0, where luc_regular's European cities sit at the top edge:
-  // zoomed in with the wheel over a marker, as a person would, so the picture shows the fleet (the map
-  // shows its zoom once the zoom has ended).
-  const box = await marker.boundingBox();
-  if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, -100);
-  await expect(page.getByTestId('unit-map')).not.toHaveAttribute('data-zoom', '3');
+  // "Fit to units", as a person would, frames the fleet (the map shows its zoom once the flight has ended).
+  await page.getByTestId('map-fit').click();
+  await expect(map).not.toHaveAttribute('data-zoom', '3');
+  await expect(page.getByTestId('map-city').first()).toBeInViewport();
   await page.screenshot({ path: join(dir, 'map.png') });
 });
 
@@ -66,5 +64,14 @@ test('at 1280 × 720: the unit list, a streaming unit’s detail and Multiview',
   const items = page.locator('[data-testid^="multiview-unit-"][data-shown="false"]');
   for (let i = 0; i < 4 && (await items.count()) > 0; i++) await items.first().click();
   await expect(page.locator('[data-testid^="multiview-tile-status-"]').first()).toHaveText('streaming');
+  // The pictures (the mock's test cards) loaded, each with its sparkline's first points.
+  const pictures = page.locator('[data-testid^="multiview-tile-image-"]');
+  await expect(pictures.first()).toBeVisible();
+  await expect
+    .poll(() => pictures.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  await expect
+    .poll(async () => Number(await page.locator('[data-testid^="multiview-tile-sparkline-"]').first().getAttribute('data-samples')), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
   await page.screenshot({ path: join(dir, 'multiview.png') });
 });

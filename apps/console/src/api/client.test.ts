@@ -3,7 +3,7 @@ import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../config/runtimeConfi
 import { makeUnit } from '../test-utils/fixtures';
 import { ApiError } from './ApiError';
 import { buildQueryString, callEndpoint, endpointUrl, setUnauthorizedHandler } from './client';
-import { requestTimeoutMs } from './timeouts';
+import { requestTimeoutMs } from '@fleet/client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -11,6 +11,9 @@ describe('runtime configuration', () => {
     expect(config).toEqual({ ...DEFAULT_RUNTIME_CONFIG, apiBase: 'https://core/api', pollInitialDelayMs: 0 });
     expect(problems).toEqual([]);
     expect(parseRuntimeConfig({ analyticsUrl: 'https://stats.example.com/views' }).config.analyticsUrl).toBe('https://stats.example.com/views');
+    const tiles = parseRuntimeConfig({ mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', mapTileAttribution: '© Example' });
+    expect(tiles.config).toMatchObject({ mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', mapTileAttribution: '© Example' });
+    expect(parseRuntimeConfig({ mapTileUrl: 3 }).problems).toEqual(['mapTileUrl must be a non-empty string or null']);
   });
 
   it('reports fields of the wrong type and keeps the default', () => {

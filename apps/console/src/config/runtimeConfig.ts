@@ -29,6 +29,14 @@ export interface RuntimeConfig {
    * per view. Default: null (no analytics unless a deployment sets it or installs a hook).
    */
   readonly analyticsUrl: string | null;
+  /**
+   * A raster tile server for /map, as a Leaflet URL template (`https://tiles.example.com/{z}/{x}/{y}.png`).
+   * When set its tiles replace the offline basemap (countries and city names shipped with the
+   * console) and the map may zoom to street level. Default: null (the offline basemap).
+   */
+  readonly mapTileUrl: string | null;
+  /** The credit the tile server asks for, shown in the map's corner (HTML allowed by Leaflet). Default: null. */
+  readonly mapTileAttribution: string | null;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -39,6 +47,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   loginPageUrl: null,
   pollInitialDelayMs: null,
   analyticsUrl: null,
+  mapTileUrl: null,
+  mapTileAttribution: null,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -67,7 +77,7 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
     }
     return value;
   };
-  const nullableStr = (key: 'loginPageUrl' | 'analyticsUrl'): string | null => {
+  const nullableStr = (key: 'loginPageUrl' | 'analyticsUrl' | 'mapTileUrl' | 'mapTileAttribution'): string | null => {
     if (raw[key] === undefined || raw[key] === null) return DEFAULT_RUNTIME_CONFIG[key];
     const value = nonEmptyString(raw[key]);
     if (value === undefined) problems.push(`${key} must be a non-empty string or null`);
@@ -75,6 +85,8 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
   };
   const loginPageUrl = nullableStr('loginPageUrl');
   const analyticsUrl = nullableStr('analyticsUrl');
+  const mapTileUrl = nullableStr('mapTileUrl');
+  const mapTileAttribution = nullableStr('mapTileAttribution');
   let pollInitialDelayMs: number | null = DEFAULT_RUNTIME_CONFIG.pollInitialDelayMs;
   if (raw.pollInitialDelayMs !== undefined && raw.pollInitialDelayMs !== null) {
     const value = raw.pollInitialDelayMs;
@@ -90,6 +102,8 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
       loginPageUrl,
       pollInitialDelayMs,
       analyticsUrl,
+      mapTileUrl,
+      mapTileAttribution,
     },
     problems,
   };
@@ -111,11 +125,7 @@ export function resolveWsUrl(wsUrl: string, page: PageLocation): string {
 }
 
 /** Joins the API base and an endpoint path with exactly one slash between them. */
-export function joinUrl(base: string, path: string): string {
-  const left = base.endsWith('/') ? base.slice(0, -1) : base;
-  const right = path.startsWith('/') ? path : `/${path}`;
-  return `${left}${right}`;
-}
+export { joinUrl } from '@fleet/client';
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
 

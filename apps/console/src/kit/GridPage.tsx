@@ -96,7 +96,7 @@ export function GridPage<T>(props: GridPageProps<T>) {
   return (
     <Stack gap="sm" data-testid={`${pageTestId}-page`}>
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
+        <Title order={1} size="h2" data-testid="page-title">
           {title}
         </Title>
         <Group gap="sm" align="center">

@@ -99,4 +99,21 @@ describe('kit: the list table', () => {
     expect(screen.getByTestId('counted-name-a')).toHaveTextContent('Alpha 0');
     expect(screen.getByTestId('counted-name-b')).toHaveTextContent('Bravo 1');
   });
+
+  it('opens a row with Enter as a click does, and names a column that shows no header', async () => {
+    const onRowClick = vi.fn();
+    const columns: ListColumn<Row>[] = [...COLUMNS, { id: 'actions', header: '', render: (r) => <button type="button">Edit {r.name}</button> }];
+    const { user } = await renderWithApp(<ListTable items={ROWS} columns={columns} rowKey={(r) => r.id} testIdPrefix="things" onRowClick={onRowClick} />, {
+      realtime: false,
+    });
+    // The row buttons' column is named to screen readers (a header cell is never empty).
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByTestId('things-row-a')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(ROWS[0]);
+    // The row's own buttons come next in the tab order.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Edit Alpha' })).toHaveFocus();
+  });
 });

@@ -17,8 +17,9 @@
  * sets `cellTestId`, `-empty`, `-total` (only with `totalText`), `-pagination`; the rows and cells
  * take `rowTestIdPrefix` instead where given.
  */
-import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, UnstyledButton, type MantineBreakpoint, type TableProps } from '@mantine/core';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Group, Pagination, Stack, Table, Text, UnstyledButton, VisuallyHidden, type MantineBreakpoint, type TableProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 import type { SortDirection, SortValue } from '../components/grid/gridSort';
 import classes from './ListTable.module.css';
@@ -131,6 +132,24 @@ export function ariaSort(direction: SortDirection | 'none'): 'ascending' | 'desc
 }
 
 /**
+ * Enter on a focused row opens it as a click does (the row's own buttons keep their Enter); the
+ * list's rows are in the tab order when they open something.
+ */
+export function openOnEnter(open: () => void): (event: KeyboardEvent<HTMLElement>) => void {
+  return (event) => {
+    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    open();
+  };
+}
+
+/** A column without a header of its own (the row buttons' column) is still named to screen readers. */
+function UnnamedHeader({ action }: { action: boolean }) {
+  const { t } = useTranslation();
+  return <VisuallyHidden>{t(action ? 'kit.list.actions' : 'kit.list.unnamedColumn')}</VisuallyHidden>;
+}
+
+/**
  * The one column header of the console's lists (the paged table's and the virtualised grid's): a
  * button that sorts, with the direction's arrow (`data-sort`), when the column sorts; its label alone otherwise.
  */
@@ -140,17 +159,20 @@ export function HeaderLabel({
   onSort,
   testId,
   className,
+  action = false,
 }: {
   label: ReactNode;
   direction: SortDirection | 'none';
   onSort?: () => void;
   testId?: string;
   className?: string;
+  /** The row buttons' column (named "Actions" to screen readers when it shows no header). */
+  action?: boolean;
 }) {
   if (onSort === undefined) {
     return (
       <span className={className} data-testid={testId} data-sort={testId && 'none'}>
-        {label}
+        {label === '' ? <UnnamedHeader action={action} /> : label}
       </span>
     );
   }
@@ -179,7 +201,7 @@ function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; so
   if (sortKey === undefined || sort === undefined || onSort === undefined) {
     return (
       <Table.Th ta={column.align} className={pinned} visibleFrom={visibleFromOf(column)} data-column={column.id}>
-        {label}
+        {label === '' ? <UnnamedHeader action={isActionColumn(column)} /> : label}
       </Table.Th>
     );
   }
@@ -213,7 +235,9 @@ function ListRow<R, I>({
       {...rowData?.(row)}
       data-testid={rowTestId?.(row) ?? `${prefix}-row-${key}`}
       onClick={onRowClick ? () => onRowClick(row) : undefined}
-      style={onRowClick ? { cursor: 'pointer' } : undefined}
+      onKeyDown={onRowClick ? openOnEnter(() => onRowClick(row)) : undefined}
+      tabIndex={onRowClick ? 0 : undefined}
+      className={onRowClick ? classes.opens : undefined}
     >
       {columns.map((column) => (
         <Table.Td

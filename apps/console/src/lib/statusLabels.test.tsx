@@ -10,7 +10,8 @@ import { FakeApi } from '../test-utils/fakeApi';
 import { adminUnitRow, makeAdminUnit } from '../test-utils/fixtures';
 import { renderWithApp } from '../test-utils/render';
 import UnitsEntity from '../features/system-entities/UnitsEntity';
-import { channelStatusLabel, serverStatusLabel, unitStatusLabel, vrChannelStatusLabel } from './statusLabels';
+import { useTranslation } from 'react-i18next';
+import { channelStatusLabel, modemNameLabel, serverStatusLabel, tallyLabel, unitStatusLabel, vrChannelStatusLabel } from './statusLabels';
 
 describe('status labels', () => {
   it('take each family’s code to its own label key and leave an unknown code as it came', () => {
@@ -22,6 +23,23 @@ describe('status labels', () => {
     expect(vrChannelStatusLabel(t, 'inputConnected')).toBe('«videoReturn.status.inputConnected»');
     expect(unitStatusLabel(t, 'someNewCode')).toBe('someNewCode');
     expect(channelStatusLabel(t, 'storeandforward')).toBe('storeandforward');
+  });
+
+  it('translate the tally and the names units give their links by default, and leave other values as they came', async () => {
+    function Labels() {
+      const { t } = useTranslation();
+      const values = [
+        tallyLabel(t, 'program'),
+        tallyLabel(t, 'Preview'),
+        tallyLabel(t, 'isolated'),
+        modemNameLabel(t, { name: 'Modem 3', uiType: 'cell' }),
+        modemNameLabel(t, { name: 'Ethernet', uiType: 'lan' }),
+        modemNameLabel(t, { name: 'Roof antenna', uiType: 'cell' }),
+      ];
+      return <div data-testid="labels">{values.join('|')}</div>;
+    }
+    await renderWithApp(<Labels />, { language: 'zh' });
+    expect(screen.getByTestId('labels')).toHaveTextContent('节目（PGM）|预览（PVW）|isolated|调制解调器 3|以太网|Roof antenna');
   });
 
   it('show the admin units page’s statuses by label, not as codes', async () => {

@@ -42,3 +42,23 @@ export function useStatusLabels(): {
   const server = useCallback((status: string) => serverStatusLabel(t, status), [t]);
   return { unit, channel, server };
 }
+
+const TALLIES = ['program', 'preview', 'off'] as const;
+
+/** A unit's tally (program, preview, off) in the user's language; another value shows as it came. */
+export function tallyLabel(t: TFunction, tally: string): string {
+  const code = tally.trim().toLowerCase();
+  return known(TALLIES, code) ? t(`units.tally.${code}` as 'units.tally.off') : tally;
+}
+
+/**
+ * A link's name in the user's language: the names units give their links by default ("Modem 3",
+ * "Ethernet", "Wi-Fi") are translated; a name given by a person shows as it is.
+ */
+export function modemNameLabel(t: TFunction, modem: { readonly name: string; readonly uiType: string }): string {
+  const cell = /^Modem (\d+)$/.exec(modem.name);
+  if (cell && modem.uiType === 'cell') return t('units.modemNames.cell', { number: Number(cell[1]) });
+  if (modem.name === 'Ethernet' && modem.uiType === 'lan') return t('units.modemNames.lan');
+  if (modem.name === 'Wi-Fi' && modem.uiType === 'wifi') return t('units.modemNames.wifi');
+  return modem.name;
+}

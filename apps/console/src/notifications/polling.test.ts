@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
-import { bannerColor, expiryFlag, initialPollDelay, randomInitialDelay, schedulePolling, withoutNotification } from './polling';
+import { bannerColor, bannerOrder, expiryFlag, initialPollDelay, randomInitialDelay, schedulePolling, withoutNotification } from './polling';
 
 describe('notification polling (spec 000 §7)', () => {
   it('starts after a random delay of 1 to 300 seconds', () => {
@@ -71,5 +71,18 @@ describe('banner colour and removal', () => {
   it('drops a removed message from the list, and leaves an unread list unread', () => {
     expect(withoutNotification([{ id: 'a' }, { id: 'b' }], 'a')).toEqual([{ id: 'b' }]);
     expect(withoutNotification(undefined, 'a')).toBeUndefined();
+  });
+
+  it('orders the banner: expiring within 2 h, errors, within 24 h, warnings, information, success; equals in the list order (newest first)', () => {
+    const list = [
+      { id: 'success', ...item('success') },
+      { id: 'info-new', ...item('info') },
+      { id: '24h', ...item('info', false, true) },
+      { id: 'info-old', ...item('info') },
+      { id: 'warning', ...item('warning') },
+      { id: 'error', ...item('error') },
+      { id: '2h', ...item('info', true, true) },
+    ];
+    expect(bannerOrder(list).map((n) => n.id)).toEqual(['2h', 'error', '24h', 'warning', 'info-new', 'info-old', 'success']);
   });
 });

@@ -53,3 +53,25 @@ export function bannerColor(notification: { level: keyof typeof LEVEL_COLORS; ex
 export function withoutNotification<T extends { id: string }>(list: readonly T[] | undefined, id: string): T[] | undefined {
   return list ? list.filter((n) => n.id !== id) : undefined;
 }
+
+/**
+ * How much a message asks for attention: expiring within 2 h, then an error, then expiring within
+ * 24 h, then a warning, information, success.
+ */
+export function severityRank(notification: { level: keyof typeof LEVEL_COLORS; expiresWithin2h: boolean; expiresWithin24h: boolean }): number {
+  if (notification.expiresWithin2h) return 5;
+  if (notification.level === 'error') return 4;
+  if (notification.expiresWithin24h) return 3;
+  return { warning: 2, info: 1, success: 0 }[notification.level] ?? 0;
+}
+
+/**
+ * The messages in the order the banner shows them: the most severe first; among equals the list's
+ * order, which is the newest first (the core's order; a pushed message is put at the front).
+ */
+export function bannerOrder<T extends { level: keyof typeof LEVEL_COLORS; expiresWithin2h: boolean; expiresWithin24h: boolean }>(list: readonly T[]): T[] {
+  return list
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => severityRank(b.item) - severityRank(a.item) || a.index - b.index)
+    .map(({ item }) => item);
+}

@@ -93,7 +93,9 @@ export function useLastReportedText(): (liveness: Liveness) => string {
       : t(stale === 'offline' ? 'realtime.stale.offline' : 'realtime.stale.never');
 }
 
-const STALE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0, opacity: 0.5, filter: 'grayscale(1)' };
+/** Greyed, still readable (4.5:1 in both schemes): the dimmed text colour and no colour, rather than a faded copy. */
+const GREYED: CSSProperties = { color: 'var(--mantine-color-dimmed)', filter: 'grayscale(1)' };
+const STALE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0, ...GREYED };
 const LIVE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0 };
 
 /**
@@ -161,7 +163,7 @@ export function StaleBlock({
           {text(live)}
         </Text>
       )}
-      <div style={live.stale === null ? undefined : { opacity: 0.5, filter: 'grayscale(1)' }}>{children}</div>
+      <div style={live.stale === null ? undefined : GREYED}>{children}</div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useMantineColorScheme } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/FullPageLoader';
@@ -22,6 +23,8 @@ export default function SessionGate() {
   const prefs = usePreferencesQuery();
   const prefsSettled = prefs.isSuccess || prefs.isError;
   const language = prefs.data?.language;
+  const scheme = prefs.data?.colorScheme;
+  const { setColorScheme } = useMantineColorScheme();
 
   useEffect(() => {
     if (initialRouteApplied || !user.isSuccess || !prefsSettled) return;
@@ -46,6 +49,12 @@ export default function SessionGate() {
   useEffect(() => {
     if (isLanguage(language) && language !== i18n.language) void changeLanguage(i18n, language);
   }, [language, i18n]);
+
+  // So does their colour scheme (absent: as this browser last had it); only a change of the
+  // preference applies it, so a switch applied here before its save answers is not undone.
+  useEffect(() => {
+    if (scheme !== undefined) setColorScheme(scheme);
+  }, [scheme, setColorScheme]);
 
   if (user.isError) {
     // 401: the client is already on its way to the login page.

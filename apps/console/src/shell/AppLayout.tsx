@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Group, ScrollArea, Title } from '@mantine/core';
+import { AppShell, Burger, Divider, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@fleet/contracts';
 import { usePageViewAnalytics } from '../analytics/analytics';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
@@ -16,37 +17,67 @@ import { NavMenu } from './NavMenu';
 import { PartialAccessBanner } from './PartialAccessBanner';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
 import { ScopePicker } from './ScopePicker';
+import { COMPACT_BREAKPOINT, useCompactLayout } from './useCompactLayout';
 import { UserMenu } from './UserMenu';
 
-/** The console frame: header (switcher, current inventory and group, realtime status, language, user menu), menu, banner, page. */
+/** The header's controls in the menu drawer of a narrow window: the scope pickers full width, then the switcher, language and user menu. */
+function DrawerControls({ user }: { readonly user: CurrentUser }) {
+  return (
+    <Stack gap="xs" data-testid="shell-drawer-controls">
+      <ScopePicker user={user} stacked />
+      <Group gap="sm" justify="space-between" wrap="nowrap">
+        <AppSwitcher />
+        <Group gap="sm" wrap="nowrap">
+          <LanguageSwitch />
+          <UserMenu user={user} />
+        </Group>
+      </Group>
+      <Divider />
+    </Stack>
+  );
+}
+
+/**
+ * The console frame: header (switcher, current inventory and group, realtime status, language, user
+ * menu), menu, banner, page. Below COMPACT_BREAKPOINT the header keeps the burger, the name and the
+ * realtime status; the rest folds into the menu drawer the burger opens.
+ */
 export default function AppLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const compact = useCompactLayout();
   const [opened, { toggle, close }] = useDisclosure(false);
   usePageViewAnalytics();
   const clientConfiguration = useClientConfiguration(user !== undefined);
   if (!user) return <FullPageLoader />;
   return (
     <RealtimeProvider user={user}>
-      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: COMPACT_BREAKPOINT, collapsed: { mobile: !opened } }} padding={compact ? 'xs' : 'md'}>
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleMenu')} />
-              <Title order={4} data-testid="app-name">
+          <Group h="100%" px={compact ? 'xs' : 'md'} justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {compact && (
+                <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('shell.toggleMenu')} aria-expanded={opened} data-testid="shell-burger" />
+              )}
+              <Title order={4} data-testid="app-name" style={{ whiteSpace: 'nowrap' }}>
                 {t('app.name')}
               </Title>
-              <AppSwitcher />
+              {!compact && <AppSwitcher />}
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <ScopePicker user={user} />
+              {!compact && <ScopePicker user={user} />}
               <RealtimeStatusIndicator />
-              <LanguageSwitch />
-              <UserMenu user={user} />
+              {!compact && <LanguageSwitch />}
+              {!compact && <UserMenu user={user} />}
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs">
+        <AppShell.Navbar p="xs" data-testid="shell-navbar" data-opened={compact ? opened : true}>
+          {compact && (
+            <AppShell.Section>
+              <DrawerControls user={user} />
+            </AppShell.Section>
+          )}
           <AppShell.Section grow component={ScrollArea}>
             <NavMenu user={user} onNavigate={close} />
           </AppShell.Section>

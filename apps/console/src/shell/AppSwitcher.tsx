@@ -22,7 +22,7 @@ export function AppSwitcher() {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-sm" data-testid="app-switcher" aria-label={t('appSwitcher.label')}>
+        <Button variant="subtle" size="compact-sm" data-testid="app-switcher" aria-label={`${t('appSwitcher.mainConsole')} – ${t('appSwitcher.label')}`}>
           {t('appSwitcher.mainConsole')}
         </Button>
       </Menu.Target>

@@ -16,7 +16,13 @@ export function LanguageSwitch({ testId = 'language-switch' }: { testId?: string
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="compact-sm" data-testid={testId} aria-label={t('language.label')} data-language={current}>
+        <Button
+          variant="default"
+          size="compact-sm"
+          data-testid={testId}
+          aria-label={`${t(`language.${current}`)} – ${t('language.label')}`}
+          data-language={current}
+        >
           {t(`language.${current}`)}
         </Button>
       </Menu.Target>

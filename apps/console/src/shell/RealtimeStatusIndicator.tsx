@@ -1,8 +1,9 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../realtime/RealtimeProvider';
 import { clockTime, isConnectionLost, liveness } from '../realtime/Liveness';
 import type { RealtimeStatus } from '../realtime/RealtimeClient';
+import { useMockClock } from '../features/simulator/useMockClock';
 
 const COLOURS: Record<RealtimeStatus, string> = {
   idle: 'gray',
@@ -18,12 +19,60 @@ const COLOURS: Record<RealtimeStatus, string> = {
  * (reconnecting, failed or closed) it says so, and its tooltip since when nothing was live.
  * `data-status` carries the raw state, `data-lost` whether live values may be out of date,
  * `data-subscribed` whether the core acknowledged the connection's subscriptions (events flow).
+ * Against the mock, while the simulated clock is not real time, a live connection says so instead
+ * of "Live": "Simulated ×20" or "Paused" (`data-clock`); a real core is never asked (useMockClock).
  */
 export function RealtimeStatusIndicator() {
   const { t, i18n } = useTranslation();
   const { status, subscribed } = useRealtime();
+  const clock = useMockClock();
   const lost = isConnectionLost(status);
   const time = lost && liveness.lostAt !== null ? clockTime(liveness.lostAt, i18n.language) : '';
+  const simulated = !lost && status === 'open' && clock.kind !== 'realtime';
+  if (simulated) {
+    const factor = clock.kind === 'accelerated' ? clock.factor : 1;
+    return (
+      <Tooltip
+        label={t(clock.kind === 'paused' ? 'simulator.headerClock.pausedTooltip' : 'simulator.headerClock.simulatedTooltip', { factor })}
+        multiline
+        w={280}
+      >
+        <Badge
+          data-testid="realtime-status"
+          data-status={status}
+          data-lost={false}
+          data-subscribed={subscribed}
+          data-clock={clock.kind}
+          color="orange"
+          variant="filled"
+          size="lg"
+        >
+          {clock.kind === 'paused' ? (
+            <>
+              <Box component="span" visibleFrom="sm">
+                {t('simulator.headerClock.paused')}
+              </Box>
+              {/* A phone's header has room for a pause sign alone; the tooltip says the rest. */}
+              <Box component="span" hiddenFrom="sm" role="img" aria-label={t('simulator.headerClock.paused')} style={{ display: 'inline-flex', gap: 3 }}>
+                <Box component="span" w={3} h={10} bg="currentColor" />
+                <Box component="span" w={3} h={10} bg="currentColor" />
+              </Box>
+            </>
+          ) : (
+            <>
+              <Box component="span" visibleFrom="sm">
+                {t('simulator.headerClock.simulated', { factor })}
+              </Box>
+              {/* A phone's header has room for the factor alone; the tooltip says the rest. */}
+              <Box component="span" hiddenFrom="sm">
+                {`×${factor}`}
+              </Box>
+            </>
+          )}
+        </Badge>
+      </Tooltip>
+    );
+  }
   return (
     <Tooltip label={lost ? t('realtime.lostSince', { time }) : t('realtime.tooltip')} multiline w={lost ? 280 : undefined}>
       <Badge
@@ -31,6 +80,7 @@ export function RealtimeStatusIndicator() {
         data-status={status}
         data-lost={lost}
         data-subscribed={subscribed}
+        data-clock="realtime"
         color={COLOURS[status]}
         variant={lost ? 'filled' : 'dot'}
         size="lg"

@@ -6,7 +6,7 @@
  * (groups/light_fetch).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Group, Select } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,8 @@ function useAdminInventoryOptions(enabled: boolean, search: string): { options: 
   return { options, loadMore, loading: query.isFetching };
 }
 
-export function ScopePicker({ user }: { readonly user: CurrentUser }) {
+/** `stacked`: one picker under the other, each the full width (the menu drawer of a narrow window); else side by side in the header. */
+export function ScopePicker({ user, stacked = false }: { readonly user: CurrentUser; readonly stacked?: boolean }) {
   const { t } = useTranslation();
   const prefs = usePreferences();
   const save = useScopeSaver();
@@ -89,10 +90,12 @@ export function ScopePicker({ user }: { readonly user: CurrentUser }) {
     if (picked && picked.id !== inventory?.id) save(inventoryPickPatch(picked, allGroups.data ?? []));
   };
 
+  const Frame = stacked ? Stack : Group;
   return (
-    <Group gap="xs" wrap="nowrap" visibleFrom="sm" data-testid="shell-scope">
+    <Frame gap="xs" {...(stacked ? {} : { wrap: 'nowrap' as const })} data-testid="shell-scope">
       <Select
         aria-label={t('shell.inventory')}
+        label={stacked ? t('shell.inventory') : undefined}
         placeholder={t('shell.noInventory')}
         data={inventoryOptions.map((inv) => ({ value: inv.id, label: inv.name }))}
         value={inventory?.id ?? null}
@@ -103,13 +106,14 @@ export function ScopePicker({ user }: { readonly user: CurrentUser }) {
         {...(global ? { filter: ({ options }) => options, searchValue: searchText, onSearchChange: setSearchText } : {})}
         scrollAreaProps={{ onBottomReached: admin.loadMore }}
         nothingFoundMessage={admin.loading ? t('shell.loading') : t('shell.nothingFound')}
-        size="xs"
-        w={200}
+        size={stacked ? 'sm' : 'xs'}
+        w={stacked ? '100%' : 200}
         data-testid="shell-inventory"
         data-value={inventory?.id ?? ''}
       />
       <Select
         aria-label={t('shell.group')}
+        label={stacked ? t('shell.group') : undefined}
         placeholder={t('shell.noGroup')}
         data={groups.map((group) => ({ value: group.id, label: group.name }))}
         value={groupId}
@@ -117,11 +121,11 @@ export function ScopePicker({ user }: { readonly user: CurrentUser }) {
         allowDeselect={false}
         searchable
         disabled={groups.length === 0}
-        size="xs"
-        w={180}
+        size={stacked ? 'sm' : 'xs'}
+        w={stacked ? '100%' : 180}
         data-testid="shell-group"
         data-value={groupId ?? ''}
       />
-    </Group>
+    </Frame>
   );
 }

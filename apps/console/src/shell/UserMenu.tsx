@@ -31,7 +31,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton data-testid="user-menu" aria-label={t('userMenu.label')}>
+          {/* Named by what it shows first (the initials), then what it is. */}
+          <UnstyledButton data-testid="user-menu" aria-label={`${initials(user)} – ${t('userMenu.label')}`}>
             <Avatar radius="xl" size="md" color="blue">
               {initials(user)}
             </Avatar>

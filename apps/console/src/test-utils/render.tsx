@@ -37,7 +37,9 @@ import { RealtimeTransportContext } from '../realtime/transport';
 import { useSessionUser } from '../session/hooks';
 import { SessionProvider } from '../session/SessionProvider';
 import { installUnauthorizedRedirect } from '../session/unauthorized';
+import { colorSchemeManager } from '../colorScheme';
 import { theme } from '../theme';
+import { cssVariablesResolver } from '../themeColors';
 import { ToastProvider } from '../toast/ToastProvider';
 import { FakeApi, apiError } from './fakeApi';
 import { FakeRealtimeServer } from './fakeSocket';
@@ -164,7 +166,7 @@ async function setUp(options: AppRenderOptions, preload: boolean) {
 function Providers({ i18n, queryClient, socket, children }: { i18n: I18n; queryClient: QueryClient; socket: FakeRealtimeServer; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env="test">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env="test">
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <ToastProvider>

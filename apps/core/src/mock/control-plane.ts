@@ -40,11 +40,13 @@ import {
   type ShardFleetCheck,
   type ShardStatus,
 } from '@fleet/contracts';
+import { restoreSeededPreferences } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../platform/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
-import { FleetImportInput, RecordingCompareInput } from '@fleet/contracts';
+import { FleetImportInput, RecordingCompareInput, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
 import { ReplayError } from './replays.js';
+import { scenarioRunsOf } from './scenario-runs.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
   return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
@@ -72,6 +74,8 @@ const t = initTRPC.context<Context>().create({
 });
 const authed = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+  // The client driving a scenario is still there (a run whose client goes quiet ends: scenario-runs.ts).
+  runsOf(ctx.app).touch(ctx.session);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 /** Changing the simulation: super user or support staff. */
@@ -94,6 +98,8 @@ const CONTROL_PLANE = [
   'scenario.stop',
   'scenario.status',
   'scenario.library',
+  'scenario.run',
+  'scenario.runs',
   'demo.set',
   'demo.status',
   'core.unit',
@@ -115,6 +121,9 @@ const CONTROL_PLANE = [
   'recording.importFleet',
 ] as const;
 
+/** The app's scenario runs and the clock they borrow (scenario-runs.ts). */
+export const runsOf = (app: FastifyInstance) => scenarioRunsOf(app, control);
+
 /** Forward to the shards; at least one must answer. */
 async function control(app: FastifyInstance, request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
   if (app.services.gateway.shardCount() === 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' });
@@ -128,12 +137,12 @@ async function control(app: FastifyInstance, request: ControlRequest, unitId?: s
 }
 
 /**
- * After the shards advanced a stepped clock by `ms`: the core's own clock follows when it can be
- * stepped (a test's), and the answer waits until the core has applied every report the devices
- * sent meanwhile — the caller then reads a core that is exactly at the new simulated time.
+ * After the shards advanced a stepped clock: the core's business time has followed (their replies
+ * carry the clock, platform/business-clock.ts; its wall clock stays), and the answer waits until
+ * the core has applied every report the devices sent meanwhile — the caller then reads a core that
+ * is exactly at the new simulated time.
  */
-async function afterAdvance(app: FastifyInstance, ms: number): Promise<void> {
-  await app.services.clock.advance?.(ms);
+async function afterAdvance(app: FastifyInstance): Promise<void> {
   // The link delivers in microtasks and the gateway queues per device: let both run first.
   await new Promise((resolve) => setImmediate(resolve));
   await app.services.reports.settle();
@@ -291,7 +300,7 @@ export const appRouter = t.router({
       const replies = await control(ctx.app, { op: 'clock', clock: input });
       const error = replies.find((r) => r.error)?.error;
       if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
-      if (input.advanceMs !== undefined) await afterAdvance(ctx.app, input.advanceMs);
+      if (input.advanceMs !== undefined) await afterAdvance(ctx.app);
       return replies.map((s) => ({ shardId: s.shardId, ...s.clock }));
     }),
   }),
@@ -305,16 +314,21 @@ export const appRouter = t.router({
   demo: t.router({
     /**
      * Run a demo preset (simulator/demos): with `reset` (the default) the fleet, what the core
-     * holds of what the devices raised, and the simulated clock first go back to their seeded start
-     * — the Simulator panel's "Reset the demo" is this with the preset running now.
+     * holds of what the devices raised, the simulated clock and the seeded demo accounts'
+     * preferences (the page each opens on, filters, language...) first go back to their seeded
+     * start — the Simulator panel's "Reset the demo" is this with the preset running now. Accounts
+     * created after the seed keep their preferences.
      */
     set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
       const reset = input.reset !== false;
+      // A reset ends any scenario run and gives the demo back its real-time clock.
+      if (reset) await runsOf(ctx.app).resetClock();
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
       const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
       const error = replies.find((r) => r.error)?.error;
       if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      if (reset) await restoreSeededPreferences(ctx.app.services.db);
       return { preset: input.preset, shards: replies.length };
     }),
     /** The preset the shards run (the first shard's answer), or null. */
@@ -322,9 +336,14 @@ export const appRouter = t.router({
   }),
 
   scenario: t.router({
-    /** Reset to the scenario's seed (unless reset: false), set its clock factor, schedule its faults. */
+    /**
+     * Reset to the scenario's seed (unless reset: false), set its clock factor, schedule its faults.
+     * The clock goes back to its mode of now when the scenario stops, or when this session makes no
+     * control-plane call for a while (its client went away).
+     */
     start: operator.input(ScenarioStartInput).mutation(async ({ ctx, input }) => {
       const scenario = ScenarioFile.parse(input.scenario);
+      await runsOf(ctx.app).begin(ctx.session);
       const reset = input.reset !== false;
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
@@ -333,12 +352,28 @@ export const appRouter = t.router({
       const replies = await control(ctx.app, { op: 'scenarioStart', scenario, reset, startAt });
       return firstScenario(replies);
     }),
-    stop: operator.mutation(async ({ ctx }) => firstScenario(await control(ctx.app, { op: 'scenarioStop' }))),
+    /** Stop the scenario (a panel run ends stopped); the clock goes back to its mode from before the run. */
+    stop: operator.mutation(async ({ ctx }) => {
+      const runs = runsOf(ctx.app);
+      runs.stopPanel();
+      const stopped = firstScenario(await control(ctx.app, { op: 'scenarioStop' }));
+      await runs.end();
+      return stopped;
+    }),
+    /** Run a library scenario as a test (the panel): at the speed chosen, each step's outcome kept, a verdict at the end. */
+    run: operator.input(ScenarioRunStartInput).mutation(async ({ ctx, input }): Promise<ScenarioRun> => {
+      const library = (await control(ctx.app, { op: 'scenarioLibrary' }))[0]?.library ?? [];
+      const file = library.find((s) => s.name === input.name);
+      if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: `No scenario ${input.name} in the library` });
+      return runsOf(ctx.app).start(file, input.speed, ctx.user.username);
+    }),
+    /** The recent panel runs, newest first, the running one with its live progress; each has a JUnit report at /mock/scenario-runs/:id/junit.xml. */
+    runs: authed.query(({ ctx }): Promise<ScenarioRun[]> => runsOf(ctx.app).list(async () => firstScenario(await control(ctx.app, { op: 'status' })))),
     /** The simulator's scenario library (simulator/scenarios): every shard ships the same files, the first answers. */
     library: authed.query(async ({ ctx }): Promise<ScenarioFile[]> => (await control(ctx.app, { op: 'scenarioLibrary' }))[0]?.library ?? []),
     status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
       const replies = await control(ctx.app, { op: 'status' });
-      return { scenario: firstScenario(replies), clock: replies[0]!.clock, coreNow: ctx.app.services.clock.now() };
+      return { scenario: firstScenario(replies), clock: replies[0]!.clock, coreNow: ctx.app.services.businessClock.now() };
     }),
   }),
 

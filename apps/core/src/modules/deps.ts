@@ -20,11 +20,18 @@ export type { ServiceLogger };
 /**
  * What every service may use: storage, the units (index of memberships and live state, their
  * rows and announcements, their devices, what devices report, their stored configuration),
- * realtime, config, and the clock (the only way a service reads the time or arms a timer).
+ * realtime, config, and the clocks (the only way a service reads the time or arms a timer).
  */
 export interface ServiceDeps {
   config: Config;
+  /** Wall time: what security and plumbing compare with now (sessions, signed links, timeouts, sweeps' pace). */
   clock: Clock;
+  /**
+   * Business time: what the business rules compare with now — trial ends and trial hours, support
+   * access (8 h), password expiry, notification expiry flags, usage days. The wall clock in
+   * production; the simulated clock when the mock runs with the simulator.
+   */
+  businessClock: Clock;
   db: Db;
   /** What hot reads consult: units, groups, inventories, servers, channels in memory. */
   readModel: ReadModel;

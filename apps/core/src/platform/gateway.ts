@@ -19,7 +19,7 @@ import type {
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';
 // Servers and the control plane
-import type { ReplayDue, ServerSpec, ShardControlRequest, ShardStatus } from '@fleet/contracts';
+import type { ClockStatus, ReplayDue, ServerSpec, ShardControlRequest, ShardStatus } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import { systemClock, type Clock, type ClockTimer } from './clock.js';
 
@@ -106,6 +106,15 @@ export class DeviceGateway {
   private held: HeldMessage[] | null = null;
   /** Told when a shard's replay reaches a recorded REST write (mock/replays.ts runs it). */
   private replayDueListener: ((due: ReplayDue) => void) | null = null;
+  private clockListener: ((clock: ClockStatus | null) => void) | null = null;
+
+  /**
+   * Follow the simulated clock: every shard's control reply carries its clock (all shards run the
+   * same); null once no shard is attached. One listener: the business clock (platform/business-clock.ts).
+   */
+  onShardClock(listener: (clock: ClockStatus | null) => void): void {
+    this.clockListener = listener;
+  }
 
   /** Follow the shards' `replayDue` messages (one listener: the replay service). */
   onReplayDue(listener: (due: ReplayDue) => void): void {
@@ -135,6 +144,7 @@ export class DeviceGateway {
       if (!this.closing) this.handlers?.onState({ kind: 'state', unitId, online: false, applications: {}, at: now });
     }
     this.log.warn({ shard: shard.id, units: shard.units.size }, 'device gateway shard detached');
+    if (this.shards.length === 0) this.clockListener?.(null);
     this.rebalance();
     this.handlers?.onShardChange?.(this.shards.length);
   }
@@ -419,6 +429,7 @@ export class DeviceGateway {
 
   private controlReply(requestId: string, status: ShardStatus): void {
     const p = this.pendingControl.get(requestId);
+    this.clockListener?.(status.clock);
     if (!p) return;
     p.replies.push(status);
     if (p.replies.length >= p.expected) p.done(p.replies);

@@ -410,6 +410,13 @@ export class RealtimeHub {
     return this.clientTopics.size;
   }
 
+  /** Subscriptions over all clients (a client on three topics counts three). */
+  subscriptionCount(): number {
+    let n = 0;
+    for (const topics of this.clientTopics.values()) n += topics.size;
+    return n;
+  }
+
   /** The topics a client is subscribed to (do not mutate). */
   topicsOf(c: HubClient): ReadonlySet<string> {
     return this.clientTopics.get(c) ?? NO_TOPICS;

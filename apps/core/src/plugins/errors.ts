@@ -2,10 +2,13 @@
  * One error envelope for every failure: `{ error: { code, message, fields?, deviceCode? } }` with
  * the spec's text. Client mistakes never answer 500; unexpected failures answer "Generic Error".
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CATALOGUE, type ErrorEnvelope } from '@fleet/contracts';
+import { ERROR_CATALOGUE, type EndpointId, type ErrorEnvelope } from '@fleet/contracts';
 import { AppError } from '../errors.js';
+import { isDocumentedStatus } from './call-statuses.js';
 
 export function envelope(e: AppError): ErrorEnvelope {
   return {
@@ -32,24 +35,58 @@ export function bodyTooLargeMessage(limitBytes: number | undefined): string {
   return limitBytes === undefined ? text : `${text} (at most ${sizeText(limitBytes)})`;
 }
 
+/**
+ * The answer to a request Node refuses before Fastify sees it (Fastify's `clientErrorHandler`): headers
+ * over the limit (431), a request that did not arrive in time (408), anything malformed (400), in the
+ * product's envelope rather than Fastify's default body. A reset connection gets nothing.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'REQUEST_TOO_LARGE'] as const)
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'REQUEST_TIMEOUT'] as const)
+        : ([400, 'VALIDATION_FAILED'] as const);
+  const body = JSON.stringify({ error: { code, message: ERROR_CATALOGUE[code].message } } satisfies ErrorEnvelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     // Whatever NODE_ENV says: no stack, no storage or library wording in any answer; the log keeps them.
+    /** The error answer of `req`; with RESPONSE_VALIDATION, a status the call's document does not list is a fault (500, logged). */
+    const answer = (req: FastifyRequest, reply: FastifyReply, status: number, body: ErrorEnvelope): FastifyReply => {
+      const callId = (req.routeOptions.config as { callId?: EndpointId }).callId;
+      if (callId !== undefined && req.server.config.RESPONSE_VALIDATION && !isDocumentedStatus(callId, status)) {
+        req.log.error({ callId, status, code: body.error.code }, 'an error status the OpenAPI document does not list for this call (run pnpm openapi)');
+        return reply.code(500).send({
+          error: { code: 'GENERIC', message: `${ERROR_CATALOGUE.GENERIC.message}: ${status} ${body.error.code} is not documented on ${callId}` },
+        } satisfies ErrorEnvelope);
+      }
+      return reply.code(status).send(body);
+    };
+    // Whatever NODE_ENV says: no stack, no storage or library wording in any answer; the log keeps them.
     app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
       if (err instanceof AppError) {
-        return reply.code(err.status).send(envelope(err));
+        return answer(req, reply, err.status, envelope(err));
       }
       // Anything can be thrown (a string, null): only an object has a status of its own.
       const status = typeof err === 'object' && err !== null && 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status === 413) {
         // A body over the route's limit (the core's, or a larger one a route allows).
-        return reply.code(413).send({ error: { code: 'BODY_TOO_LARGE', message: bodyTooLargeMessage(req.routeOptions.bodyLimit) } } satisfies ErrorEnvelope);
+        return answer(req, reply, 413, { error: { code: 'BODY_TOO_LARGE', message: bodyTooLargeMessage(req.routeOptions.bodyLimit) } });
       }
       if (status >= 400 && status < 500) {
         // Fastify's own rejections (bad JSON, wrong content type, ...).
         const code = status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
         const message = status === 404 ? ERROR_CATALOGUE.NOT_FOUND.message : ERROR_CATALOGUE.VALIDATION_FAILED.message;
-        return reply.code(status).send({ error: { code, message } } satisfies ErrorEnvelope);
+        return answer(req, reply, status, { error: { code, message } });
       }
       req.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: { code: 'GENERIC', message: ERROR_CATALOGUE.GENERIC.message } } satisfies ErrorEnvelope);

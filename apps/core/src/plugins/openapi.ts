@@ -15,7 +15,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import * as contracts from '@fleet/contracts';
-import { catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
+import { API_AREAS, AREA_OF, catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
+import { errorStatusesOf } from './call-statuses.js';
 
 type Json = Record<string, unknown>;
 
@@ -250,7 +251,18 @@ export function openApiHeading(prefix: string): Json {
       title: 'Fleet console core (mock)',
       version: '0.1.0',
       description: `Core REST surface under ${prefix}. Log in with POST ${MOCK_AUTH.loginPath} (mock only).`,
+      contact: { name: 'Fleet console maintainers' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    // Where the core runs: `npm start`'s address by default; a deployment's own host and scheme.
+    servers: [
+      {
+        url: '{scheme}://{host}',
+        description: 'A core: the mock started by npm start, or a deployment',
+        variables: { scheme: { default: 'http', enum: ['http', 'https'] }, host: { default: '127.0.0.1:8080' } },
+      },
+    ],
+    tags: API_AREAS.map(({ tag, description }) => ({ name: tag, description })),
     paths: {},
   };
 }
@@ -265,16 +277,35 @@ export function buildOpenApi(prefix: string): Json {
     responses[name] = { description, content: { 'application/json': { schema: errorRef } } };
     return { $ref: `#/components/responses/${name}` };
   };
-  const invalidInput = errorResponse('InvalidInput', "Invalid input (the spec's validation messages in error.fields)");
-  const noSession = errorResponse('NoSession', 'No valid session');
-  const forbidden = errorResponse('Forbidden', "The caller's role may not make this call");
-  const conflict = errorResponse('Conflict', 'Conflict (name in use, concurrent change, device state)');
+  const byStatus: Record<number, Json> = {
+    400: errorResponse('InvalidInput', "Invalid input (the spec's validation messages in error.fields)"),
+    401: errorResponse('NoSession', 'No valid session'),
+    402: errorResponse('LicenceRequired', 'A licence the call needs is missing or used up (the code names which)'),
+    403: errorResponse('Forbidden', "The caller's role may not make this call, or the feature is off for them"),
+    404: errorResponse('NotFound', "An object the call names is unknown, or not one of the caller's"),
+    409: errorResponse('Conflict', 'Refused by the state of an object: name in use, concurrent change, device busy or offline'),
+    413: errorResponse('BodyTooLarge', 'The request body is over the limit (1 MB unless the call says otherwise)'),
+    415: errorResponse('UnsupportedType', 'The file type is not one the call takes'),
+    422: errorResponse('Unprocessable', 'Well formed, but not possible for this object (a version, a hardware capability)'),
+    429: errorResponse('TooManyRequests', 'Too many requests from this address or session (Retry-After says when to try again)'),
+    431: errorResponse('HeadersTooLarge', 'The request headers are over the limit'),
+    502: errorResponse('DeviceOrProviderFailed', 'A device or an outside service failed to do what was asked'),
+    503: errorResponse('DeviceUnreachable', "The device could not be reached ('Configuration not sent, retry')"),
+  };
   const notFound = Object.fromEntries(
     Object.entries(SCOPE_WORDS).map(([scope, [, singular]]) => [
       scope,
       errorResponse(`Unknown${scope[0]!.toUpperCase()}${scope.slice(1)}`, `Unknown ${singular}, or not one of the caller's`),
     ]),
   ) as Record<Exclude<EndpointDef['scope'], 'none'>, Json>;
+  const errorAnswers = (id: (typeof ENDPOINT_IDS)[number], def: EndpointDef): Json =>
+    Object.fromEntries(
+      [...errorStatusesOf(id)].map((status) => {
+        const shared = status === 404 && def.scope !== 'none' ? notFound[def.scope] : byStatus[status];
+        if (!shared) throw new Error(`${id}: no shared answer for status ${status}`);
+        return [String(status), shared];
+      }),
+    );
   for (const id of ENDPOINT_IDS) {
     const def: EndpointDef = catalogue[id];
     const path = `${prefix}${def.path}`;
@@ -282,7 +313,7 @@ export function buildOpenApi(prefix: string): Json {
       operationId: id,
       summary: def.summary,
       description: `Spec: ${def.spec}. Roles: ${def.roles.join(', ')}.${def.scope === 'none' ? '' : ` Only ${SCOPE_WORDS[def.scope][0]} of the caller's inventories and groups.`}`,
-      tags: [def.path.split('/').filter((p) => p && !p.startsWith('{') && !/^v\d$/.test(p))[0] ?? 'core'],
+      tags: [AREA_OF.get(id) ?? 'Units'],
       'x-roles': def.roles,
       'x-spec': def.spec,
       parameters: parametersOf(def, components),
@@ -291,11 +322,7 @@ export function buildOpenApi(prefix: string): Json {
           description: 'Success',
           content: { 'application/json': { schema: components.schemaOf(def.response, 'output') } },
         },
-        400: invalidInput,
-        401: noSession,
-        403: forbidden,
-        ...(def.scope === 'none' ? {} : { 404: notFound[def.scope] }),
-        409: conflict,
+        ...errorAnswers(id, def),
       },
     };
     if (def.body) {

@@ -8,7 +8,18 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId } from '@fleet/contracts';
+import {
+  catalogue,
+  ENDPOINT_IDS,
+  ERROR_CATALOGUE,
+  hasAnyRole,
+  specErrorMap,
+  toFieldProblems,
+  VALIDATION,
+  type EndpointDef,
+  type EndpointId,
+  type ErrorEnvelope,
+} from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
 import { canSeeObject, type AuthUser } from '../platform/access.js';
 import { handlers, type Handler } from './bindings.js';
@@ -129,6 +140,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
      * promise (Fastify is told nothing is pending: undefined); a pending one once its promise
      * settles. A refusal thrown here reaches Fastify's error handler either way.
      */
+    /**
+     * What a pending call's promise resolves to once it has sent: the reply, which Fastify awaits until the
+     * response is over. A promise resolving to nothing while the answer is still on its way (a compressed
+     * answer is written by a stream) would have Fastify send an empty answer after it.
+     */
+    const settled = (reply: FastifyReply): Promise<void> => new Promise((resolve) => reply.then(resolve, () => resolve()));
     const serve = (user: AuthUser, req: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
       if (!hasAnyRole(user.roles, def.roles)) throw new AppError('FORBIDDEN');
       // Bodies are accepted on every method (DELETE included) but only read where declared.
@@ -146,19 +163,61 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       }
       const result: unknown = handler(input as never, { user, services: app.services });
       // A thenable, not only a Promise: a service may hand back a query's PrismaPromise as it is.
-      if (isThenable(result)) return Promise.resolve(result).then((answer: unknown) => send(reply, answer));
+      if (isThenable(result))
+        return Promise.resolve(result).then((answer: unknown) => {
+          send(reply, answer);
+          return settled(reply);
+        });
       send(reply, result);
       return undefined;
     };
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
+      config: { callId: id },
       ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } }, serializerCompiler: sharedSerialiser } : {}),
       handler: (req: FastifyRequest, reply: FastifyReply) => {
         // A session resolved lately is known without a promise (the hot path); else storage is asked.
         const user = app.knownUser(req);
-        return user ? serve(user, req, reply) : app.requireUser(req).then((u) => serve(u, req, reply));
+        return user ? serve(user, req, reply) : app.requireUser(req).then((u) => serve(u, req, reply) ?? settled(reply));
       },
+    });
+  }
+}
+
+/** The methods a path may be asked for that are answered 405 when the catalogue does not declare them there. */
+const ANSWERED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * A known path asked with a method the catalogue does not declare on it answers 405 with `Allow`
+ * (the methods it takes), in the product's envelope, instead of a 404 that says the path is unknown.
+ * Paths are compared by shape (`/groups/:id` and `/groups/:groupId` are one path).
+ */
+export async function methodNotAllowedRoutes(app: FastifyInstance): Promise<void> {
+  const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
+  const byShape = new Map<string, { path: string; methods: Set<string> }>();
+  for (const id of ENDPOINT_IDS) {
+    const { method, path } = catalogue[id];
+    const entry = byShape.get(shape(path)) ?? { path, methods: new Set<string>() };
+    entry.methods.add(method);
+    byShape.set(shape(path), entry);
+  }
+  for (const { path, methods } of byShape.values()) {
+    // HEAD is answered wherever GET is (Fastify's head routes).
+    const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+    const missing = ANSWERED_METHODS.filter((m) => !methods.has(m));
+    if (missing.length === 0) continue;
+    app.route({
+      method: [...missing],
+      url: toFastifyPath(path),
+      // Answered before any body is read: whatever was sent, the method is the mistake.
+      onRequest: (_req, reply) => {
+        void reply
+          .code(405)
+          .header('allow', allow)
+          .send({ error: { code: 'METHOD_NOT_ALLOWED', message: ERROR_CATALOGUE.METHOD_NOT_ALLOWED.message } } satisfies ErrorEnvelope);
+      },
+      handler: async () => undefined,
     });
   }
 }

@@ -176,3 +176,5 @@ export type EndpointParsed<K extends EndpointId> = {
 export { buildPath, MOCK_AUTH } from './paths.js';
 
 export { Ok };
+
+export { API_AREAS, AREA_OF, type ApiArea } from './areas.js';

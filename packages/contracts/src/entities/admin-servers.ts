@@ -28,7 +28,11 @@ export const SERVER_MAX_CHANNELS = 1000;
 export const AdminServersQuery = z
   .object({
     type: ServerType.optional(),
-    ifb: z.stringbool().optional(),
+    // "true" or "false", as the document says (any other text is refused).
+    ifb: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
     offset: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
     limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.unitSearchDefaultPageSize),
     searchKey: z.enum(ADMIN_SERVER_SEARCH_KEYS).default('name'),

@@ -38,7 +38,8 @@ export const StoryText = z.string().refine((v) => charCount(v) <= LIMITS.storyFi
 /** Spec 000 §5: the slugline is required; missing or blank answers 'Slugline is missing'. */
 export const Slugline = z
   .string({ error: VALIDATION.sluglineMissing })
-  .refine((v) => v.trim() !== '', VALIDATION.sluglineMissing)
+  // Something besides white space (what trim() removes): a pattern, so the document says it too.
+  .regex(/\S/, VALIDATION.sluglineMissing)
   .refine((v) => charCount(v) <= LIMITS.storyFieldMax, VALIDATION.maxChars(LIMITS.storyFieldMax));
 
 /** Path parameters of the inventory-level story calls. */

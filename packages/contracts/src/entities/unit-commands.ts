@@ -29,7 +29,7 @@ export const MetadataBody = z
       .array(
         z
           .object({
-            key: MetadataText(UNIT_CONFIG_BOUNDS.metadataKeyMax).refine((v) => v.length > 0, VALIDATION.required),
+            key: MetadataText(UNIT_CONFIG_BOUNDS.metadataKeyMax).min(1, VALIDATION.required),
             value: MetadataText(UNIT_CONFIG_BOUNDS.metadataValueMax),
           })
           .strict(),

@@ -349,7 +349,7 @@ const PersonName = z
  */
 export const CurrentUserUpdateBody = z
   .object({
-    firstName: PersonName.refine((v) => /^\p{Lu}/u.test(v), VALIDATION.firstNameUppercase).optional(),
+    firstName: PersonName.regex(/^\p{Lu}/u, VALIDATION.firstNameUppercase).optional(),
     lastName: PersonName.optional(),
     email: z.email().max(LIMITS.genericNameMax, VALIDATION.max255).optional(),
     userLabel: z.string().max(LIMITS.userLabelMax, VALIDATION.maxChars(LIMITS.userLabelMax)).nullable().optional(),

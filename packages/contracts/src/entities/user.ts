@@ -65,6 +65,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The console's colour scheme choices (a console preference beside the spec's): the system's, light or dark. */
+export const COLOR_SCHEME_PREFERENCES = ['auto', 'light', 'dark'] as const;
+export const ColorSchemePreference = z.enum(COLOR_SCHEME_PREFERENCES);
+export type ColorSchemePreference = z.infer<typeof ColorSchemePreference>;
+
 /** Spec 000 §3 "Preferences (per user)" — every field optional, unknown keys refused. */
 export const UserPreferences = z
   .object({
@@ -104,6 +109,8 @@ export const UserPreferences = z
     /** The IANA time zone the user reads times in (spec 000 §9 "a time-zone list is offered"); absent or null: the browser's. */
     timeZone: z.string().max(64).refine(isTimeZone, VALIDATION.invalidField).nullable(),
     language: Language,
+    /** The console's colour scheme: `auto` follows the operating system (absent: as this browser last had it). */
+    colorScheme: ColorSchemePreference,
   })
   .partial()
   .strict();

@@ -34,7 +34,7 @@ const PersonName = z
   .min(LIMITS.personNameMin, VALIDATION.betweenChars(LIMITS.personNameMin, LIMITS.personNameMax))
   .max(LIMITS.personNameMax, VALIDATION.betweenChars(LIMITS.personNameMin, LIMITS.personNameMax));
 /** Spec 001 §5: the first name starts with an uppercase letter. */
-export const FirstName = PersonName.refine((v) => /^\p{Lu}/u.test(v), VALIDATION.firstNameUppercase);
+export const FirstName = PersonName.regex(/^\p{Lu}/u, VALIDATION.firstNameUppercase);
 export const LastName = PersonName;
 
 /** Spec 001 §5: e-mail must be valid ("Invalid email format"); unique per user (checked by the core). */

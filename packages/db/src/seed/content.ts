@@ -2,6 +2,7 @@
 import { SERVER_TYPES, UNIT_DEVICE_GROUPS } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
+import { FIRST_NAMES, LAST_NAMES, STORIES } from './newsroom.js';
 import { timesAround, DAY, fixedOr, HOUR, streamFor, timeTag, type Count } from './random.js';
 import { INVENTORIES, SEED_IDS, SEEDED_FILES, SOFTWARE_VERSION_NUMBERS } from './structure.js';
 
@@ -76,20 +77,20 @@ export async function seedSoftwareVersions(tx: DbTx, now: Date, count: Count): P
 
 export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'stories', now);
-  const { stamps, ago } = timesAround(now, faker);
-  const stories: Prisma.StoryCreateManyInput[] = Array.from({ length: 4 }, (_, i) => ({
+  const { ago } = timesAround(now, faker);
+  // The newsroom's planning list (newsroom.ts): a reporter and a camera operator on each story.
+  const person = () => `${faker.helpers.arrayElement(FIRST_NAMES)} ${faker.helpers.arrayElement(LAST_NAMES)}`;
+  const stories: Prisma.StoryCreateManyInput[] = STORIES.map((story, i) => ({
     id: `sty-${i + 1}`,
     inventoryId: 'inv-global',
-    slugline: faker.lorem.words({ min: 2, max: 5 }),
-    crewName: faker.person.fullName(),
+    ...story,
+    crewName: person(),
+    reporter: person(),
     storyId: `NRCS-${faker.string.numeric(6)}`,
-    usageTerms: faker.helpers.arrayElement(['Internal use only', 'Free to air', 'Embargoed until 18:00']),
-    provider: faker.company.name(),
-    reporter: faker.person.fullName(),
-    keywords: faker.lorem.words(3).split(' ').join(','),
-    comments: faker.lorem.sentence(),
     createdById: SEED_IDS.users.luc_regular,
-    ...stamps(),
+    // Today's planning: opened this morning, the live one touched minutes ago.
+    createdAt: ago((i + 1) * 2 * HOUR),
+    updatedAt: ago((10 + i * 35) * 60_000),
   }));
   await tx.story.createMany({ data: stories });
   await tx.storyUnit.createMany({

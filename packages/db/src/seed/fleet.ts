@@ -2,9 +2,12 @@
  * The fleet sizes: every size holds the structural units and servers (structure.ts, SEED_IDS) and
  * adds units and multimedia hubs around them, spread over the same three inventories (news, sport,
  * regional) and their groups. Also the names a broadcaster gives its units (a crew, a city, an OB
- * truck's camera) and where they are (real cities, plausible GPS), drawn from the `fleet` stream.
+ * truck's camera), drawn from the `fleet` stream, and where they are: on a real street of the city
+ * they are named after (the gazetteer of @fleet/domain places.ts, the street drawn from the
+ * `streets` stream) with that street's address.
  */
 import type { Faker } from '@faker-js/faker';
+import { addressAt, placeNamed } from '@fleet/domain';
 import { GROUPS, SERVERS, UNITS, type GroupId, type InventoryId, type ServerSpec, type UnitDeviceGroup, type UnitSpec } from './structure.js';
 import { safeName } from './random.js';
 
@@ -89,6 +92,8 @@ export interface PlannedUnit {
   city: string;
   latitude: number;
   longitude: number;
+  /** The street address of the position ("12 Deansgate, Manchester M3 2BW"). */
+  address: string;
 }
 
 export interface FleetPlan {
@@ -122,8 +127,12 @@ function label(productType: string): string {
   }
 }
 
-/** Names and places, in unit order: structural units first, so their names are the same in every size. */
-function namer(faker: Faker) {
+/**
+ * Names and places, in unit order: structural units first, so their names are the same in every size.
+ * `streets` draws the street of each unit (a stream of its own: the `fleet` stream's draws, and so
+ * every name, stay as they were).
+ */
+function namer(faker: Faker, streets: Faker) {
   const counters = new Map<string, number>();
   const next = (key: string): number => {
     const n = (counters.get(key) ?? 0) + 1;
@@ -149,12 +158,16 @@ function namer(faker: Faker) {
       // A studio link stays at the studio; a crew is named after where it is based: `News-Crew-3-Manchester`.
       name = kind === 'Link' ? `${brand}-Studio-Link-${n}` : `${brand}-${kind}-${n}-${safeName(city.name)}`;
     }
-    return {
-      name,
-      city: city.name.replace(/-/g, ' '),
-      latitude: Number((city.lat + faker.number.float({ min: -0.03, max: 0.03 })).toFixed(4)),
-      longitude: Number((city.lng + faker.number.float({ min: -0.04, max: 0.04 })).toFixed(4)),
-    };
+    // Where on the street: these two draws once spread units over the city; a twentieth of them
+    // puts the unit within about 150 m of the street's point.
+    const dLat = faker.number.float({ min: -0.03, max: 0.03 }) / 20;
+    const dLng = faker.number.float({ min: -0.04, max: 0.04 }) / 20;
+    const place = placeNamed(city.name);
+    if (!place) throw new Error(`seed: no streets for ${city.name} (packages/domain places-data.ts)`);
+    const street = streets.helpers.arrayElement(place.streets);
+    const latitude = Number((street.lat + dLat).toFixed(4));
+    const longitude = Number((street.lng + dLng).toFixed(4));
+    return { name, city: place.name, latitude, longitude, address: addressAt(latitude, longitude) ?? place.town };
   };
 }
 
@@ -194,9 +207,9 @@ function addedHubs(size: FleetSize): ServerSpec[] {
   return out;
 }
 
-/** The fleet of one size; `faker` is the `fleet` stream (names and places). */
-export function planFleet(size: FleetSize, faker: Faker): FleetPlan {
-  const name = namer(faker);
+/** The fleet of one size; `faker` is the `fleet` stream (names and places), `streets` the `streets` stream. */
+export function planFleet(size: FleetSize, faker: Faker, streets: Faker): FleetPlan {
+  const name = namer(faker, streets);
   const units = [...UNITS, ...addedUnits(size)].map((spec) => {
     const inventoryId = inventoryOf(spec.groups[0]!);
     return { spec, inventoryId, ...name(spec, inventoryId) };

@@ -27,6 +27,7 @@ import { seedAlertConfigurations, seedUsers } from './users.js';
 
 export { SEED_IDS } from './structure.js';
 export { DEFAULT_FLEET, FLEET_SIZES, type FleetSize } from './fleet.js';
+export { restoreSeededPreferences, seededPreferences } from './users.js';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo-pass-1';
 export const DEFAULT_SEED = 20240601;
@@ -117,7 +118,7 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
   const hashes = new Map<Role, string>(
     await Promise.all(ROLES.map(async (role) => [role, await seedHash(options.password, deterministicSalt(seedValue, role), options.passwordCost)] as const)),
   );
-  const plan = planFleet(fleet, streamFor(seedValue, 'fleet', now));
+  const plan = planFleet(fleet, streamFor(seedValue, 'fleet', now), streamFor(seedValue, 'streets', now));
 
   const counts: Record<string, number> = {};
   const count = (model: string, n: number): void => {

@@ -65,6 +65,15 @@ export function fixedOr<T>(fixed: T | undefined, drawn: T): T {
   return fixed ?? drawn;
 }
 
+/**
+ * `value` in place of what `draws` gave: the value the stream once drew here was replaced (by a
+ * curated one, or one from another stream), and the draw is still made so that every value drawn
+ * after it in the stream, which the tests and recorded demos rely on, stays as it was.
+ */
+export function replacing<T>(value: T, ..._draws: unknown[]): T {
+  return value;
+}
+
 /** Counts rows per model for the seed's result. */
 export type Count = (model: string, n: number) => void;
 

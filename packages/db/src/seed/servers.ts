@@ -1,8 +1,9 @@
 /** Fixtures: servers of the fleet plan with their channels, and the video return channels. */
+import type { ServerType } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
 import { CITIES, type FleetPlan } from './fleet.js';
-import { timesAround, safeName, streamFor, type Count } from './random.js';
+import { timesAround, replacing, safeName, streamFor, type Count } from './random.js';
 import { CHANNEL_PINS, VR_CHANNELS } from './structure.js';
 
 function channelType(c: {
@@ -21,6 +22,14 @@ function channelType(c: {
   return 'preview';
 }
 
+/** What a server is to the people who use it, for its alias ("Manchester Hub"). */
+const ROLE_OF_SERVER: Record<ServerType, string> = {
+  mmh_server: 'Hub',
+  vr_server: 'Video Return',
+  ingest_server: 'Ingest',
+  transceiver_server: 'Transceiver',
+};
+
 export async function seedServers(tx: DbTx, seedValue: number, now: Date, plan: FleetPlan, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'servers', now);
   const { stamps } = timesAround(now, faker);
@@ -37,7 +46,7 @@ export async function seedServers(tx: DbTx, seedValue: number, now: Date, plan: 
           spec.serverType
         ],
         serial: `${prefix}${faker.string.numeric(8)}`,
-        alias: faker.company.name().slice(0, 40),
+        alias: replacing(`${city.name.replace(/-/g, ' ')} ${ROLE_OF_SERVER[spec.serverType]}`, faker.company.name()),
         status: spec.fixed?.status ?? (spec.added ? 'online' : faker.helpers.arrayElement(['online', 'online', 'offline'])),
         swVersion: spec.fixed?.swVersion ?? faker.helpers.arrayElement(['8.0', '8.5', '9.2.1', '10.0', '10.1']),
         inventoryId: spec.inventoryId,
@@ -103,11 +112,12 @@ export async function seedServers(tx: DbTx, seedValue: number, now: Date, plan: 
   const vr = streamFor(seedValue, 'vrChannels', now);
   const vrClock = timesAround(now, vr);
   for (const v of VR_CHANNELS) {
+    const vrCity = vr.helpers.arrayElement(CITIES[v.inventoryId]);
     await tx.videoReturnChannel.create({
       data: {
         id: v.id,
-        name: `VR-${safeName(vr.helpers.arrayElement(CITIES[v.inventoryId]).name)}-${v.id.slice(-2)}`,
-        description: vr.lorem.words(3),
+        name: `VR-${safeName(vrCity.name)}-${v.id.slice(-2)}`,
+        description: replacing(`Return video to the ${vrCity.name.replace(/-/g, ' ')} crews`, vr.lorem.words(3)),
         status: v.status,
         serialNumber: `VRC${vr.string.numeric(8)}`,
         inputStandard: vr.helpers.arrayElement(['1080i50', '1080p25', '720p50']),

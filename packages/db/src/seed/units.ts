@@ -4,7 +4,8 @@ import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
 import type { UsageSeedUnit } from '../seed-usage.js';
 import type { FleetPlan } from './fleet.js';
-import { timesAround, DAY, fixedOr, inChunks, safeName, streamFor, type Count } from './random.js';
+import { UNIT_NOTES } from './newsroom.js';
+import { timesAround, DAY, fixedOr, inChunks, replacing, safeName, streamFor, type Count } from './random.js';
 import { SOFTWARE_VERSION_NUMBERS } from './structure.js';
 
 /** Makes the units; answers what the usage records are drawn from (seed-usage.ts). */
@@ -17,6 +18,8 @@ export async function seedUnits(
   count: Count,
 ): Promise<UsageSeedUnit[]> {
   const faker = streamFor(seedValue, 'units', now);
+  // The notes crews leave on units, from a stream of their own.
+  const notes = streamFor(seedValue, 'unitNotes', now);
   const { stamps, ago } = timesAround(now, faker);
   const units: Prisma.UnitCreateManyInput[] = [];
   const unitInventories: Prisma.UnitInventoryCreateManyInput[] = [];
@@ -45,7 +48,8 @@ export async function seedUnits(
     units.push({
       id: spec.id,
       name: planned.name,
-      comment: faker.helpers.maybe(() => faker.lorem.sentence({ min: 3, max: 8 }).slice(0, 100), { probability: 0.4 }) ?? '',
+      comment:
+        faker.helpers.maybe(() => replacing(notes.helpers.arrayElement(UNIT_NOTES), faker.lorem.sentence({ min: 3, max: 8 })), { probability: 0.4 }) ?? '',
       productType: spec.productType,
       typeGroup: spec.typeGroup,
       status: 'offline',
@@ -56,7 +60,8 @@ export async function seedUnits(
       tally: null,
       latitude: planned.latitude,
       longitude: planned.longitude,
-      address: `${faker.location.streetAddress()}, ${planned.city}`,
+      // The plan's (fleet.ts): a real street of the unit's city, where the unit is.
+      address: replacing(planned.address, faker.location.streetAddress()),
       license: {
         valid,
         kind: faker.helpers.arrayElement(['hours', 'days']),
@@ -81,7 +86,7 @@ export async function seedUnits(
       workingMode: 'video',
       transmissionMode: 'live',
       storeAndForwardVideoQuality: faker.helpers.arrayElement(STORE_AND_FORWARD_PROFILES),
-      filenamePrefix: faker.helpers.maybe(() => safeName(faker.word.noun()).slice(0, 32), { probability: 0.3 }) ?? null,
+      filenamePrefix: faker.helpers.maybe(() => replacing(safeName(planned.name).slice(0, 32), faker.word.noun()), { probability: 0.3 }) ?? null,
       multiCameraLabels: spec.productType === 'LU800' ? ['CAM-1', 'CAM-2', 'CAM-3', 'CAM-4'] : [],
       hasExtender: spec.typeGroup === 'fieldUnits' && index % 5 === 0,
       selectedChannelId: null,

@@ -1,17 +1,22 @@
 /** Fixtures: one user per role (username = role) with preferences; alert configurations and their recipients. */
 import { ALERT_LEVELS, ALERT_TYPES, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_USER_PREFERENCES, ROLES, type Role } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
-import type { DbTx } from '../client.js';
-import { timesAround, DAY, streamFor, type Count } from './random.js';
+import type { Db, DbTx } from '../client.js';
+import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './newsroom.js';
+import { timesAround, DAY, replacing, streamFor, type Count } from './random.js';
 import { GROUPS, INVENTORIES, SEE_ALL, SEED_IDS, UNITS, USER_PASSWORD_EXPIRING, USER_WITHOUT_EMAIL, type GroupId, type InventoryId } from './structure.js';
 
 export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: ReadonlyMap<Role, string>, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'users', now);
   const { stamps, ahead } = timesAround(now, faker);
+  // The people of the newsroom (newsroom.ts), from a stream of their own: no two accounts share a name.
+  const people = streamFor(seedValue, 'people', now);
+  const firstNames = people.helpers.shuffle([...FIRST_NAMES]);
+  const lastNames = people.helpers.shuffle([...LAST_NAMES]);
   const globalGroups = SEED_IDS.groupsByInventory['inv-global'];
-  for (const role of ROLES) {
-    const firstName = faker.person.firstName();
-    const lastName = faker.person.lastName();
+  for (const [i, role] of ROLES.entries()) {
+    const firstName = replacing(firstNames[i % firstNames.length]!, faker.person.firstName());
+    const lastName = replacing(lastNames[i % lastNames.length]!, faker.person.lastName());
     const seeAll = SEE_ALL.includes(role);
     const email = role === USER_WITHOUT_EMAIL ? null : `${role.replace(/_/g, '.')}@demo.example.com`;
     await tx.user.create({
@@ -24,7 +29,7 @@ export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: 
         lastName,
         userType: role,
         roles: [role],
-        userLabel: faker.helpers.maybe(() => faker.person.jobTitle().slice(0, 30), { probability: 0.5 }) ?? null,
+        userLabel: faker.helpers.maybe(() => replacing(people.helpers.arrayElement(JOB_TITLES), faker.person.jobTitle()), { probability: 0.5 }) ?? null,
         active: true,
         sso: false,
         passwordExpiresAt: role === USER_PASSWORD_EXPIRING ? ahead(7 * DAY) : null,
@@ -43,24 +48,44 @@ export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: 
     const groups: GroupId[] = seeAll ? GROUPS.map((g) => g.id) : globalGroups;
     await tx.userInventory.createMany({ data: inventories.map((inventoryId) => ({ userId: SEED_IDS.users[role], inventoryId })) });
     await tx.userGroup.createMany({ data: groups.map((groupId) => ({ userId: SEED_IDS.users[role], groupId })) });
-    await tx.userPreference.create({
-      data: {
-        userId: SEED_IDS.users[role],
-        data: {
-          ...DEFAULT_USER_PREFERENCES,
-          groupId: groups[0] ?? null,
-          inventoryId: 'inv-global',
-          inventoryName: 'Global-News',
-          currentRoute: '/list',
-          leftPanelWidth: 320,
-        },
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+    await tx.userPreference.create({ data: { userId: SEED_IDS.users[role], data: seededPreferences(role), createdAt: now, updatedAt: now } });
   }
   count('user', ROLES.length);
   count('userPreference', ROLES.length);
+}
+
+/**
+ * The preferences a demo account has in the seed: the defaults (spec 000 §9), the account's first
+ * group of the first inventory, and the unit list as the page it opens on.
+ */
+export function seededPreferences(role: Role): Prisma.InputJsonObject {
+  const groups: readonly GroupId[] = SEE_ALL.includes(role) ? GROUPS.map((g) => g.id) : SEED_IDS.groupsByInventory['inv-global'];
+  return {
+    ...DEFAULT_USER_PREFERENCES,
+    groupId: groups[0] ?? null,
+    inventoryId: 'inv-global',
+    inventoryName: 'Global-News',
+    currentRoute: '/list',
+    leftPanelWidth: 320,
+  };
+}
+
+/**
+ * Gives every seeded demo account (usr-<role>) that still exists its seeded preferences again: the
+ * page it last visited, its filters, language and the rest are forgotten, so that it opens on the
+ * unit list as after the seed. Accounts created later keep theirs. Answers how many were restored.
+ */
+export async function restoreSeededPreferences(db: Db | DbTx): Promise<number> {
+  let restored = 0;
+  for (const role of ROLES) {
+    const userId = SEED_IDS.users[role];
+    if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) continue;
+    const data = seededPreferences(role);
+    // The version moves on, so a save made from a page read before the reset does not land on it unseen.
+    await db.userPreference.upsert({ where: { userId }, create: { userId, data }, update: { data, version: { increment: 1 } } });
+    restored++;
+  }
+  return restored;
 }
 
 export async function seedAlertConfigurations(tx: DbTx, now: Date, count: Count): Promise<void> {

@@ -134,4 +134,23 @@ describe('DataGrid', () => {
     await renderWithApp(<Grid rows={[]} />, { realtime: false });
     expect(screen.getByTestId('grid-test-empty')).toHaveTextContent('Nothing here');
   });
+
+  it('opens a row with Enter as a click does; the arrows go from row to row, the body takes focus to scroll', async () => {
+    const onRowClick = vi.fn();
+    const { user } = await renderWithApp(
+      <DataGrid gridId="test" columns={COLUMNS} rows={ROWS} rowKey={(r) => r.id} rowTestId={(r) => `row-${r.id}`} onRowClick={onRowClick} persist={false} />,
+      { realtime: false },
+    );
+    expect(screen.getByTestId('grid-test')).toHaveAttribute('tabindex', '0');
+    screen.getByTestId('row-a').focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(ROWS[0]);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('row-b')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(ROWS[1]);
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByTestId('row-a')).toHaveFocus();
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+  });
 });

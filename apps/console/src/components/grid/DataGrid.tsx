@@ -43,13 +43,13 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
 import { useFillHeight } from './useFillHeight';
-import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, isActionColumn, type ListColumn } from '../../kit/ListTable';
+import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, isActionColumn, openOnEnter, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
@@ -92,6 +92,22 @@ function Chevron({ open }: { open: boolean }) {
       <path d="M4 2 L8 6 L4 10" fill="none" stroke="currentColor" strokeWidth="1.6" />
     </svg>
   );
+}
+
+/** A focused row: Enter opens it as a click does; the up and down arrows go to the row above or below. */
+function rowKeys(open: () => void): (event: ReactKeyboardEvent<HTMLDivElement>) => void {
+  const enter = openOnEnter(open);
+  return (event) => {
+    if (event.target === event.currentTarget && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+      if (next instanceof HTMLElement) {
+        event.preventDefault();
+        next.focus();
+      }
+      return;
+    }
+    enter(event);
+  };
 }
 
 interface RowProps<T> {
@@ -242,6 +258,7 @@ const HeaderCell = memo(function HeaderCell({
         direction={direction}
         onSort={sortable ? () => onSort(id) : undefined}
         testId={`grid-header-${id}`}
+        action={pinned}
         className={sortable ? classes.sortButton : classes.headerLabel}
       />
       {resizable && (
@@ -409,6 +426,8 @@ export function DataGrid<T>({
       style={{ height: height ?? filled }}
       role="grid"
       aria-label={ariaLabel}
+      // The scrolling body takes focus, so the keyboard scrolls it too.
+      tabIndex={0}
       aria-rowcount={sorted.length}
       data-testid={`grid-${gridId}`}
       data-row-count={sorted.length}
@@ -416,7 +435,11 @@ export function DataGrid<T>({
     >
       <div style={{ width: totalWidth, minWidth: '100%' }}>
         <div className={classes.header} role="row" style={{ gridTemplateColumns: template }}>
-          {expandable && <div className={classes.headerCell} role="columnheader" aria-label={labels.expandColumn} />}
+          {expandable && (
+            <div className={classes.headerCell} role="columnheader">
+              <VisuallyHidden>{labels.expandColumn}</VisuallyHidden>
+            </div>
+          )}
           {columns.map((column) => (
             <HeaderCell
               key={column.id}
@@ -459,6 +482,8 @@ export function DataGrid<T>({
                   style={{ transform: `translateY(${item.start}px)` }}
                   data-testid={rowTestId?.(row) ?? (testIdPrefix === undefined ? undefined : `${testIdPrefix}-row-${key}`)}
                   data-selected={selected ? 'true' : 'false'}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onKeyDown={onRowClick ? rowKeys(() => onRowClick(row)) : undefined}
                   {...rowAttributes?.(row)}
                 >
                   <GridRow

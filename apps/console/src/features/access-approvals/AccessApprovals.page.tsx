@@ -120,7 +120,9 @@ export default function AccessApprovalsPage({ route }: PageProps) {
   return (
     <Now.Provider value={now}>
       <Stack gap="md" p="md" data-testid="access-approvals-page">
-        <Title order={2}>{t(`routes.${route.id}`)}</Title>
+        <Title order={1} size="h2">
+          {t(`routes.${route.id}`)}
+        </Title>
         <ResourceList
           testId="aa"
           columns={resource.columns(t)}

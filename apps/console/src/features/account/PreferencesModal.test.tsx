@@ -4,9 +4,10 @@
  * and sounds of the core's default alert configuration (GET alerts/configuration/default), and
  * the save sends them.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ALERT_TYPES, DEFAULT_ALERT_SETTINGS, type DefaultAlertConfiguration } from '@fleet/contracts';
+import { COLOR_SCHEME_STORAGE_KEY } from '../../colorScheme';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { PreferencesModal } from './PreferencesModal';
@@ -57,5 +58,25 @@ describe('preferences: the graphics region (spec 000 §3 graphicsRegion)', () =>
     await user.click(screen.getByTestId('preferences-save'));
     await waitFor(() => expect(api.calls('updateUserPreferences')).toHaveLength(1));
     expect(api.calls('updateUserPreferences')[0]?.body).toMatchObject({ graphicsRegion: 'eu-west' });
+  });
+});
+
+describe('preferences: the colour scheme', () => {
+  it('switches to dark at once and remembers it in this browser and the preferences; System follows the system again', async () => {
+    const api = new FakeApi().on('getDefaultAlertConfiguration', DEFAULTS);
+    const { user } = await renderWithApp(<PreferencesModal opened onClose={() => undefined} />, { roles: ['luc_regular'], api });
+    const root = document.documentElement;
+    expect(root).toHaveAttribute('data-mantine-color-scheme', 'light');
+    const choice = await screen.findByTestId('preferences-color-scheme');
+    await user.click(within(choice).getByText('Dark'));
+    expect(root).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(window.localStorage.getItem(COLOR_SCHEME_STORAGE_KEY)).toBe('dark');
+    await waitFor(() => expect(api.calls('updateUserPreferences').map((c) => c.body)).toEqual([{ colorScheme: 'dark' }]));
+
+    await user.click(within(choice).getByText('System'));
+    expect(choice).toHaveAttribute('data-scheme', 'auto');
+    // The test's system asks for no dark scheme (setup.ts): System shows light.
+    expect(root).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await waitFor(() => expect(api.calls('updateUserPreferences').at(-1)?.body).toEqual({ colorScheme: 'auto' }));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The user menu's preferences (spec 000 §3 Preferences, §9 defaults): language (the header's switch,
- * remembered the same way), smart-unit country (default usa), which unit alerts show and which
+ * remembered the same way), colour scheme (System / Light / Dark, applied and remembered at once as
+ * the language is), smart-unit country (default usa), which unit alerts show and which
  * severities sound (all on except the warning sound; "Back to the defaults" takes the core's default
  * alert configuration, GET alerts/configuration/default), and the time zone times are read in;
  * saved together through PUT userPreferences (the other preferences stay as they are).
@@ -10,6 +11,7 @@ import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text,
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { usePreferencesQuery, useUpdatePreferences } from '../../session/hooks';
+import { ColorSchemeSwitch } from '../../shell/ColorSchemeSwitch';
 import { LanguageSwitch } from '../../shell/LanguageSwitch';
 import { useToast } from '../../toast/useToast';
 import { timeZoneList } from '../dialogs/rules';
@@ -57,6 +59,10 @@ function PreferencesBody({ onClose }: { onClose: () => void }) {
       <Group justify="space-between">
         <Text>{t('language.label')}</Text>
         <LanguageSwitch testId="preferences-language" />
+      </Group>
+      <Group justify="space-between">
+        <Text id="preferences-color-scheme-label">{t('account.preferences.colorScheme')}</Text>
+        <ColorSchemeSwitch labelId="preferences-color-scheme-label" />
       </Group>
       <Select
         label={t('account.preferences.country')}

@@ -4,7 +4,7 @@
  * the units without a position are listed beside the map.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
 import { endpointKey } from '../../api/hooks';
 import { ROUTES, type PageRoute } from '../../routing/routes';
@@ -16,7 +16,7 @@ import { markerElement, markerHtml } from './mapData';
 
 const coords: UnitCoords[] = [
   { uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 51.5, lng: -0.12, address: 'London' } },
-  { uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', typeGroup: 'fieldUnits', location: { lat: 48.85, lng: 2.35, address: null } },
+  { uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', typeGroup: 'fieldUnits', location: { lat: -33.92, lng: 18.42, address: null } },
 ];
 
 function mapApi(): FakeApi {
@@ -28,7 +28,13 @@ function mapApi(): FakeApi {
       makeUnit({ uniqueId: 'LU800-0003', name: 'Camera_garage', location: null }),
     ])
     .on('fetchDeviceById', ({ params }) =>
-      makeUnit({ uniqueId: params.id, name: 'Camera_north', status: 'idle', battery: { connected: true, charging: false, percentage: 64 } }),
+      makeUnit({
+        uniqueId: params.id,
+        name: 'Camera_north',
+        status: 'idle',
+        totalBitrate: 2500,
+        battery: { connected: true, charging: false, percentage: 64 },
+      }),
     );
 }
 
@@ -90,7 +96,9 @@ describe('Map page', () => {
     const popup = await screen.findByTestId('map-popup-LU800-0001');
     await waitFor(() => expect(popup).toHaveAttribute('data-read', 'true'));
     expect(api.calls('fetchDeviceById').map((c) => c.url)).toEqual(['/api/devices/fetch_by_id/LU800-0001']);
-    expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('64');
+    expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent(/^Battery 64%$/);
+    expect(screen.getByTestId('map-popup-bitrate-LU800-0001')).toHaveTextContent(/^Bitrate: 2\.5 Mbps$/);
+    expect(screen.getByTestId('map-popup-channel-LU800-0001')).not.toBeEmptyDOMElement();
     expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('London');
     expect(screen.getByTestId('map-popup-open-LU800-0001')).toHaveAttribute('href', '/list?unit=LU800-0001');
   });
@@ -125,7 +133,7 @@ describe('Map page', () => {
     expect(writes.mock.calls.filter(([key]) => JSON.stringify(key) === coordsKey)).toHaveLength(1);
     // The other marker's element is the one drawn at first.
     expect(screen.getByTestId('map-marker-LU800-0002')).toBe(untouched);
-    expect(untouched).toHaveAttribute('data-lat', '48.85');
+    expect(untouched).toHaveAttribute('data-lat', '-33.92');
   });
 
   it('keeps the open popup on its marker as the unit moves', async () => {
@@ -150,6 +158,22 @@ describe('Map page', () => {
     expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('Madrid');
     expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('40');
     expect(document.querySelectorAll('.leaflet-popup')).toHaveLength(1);
+  });
+
+  it('lists the units on the map: choosing one opens its popup and makes it the page address', async () => {
+    // The list is windowed: jsdom lays nothing out, so its scroller is given a height here.
+    const rect = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    onTestFinished(() => rect.mockRestore());
+    const api = mapApi();
+    const { user, router } = await openMap(api);
+    const row = await screen.findByTestId('map-unit-LU800-0002');
+    expect(row).toHaveTextContent('Camera_south');
+    expect(row).toHaveTextContent('Streaming');
+    await user.click(row);
+    expect(await screen.findByTestId('map-popup-LU800-0002')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?unit=LU800-0002');
+    expect(screen.getByTestId('map-unit-LU800-0002')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('map-unit-LU800-0001')).not.toHaveAttribute('aria-current');
   });
 
   it('builds each marker element as the marker HTML describes it', () => {

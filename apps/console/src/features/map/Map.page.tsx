@@ -1,7 +1,8 @@
 import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
-import { Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Center, ColorSwatch, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitCoords, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -12,6 +13,8 @@ import { MARKER_COLOURS, markerColour, markersOf, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
+import type { Follow } from './MarkerLayer';
+import classes from './Map.module.css';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -46,9 +49,11 @@ const UnplacedUnits = memo(function UnplacedUnits() {
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY, select });
   const unplaced = units.data;
   return (
-    <Paper withBorder p="sm" w={260} data-testid="map-unplaced">
-      <Title order={5}>{t('map.unplaced.title')}</Title>
-      <ScrollArea h="calc(100% - 28px)" type="auto">
+    <Paper withBorder p="sm" className={classes.unplaced} data-testid="map-unplaced">
+      <Title order={2} size="h5">
+        {t('map.unplaced.title')}
+      </Title>
+      <ScrollArea.Autosize mah="100%" type="auto" style={{ minHeight: 0 }}>
         {unplaced === undefined ? (
           units.isError ? (
             <Text size="sm" c="red" data-testid="map-unplaced-error">
@@ -73,7 +78,7 @@ const UnplacedUnits = memo(function UnplacedUnits() {
             ))}
           </Stack>
         )}
-      </ScrollArea>
+      </ScrollArea.Autosize>
     </Paper>
   );
 });
@@ -96,20 +101,108 @@ const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
   );
 });
 
-/** The map and the units beside it; on a live update only the map's markers change. */
+/** The height of a row of the units' list, in pixels (the list is windowed: a fleet of thousands). */
+const UNIT_ROW_HEIGHT = 32;
+
+/**
+ * The units on the map, by name: choosing one shows it on the map (the map flies to it and opens
+ * its popup). The unit whose popup is open is marked.
+ */
+const MapUnitList = memo(function MapUnitList({
+  markers,
+  selected,
+  onChoose,
+}: {
+  markers: readonly UnitMarker[];
+  selected: string | null;
+  onChoose: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual returns functions the React Compiler cannot memoise; this list does not rely on it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtual = useVirtualizer({
+    count: markers.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => UNIT_ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 280, height: 400 },
+  });
+  return (
+    <Paper withBorder p="sm" className={classes.units} data-testid="map-units">
+      <Title order={2} size="h5">
+        {t('map.units.title')}
+      </Title>
+      <MutedText size="xs">{markers.length === 0 ? t('map.units.empty') : t('map.units.hint')}</MutedText>
+      <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto', marginTop: 4 }}>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((row) => {
+            const marker = markers[row.index];
+            if (marker === undefined) return null;
+            return (
+              <NavLink
+                key={marker.uniqueId}
+                component="button"
+                active={marker.uniqueId === selected}
+                aria-current={marker.uniqueId === selected ? 'true' : undefined}
+                onClick={() => onChoose(marker.uniqueId)}
+                label={marker.name}
+                title={marker.name}
+                styles={{ body: { minWidth: 0 }, label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+                leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${markerColour(marker.status)}-6)`} withShadow={false} />}
+                rightSection={
+                  <Text size="xs" c="dimmed" component="span">
+                    {unitStatusLabel(t, marker.status)}
+                  </Text>
+                }
+                data-testid={`map-unit-${marker.uniqueId}`}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: UNIT_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                py={4}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </Paper>
+  );
+});
+
+/**
+ * The unit chosen in the list, as the page's address (`?unit=<id>`: a reload shows it again) and
+ * as a request to the map to fly to it (counted, so choosing the same unit again flies again).
+ * The list marks the unit whose popup was opened last, chosen there or clicked on the map.
+ */
+function useFollow(): { selected: string | null; follow: Follow | null; choose: (id: string) => void; opened: (id: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('unit');
+  const [follow, setFollow] = useState<Follow | null>(() => (chosen === null ? null : { id: chosen, seq: 1 }));
+  const [open, setOpen] = useState<string | null>(null);
+  const choose = useCallback(
+    (id: string) => {
+      setParams({ unit: id }, { replace: true });
+      setFollow((before) => ({ id, seq: (before?.seq ?? 0) + 1 }));
+    },
+    [setParams],
+  );
+  return { selected: open ?? chosen, follow, choose, opened: setOpen };
+}
+
+/** The map and the units beside it; on a live update only the map's markers and the list's rows change. */
 const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarker[] }) {
   const { t } = useTranslation();
+  const { selected, follow, choose: follows, opened } = useFollow();
+  const mapBox = useRef<HTMLDivElement>(null);
+  // On a phone the list lies under the map: the map is brought into view to show the unit chosen.
+  const choose = useCallback(
+    (id: string) => {
+      mapBox.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      follows(id);
+    },
+    [follows],
+  );
   return (
-    <Box
-      style={{
-        display: 'flex',
-        gap: 'var(--mantine-spacing-md)',
-        alignItems: 'stretch',
-        height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)',
-        minHeight: 420,
-      }}
-    >
-      <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+    <Box className={classes.area}>
+      <Box className={classes.map} ref={mapBox}>
         <Suspense
           fallback={
             <Center h="100%">
@@ -117,20 +210,24 @@ const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarke
             </Center>
           }
         >
-          <UnitMap markers={markers} />
+          <UnitMap markers={markers} follow={follow} onOpen={opened} />
         </Suspense>
       </Box>
-      <UnplacedUnits />
+      <Box className={classes.side}>
+        <MapUnitList markers={markers} selected={selected} onChoose={choose} />
+        <UnplacedUnits />
+      </Box>
     </Box>
   );
 });
 
 /**
  * /map (spec 000 §2 "unit map; default zoom 3, centre 0/0"; §7 devices/fetch_coords): a marker per
- * unit with a position, coloured by status and kept live (the realtime event table patches the markers once per /ws
+ * unit with a position (clustered by status where they crowd), coloured by status and kept live (the realtime event table patches the markers once per /ws
  * frame: a status recolours one, a reported position moves one, a new unit reads them again); a marker's popup reads its
  * unit (devices/fetch_by_id). The units the map cannot place are listed beside it, from the unit
- * list's own read (devices/fetch, the same realtime-patched cache).
+ * list's own read (devices/fetch, the same realtime-patched cache). The units on the map are listed
+ * too: choosing one flies the map to it; "fit to units" frames them all.
  */
 export default function MapPage(_props: PageProps) {
   const { t } = useTranslation();

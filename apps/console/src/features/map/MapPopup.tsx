@@ -1,7 +1,7 @@
 /**
  * A marker's popup: the unit as the unit list shows it, read when the popup first opens
  * (devices/fetch_by_id/{id}, spec 000 §7) and kept current by the map's realtime patches — its
- * status, channel, battery and active alerts — with the marker's address and position, and the way to the
+ * status, channel, bitrate, battery and active alerts — with the marker's address and position, and the way to the
  * unit in the list.
  */
 import { StaleValue } from '../../realtime/Liveness';
@@ -15,6 +15,7 @@ import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitChannel } from '../units/UnitChannel';
+import { useBitrateText } from '../units/UnitCells';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
 export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
@@ -24,6 +25,8 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
   const channelName = useChannelNames();
   const status = unit?.status ?? marker.status;
   const battery = unit !== undefined ? batteryLevelText(t, unit.battery) : read.isError ? t('map.popup.readFailed') : t('common.loading');
+  const bitrateText = useBitrateText();
+  const bitrate = unit !== undefined ? (bitrateText(unit.totalBitrate) ?? t('common.none')) : read.isError ? t('map.popup.readFailed') : t('common.loading');
   const id = marker.uniqueId;
   return (
     <Stack gap={4} data-testid={`map-popup-${id}`} data-read={unit !== undefined} miw={180}>
@@ -44,8 +47,15 @@ export function MapPopup({ marker }: { readonly marker: UnitMarker }) {
           <UnitChannel unit={unit} channelName={channelName} testId={`map-popup-channel-${id}`} />
         </Group>
       )}
+      <Text size="sm" data-testid={`map-popup-bitrate-${id}`}>
+        {t('map.popup.bitrate')}:{' '}
+        <StaleValue unitId={id} status={status}>
+          {bitrate}
+        </StaleValue>
+      </Text>
       <Text size="sm" data-testid={`map-popup-battery-${id}`}>
-        {t('map.popup.battery')}:{' '}
+        {/* The level's own text names the battery ("Battery 36%", "Charging, 80%"). */}
+        {unit === undefined && `${t('map.popup.battery')}: `}
         <StaleValue unitId={id} status={status}>
           {battery}
         </StaleValue>

@@ -1,14 +1,32 @@
 /**
  * The offline basemap (docs/DESIGN: "Leaflet for the map (with a basemap that works offline)"):
- * the world's countries at 1:110m from world-atlas, decoded from TopoJSON to GeoJSON here, so the
- * map needs no tile server and no internet.
+ * Natural Earth's countries from world-atlas, decoded from TopoJSON here, so the map needs no tile
+ * server and no internet. Three layers come out of one topology: the land (the countries' shapes,
+ * filled), the coastlines (the arcs that bound one country only) and the borders (the arcs two
+ * countries share). 1:50m ships with the map; 1:10m is loaded when the map zooms in far enough
+ * (its own chunk, loaded once).
  */
-import { feature } from 'topojson-client';
-import type { FeatureCollection, Geometry } from 'geojson';
-import countries from 'world-atlas/countries-110m.json';
+import { feature, mesh } from 'topojson-client';
+import type { FeatureCollection, Geometry, MultiLineString } from 'geojson';
 
 export interface CountryProperties {
   name: string;
+}
+
+export interface Basemap {
+  readonly land: FeatureCollection<Geometry, CountryProperties>;
+  readonly coastlines: MultiLineString;
+  readonly borders: MultiLineString;
+}
+
+/** The two scales of the basemap: the 1:50m that ships with the map, the 1:10m loaded on zooming in. */
+export type BasemapDetail = '50m' | '10m';
+
+/** Our choice: from this zoom on the 1:10m basemap replaces the 1:50m one (where 1:50m's shores look angular). */
+export const DETAIL_ZOOM = 5;
+
+export function detailFor(zoom: number): BasemapDetail {
+  return zoom >= DETAIL_ZOOM ? '10m' : '50m';
 }
 
 type Ring = number[][];
@@ -26,25 +44,55 @@ export function unwrapAntimeridian(ring: Ring): Ring {
   return Math.max(...lngs) - Math.min(...lngs) < 180 ? shifted : ring;
 }
 
+/** A line cut where it jumps across the antimeridian, so no segment is drawn across the world. */
+export function splitAtAntimeridian(line: Ring): Ring[] {
+  const parts: Ring[] = [];
+  let part: Ring = [];
+  for (const point of line) {
+    const last = part[part.length - 1];
+    if (last !== undefined && Math.abs((point[0] ?? 0) - (last[0] ?? 0)) > 180) {
+      if (part.length > 1) parts.push(part);
+      part = [];
+    }
+    part.push(point);
+  }
+  if (part.length > 1) parts.push(part);
+  return parts;
+}
+
 function unwrapGeometry(geometry: Geometry): Geometry {
   if (geometry.type === 'Polygon') return { ...geometry, coordinates: geometry.coordinates.map(unwrapAntimeridian) };
   if (geometry.type === 'MultiPolygon') return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapAntimeridian)) };
   return geometry;
 }
 
-let decoded: FeatureCollection<Geometry, CountryProperties> | null = null;
+const splitLines = (lines: MultiLineString): MultiLineString => ({ type: 'MultiLineString', coordinates: lines.coordinates.flatMap(splitAtAntimeridian) });
 
-/** The countries as GeoJSON (decoded once). */
-export function countriesGeoJson(): FeatureCollection<Geometry, CountryProperties> {
-  if (decoded) return decoded;
-  // The JSON import is typed from the file's values (plain strings); its shape is a TopoJSON topology.
-  const topology = countries as unknown as Parameters<typeof feature>[0];
-  const collection = feature(topology, topology.objects.countries ?? 'countries');
-  // world-atlas's `countries` object is a GeometryCollection of named countries: a FeatureCollection.
-  const result = ('features' in collection ? collection : { type: 'FeatureCollection', features: [collection] }) as FeatureCollection<
-    Geometry,
-    CountryProperties
-  >;
-  decoded = { ...result, features: result.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) };
-  return decoded;
+/** The land, coastlines and borders of a world-atlas countries topology. */
+export function decodeBasemap(json: unknown): Basemap {
+  // The JSON import is typed from the file's values (plain strings); its shape is a TopoJSON topology
+  // whose `countries` object is a GeometryCollection of named countries.
+  const topology = json as Parameters<typeof mesh>[0];
+  const countries = topology.objects.countries as Parameters<typeof mesh>[1] & { type: 'GeometryCollection' };
+  const collection = feature(topology, countries) as FeatureCollection<Geometry, CountryProperties>;
+  return {
+    land: { ...collection, features: collection.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) },
+    coastlines: splitLines(mesh(topology, countries, (a, b) => a === b)),
+    borders: splitLines(mesh(topology, countries, (a, b) => a !== b)),
+  };
+}
+
+const decoded = new Map<BasemapDetail, Promise<Basemap>>();
+
+/** The basemap at a scale (each file decoded once; 1:10m is its own chunk, fetched on first use). */
+export function loadBasemap(detail: BasemapDetail): Promise<Basemap> {
+  let basemap = decoded.get(detail);
+  if (basemap === undefined) {
+    const json = detail === '10m' ? import('world-atlas/countries-10m.json') : import('world-atlas/countries-50m.json');
+    basemap = json.then((module) => decodeBasemap(module.default));
+    // A failed load (a lost connection) is tried again the next time.
+    basemap.catch(() => decoded.delete(detail));
+    decoded.set(detail, basemap);
+  }
+  return basemap;
 }

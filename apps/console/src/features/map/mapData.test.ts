@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_DEFAULTS } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
-import { countriesGeoJson, unwrapAntimeridian } from './basemap';
+import countries50m from 'world-atlas/countries-50m.json';
+import { decodeBasemap, detailFor, splitAtAntimeridian, unwrapAntimeridian } from './basemap';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
 import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, patchCoordsBatch, unplacedOf } from './mapData';
 
@@ -187,12 +188,21 @@ describe('markersOf with the previous markers (a live update)', () => {
 });
 
 describe('offline basemap', () => {
-  it('decodes the countries to GeoJSON polygons', () => {
-    const geo = countriesGeoJson();
-    expect(geo.type).toBe('FeatureCollection');
-    expect(geo.features.length).toBeGreaterThan(100);
-    expect(geo.features.every((f) => f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon')).toBe(true);
-    expect(geo.features.some((f) => f.properties.name === 'France')).toBe(true);
+  const basemap = decodeBasemap(countries50m);
+
+  it('decodes the countries to land polygons, coastlines and borders', () => {
+    expect(basemap.land.features.length).toBeGreaterThan(200);
+    expect(basemap.land.features.every((f) => f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon')).toBe(true);
+    expect(basemap.land.features.some((f) => f.properties.name === 'France')).toBe(true);
+    expect(basemap.coastlines.coordinates.length).toBeGreaterThan(500);
+    expect(basemap.borders.coordinates.length).toBeGreaterThan(150);
+  });
+
+  it('uses 1:50m when zoomed out and 1:10m from zoom 5 on', () => {
+    expect(detailFor(3)).toBe('50m');
+    expect(detailFor(4.75)).toBe('50m');
+    expect(detailFor(5)).toBe('10m');
+    expect(detailFor(10)).toBe('10m');
   });
 });
 
@@ -221,10 +231,30 @@ describe('antimeridian', () => {
     ];
     expect(unwrapAntimeridian(pole)).toBe(pole);
     const steps = (ring: number[][]) => ring.some((p, i) => i > 0 && Math.abs((p[0] ?? 0) - (ring[i - 1]?.[0] ?? 0)) > 180);
-    const fiji = countriesGeoJson().features.find((f) => f.properties.name === 'Fiji');
+    const basemap = decodeBasemap(countries50m);
+    const fiji = basemap.land.features.find((f) => f.properties.name === 'Fiji');
     const rings =
       fiji?.geometry.type === 'MultiPolygon' ? fiji.geometry.coordinates.flat() : fiji?.geometry.type === 'Polygon' ? fiji.geometry.coordinates : [];
     expect(rings.length).toBeGreaterThan(0);
     expect(rings.some(steps)).toBe(false);
+    // No coastline or border is drawn across the world either.
+    expect([...basemap.coastlines.coordinates, ...basemap.borders.coordinates].some(steps)).toBe(false);
+    expect(
+      splitAtAntimeridian([
+        [178, 1],
+        [179.9, 1],
+        [-179.9, 1],
+        [-178, 1],
+      ]),
+    ).toEqual([
+      [
+        [178, 1],
+        [179.9, 1],
+      ],
+      [
+        [-179.9, 1],
+        [-178, 1],
+      ],
+    ]);
   });
 });

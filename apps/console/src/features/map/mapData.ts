@@ -9,14 +9,15 @@ import { statusClass } from '@fleet/domain';
 import { applyVersioned } from '../../kit/cache';
 import { unitKey } from '../../realtime/cachePatch';
 import type { UnitStatusClass } from '@fleet/domain';
+import { MAP_ZOOM } from './zoomLimits';
 
 /** Spec 000 §2 / §9: zoom 3, centre 0/0 (contracts MAP_DEFAULTS). */
 export const MAP_VIEW = {
   zoom: MAP_DEFAULTS.zoom,
   center: [MAP_DEFAULTS.center.lat, MAP_DEFAULTS.center.lng] as [number, number],
-  /** Our bounds: the offline basemap (1:110m) carries no detail beyond this. */
-  minZoom: 1,
-  maxZoom: 10,
+  /** Our bounds (zoomLimits.ts): what the offline basemap shows legibly. */
+  minZoom: MAP_ZOOM.min,
+  maxZoom: MAP_ZOOM.max,
 } as const;
 
 export type MarkerUnit = Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'location'>;

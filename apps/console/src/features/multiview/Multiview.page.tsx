@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, Box, Group, NavLink, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Group, Modal, NavLink, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
@@ -11,8 +13,13 @@ import type { PageProps } from '../../pages/types';
 import { useChannelNames } from '../channels/useChannelNames';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { FeedTile } from './FeedTile';
-import { filterUnits, isShown, NO_CHOICE, outputsOf, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
-import type { StatusFilter, TileChoice } from './multiviewState';
+import { filterUnits, isShown, MULTIVIEW_LAYOUTS, NO_CHOICE, outputsOf, parseLayout, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
+import type { MultiviewLayout, StatusFilter, TileChoice } from './multiviewState';
+import type { PreviewSource } from './FeedPicture';
+import { useBitrateHistory } from './useBitrateHistory';
+import { useMultiviewLayout } from './useMultiviewLayout';
+import { useMockCapabilities } from '../simulator/useMockCapabilities';
+import classes from './Multiview.module.css';
 import { PanelResizer } from './PanelResizer';
 import { useLeftPanelWidth } from './useLeftPanelWidth';
 import { MutedText } from '../../kit/MutedText';
@@ -48,7 +55,7 @@ function UnitRows({ units, choice, onToggle }: { units: readonly UnitSummary[]; 
               active={onWall}
               label={unit.name}
               description={unit.uniqueId}
-              aria-label={t('multiview.panel.toggle', { name: unit.name })}
+              aria-description={t('multiview.panel.toggle', { name: unit.name })}
               aria-pressed={onWall}
               onClick={() => onToggle(unit)}
               data-testid={`multiview-unit-${unit.uniqueId}`}
@@ -133,52 +140,118 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
   );
 }
 
+/** Height of the wall's scroll area (the page's frame below the header and title). */
+const WALL_HEIGHT = 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)';
+const NO_SAMPLES: readonly number[] = [];
+
+/** The layout picker: 2 × 2, 3 × 3, 4 × 4. */
+function LayoutPicker({ layout, onChange }: { layout: MultiviewLayout; onChange: (layout: MultiviewLayout) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      size="xs"
+      value={String(layout)}
+      onChange={(value) => onChange(parseLayout(value))}
+      data={MULTIVIEW_LAYOUTS.map((n) => ({ value: String(n), label: t('multiview.layout.option', { n }) }))}
+      aria-label={t('multiview.layout.label')}
+      data-testid="multiview-layout"
+      data-layout={layout}
+    />
+  );
+}
+
 /**
  * /multiview (spec 000 §2 "feeds and outputs"; "left panel in multiview is resizable"): the units
  * on the left (width remembered in preferences.leftPanelWidth), the feed tiles of the streaming
- * and picked units and the outputs on the right, all kept live by the realtime cache patches.
+ * and picked units (pictures first, in a 2 × 2, 3 × 3 or 4 × 4 layout remembered in this browser;
+ * one of them full screen, its address `?tile=<uniqueId>`) and the outputs on the right, all kept
+ * live by the realtime cache patches.
  */
 export default function MultiviewPage(_props: PageProps) {
   const { t } = useTranslation();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const { width, setWidth } = useLeftPanelWidth();
+  const { layout, setLayout } = useMultiviewLayout();
   const [choice, setChoice] = useState<TileChoice>(NO_CHOICE);
   const toggle = useCallback((unit: UnitSummary) => setChoice((current) => toggleTile(unit, current)), []);
   const channelName = useChannelNames();
+  const probe = useMockCapabilities();
+  const preview: PreviewSource = probe.mock ? 'mock' : probe.pending ? 'pending' : 'none';
   const all = units.data ?? [];
   const tiles = useMemo(() => visibleTiles(units.data ?? [], choice), [units.data, choice]);
+  const history = useBitrateHistory(useMemo(() => tiles.map((u) => u.uniqueId), [tiles]));
+  const [search, setSearch] = useSearchParams();
+  const fullId = search.get('tile');
+  const full = fullId === null ? undefined : all.find((u) => u.uniqueId === fullId);
+  const showFull = useCallback(
+    (unit: UnitSummary) =>
+      setSearch((current) => {
+        const next = new URLSearchParams(current);
+        next.set('tile', unit.uniqueId);
+        return next;
+      }),
+    [setSearch],
+  );
+  const closeFull = useCallback(
+    () =>
+      setSearch((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('tile');
+        return next;
+      }),
+    [setSearch],
+  );
 
   return (
     <Stack gap="md" data-testid="multiview-page">
       <PageTitle title={t('routes.multiview')} />
-      <Box style={{ display: 'flex', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)', minHeight: 360 }}>
+      <Box className={classes.frame} style={{ height: WALL_HEIGHT }}>
         <Box
+          className={classes.panel}
           data-testid="multiview-left-panel"
           data-width={width}
           style={{ width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }}
         >
           <UnitPanel units={all} choice={choice} onToggle={toggle} />
         </Box>
-        <PanelResizer width={width} onResize={setWidth} />
+        <div className={classes.resizer}>
+          <PanelResizer width={width} onResize={setWidth} />
+        </div>
         <ScrollArea style={{ flex: 1, minWidth: 0 }} type="auto" px="sm" data-testid="multiview-wall">
           <QueryView query={units} testIdPrefix="multiview" errorTitle={t('multiview.loadFailed')}>
             {() => (
               <Stack gap="lg">
                 <Stack gap="xs" data-testid="multiview-feeds">
-                  <Group gap="xs">
-                    <Title order={4}>{t('multiview.feeds.title')}</Title>
-                    <Badge variant="light" data-testid="multiview-feeds-count">
-                      {t('multiview.feeds.count', { count: tiles.length })}
-                    </Badge>
+                  <Group gap="xs" justify="space-between">
+                    <Group gap="xs">
+                      <Title order={4}>{t('multiview.feeds.title')}</Title>
+                      <Badge variant="light" data-testid="multiview-feeds-count">
+                        {t('multiview.feeds.count', { count: tiles.length })}
+                      </Badge>
+                    </Group>
+                    <LayoutPicker layout={layout} onChange={setLayout} />
                   </Group>
                   {tiles.length === 0 ? (
                     <MutedText testId="multiview-feeds-empty">{t('multiview.feeds.empty')}</MutedText>
-                  ) : (
-                    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
+                  ) : full !== undefined ? null /* covered by the full-screen tile: its pictures would move unseen */ : (
+                    <div
+                      className={classes.wall}
+                      data-testid="multiview-tiles"
+                      data-layout={layout}
+                      style={{ '--mv-n': layout, '--mv-min-row': '180px', '--mv-height': `calc(${WALL_HEIGHT} - 48px)` } as CSSProperties}
+                    >
                       {tiles.map((unit) => (
-                        <FeedTile key={unit.uniqueId} unit={unit} channelName={channelName} onRemove={toggle} />
+                        <FeedTile
+                          key={unit.uniqueId}
+                          unit={unit}
+                          channelName={channelName}
+                          preview={preview}
+                          samples={history.get(unit.uniqueId) ?? NO_SAMPLES}
+                          onRemove={toggle}
+                          onFullScreen={showFull}
+                        />
                       ))}
-                    </SimpleGrid>
+                    </div>
                   )}
                 </Stack>
                 <Outputs units={all} channelName={channelName} />
@@ -187,6 +260,20 @@ export default function MultiviewPage(_props: PageProps) {
           </QueryView>
         </ScrollArea>
       </Box>
+      <Modal
+        opened={full !== undefined}
+        onClose={closeFull}
+        fullScreen
+        title={full?.name}
+        closeButtonProps={{ 'aria-label': t('multiview.feeds.exitFullScreen') }}
+        data-testid="multiview-full"
+      >
+        {full && (
+          <div className={classes.full} data-testid={`multiview-full-${full.uniqueId}`}>
+            <FeedTile unit={full} channelName={channelName} preview={preview} samples={history.get(full.uniqueId) ?? NO_SAMPLES} />
+          </div>
+        )}
+      </Modal>
     </Stack>
   );
 }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { makeUnit } from '../../test-utils/fixtures';
-import { clampPanelWidth, filterUnits, LEFT_PANEL, NO_CHOICE, outputsOf, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
+import {
+  clampPanelWidth,
+  filterUnits,
+  isAlarm,
+  LEFT_PANEL,
+  mockPreviewUrl,
+  NO_CHOICE,
+  outputsOf,
+  parseLayout,
+  sparklinePoints,
+  statusColourOf,
+  toggleTile,
+  visibleTiles,
+} from './multiviewState';
 
 const channel = (channelId: string | null, external = false) => ({
   channelId,
@@ -97,5 +110,38 @@ describe('left panel filter', () => {
   it('colours statuses by class', () => {
     expect(statusColourOf('streamingandforwarding')).toBe('red');
     expect(statusColourOf('unavailable')).toBe('gray');
+  });
+});
+
+describe('the wall: layouts, picture URLs, alarms, sparklines', () => {
+  const unit = makeUnit({ uniqueId: 'LU 1', name: 'Cam', status: 'streaming', applications: { video: { state: 'running' } }, totalBitrate: 5800 });
+
+  it('reads a stored layout, the default for anything else', () => {
+    expect(parseLayout('2')).toBe(2);
+    expect(parseLayout(4)).toBe(4);
+    expect(parseLayout('5')).toBe(3);
+    expect(parseLayout(null)).toBe(3);
+  });
+
+  it('a picture URL changes with what the card shows (a bitrate step, the channel, the status), not with every sample', () => {
+    const url = mockPreviewUrl(unit);
+    expect(url.startsWith('/mock/preview/units/LU%201?v=')).toBe(true);
+    expect(mockPreviewUrl({ ...unit, totalBitrate: 5900 })).toBe(url);
+    expect(mockPreviewUrl({ ...unit, totalBitrate: 4000 })).not.toBe(url);
+    expect(mockPreviewUrl({ ...unit, status: 'idle' })).not.toBe(url);
+    expect(mockPreviewUrl({ ...unit, channelsInUse: [{ channelId: 'c2', channelName: 'CH2', serverId: 's', serverName: 'Hub' }] })).not.toBe(url);
+  });
+
+  it('is in alarm offline or with a critical alert only', () => {
+    expect(isAlarm(unit)).toBe(false);
+    expect(isAlarm({ ...unit, status: 'idle' })).toBe(false);
+    expect(isAlarm({ ...unit, status: 'offline' })).toBe(true);
+    expect(isAlarm({ ...unit, alerts: [{ type: 'battery', level: 'warning', message: '', raisedAt: '' }] })).toBe(false);
+    expect(isAlarm({ ...unit, alerts: [{ type: 'battery', level: 'critical', message: '', raisedAt: '' }] })).toBe(true);
+  });
+
+  it('draws a sparkline from 0 at the bottom to the largest value at the top', () => {
+    expect(sparklinePoints([], 60, 20)).toBe('');
+    expect(sparklinePoints([0, 50, 100], 60, 20)).toBe('0,20 30,10 60,0');
   });
 });

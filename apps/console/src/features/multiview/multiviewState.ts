@@ -103,3 +103,46 @@ export function filterUnits<T extends Pick<UnitSummary, 'uniqueId' | 'name' | 's
 
 /** Mantine colour of a unit status (badges and tile borders): the map's, by status class. */
 export { markerColour as statusColourOf } from '../map/mapData';
+
+// ── the wall's layout and pictures ──────────────────────────────────────────────────────────────
+
+/** The wall's layouts: 2 × 2, 3 × 3 or 4 × 4 tiles in view (more scroll). */
+export const MULTIVIEW_LAYOUTS = [2, 3, 4] as const;
+export type MultiviewLayout = (typeof MULTIVIEW_LAYOUTS)[number];
+export const DEFAULT_LAYOUT: MultiviewLayout = 3;
+
+/** A stored layout, or the default when it is missing or not one of the layouts. */
+export function parseLayout(value: unknown): MultiviewLayout {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return MULTIVIEW_LAYOUTS.find((l) => l === n) ?? DEFAULT_LAYOUT;
+}
+
+/** Where the mock serves a unit's test card (mock only: asked for only once the capability probe found the mock). */
+export const MOCK_PREVIEW_PATH = '/mock/preview/units';
+/** The card shows the bitrate in steps of this many kbps: a new step, a new card. */
+export const PREVIEW_KBPS_STEP = 500;
+
+/**
+ * The URL of a unit's picture from the mock. Its query changes exactly when something the card
+ * shows changes (name, status, the channel it feeds, a bitrate step), so the browser fetches a new
+ * card then and only then; the card moves by itself in between.
+ */
+export function mockPreviewUrl(unit: Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'totalBitrate' | 'channelsInUse' | 'selectedChannel'>): string {
+  const channel = unit.channelsInUse[0]?.channelId ?? unit.selectedChannel.channelId ?? '';
+  const step = isLive(unit) ? Math.round(unit.totalBitrate / PREVIEW_KBPS_STEP) : 0;
+  const version = [unit.status, unit.name, channel, step].join('|');
+  return `${MOCK_PREVIEW_PATH}/${encodeURIComponent(unit.uniqueId)}?v=${encodeURIComponent(version)}`;
+}
+
+/** A tile in alarm (the only tiles drawn red): the unit went offline, or raises a critical alert. */
+export function isAlarm(unit: Pick<UnitSummary, 'status' | 'alerts'>): boolean {
+  return unit.status === 'offline' || unit.alerts.some((a) => a.level === 'critical');
+}
+
+/** The points of a sparkline of `values` in a `width` × `height` box (0 at the bottom, the largest value at the top). */
+export function sparklinePoints(values: readonly number[], width: number, height: number): string {
+  if (values.length === 0) return '';
+  const max = Math.max(1, ...values);
+  const step = values.length > 1 ? width / (values.length - 1) : 0;
+  return values.map((v, i) => `${Math.round(i * step * 10) / 10},${Math.round((height - (Math.max(0, v) / max) * height) * 10) / 10}`).join(' ');
+}

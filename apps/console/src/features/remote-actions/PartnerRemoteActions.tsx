@@ -161,7 +161,9 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
 
   return (
     <Stack gap="md" p="md" data-testid={admin ? 'remote-actions-admin-view' : 'remote-actions-partner'}>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Group justify="space-between">
         <Title order={4}>{t('remoteActions.devices')}</Title>
         {admin && (

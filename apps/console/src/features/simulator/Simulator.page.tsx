@@ -28,7 +28,9 @@ function SimulatorPanel({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" p="md" data-testid="simulator-page">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <MutedText>{t('simulator.intro')}</MutedText>
       <ClockSection />
       <DemoSection />

@@ -10,6 +10,7 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
+  ClockControlInput,
   DemoSetInput,
   FaultTarget,
   FleetImportInput,
@@ -19,6 +20,7 @@ import {
   RecordingStartInput,
   ReplayStartInput,
   ReplayStepInput,
+  ScenarioRunStartInput,
   ScenarioStartInput,
   type ClockStatus,
   type DemoPresetName,
@@ -29,6 +31,7 @@ import {
   type ReplayStatus,
   type ReplayStatusReply,
   type ScenarioFile,
+  type ScenarioRun,
   type ScenarioStatus,
   type ScenarioStatusReply,
 } from '@fleet/contracts';
@@ -48,6 +51,7 @@ export const controlPlaneRouter = t.router({
   capabilities: t.procedure.query(answers<{ mock: true; controlPlane: string[] }>()),
   clock: t.router({
     get: t.procedure.query(answers<ShardClock[]>()),
+    set: t.procedure.input(ClockControlInput).mutation(answers<ShardClock[]>()),
   }),
   fault: t.router({
     inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
@@ -64,6 +68,8 @@ export const controlPlaneRouter = t.router({
     start: t.procedure.input(ScenarioStartInput).mutation(answers<ScenarioStatus | null>()),
     stop: t.procedure.mutation(answers<ScenarioStatus | null>()),
     status: t.procedure.query(answers<ScenarioStatusReply>()),
+    run: t.procedure.input(ScenarioRunStartInput).mutation(answers<ScenarioRun>()),
+    runs: t.procedure.query(answers<ScenarioRun[]>()),
   }),
   recording: t.router({
     start: t.procedure.input(RecordingStartInput).mutation(answers<RecordingSummary>()),

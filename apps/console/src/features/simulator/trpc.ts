@@ -11,6 +11,8 @@ import type { ControlPlaneRouter } from './controlPlaneRouter';
 /** Where the mock serves its control plane and its recording files (beside /mock/auth). */
 export const MOCK_TRPC_URL = '/mock/trpc';
 export const MOCK_RECORDINGS_URL = '/mock/recordings';
+/** A scenario run's JUnit XML report: `${MOCK_SCENARIO_RUNS_URL}/<id>/junit.xml`. */
+export const MOCK_SCENARIO_RUNS_URL = '/mock/scenario-runs';
 
 /** React hooks of the control plane; the page wraps itself in `trpc.Provider` with the app's QueryClient. */
 export const trpc = createTRPCReact<ControlPlaneRouter>();

@@ -67,7 +67,7 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
     label: (s) => s.name,
     list: {
       op: op('searchAdminServers', (view) => ({
-        query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType, ...(ifb ? { ifb: 'true' } : {}) },
+        query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType, ...(ifb ? { ifb: 'true' as const } : {}) },
       })),
       searchKeys: ADMIN_SERVER_SEARCH_KEYS,
       searchLabels: { productType: 'systemDevices.servers.productType', comment: 'systemDevices.servers.comment' },

@@ -19,6 +19,7 @@ import { AwaitedNote, ConfigCard, ConfigFields, FailureNote, useAllowed, useConf
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { modemNameLabel } from '../../lib/statusLabels';
 
 /** Why a link cannot be switched off, in the user's words, or null. */
 function useBlockerText(): (blocker: LinkBlocker | null) => string | null {
@@ -65,7 +66,7 @@ function LinksSection(props: TabProps) {
         rowTestId={({ modem }) => `config-link-${modem.id}`}
         emptyText={t('unitConfig.links.none')}
         columns={[
-          { id: 'name', header: '', render: ({ modem }) => modem.name },
+          { id: 'name', header: '', render: ({ modem }) => modemNameLabel(t, modem) },
           { id: 'type', header: '', render: ({ modem }) => t(`unitConfig.links.uiTypes.${modem.uiType}`) },
           {
             id: 'state',
@@ -228,7 +229,7 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
   return (
     <ConfigCard
       formId={`ethernet-${modem.port}`}
-      title={t('unitConfig.ethernet.title', { name: modem.name, port: modem.port })}
+      title={t('unitConfig.ethernet.title', { name: modemNameLabel(t, modem), port: modem.port })}
       endpoint="updateUnitInterfacesConfig"
       source={ethernetForm(config, modem.port)}
       toBody={(v) => ethernetBody(v, modem.port)}

@@ -15,7 +15,7 @@ import { UnitChannel } from '../units/UnitChannel';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
-import { unitStatusLabel } from '../../lib/statusLabels';
+import { tallyLabel, unitStatusLabel } from '../../lib/statusLabels';
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
@@ -193,7 +193,7 @@ export function DetailFacts({ unit }: { unit: UnitDetail }) {
       <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
       <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
         <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-tally">
-          {unit.tally ?? t('unitDetail.detailValues.none')}
+          {unit.tally === null ? t('unitDetail.detailValues.none') : tallyLabel(t, unit.tally)}
         </StaleValue>
       </LabelledValue>
       <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">

@@ -12,6 +12,7 @@ import { useBitrateText } from '../units/UnitCells';
 import { MODEM_STATE_COLOURS, signalColour, uplinkShare } from './detailRules';
 import type { ModemRow } from './detailRules';
 import classes from './ModemList.module.css';
+import { modemNameLabel } from '../../lib/statusLabels';
 
 /** A labelled bar: its name and value above, the bar below. */
 function Meter({
@@ -58,7 +59,7 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Group gap="xs" wrap="wrap">
                 <Text size="sm" fw={600}>
-                  {modem.name}
+                  {modemNameLabel(t, modem)}
                 </Text>
                 <MutedText size="xs">{t(`unitDetail.camera.modems.types.${modem.uiType}`)}</MutedText>
                 <Badge size="sm" variant="light" tt="none" color={MODEM_STATE_COLOURS[modem.uiState]} data-testid={`unit-detail-modem-state-${modem.id}`}>

@@ -100,7 +100,7 @@ describe('Unit detail: the header’s readings (spec 000 §3 Unit)', () => {
       makeDetail({ uniqueId: UNIT, status: 'streaming', applications: { video: { state: 'running' } }, tally: 'preview', totalBitrate: 5700 }),
     );
     const { socket, settled } = await openPanel(api);
-    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('preview');
+    expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('Preview');
     await settled();
     await socket.emit({ type: 'unit.tally', unitId: UNIT, tally: null, at: 20 });
     await waitFor(() => expect(screen.getByTestId('unit-detail-tally')).toHaveTextContent('None'));

@@ -11,10 +11,13 @@ const COLOUR: Record<BatteryColour, string> = {
   red: 'var(--mantine-color-red-6)',
 };
 
-/** The battery as spec 000 §4 shows it (level and colour from @fleet/domain), its percentage while connected, and its label. */
+/**
+ * The battery as spec 000 §4 shows it (level and colour from @fleet/domain), its percentage while connected
+ * (whole: a device may report 35.5, which reads as noise and does not fit the list's column), and its label.
+ */
 export function batteryReading(t: TFunction, battery: UnitSummary['battery']) {
   const { level, colour } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
-  const percentage = battery?.connected ? battery.percentage : null;
+  const percentage = battery?.connected && battery.percentage !== null ? Math.round(battery.percentage) : null;
   const label =
     level === 'unknown'
       ? t('units.battery.unknown')

@@ -47,10 +47,12 @@ export interface UnitChannelProps {
   readonly size?: 'xs' | 'sm';
   /** Right-aligned beside a label (a Multiview tile's values). */
   readonly align?: 'left' | 'right';
+  /** A channel in use on one line with its hub (a Multiview tile, where height is short). */
+  readonly inline?: boolean;
   readonly testId: string;
 }
 
-export function UnitChannel({ unit, channelName, selection, showIds = false, size = 'sm', align = 'left', testId }: UnitChannelProps) {
+export function UnitChannel({ unit, channelName, selection, showIds = false, size = 'sm', align = 'left', inline = false, testId }: UnitChannelProps) {
   const { t } = useTranslation();
   const selected = selection ?? channelDisplay(unit.selectedChannel, null);
   const state = unitChannelState(unit, selected);
@@ -74,11 +76,11 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
       data-selected={selectedId ?? ''}
       data-external={selected.kind === 'external'}
     >
-      {state === 'inUse' && unit.channelsInUse.map((c) => <InUse key={c.channelId} channel={c} showId={showIds} size={size} label={null} />)}
+      {state === 'inUse' && unit.channelsInUse.map((c) => <InUse key={c.channelId} channel={c} showId={showIds} size={size} label={null} inline={inline} />)}
       {state === 'differs' && (
         <>
           {unit.channelsInUse.map((c) => (
-            <InUse key={c.channelId} channel={c} showId={showIds} size={size} label={t('unitList.channel.streamingTo')} />
+            <InUse key={c.channelId} channel={c} showId={showIds} size={size} label={t('unitList.channel.streamingTo')} inline={inline} />
           ))}
           <Text component="div" size={size} c="dimmed" truncate="end" title={selectedId ?? undefined} data-testid={`${testId}-selected`}>
             {t('unitList.channel.selected', { channel: selectedText })}
@@ -111,7 +113,19 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
 }
 
 /** One channel in use: its name, its hub dimmed under it (with the id, where there is room; else in the tooltip). */
-function InUse({ channel, label, showId, size }: { channel: ChannelInUse; label: string | null; showId: boolean; size: 'xs' | 'sm' }) {
+function InUse({
+  channel,
+  label,
+  showId,
+  size,
+  inline = false,
+}: {
+  channel: ChannelInUse;
+  label: string | null;
+  showId: boolean;
+  size: 'xs' | 'sm';
+  inline?: boolean;
+}) {
   const { t } = useTranslation();
   const full = t('unitList.channel.onHub', { channel: channel.channelName, hub: channel.serverName });
   return (
@@ -125,10 +139,18 @@ function InUse({ channel, label, showId, size }: { channel: ChannelInUse; label:
         <Text span size={size} fw={500} data-testid="unit-channel-name">
           {channel.channelName}
         </Text>
+        {inline && (
+          <Text span size={size} c="dimmed" data-testid="unit-channel-hub">
+            {' · '}
+            {channel.serverName}
+          </Text>
+        )}
       </Text>
-      <Text component="div" size="xs" c="dimmed" truncate="end" data-testid="unit-channel-hub">
-        {showId ? t('unitList.channel.hubAndId', { hub: channel.serverName, id: channel.channelId }) : channel.serverName}
-      </Text>
+      {!inline && (
+        <Text component="div" size="xs" c="dimmed" truncate="end" data-testid="unit-channel-hub">
+          {showId ? t('unitList.channel.hubAndId', { hub: channel.serverName, id: channel.channelId }) : channel.serverName}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { BatteryIndicator } from './BatteryIndicator';
 import { UnitGroupsText } from './expandedGroups';
 import { LocationText, useBitrateText } from './UnitCells';
 import { MutedText } from '../../kit/MutedText';
+import { modemNameLabel } from '../../lib/statusLabels';
 
 const MODEM_COLOURS = { connected: 'green', not_connected: 'yellow', disabled: 'gray', no_device: 'gray' } as const;
 
@@ -18,7 +19,7 @@ function ModemLine({ unitId, modem }: { unitId: string; modem: Modem }) {
   return (
     <Group gap="xs" wrap="nowrap" data-testid={`unit-modem-${unitId}-${modem.id}`} data-state={state}>
       <Text size="sm" truncate="end">
-        {t('unitList.expanded.modemLine', { name: modem.name, type: t(`unitList.expanded.modemTypes.${modem.uiType}`) })}
+        {t('unitList.expanded.modemLine', { name: modemNameLabel(t, modem), type: t(`unitList.expanded.modemTypes.${modem.uiType}`) })}
       </Text>
       <Badge size="sm" variant="light" color={MODEM_COLOURS[state]}>
         {t(`unitList.expanded.modemStates.${state}`)}

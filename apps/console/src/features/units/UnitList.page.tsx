@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
@@ -14,6 +14,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useNow } from '../../kit/useNow';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useCompactLayout, useNarrowerThan } from '../../shell/useCompactLayout';
 import { CounterBar } from './CounterBar';
 import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expandedGroups';
 import { advanceCounters, countersOf } from './counters';
@@ -129,7 +130,11 @@ export default function UnitListPage() {
   // Spec 001 §7: past the maximum reconnects the list's loading state is a websocket error.
   const { listError } = useRealtime();
   const transitions = useStreamTransitions();
-  const selection = useUnitSelection();
+  // A narrow window: a unit's detail takes the list's place, so the page opens on the list (the last
+  // selection is not restored there); on a phone the rows are compact (name, bitrate, status, stream buttons).
+  const compact = useCompactLayout();
+  const phone = useNarrowerThan('sm');
+  const selection = useUnitSelection({ restore: !compact });
   const listPrefs = useUnitListPrefs();
   const { filters, setFilters } = listPrefs;
   useFiltersInAddress(filters, setFilters);
@@ -143,8 +148,16 @@ export default function UnitListPage() {
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
   const channelName = useChannelNames();
-  const allColumns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, times, modifiedAt, channelName });
-  const besideDetail = selection.selectedId !== null;
+  const allColumns = useUnitColumns({
+    canControl,
+    transitionOf: transitions.transitionOf,
+    onAction: transitions.run,
+    times,
+    modifiedAt,
+    channelName,
+    compact: phone,
+  });
+  const besideDetail = selection.selectedId !== null && !compact;
   const columns = useMemo(
     () =>
       besideDetail
@@ -208,7 +221,9 @@ export default function UnitListPage() {
       <div data-testid="unit-table">
         <ExpandedGroupsProvider value={expandedGroups}>
           <DataGrid
-            gridId={UNIT_GRID_ID}
+            // The phone's rows remember their own width and sort (a width made for a wide window would not fit).
+            key={phone ? 'phone' : 'wide'}
+            gridId={phone ? `${UNIT_GRID_ID}-phone` : UNIT_GRID_ID}
             ariaLabel={labels.grid}
             columns={columns}
             rows={shown}
@@ -217,20 +232,38 @@ export default function UnitListPage() {
             rowAttributes={rowAttributes}
             selectedKey={selection.selectedId}
             onRowClick={onRowClick}
-            renderExpanded={besideDetail ? undefined : renderExpanded}
+            renderExpanded={besideDetail || phone ? undefined : renderExpanded}
             expandedKeys={listPrefs.expanded}
             onExpandedChange={listPrefs.setExpanded}
             defaultSort={UNIT_DEFAULT_SORT}
             onSortChange={listPrefs.onSortChange}
             scrollToKey={initialSelection}
             empty={labels.empty}
-            rowHeight={52}
+            rowHeight={phone ? 60 : 52}
           />
         </ExpandedGroupsProvider>
       </div>
     );
   }
 
+  if (compact && selection.selectedId !== null) {
+    return (
+      <Stack gap="sm" data-testid="unit-list-page" data-detail-only="true">
+        <Group justify="space-between" wrap="nowrap">
+          <PageTitle title={t('routes.list')} />
+          <Button variant="subtle" size="compact-sm" onClick={selection.clear} data-testid="unit-detail-back">
+            {t('unitList.backToList')}
+          </Button>
+        </Group>
+        <Paper withBorder p="sm" radius="md" data-testid="unit-detail-pane">
+          <Suspense fallback={panelLoading('xl')}>
+            <UnitDetailPanel key={selection.selectedId} unitId={selection.selectedId} onClose={selection.clear} />
+          </Suspense>
+        </Paper>
+        {transitions.dialog}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm" data-testid="unit-list-page">
       <UnitListHeader prefs={listPrefs} onText={setText} shown={shown.length} total={all.length} />

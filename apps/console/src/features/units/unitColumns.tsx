@@ -1,6 +1,6 @@
 /** The unit list's columns for the shared DataGrid (grid id `units`). */
 import { useMemo } from 'react';
-import { Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
@@ -26,7 +26,40 @@ interface UnitColumnsOptions {
   readonly modifiedAt: (unit: UnitSummary) => number | null;
   /** Channel names by id, for a selection (the channels in use come named). */
   readonly channelName: ChannelNameOf;
+  /**
+   * A narrow window: one column holds the unit's name with its status and bitrate beneath, beside
+   * the stream buttons (the other columns are left out).
+   */
+  readonly compact?: boolean;
 }
+
+/** The compact unit cell: the name on the first line, the total bitrate and the status on the second. */
+function CompactUnitCell({ unit, transition }: { unit: UnitSummary; transition: TransitionKind | null }) {
+  const id = unit.uniqueId;
+  return (
+    <Stack gap={4} miw={0}>
+      <Text size="sm" fw={500} truncate="end" title={unit.name} data-testid={`unit-name-${id}`}>
+        {unit.name}
+      </Text>
+      {/* The bitrate first: its width is known, the status badge takes what is left (a long one is cut at the end). */}
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Box data-testid={`unit-bitrate-${id}`} style={{ flexShrink: 0 }}>
+          <StaleValue unitId={id} status={unit.status} testId={`unit-live-bitrate-${id}`}>
+            <BitrateText kbps={unit.totalBitrate} />
+          </StaleValue>
+        </Box>
+        <Box miw={0} style={{ overflow: 'hidden' }}>
+          <StaleValue unitId={id} status={unit.status} isStatus testId={`unit-live-status-${id}`}>
+            <StatusCell unit={unit} transition={transition} />
+          </StaleValue>
+        </Box>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The compact list's stream column: the two buttons, no wider. */
+const COMPACT_ACTIONS_WIDTH = 144;
 
 /** Alerts sort: critical ones first, then by count. */
 const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
@@ -38,9 +71,37 @@ function channelSortValue(unit: UnitSummary, channelName: ChannelNameOf): string
   return unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId);
 }
 
-export function useUnitColumns({ canControl, transitionOf, onAction, times, modifiedAt, channelName }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
+export function useUnitColumns({
+  canControl,
+  transitionOf,
+  onAction,
+  times,
+  modifiedAt,
+  channelName,
+  compact = false,
+}: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
   const { t } = useTranslation();
   return useMemo(() => {
+    const actions: DataGridColumn<UnitSummary> = {
+      id: 'actions',
+      header: t('units.columns.actions'),
+      width: compact ? COMPACT_ACTIONS_WIDTH : 150,
+      interactive: true,
+      render: (u) => <StreamButtons unit={u} transition={transitionOf(u)} onAction={onAction} />,
+    };
+    if (compact) {
+      const unit: DataGridColumn<UnitSummary> = {
+        id: 'name',
+        header: t('units.columns.name'),
+        width: 160,
+        minWidth: 120,
+        grow: true,
+        resizable: false,
+        sortValue: (u) => u.name,
+        render: (u) => <CompactUnitCell unit={u} transition={transitionOf(u)} />,
+      };
+      return canControl ? [unit, actions] : [unit];
+    }
     const columns: DataGridColumn<UnitSummary>[] = [
       {
         id: 'name',
@@ -117,15 +178,7 @@ export function useUnitColumns({ canControl, transitionOf, onAction, times, modi
         render: (u) => <ModifiedCell unit={u} times={times} />,
       },
     ];
-    if (canControl) {
-      columns.push({
-        id: 'actions',
-        header: t('units.columns.actions'),
-        width: 150,
-        interactive: true,
-        render: (u) => <StreamButtons unit={u} transition={transitionOf(u)} onAction={onAction} />,
-      });
-    }
+    if (canControl) columns.push(actions);
     return columns;
-  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName]);
+  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName, compact]);
 }

@@ -12,8 +12,9 @@ const PANEL_PARAMS = ['tab', 'config', 'dialog'] as const;
  * The selected unit of /list: held in the URL (`?unit=`), remembered as
  * preferences.lastSelectedUnit (debounced save) and restored when /list opens without `?unit=`.
  * Selecting keeps the other search parameters (the detail panel's tab, config, dialog).
+ * `restore: false` (a narrow window, where the detail takes the list's place) opens on the list.
  */
-export function useUnitSelection() {
+export function useUnitSelection({ restore = true }: { restore?: boolean } = {}) {
   const [, setParams] = useSearchParams();
   const [selectedId, setSelected] = useSearchParam(UNIT_PARAM, { also: PANEL_PARAMS });
   const prefs = usePreferencesSnapshot();
@@ -25,7 +26,7 @@ export function useUnitSelection() {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
-    if (selectedId === null && last !== null) {
+    if (restore && selectedId === null && last !== null) {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -35,7 +36,7 @@ export function useUnitSelection() {
         { replace: true },
       );
     }
-  }, [selectedId, last, setParams]);
+  }, [restore, selectedId, last, setParams]);
 
   // Remember the selection (only when it differs from what is saved); clearing saves null.
   const { schedule } = saver;

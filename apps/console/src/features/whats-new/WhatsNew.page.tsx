@@ -16,7 +16,9 @@ export default function WhatsNewPage({ route }: PageProps) {
   useDocumentTitle(t(`routes.${route.id}`));
   return (
     <Stack gap="md" p="md" data-testid="whats-new-page">
-      <Title order={2}>{t(`routes.${route.id}`)}</Title>
+      <Title order={1} size="h2">
+        {t(`routes.${route.id}`)}
+      </Title>
       <Tabs defaultValue="whatsNew" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="whatsNew" data-testid="tab-whats-new">

@@ -94,7 +94,7 @@ export class GraphicsService {
 
   /** GET inventory/{id}/permissions: always answered, so the screen can say why graphics are off. */
   permissions(user: AuthUser, inventoryId: string): GraphicsPermissions {
-    const service = this.serviceOf(inventoryId, this.deps.clock.now());
+    const service = this.serviceOf(inventoryId, this.deps.businessClock.now());
     const writer = hasAnyRole(user.roles, BROADER_ROLES);
     return { inventoryId, service, canView: service.usable, canCreate: service.usable && writer, canDelete: service.usable && writer };
   }
@@ -191,7 +191,7 @@ export class GraphicsService {
   }
 
   private requireUsable(inventoryId: string): void {
-    if (!this.serviceOf(inventoryId, this.deps.clock.now()).usable) throw new AppError('FEATURE_DISABLED');
+    if (!this.serviceOf(inventoryId, this.deps.businessClock.now()).usable) throw new AppError('FEATURE_DISABLED');
   }
 }
 

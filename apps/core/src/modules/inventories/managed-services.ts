@@ -100,7 +100,7 @@ export class ManagedServiceService {
   /** GET v2/inventories/{id}/managedServices and its admin twin: every managed service of §3. */
   async list(inventoryId: string): Promise<ManagedServiceList> {
     const services = this.entries(inventoryId);
-    const now = this.deps.clock.now();
+    const now = this.deps.businessClock.now();
     const usage = await this.usageFor(inventoryId, Object.values(services), now);
     return { inventoryId, items: MANAGED_SERVICES.map((name) => this.toService(inventoryId, name, services[name], now, usage)) };
   }
@@ -117,7 +117,7 @@ export class ManagedServiceService {
       hasSmartPlan: usable('smart_plan'),
       hasGoPlan: usable('go_plan'),
       cacheMs: TIMINGS.servicesCacheMs,
-      at: this.deps.clock.date().toISOString(),
+      at: this.deps.businessClock.date().toISOString(),
     };
   }
 
@@ -170,7 +170,7 @@ export class ManagedServiceService {
    */
   async countUse(inventoryId: string, serviceName: ManagedServiceName, hours: number): Promise<void> {
     const rule = trialRuleOf(serviceName);
-    const now = this.deps.clock.now();
+    const now = this.deps.businessClock.now();
     const entry = this.entries(inventoryId)[serviceName];
     if (!managedServiceState(entry, now, rule).usable) throw new AppError('FEATURE_DISABLED');
     if (countTrialHour(entry, now, rule, hours) === null) return;
@@ -184,7 +184,7 @@ export class ManagedServiceService {
    * Announce the services whose trial end or expiry passed since the last sweep (their state
    * changed with no write), when the lease makes it this instance's turn; answers how many.
    */
-  sweepExpiries(now: number = this.deps.clock.now()): Promise<number> {
+  sweepExpiries(now: number = this.deps.businessClock.now()): Promise<number> {
     this.sweeping ??= this.lease
       .claim(now)
       .then(async (span) => {
@@ -273,7 +273,7 @@ export class ManagedServiceService {
       const inventory = this.deps.readModel.inventories.get(inventoryId);
       if (!inventory) throw new AppError('NOT_FOUND');
       const services = inventoryManagedServices.read(inventory.managedServices);
-      const now = this.deps.clock.now();
+      const now = this.deps.businessClock.now();
       const current = services[serviceName];
       const next = { ...change(current, now), version: (current?.version ?? 0) + 1 };
       const count = await repo.updateInventoryAtVersion(this.deps.db, inventoryId, inventory.version, {

@@ -35,7 +35,7 @@ export class AccessApprovalService {
 
   /** GET v2/admin/accessApprovals. */
   async list(q: AccessApprovalSearchQuery): Promise<AccessApprovalPage> {
-    const now = this.deps.clock.date();
+    const now = this.deps.businessClock.date();
     await this.expireStale(now);
     const rows = await repo.findAccessApprovals(this.deps.db, q.deviceId);
     const all = await this.present(rows, now.getTime());
@@ -52,7 +52,7 @@ export class AccessApprovalService {
 
   /** GET v2/admin/accessApprovals/{id}. */
   async get(id: string): Promise<AccessApproval> {
-    return this.presentOne(await this.require(id), this.deps.clock.now());
+    return this.presentOne(await this.require(id), this.deps.businessClock.now());
   }
 
   /** PUT v2/admin/accessApprovals/{id}/revoke: the access ends now. */
@@ -75,7 +75,7 @@ export class AccessApprovalService {
   private async end(user: AuthUser, id: string, version: number | undefined, how: 'revoked' | 'used'): Promise<AccessApproval> {
     const row = await this.require(id);
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
-    const now = this.deps.clock.date();
+    const now = this.deps.businessClock.date();
     if (row.status !== 'active' || row.expiresAt <= now) {
       // Past its 8 hours it blocks by itself: stored so, and refused.
       if (row.status === 'active') {

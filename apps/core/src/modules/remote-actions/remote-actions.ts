@@ -191,7 +191,7 @@ export class RemoteActionService {
   }
 
   private async supportAccess(user: AuthUser, unitId: string, reason: string): Promise<RemoteAction> {
-    const now = this.deps.clock.date();
+    const now = this.deps.businessClock.date();
     await repo.expireUnitApprovals(this.deps.db, unitId, now);
     const active = await repo.findActiveUnitApproval(this.deps.db, unitId, now);
     if (active) {
@@ -281,7 +281,7 @@ export class RemoteActionService {
       userIds.length > 0 ? repo.findUsernames(this.deps.db, userIds) : Promise.resolve(new Map<string, string>()),
     ]);
     const approvalById = new Map(approvals.map((a) => [a.id, a]));
-    const now = this.deps.clock.now();
+    const now = this.deps.businessClock.now();
     return rows.flatMap((r): RemoteAction[] => {
       const kind = KIND_OF_STORED.get(r.action);
       if (!kind) return [];

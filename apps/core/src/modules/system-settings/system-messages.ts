@@ -59,7 +59,7 @@ export class SystemMessageService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /** GET v2/admin/systemMessages. */
-  async list(q: SystemMessageSearchQuery, now = this.deps.clock.now()): Promise<SystemMessagePage> {
+  async list(q: SystemMessageSearchQuery, now = this.deps.businessClock.now()): Promise<SystemMessagePage> {
     // A handful of messages: searched and ordered here so both providers behave the same.
     const value = (q.searchValue ?? '').toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
@@ -73,12 +73,12 @@ export class SystemMessageService {
 
   /** GET v2/admin/systemMessages/{id}. */
   async get(id: string): Promise<SystemMessage> {
-    return this.toMessage(await this.require(id), this.deps.clock.now());
+    return this.toMessage(await this.require(id), this.deps.businessClock.now());
   }
 
   /** POST v2/admin/systemMessages. */
   async create(body: CreateSystemMessageBody): Promise<SystemMessage> {
-    const now = this.deps.clock.now();
+    const now = this.deps.businessClock.now();
     const globalNotification = body.globalNotification ?? false;
     const inventoryId = globalNotification ? null : (body.inventoryId ?? null);
     const problems = [...this.audienceProblems(globalNotification, inventoryId), ...expiryProblems(body.expireDate, now)];
@@ -96,7 +96,7 @@ export class SystemMessageService {
 
   /** PUT v2/admin/systemMessages/{id}. */
   async update(id: string, body: UpdateSystemMessageBody): Promise<SystemMessage> {
-    const now = this.deps.clock.now();
+    const now = this.deps.businessClock.now();
     const row = await this.require(id);
     if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
     const globalNotification = body.globalNotification ?? row.globalNotification;
@@ -149,7 +149,7 @@ export class SystemMessageService {
 
   /** The banners concerned: the message (as of now) to its audience, its removal to those it no longer concerns. */
   private announce(before: NotificationRow | null, after: NotificationRow | null): void {
-    const at = this.deps.clock.now();
+    const at = this.deps.businessClock.now();
     const shown = after && !isExpired(after, at) ? this.audienceOf(after) : [];
     const left = before ? this.audienceOf(before).filter((t) => !shown.includes(t)) : [];
     if (shown.length > 0 && after) this.deps.hub.publish(shown, { type: 'notification', notification: clientNotificationOf(after, at), at });

@@ -45,6 +45,8 @@ export class UnitService {
   private readonly details = new Map<string, { summary: UnitSummary; detail: UnitDetail }>();
   /** The membership each row was last checked against. */
   private readonly rememberedRows = new WeakMap<UnitRecord, Membership>();
+  /** Each unit's licence column as last seen (a changed one may change what its device is told, DeviceSpec.videoLicensed). */
+  private readonly licenceSeen = new Map<string, { column: UnitRecord['license']; valid: boolean }>();
   private readonly summaries = new Map<
     string,
     {
@@ -83,7 +85,10 @@ export class UnitService {
     // Nothing is known about any device until it reports: everything starts offline.
     await repo.markAllUnitsOffline(this.db);
     const rows = this.repo.findAll();
-    for (const r of rows) this.remember(r);
+    for (const r of rows) {
+      this.remember(r);
+      this.licenceSeen.set(r.id, { column: r.license, valid: unitLicense.read(r.license).valid });
+    }
     this.gateway.setFleet(rows.map(toDeviceSpec));
   }
 
@@ -111,7 +116,14 @@ export class UnitService {
    */
   followReadModel(table: MemoryTable<UnitRecord>): void {
     table.onChange((id, row) => {
-      if (row && this.index.has(id)) this.remember(row);
+      if (!row || !this.index.has(id)) return;
+      this.remember(row);
+      // The device refuses streams without a valid video licence (its own ones too): it hears of a change.
+      const seen = this.licenceSeen.get(id);
+      if (seen?.column === row.license) return;
+      const valid = unitLicense.read(row.license).valid;
+      this.licenceSeen.set(id, { column: row.license, valid });
+      if (seen !== undefined && seen.valid !== valid) this.gateway.addDevice(toDeviceSpec(row));
     });
   }
 
@@ -412,6 +424,7 @@ function toDeviceSpec(r: UnitRecord): DeviceSpec {
     capabilities: unitCapabilities.read(r.capabilities),
     home: r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null,
     memberOf: { groupIds: r.groups.map((g) => g.groupId), inventoryIds: r.inventories.map((i) => i.inventoryId) },
+    videoLicensed: unitLicense.read(r.license).valid,
   };
 }
 

@@ -31,8 +31,11 @@ import type { UnitRecord } from '../../repositories/units.js';
 import { findServiceStatus } from '../units/repository.js';
 import * as repo from './repository.js';
 
+/** The catalogue keys an upgrade can be refused with (the domain's blockers, and the core's own). */
+export type UpgradeReasonCode = UpgradeBlocker['errorCode'] | Extract<ErrorCode, 'TRANSCEIVER_BUSY' | 'UNIT_BUSY' | 'UNIT_OFFLINE'>;
+
 /** A blocking reason with its catalogue key typed (a start answers with it). */
-export type UpgradeReason = Omit<UpgradeBlockReason, 'errorCode'> & { errorCode: ErrorCode };
+export type UpgradeReason = Omit<UpgradeBlockReason, 'errorCode'> & { errorCode: UpgradeReasonCode };
 
 /** Blockers and warnings of one device and one version, blockers in the order a start reports them. */
 export interface UpgradeCheck {
@@ -51,7 +54,7 @@ export interface UpgradeRuleDeps {
 /** A SoftwareVersion row as the checks read it. */
 export type VersionRow = repo.SoftwareVersionCheckRecord;
 
-export function reason(rule: UpgradeBlockRule, errorCode: ErrorCode, message: string): UpgradeReason {
+export function reason(rule: UpgradeBlockRule, errorCode: UpgradeReasonCode, message: string): UpgradeReason {
   const entry = ERROR_CATALOGUE[errorCode];
   return { rule, errorCode, deviceCode: 'code' in entry ? entry.code : null, message };
 }

@@ -70,7 +70,7 @@ export class UsageAccounting {
     const bytes = m.sample.kbps > 0 ? (m.sample.kbps * 1000 * dt) / 8000 : 0;
     // The day is the core's: a device's clock may be off, or run accelerated (the simulator's), and
     // reports read the days of the core's calendar.
-    const now = this.deps.clock.now();
+    const now = this.deps.businessClock.now();
     const day = now - (now % DAY_MS);
     const key = `${m.unitId}|${day}`;
     let p = this.pending.get(key);
@@ -127,7 +127,7 @@ export class UsageAccounting {
       }
     }
     // Days that ended keep no fraction worth a write.
-    const at = this.deps.clock.now();
+    const at = this.deps.businessClock.now();
     const today = at - (at % DAY_MS);
     for (const [key, p] of this.pending) if (p.day < today - DAY_MS || (p.bytes < 1 && p.ms < 1000 && p.day < today)) this.pending.delete(key);
     for (const inventoryId of inventories)

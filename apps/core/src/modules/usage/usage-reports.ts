@@ -77,7 +77,7 @@ export class UsageReportService {
   }
 
   /** GET v2/inventories/{id}/usageReport (inventory scope checked by the route). */
-  async report(user: AuthUser, inventoryId: string, q: UsageReportQuery, now = this.deps.clock.now()): Promise<UsageReport> {
+  async report(user: AuthUser, inventoryId: string, q: UsageReportQuery, now = this.deps.businessClock.now()): Promise<UsageReport> {
     const today = now - (now % DAY_MS);
     const to = q.to !== undefined ? parseDay(q.to) : today;
     const from = q.from !== undefined ? parseDay(q.from) : to - (USAGE_REPORT_DEFAULT_DAYS - 1) * DAY_MS;

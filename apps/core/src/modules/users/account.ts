@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class AccountService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async passwordExpiry(user: AuthUser, now = this.deps.clock.now()): Promise<PasswordExpiry> {
+  async passwordExpiry(user: AuthUser, now = this.deps.businessClock.now()): Promise<PasswordExpiry> {
     const row = await repo.findUserColumns(this.deps.db, user.id, { passwordExpiresAt: true });
     if (!row) throw new AppError('NOT_FOUND');
     const prefs = await this.deps.users.preferences(user.id);
@@ -38,7 +38,7 @@ export class AccountService {
     const expiresAt = row.passwordExpiresAt?.toISOString() ?? null;
     // Nothing to dismiss for a password that never expires: the preferences stay as they are.
     if (expiresAt !== null) await this.deps.users.updatePreferences(user.id, { passwordExpiryDismissed: expiresAt });
-    return expiryState(row.passwordExpiresAt, expiresAt, this.deps.clock.now());
+    return expiryState(row.passwordExpiresAt, expiresAt, this.deps.businessClock.now());
   }
 
   async changePassword(user: AuthUser, body: ChangeOwnPasswordBody): Promise<PasswordChanged> {
@@ -49,7 +49,7 @@ export class AccountService {
       throw new AppError('OLD_PASSWORD_MISMATCH', [{ path: 'body.oldPassword', message: ERROR_CATALOGUE.OLD_PASSWORD_MISMATCH.message }]);
     }
     const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
-    const passwordExpiresAt = passwordExpiryFrom(parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never'), this.deps.clock.date());
+    const passwordExpiresAt = passwordExpiryFrom(parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never'), this.deps.businessClock.date());
     const others = await repo.findSessionIdsOfUser(this.deps.db, user.id, user.sessionId);
     const ended = await transaction(this.deps.db, async (tx) => {
       // Against the row read above: a password changed meanwhile (another session) is not overwritten.
@@ -57,7 +57,7 @@ export class AccountService {
       if (count === 0) throw new AppError('CONFLICT');
       return repo.deleteSessions(tx, others);
     });
-    return { passwordExpiry: expiryState(passwordExpiresAt, null, this.deps.clock.now()), endedSessions: ended };
+    return { passwordExpiry: expiryState(passwordExpiresAt, null, this.deps.businessClock.now()), endedSessions: ended };
   }
 }
 

@@ -200,7 +200,7 @@ export class UserAccountService {
       ...(body.onDemandActivation === undefined ? {} : { onDemandActivation: body.onDemandActivation }),
       ...(body.receiveUpdates === undefined ? {} : { receiveUpdates: body.receiveUpdates }),
       ...(policyChanged && body.passwordExpiryPolicy !== undefined
-        ? { passwordExpiryPolicy: body.passwordExpiryPolicy, passwordExpiresAt: passwordExpiryFrom(body.passwordExpiryPolicy, this.deps.clock.date()) }
+        ? { passwordExpiryPolicy: body.passwordExpiryPolicy, passwordExpiresAt: passwordExpiryFrom(body.passwordExpiryPolicy, this.deps.businessClock.date()) }
         : {}),
     };
     await this.write(
@@ -280,7 +280,7 @@ export class UserAccountService {
     const row = await this.findManageable(user, id);
     const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     const policy = parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never');
-    await this.write((tx) => this.bump(tx, row, { passwordHash, passwordExpiresAt: passwordExpiryFrom(policy, this.deps.clock.date()) }));
+    await this.write((tx) => this.bump(tx, row, { passwordHash, passwordExpiresAt: passwordExpiryFrom(policy, this.deps.businessClock.date()) }));
     return this.announced(
       user,
       id,

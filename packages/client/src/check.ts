@@ -1,7 +1,7 @@
 /**
- * Development builds and tests only (loaded on demand by ./client.ts under import.meta.env.DEV):
- * checks an answer against the catalogue's response schema, so a drift between the console and the
- * core shows up while developing. Production builds leave this module, zod and the schemas out.
+ * Checks an answer against the catalogue's response schema, so a drift between a client and the core
+ * shows up: loaded on demand (the console's development builds and tests; a script's client made with
+ * `checkResponses`). The console's production builds leave this module, zod and the schemas out.
  */
 import { catalogue } from '@fleet/contracts';
 import type { EndpointId, EndpointOutput } from '@fleet/contracts';

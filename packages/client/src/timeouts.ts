@@ -1,5 +1,5 @@
 /**
- * How long the console waits for the core's answer to one call (spec 000 §9 / 001 §9 "Other
+ * How long the client (the console, a script) waits for the core's answer to one call (spec 000 §9 / 001 §9 "Other
  * timeouts: 12000, 20000, 30000 ms", TIMINGS.otherTimeoutsMs). The spec gives the three values and
  * not the calls they belong to; the reading chosen, by what the core has to do before it answers:
  *
@@ -8,7 +8,7 @@
  *   its acknowledgement (the core gives a device up to 12 s: DEVICE_COMMAND_TIMEOUT_MS);
  * - 30000 ms: a write that carries a file or reaches several devices in one request (LONG_CALLS).
  *
- * A call without an answer by then fails with the client code TIMEOUT (api/ApiError.ts).
+ * A call without an answer by then fails with the client code TIMEOUT (ApiError.ts).
  */
 import { ENDPOINT_ROUTES, TIMINGS } from '@fleet/contracts';
 import type { EndpointId } from '@fleet/contracts';

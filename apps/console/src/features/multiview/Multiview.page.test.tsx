@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { UnitSummary } from '@fleet/contracts';
+import { FakeApi } from '../../test-utils/fakeApi';
+import { answered } from '../../test-utils/controlPlane';
+import { makeUnit } from '../../test-utils/fixtures';
+import { renderWithApp } from '../../test-utils/render';
+import { MOCK_TRPC_URL } from '../simulator/trpc';
+import { ROUTES } from '../../routing/routes';
+import type { PageRoute } from '../../routing/routes';
+import MultiviewPage from './Multiview.page';
+import { LAYOUT_STORAGE_KEY } from './useMultiviewLayout';
+
+const ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.page === 'multiview');
+const LONG_NAME = 'News-Crew-Berlin-Alexanderplatz-Evening-Bulletin-07';
+const onAir = makeUnit({
+  uniqueId: 'LU800-0001',
+  name: LONG_NAME,
+  status: 'streaming',
+  applications: { video: { state: 'running' } },
+  totalBitrate: 5800,
+  channelsInUse: [{ channelId: 'MMH-0001-CH1', channelName: 'CH1', serverId: 'MMH-0001', serverName: 'Metro-TV' }],
+});
+/** Streaming, but its camera is gone: a critical alert. */
+const alarmed = makeUnit({
+  uniqueId: 'LU800-0002',
+  name: 'Drone_London_02',
+  status: 'streaming',
+  applications: { video: { state: 'running' } },
+  alerts: [{ type: 'cameraDisconnected', level: 'critical', message: 'Camera disconnected', raisedAt: '2026-11-27T12:00:00.000Z' }],
+});
+
+/** A fake core with the units; `mock`: the mock's capability probe answers (else it is a real core: 404). */
+function core(units: UnitSummary[], mock: boolean): FakeApi {
+  const api = new FakeApi().on('fetchDevices', units).on('fetchChannels', { channels: [], counters: countersOfNone() });
+  if (mock) api.onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true }));
+  return api;
+}
+
+function countersOfNone() {
+  return { busy: 0, idle: 0, offline: 0, sdi: 0, smpte: 0, cdn: 0, preview: 0, studio: 0, share: 0, distributor: 0, output: 0, input: 0 };
+}
+
+async function renderWall(options: { mock: boolean; route?: string; units?: UnitSummary[] }) {
+  const rendered = await renderWithApp(<MultiviewPage route={ROUTE as PageRoute} />, {
+    api: core(options.units ?? [onAir], options.mock),
+    route: options.route ?? '/multiview',
+  });
+  await screen.findByTestId(`multiview-tile-open-${onAir.uniqueId}`);
+  return rendered;
+}
+
+describe('/multiview feed tiles', () => {
+  beforeEach(() => {
+    window.localStorage.removeItem(LAYOUT_STORAGE_KEY);
+  });
+
+  it("with the mock, a streaming unit's tile shows its moving picture from the mock, named in full", async () => {
+    await renderWall({ mock: true });
+    const image = await screen.findByTestId(`multiview-tile-image-${onAir.uniqueId}`);
+    const src = new URL(image.getAttribute('src') ?? '', 'http://localhost');
+    expect(src.pathname).toBe(`/mock/preview/units/${onAir.uniqueId}`);
+    expect(image).toHaveAttribute('alt', `Live picture of ${LONG_NAME}`);
+    const name = screen.getByTestId(`multiview-tile-open-${onAir.uniqueId}`);
+    expect(name).toHaveTextContent(LONG_NAME);
+    expect(name).toHaveAttribute('title', LONG_NAME);
+    expect(screen.getByTestId(`multiview-tile-channel-${onAir.uniqueId}`)).toHaveTextContent('CH1');
+    // Streaming is no alarm: no red border.
+    expect(screen.getByTestId(`multiview-tile-${onAir.uniqueId}`)).toHaveAttribute('data-alarm', 'false');
+  });
+
+  it('fetches a new picture only when what it shows changes (a bitrate step), and draws the recent bitrates', async () => {
+    const { socket, settled } = await renderWall({ mock: true });
+    await settled();
+    const image = await screen.findByTestId(`multiview-tile-image-${onAir.uniqueId}`);
+    const first = image.getAttribute('src');
+    const telemetry = (kbps: number, t: number) => ({
+      type: 'unit.telemetry' as const,
+      unitId: onAir.uniqueId,
+      battery: onAir.battery,
+      location: onAir.location,
+      modems: [],
+      totalBitrate: kbps,
+      cameraConnected: true,
+      sample: { t, kbps },
+      at: t,
+    });
+    await socket.emit(telemetry(5850, 1));
+    expect(screen.getByTestId(`multiview-tile-image-${onAir.uniqueId}`).getAttribute('src')).toBe(first);
+    await socket.emit(telemetry(3100, 2));
+    await waitFor(() => expect(screen.getByTestId(`multiview-tile-image-${onAir.uniqueId}`).getAttribute('src')).not.toBe(first));
+    expect(screen.getByTestId(`multiview-tile-sparkline-${onAir.uniqueId}`)).toHaveAttribute('data-samples', '2');
+    expect(screen.getByTestId(`multiview-tile-bitrate-${onAir.uniqueId}`)).toHaveAttribute('data-kbps', '3100');
+  });
+
+  it('against a core without the mock, the tile says there is no preview and asks for no picture', async () => {
+    await renderWall({ mock: false });
+    const tile = screen.getByTestId(`multiview-tile-${onAir.uniqueId}`);
+    expect(await within(tile).findByTestId(`multiview-tile-no-preview-${onAir.uniqueId}`)).toHaveTextContent('No preview');
+    expect(within(tile).queryByRole('img', { name: `Live picture of ${LONG_NAME}` })).toBeNull();
+  });
+
+  it('draws red only a tile in alarm (a critical alert), not every tile', async () => {
+    await renderWall({ mock: true, units: [onAir, alarmed] });
+    const tile = await screen.findByTestId(`multiview-tile-${alarmed.uniqueId}`);
+    expect(tile).toHaveAttribute('data-alarm', 'true');
+    expect(screen.getByTestId(`multiview-tile-${onAir.uniqueId}`)).toHaveAttribute('data-alarm', 'false');
+  });
+
+  it('switches between 2 × 2, 3 × 3 and 4 × 4, and remembers the choice', async () => {
+    const { user, unmount } = await renderWall({ mock: true });
+    expect(screen.getByTestId('multiview-tiles')).toHaveAttribute('data-layout', '3');
+    await user.click(screen.getByRole('radio', { name: '4 × 4' }));
+    expect(screen.getByTestId('multiview-tiles')).toHaveAttribute('data-layout', '4');
+    expect(window.localStorage.getItem(LAYOUT_STORAGE_KEY)).toBe('4');
+    unmount();
+    await renderWall({ mock: true });
+    expect(screen.getByTestId('multiview-tiles')).toHaveAttribute('data-layout', '4');
+  });
+
+  it('shows one tile full screen, named in the address, and goes back with Escape', async () => {
+    const { user, router } = await renderWall({ mock: true });
+    await user.click(screen.getByRole('button', { name: `Show ${LONG_NAME} full screen` }));
+    const full = await screen.findByTestId(`multiview-full-${onAir.uniqueId}`);
+    expect(within(full).getByTestId(`multiview-tile-image-${onAir.uniqueId}`)).toBeInTheDocument();
+    // The wall behind it is not drawn (its pictures would move unseen).
+    expect(screen.queryByTestId('multiview-tiles')).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('tile')).toBe(onAir.uniqueId);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId(`multiview-full-${onAir.uniqueId}`)).toBeNull());
+    expect(screen.getByTestId(`multiview-tile-${onAir.uniqueId}`)).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('tile')).toBeNull();
+  });
+
+  it('opens full screen from a link that names the tile', async () => {
+    await renderWall({ mock: false, route: `/multiview?tile=${onAir.uniqueId}` });
+    expect(await screen.findByTestId(`multiview-full-${onAir.uniqueId}`)).toHaveTextContent(LONG_NAME);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The console frame in a narrow window: the header keeps the burger, the name and the realtime
+ * status; the scope pickers, the application switcher, the language and the user menu are in the
+ * menu drawer, which the burger opens and closes.
+ */
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routeObjects } from '../Router';
+import { FakeApi } from '../test-utils/fakeApi';
+import { makeGroupRow } from '../test-utils/fixtures';
+import { renderRoutes } from '../test-utils/render';
+
+const wideMatchMedia = window.matchMedia;
+
+beforeAll(async () => {
+  await Promise.all([import('../session/SessionGate'), import('./AppLayout'), import('../features/groups/Groups.page')]);
+});
+
+describe('the console frame in a narrow window', () => {
+  beforeEach(() => {
+    // A phone: every max-width query holds.
+    window.matchMedia = (query: string) => ({ ...wideMatchMedia(query), matches: query.includes('max-width') || wideMatchMedia(query).matches });
+  });
+  afterEach(() => {
+    window.matchMedia = wideMatchMedia;
+  });
+
+  it('folds the header into the menu drawer, which the burger opens', async () => {
+    const { user } = await renderRoutes(routeObjects, {
+      route: '/groups',
+      roles: ['luc_admin'],
+      api: new FakeApi().on('fetchGroups', [makeGroupRow({ id: 'g1', name: 'Sports' })]),
+    });
+    expect(await screen.findByTestId('groups-page', undefined, { timeout: 3000 })).toBeVisible();
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByTestId('app-name')).toBeVisible();
+    expect(within(header).getByTestId('realtime-status')).toBeVisible();
+    for (const testId of ['shell-inventory', 'shell-group', 'app-switcher', 'language-switch', 'user-menu']) {
+      expect(within(header).queryByTestId(testId), testId).not.toBeInTheDocument();
+      expect(within(screen.getByTestId('shell-drawer-controls')).getByTestId(testId), testId).toBeInTheDocument();
+    }
+
+    const burger = screen.getByTestId('shell-burger');
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('shell-navbar')).toHaveAttribute('data-opened', 'true');
+  });
+});

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MOCK_TRPC_URL } from '../features/simulator/trpc';
+import { FakeApi } from '../test-utils/fakeApi';
+import { answered } from '../test-utils/controlPlane';
+import { renderWithApp } from '../test-utils/render';
+import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
+
+/** A core that is the mock (its probe answers) with the simulated clock in this mode. */
+function mockWithClock(kind: 'realtime' | 'accelerated' | 'stepped', factor = 1): FakeApi {
+  return new FakeApi()
+    .onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true, controlPlane: ['clock.get'] }))
+    .onRaw('GET', `${MOCK_TRPC_URL}/clock.get`, () => answered([{ shardId: 'in-process', kind, factor, now: Date.UTC(2030, 0, 1) }]));
+}
+
+describe('the header pill and the simulated clock', () => {
+  it('says "Simulated ×20" instead of Live while the mock runs its clock fast', async () => {
+    await renderWithApp(<RealtimeStatusIndicator />, { api: mockWithClock('accelerated', 20) });
+    const pill = await screen.findByText('Simulated ×20');
+    expect(pill.closest('[data-testid="realtime-status"]')).toHaveAttribute('data-clock', 'accelerated');
+  });
+
+  it('says Paused while the clock is stepped by hand', async () => {
+    await renderWithApp(<RealtimeStatusIndicator />, { api: mockWithClock('stepped') });
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    expect(screen.getByTestId('realtime-status')).toHaveAttribute('data-clock', 'paused');
+  });
+
+  it('stays Live against a real core (no mock answers the probe), and against a mock in real time', async () => {
+    const real = await renderWithApp(<RealtimeStatusIndicator />, { api: new FakeApi() });
+    await real.settled();
+    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Live');
+    expect(screen.getByTestId('realtime-status')).toHaveAttribute('data-clock', 'realtime');
+    real.unmount();
+    const mock = await renderWithApp(<RealtimeStatusIndicator />, { api: mockWithClock('realtime') });
+    await mock.settled();
+    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Live');
+  });
+});

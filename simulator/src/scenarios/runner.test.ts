@@ -1,0 +1,82 @@
+/**
+ * The runner's outcomes against a fake core (the control plane and REST over a stand-in fetch, the
+ * clock stepped by the runner's own advances): a check that holds passes, one that does not fails
+ * with the value observed once its window has passed, a stopped run ends stopped with what it had,
+ * and each step's outcome is told as it comes.
+ */
+import { describe, expect, it } from 'vitest';
+import { MOCK_AUTH, ScenarioFile } from '@fleet/contracts';
+import { runScenario, type StepResult } from './runner.js';
+
+const file = ScenarioFile.parse({
+  name: 'fake-run',
+  description: 'Two checks on a unit that stays idle',
+  timeline: [
+    { do: 'expectUnit', at: 0, unitId: 'U1', check: { status: 'idle' } },
+    { do: 'expectUnit', at: 1000, unitId: 'U1', within: 2000, check: { status: 'streaming' } },
+    { do: 'expectUnit', at: 5000, unitId: 'U1', check: { status: 'idle' } },
+  ],
+});
+
+/** A core whose unit U1 is idle whatever happens; its simulated clock moves only by `clock.set` advances. */
+function fakeCore() {
+  let now = 1_000_000;
+  const startedAt = now;
+  const calls: string[] = [];
+  const json = (data: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const path = url.pathname;
+    calls.push(`${init?.method ?? 'GET'} ${path}`);
+    if (path === MOCK_AUTH.loginPath) return json({}, { 'set-cookie': `${MOCK_AUTH.sessionCookie}=token; Path=/` });
+    if (path === '/mock/trpc/clock.set') {
+      now += (JSON.parse(String(init?.body)) as { advanceMs: number }).advanceMs;
+      return json({ result: { data: [{ shardId: 's', kind: 'stepped', factor: 1, now }] } });
+    }
+    if (path === '/mock/trpc/scenario.status') {
+      const scenario = { name: file.name, running: true, startedAt, elapsedMs: now - startedAt, stepsApplied: 0, stepsTotal: 0, outcomes: [] };
+      return json({ result: { data: { scenario, clock: { kind: 'stepped', factor: 1, now }, coreNow: now } } });
+    }
+    if (path.startsWith('/mock/trpc/')) return json({ result: { data: null } });
+    if (path === '/api/v2/units/U1') return json({ uniqueId: 'U1', status: 'idle' });
+    return new Response('{}', { status: 404 });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+describe('the scenario runner', () => {
+  it('passes what holds, fails what does not with the value observed, and tells each outcome as it comes', async () => {
+    const core = fakeCore();
+    const told: StepResult[] = [];
+    const r = await runScenario(file, { baseUrl: 'http://core', password: 'p', stepped: true, fetch: core.fetch, onStep: (s) => told.push(s) });
+    expect(r.ok).toBe(false);
+    expect(r.stopped).toBeUndefined();
+    expect(r.steps.map((s) => [s.index, s.ok])).toEqual([
+      [0, true],
+      [1, false],
+      [2, true],
+    ]);
+    expect(r.steps[1]!.detail).toContain('status = "idle", expected streaming');
+    // The failed check waited out its window of simulated time first.
+    expect(r.steps[1]!.doneAt).toBe(3000);
+    expect(told).toEqual(r.steps);
+    expect(core.calls.at(-1)).toBe('POST /mock/trpc/scenario.stop');
+  });
+
+  it('ends stopped when its signal says so: the scenario is stopped, the steps not reached have no outcome', async () => {
+    const core = fakeCore();
+    const abort = new AbortController();
+    const r = await runScenario(file, {
+      baseUrl: 'http://core',
+      password: 'p',
+      stepped: true,
+      fetch: core.fetch,
+      signal: abort.signal,
+      onStep: () => abort.abort(),
+    });
+    expect(r).toMatchObject({ ok: false, stopped: true });
+    expect(r.steps.map((s) => s.index)).toEqual([0]);
+    expect(core.calls.at(-1)).toBe('POST /mock/trpc/scenario.stop');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * axe-core (WCAG 2 A and AA rules, and buttons whose name does not hold their visible text) on the
+ * console's main pages, in the light and the dark theme, in English and in Chinese: no serious or
+ * critical violation. The login page is audited signed out (theme and language as this browser keeps
+ * them); the operator's pages (/list, a unit's detail, /map, /multiview, /channels, /devices) as a
+ * luc_regular user, the admin pages (/users, /system_settings) as a super user. Each role signs in
+ * once; the theme and the language change through the user's preferences, as the switches keep them.
+ * The users are the test's own: a seeded user switched to Chinese would be seen so by the specs beside it.
+ * A failure lists each violation as page, theme, language: rule (impact) target.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ownUser, signIn, type OwnUser } from './support';
+
+const VARIANTS = [
+  { colorScheme: 'light', language: 'en' },
+  { colorScheme: 'dark', language: 'en' },
+  { colorScheme: 'light', language: 'zh' },
+  { colorScheme: 'dark', language: 'zh' },
+] as const;
+type Variant = (typeof VARIANTS)[number];
+
+/** The serious and critical violations on the page as it is, one line each. */
+async function audit(page: Page, where: string, variant: Variant): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+      // A button's accessible name holds its visible label (WCAG 2.5.3); axe ships it outside the tags above.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where} [${variant.colorScheme}, ${variant.language}]: ${v.id} (${v.impact}) ${n.target.join(' ')}`));
+}
+
+/** The page in the variant's theme and language (what the console shows, not only what was asked). */
+async function expectVariant(page: Page, variant: Variant): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', variant.colorScheme);
+  await expect(page.locator('html')).toHaveAttribute('lang', variant.language === 'zh' ? 'zh-CN' : 'en');
+}
+
+interface Target {
+  readonly path: string;
+  /** Shown once the page holds what it is for. */
+  readonly ready: (page: Page) => ReturnType<Page['locator']>;
+}
+
+/** Each page in the variant, set through the signed-in user's preferences (as the switches keep it). */
+async function auditPages(page: Page, targets: readonly Target[], variant: Variant): Promise<string[]> {
+  const found: string[] = [];
+  const saved = await page.request.put('/api/userPreferences', { data: variant });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  for (const target of targets) {
+    await page.goto(`${target.path}${target.path.includes('?') ? '&' : '?'}ignoreRouteDefault=1`);
+    await expect(target.ready(page)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    await expectVariant(page, variant);
+    found.push(...(await audit(page, target.path, variant)));
+  }
+  return found;
+}
+
+const OPERATOR_PAGES: readonly Target[] = [
+  { path: '/list', ready: (p) => p.locator('[data-testid^="unit-row-"]').first() },
+  { path: '/list?unit=', ready: (p) => p.getByTestId('unit-detail-status') },
+  { path: '/map', ready: (p) => p.getByTestId('unit-map') },
+  { path: '/multiview', ready: (p) => p.locator('[data-testid^="multiview-unit-"]').first() },
+  { path: '/channels', ready: (p) => p.getByTestId('channel-list-summary') },
+  { path: '/devices', ready: (p) => p.getByTestId('server-list-summary') },
+];
+const ADMIN_PAGES: readonly Target[] = [
+  { path: '/users', ready: (p) => p.getByTestId('users-summary') },
+  { path: '/system_settings', ready: (p) => p.getByTestId('section-tabs') },
+];
+
+// One page per role, signed in once, kept through the variants (one test each).
+test.describe.configure({ mode: 'serial' });
+let signedOut: Page;
+let operator: { page: Page; unit: string };
+let admin: { page: Page };
+/** The users made here, deleted after the last test (also when a later step of the set-up failed). */
+const made: OwnUser[] = [];
+
+test.beforeAll(async ({ browser, playwright }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  const newPage = async () => (await browser.newContext({ baseURL, reducedMotion: 'reduce' })).newPage();
+  signedOut = await newPage();
+  const operatorUser = await ownUser(playwright, baseURL, 'luc_regular', { label: 'a11y-operator' });
+  made.push(operatorUser);
+  const adminUser = await ownUser(playwright, baseURL, 'super_user', { label: 'a11y-admin' });
+  made.push(adminUser);
+  const operatorPage = await newPage();
+  const adminPage = await newPage();
+  await signIn(operatorPage, operatorUser.username, operatorUser.password);
+  await signIn(adminPage, adminUser.username, adminUser.password);
+  const units = (await (await operatorPage.request.get('/api/devices/fetch')).json()) as { uniqueId: string }[];
+  expect(units.length, 'units the operator sees').toBeGreaterThan(0);
+  operator = { page: operatorPage, unit: units[0]!.uniqueId };
+  admin = { page: adminPage };
+});
+
+test.afterAll(async () => {
+  for (const user of made.splice(0)) await user.dispose();
+});
+
+/** A variant's name in a test title. */
+const named = (variant: Variant) => `${variant.colorScheme} theme in ${variant.language === 'zh' ? 'Chinese' : 'English'}`;
+
+// Each variant in four tests of a few pages each (each page costs a load and an axe run).
+for (const variant of VARIANTS) {
+  test(`axe, ${named(variant)}: the login page and the unit list`, async () => {
+    const found: string[] = [];
+    // Signed out: the theme and the language this browser keeps.
+    await signedOut.goto('/login');
+    await signedOut.evaluate(({ colorScheme, language }) => {
+      window.localStorage.setItem('fleet.colorScheme', colorScheme);
+      window.localStorage.setItem('fleet.language', language);
+    }, variant);
+    await signedOut.reload();
+    await expect(signedOut.getByTestId('login-username')).toBeVisible();
+    await expectVariant(signedOut, variant);
+    found.push(...(await audit(signedOut, '/login', variant)));
+    found.push(...(await auditPages(operator.page, OPERATOR_PAGES.slice(0, 1), variant)));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test(`axe, ${named(variant)}: a unit's detail and the map`, async () => {
+    const detail = { ...OPERATOR_PAGES[1]!, path: `/list?unit=${operator.unit}` };
+    const found = await auditPages(operator.page, [detail, OPERATOR_PAGES[2]!], variant);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test(`axe, ${named(variant)}: Multiview, channels and devices`, async () => {
+    const found = await auditPages(operator.page, OPERATOR_PAGES.slice(3), variant);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test(`axe, ${named(variant)}: users and system settings`, async () => {
+    const found = await auditPages(admin.page, ADMIN_PAGES, variant);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
