@@ -59,4 +59,31 @@ describe('kit: edits over a record', () => {
     expect(name).toHaveValue('Theirs');
     expect(screen.getByTestId('thing')).toHaveAttribute('data-dirty', 'false');
   });
+
+  it('a new version that changed none of the form’s fields is no conflict: the save goes at the new version', async () => {
+    function Versioned() {
+      const [thing, setThing] = useState<Thing>({ name: 'One', note: 'first', version: 1 });
+      const { values, set, conflict, version } = useEdits({ name: thing.name, note: thing.note }, thing.version);
+      return (
+        <div data-testid="versioned" data-conflict={conflict !== null} data-save-version={version}>
+          <input data-testid="v-name" value={values.name} onChange={(e) => set({ name: e.currentTarget.value })} />
+          <button type="button" data-testid="other-part" onClick={() => setThing((t) => ({ ...t, version: t.version + 1 }))}>
+            another part saved
+          </button>
+          <button type="button" data-testid="note-saved" onClick={() => setThing((t) => ({ ...t, note: 'theirs', version: t.version + 1 }))}>
+            a field of the form saved
+          </button>
+        </div>
+      );
+    }
+    const { user } = await renderWithApp(<Versioned />);
+    await user.type(screen.getByTestId('v-name'), ' mine');
+    await user.click(screen.getByTestId('other-part'));
+    expect(screen.getByTestId('versioned')).toHaveAttribute('data-conflict', 'false');
+    expect(screen.getByTestId('versioned')).toHaveAttribute('data-save-version', '2');
+    // A field of the form changed elsewhere: a conflict, the save held at the version the user started from.
+    await user.click(screen.getByTestId('note-saved'));
+    expect(screen.getByTestId('versioned')).toHaveAttribute('data-conflict', 'true');
+    expect(screen.getByTestId('versioned')).toHaveAttribute('data-save-version', '1');
+  });
 });

@@ -9,7 +9,8 @@
  * save elsewhere while the user was editing): `conflict` says so and which of the fields the user
  * changed were changed there too; the user then `reload`s (drops their changes) or `keep`s them
  * (they will be saved over the new version). Until then `version` is the one the user started from,
- * so a save is refused as a conflict (409) rather than silently overwriting the other save.
+ * so a save is refused as a conflict (409) rather than silently overwriting the other save. A new version
+ * that changed none of the form's fields (another part of the record) is no conflict.
  */
 import { useCallback, useMemo, useState } from 'react';
 
@@ -62,6 +63,9 @@ export function useEdits<V extends object>(stored: V, version?: number): Edits<V
   }, [version, stored]);
   const conflict = useMemo((): EditConflict<V> | null => {
     if (!dirty || base === null || version === undefined || version === base.version) return null;
+    // A new version whose fields of this form are all as they were (a save of another part of the record, such
+    // as the group's permanent key beside its ad-hoc settings): nothing to reconcile, the save goes at it.
+    if ((Object.keys(stored) as (keyof V)[]).every((field) => same(base.stored[field], stored[field]))) return null;
     const fields = (Object.keys(edits) as (keyof V & string)[]).filter((field) => !same(base.stored[field], stored[field]));
     return { version, fields };
   }, [dirty, base, version, edits, stored]);
