@@ -27,12 +27,20 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const [screen, setScreen] = useState<Screen | null>(null);
   const close = () => setScreen(null);
   const displayName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
         <Menu.Target>
-          {/* Named by what it shows first (the initials), then what it is. */}
-          <UnstyledButton data-testid="user-menu" aria-label={`${initials(user)} – ${t('userMenu.label')}`}>
+          {/* Named by what it shows first (the initials), then what it is. Escape closes the menu also while the
+              focus is still on this button (the menu moves it to its first item a moment after opening). */}
+          <UnstyledButton
+            data-testid="user-menu"
+            aria-label={`${initials(user)} – ${t('userMenu.label')}`}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setOpened(false);
+            }}
+          >
             <Avatar radius="xl" size="md" color="blue">
               {initials(user)}
             </Avatar>
