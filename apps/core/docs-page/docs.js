@@ -82,7 +82,10 @@ function details(doc, op) {
         el('td', {}, [el('code', {}, [p.name])]),
         el('td', {}, [p.in]),
         el('td', {}, [p.required ? 'yes' : 'no']),
-        el('td', {}, [el('code', {}, [schemaText(doc, p.schema ?? {})])]),
+        el('td', {}, [
+          ...(p.description ? [el('div', {}, [p.description])] : []),
+          el('code', {}, [schemaText(doc, p.schema ?? p.content?.['application/json']?.schema ?? {})]),
+        ]),
       ]),
     );
     box.append(
