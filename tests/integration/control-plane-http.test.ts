@@ -52,7 +52,8 @@ describe('the control plane over plain HTTP', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    // No simulator: the calls here run in the core (the shard-bound ones are simulator-control.test.ts's).
+    stack = await startTestStack({ simulator: false });
     base = await stack.app.listen({ host: '127.0.0.1', port: 0 });
     staff = await login('super_user');
     operator = await login('luc_regular');
@@ -86,12 +87,19 @@ describe('the control plane over plain HTTP', () => {
   }, 30_000);
 
   it('answers a query, a mutation, a validation error naming the field, 401, 403 for an operator and 405', async () => {
-    const clock = await call('GET', '/mock/api/clock/get', operator);
-    expect(clock.status).toBe(200);
-    expect(clock.json).toEqual([expect.objectContaining({ kind: 'realtime', shardId: expect.any(String) })]);
-
-    const fault = await call('POST', '/mock/api/fault/inject', staff, { unitId: 'LU800-0001', fault: { type: 'modemFail', modem: 2 } });
-    expect(fault).toMatchObject({ status: 200, json: { applied: 1, error: null } });
+    const recordings = await call('GET', '/mock/api/recording/list', operator);
+    expect(recordings).toMatchObject({ status: 200, json: [] });
+    const started = await call('POST', '/mock/api/recording/start', staff, { name: 'over-http' });
+    expect(started).toMatchObject({ status: 200, json: { name: 'over-http' } });
+    expect((await call('GET', '/mock/api/recording/list', operator)).json).toEqual([expect.objectContaining({ name: 'over-http' })]);
+    // A second one while the first is made: the service's refusal, with its status.
+    expect((await call('POST', '/mock/api/recording/start', staff, { name: 'second' })).status).toBe(409);
+    expect(await call('POST', '/mock/api/recording/stop', staff)).toMatchObject({ status: 200, json: { name: 'over-http' } });
+    // A procedure that needs the simulator says so when none is attached.
+    expect(await call('GET', '/mock/api/clock/get', staff)).toMatchObject({
+      status: 412,
+      json: { error: { code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' } },
+    });
 
     const invalid = await call('POST', '/mock/api/clock/set', staff, { advanceMs: -5 });
     expect(invalid.status).toBe(400);

@@ -16,7 +16,7 @@ import { AppError } from '../errors.js';
 import { envelope } from '../plugins/errors.js';
 import { nestsDeeperThan, tooDeeplyNested } from '../plugins/json-body.js';
 import { appRouter, createContext } from './control-plane.js';
-import { controlProcedures, type ControlProcedure } from './control-plane-openapi.js';
+import { WHOLE_INPUT, controlProcedures, takesFields, type ControlProcedure } from './control-plane-openapi.js';
 
 /** The envelope code of a tRPC error code (the catalogue's where one fits). */
 const CODES: Partial<Record<TRPCError['code'], string>> = {
@@ -60,12 +60,12 @@ function readValue(value: unknown, type: unknown, name: string): unknown {
 }
 
 /** The raw input of a request: the query string's fields (a query) or the JSON body (a mutation). */
-function rawInput(p: ControlProcedure, req: FastifyRequest, types: Map<string, unknown>): unknown {
+function rawInput(p: ControlProcedure, req: FastifyRequest, types: Map<string, unknown>, byFields: boolean): unknown {
   if (p.type === 'mutation') return req.body ?? (types.size > 0 ? {} : undefined);
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  const entries = Object.entries(query).map(([name, value]) => [name, readValue(value, types.get(name), name)] as const);
   if (!p.input) return undefined;
-  return Object.fromEntries(entries);
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  if (!byFields) return query[WHOLE_INPUT] === undefined ? undefined : readValue(query[WHOLE_INPUT], 'json', WHOLE_INPUT);
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, readValue(value, types.get(name), name)]));
 }
 
 /** The input checked against the procedure's schemas with the spec's messages; 400 naming each field. */
@@ -108,11 +108,12 @@ export const controlPlaneHttpRoutes = fp(
   async (app: FastifyInstance): Promise<void> => {
     for (const p of controlProcedures()) {
       const types = fieldTypes(p.input);
+      const byFields = p.input !== null && takesFields(p.input);
       const handler = async (req: FastifyRequest, reply: FastifyReply) => {
         let raw: unknown;
         let ctx: Awaited<ReturnType<typeof createContext>> | undefined;
         try {
-          raw = rawInput(p, req, types);
+          raw = rawInput(p, req, types, byFields);
           checkInput(p, raw);
           // createContext reads the request only (its session cookie), as the tRPC adapter gives it.
           ctx = await createContext(app, { req, res: reply } as unknown as CreateFastifyContextOptions);

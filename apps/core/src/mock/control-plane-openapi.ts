@@ -5,7 +5,7 @@
  *
  * - a query is `GET /mock/api/<path>` (the procedure's name, its dots as slashes: `fleet.status` →
  *   `/mock/api/fleet/status`), its input's fields as query-string parameters (an object or array
- *   field as JSON text);
+ *   field as JSON text; an input that is not an object of fields, whole as JSON text in `input`);
  * - a mutation is `POST /mock/api/<path>` with its input as the JSON body (none, or `{}`, when it
  *   takes none);
  * - the answer is the procedure's result as JSON; a failure is the product's error envelope with the
@@ -127,13 +127,27 @@ const ACCESS_TEXT: Record<ControlProcedure['access'], string> = {
   staff: 'Super users and support staff only (403 for anyone else).',
 };
 
+/** The query-string parameter that holds a query's whole input as JSON, when its input is not an object of fields. */
+export const WHOLE_INPUT = 'input';
+
+/** Whether a query's input is given field by field in the query string (else whole, as JSON in {@link WHOLE_INPUT}). */
+export function takesFields(input: z.ZodType): boolean {
+  try {
+    const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as { type?: unknown; properties?: unknown };
+    return schema.type === 'object' && schema.properties !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** A query input's fields as query-string parameters (an object or array field as JSON text). */
 function queryParameters(input: z.ZodType, components: OpenApiComponents): Json[] {
   const schema = components.schemaOf(input, 'input');
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
-  if (schema.type !== 'object') {
-    throw new Error('a query of the control plane takes an object (its fields are the query string)');
+  if (schema.type !== 'object' || schema.properties === undefined) {
+    // Not an object of fields (a union, a scalar): the whole input as JSON text in `input`.
+    return [{ name: WHOLE_INPUT, in: 'query', required: !input.safeParse(undefined).success, content: { 'application/json': { schema } } }];
   }
   return Object.entries(properties).map(([name, s]) => {
     const scalar = ['string', 'number', 'integer', 'boolean'].includes(String(s.type)) || (Array.isArray(s.enum) && s.type !== undefined);
