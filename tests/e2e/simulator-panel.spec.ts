@@ -5,7 +5,8 @@
  * reader's words), compares the copy with the recording (the same event logs), replays it paused,
  * steps once, resumes to the end and stops the replay; then imports the copy into the fleet (what the
  * import leaves out said first; paused, so the fleet stays as recorded), stops that replay and
- * removes both recordings. Demo staff pause the clock, step it an hour and bring it back to real time,
+ * removes both recordings; the console's request that started the recording is found in the mock's
+ * request journal. Demo staff pause the clock, step it an hour and bring it back to real time,
  * switch the demo preset to breaking-news (an operator sees
  * crews live, a bitrate moving and a collecting channel within 15 seconds), reset it, and leave the
  * preset off as the other specs had it; between the two they run a scenario from the panel to its
@@ -55,6 +56,10 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await name.fill(recording);
   await page.getByTestId('simulator-recording-start').click();
   await expect(page.getByTestId('simulator-recording-current')).toHaveText(recording);
+  // What the console sent is in the mock's request journal, read over plain HTTP as a QA suite would.
+  const sent = await page.request.get('/mock/api/journal/wait?method=POST&path=/mock/trpc/*recording.start*&after=0&timeoutMs=5000');
+  expect(sent.status()).toBe(200);
+  expect(await sent.json()).toMatchObject({ user: 'super_user', status: 200, session: expect.any(String) });
   const row = recordingRow(page, recording);
   await expect(row).toHaveAttribute('data-active', 'true');
 

@@ -64,6 +64,7 @@ export * from './entities/system-messages.js';
 export * from './entities/access-approvals.js';
 export * from './entities/account.js';
 export * from './control.js';
+export * from './request-journal.js';
 export * from './scenario.js';
 export * from './scenario-runs.js';
 export * from './shard-control.js';

@@ -47,6 +47,8 @@ import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@flee
 import { FleetImportInput, RecordingCompareInput, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
 import { ReplayError } from './replays.js';
 import { scenarioRunsOf } from './scenario-runs.js';
+import { journalOf, type RequestJournal } from './request-journal.js';
+import { JournalListInput, JournalWaitInput } from '@fleet/contracts';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
   return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
@@ -62,24 +64,35 @@ function fromStorage(cause: unknown): boolean {
   return false;
 }
 
-const t = initTRPC.context<Context>().create({
-  // Never a stack trace, whatever NODE_ENV says (tRPC adds one unless NODE_ENV is production).
-  isDev: false,
-  // An unexpected failure answers the catalogue's "Generic Error"; what happened is logged (app.ts).
-  errorFormatter: ({ shape, error }) => {
-    if (error.code !== 'INTERNAL_SERVER_ERROR' && !fromStorage(error.cause)) return shape;
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message: ERROR_CATALOGUE.GENERIC.message, data };
-  },
-});
-const authed = t.procedure.use(({ ctx, next }) => {
+/**
+ * What a procedure needs (its plain HTTP route and OpenAPI document read it: control-plane-http.ts):
+ * nothing, a session, or a user who runs the mock (super user or support staff).
+ */
+export interface ControlMeta {
+  access?: 'public' | 'session' | 'staff';
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ControlMeta>()
+  .create({
+    // Never a stack trace, whatever NODE_ENV says (tRPC adds one unless NODE_ENV is production).
+    isDev: false,
+    // An unexpected failure answers the catalogue's "Generic Error"; what happened is logged (app.ts).
+    errorFormatter: ({ shape, error }) => {
+      if (error.code !== 'INTERNAL_SERVER_ERROR' && !fromStorage(error.cause)) return shape;
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: ERROR_CATALOGUE.GENERIC.message, data };
+    },
+  });
+const authed = t.procedure.meta({ access: 'session' }).use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   // The client driving a scenario is still there (a run whose client goes quiet ends: scenario-runs.ts).
   runsOf(ctx.app).touch(ctx.session);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 /** Changing the simulation: super user or support staff. */
-const operator = authed.use(({ ctx, next }) => {
+const operator = authed.meta({ access: 'staff' }).use(({ ctx, next }) => {
   if (!hasAnyRole(ctx.user.roles, GLOBAL_SCOPE_ROLES)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Not available for your user type' });
   return next();
 });
@@ -119,6 +132,8 @@ const CONTROL_PLANE = [
   'recording.remove',
   'recording.compare',
   'recording.importFleet',
+  'journal.list',
+  'journal.wait',
 ] as const;
 
 /** The app's scenario runs and the clock they borrow (scenario-runs.ts). */
@@ -211,6 +226,13 @@ async function joinAsDevice(ctx: Context, body: JoinGroupBody): Promise<JoinedDe
   }
   if (res.statusCode === catalogue.joinGroupWithCode.successStatus) return JoinedDevice.parse(answer);
   throw new TRPCError({ code: codeOfStatus(res.statusCode), message: parseErrorEnvelope(answer)?.error.message ?? ERROR_CATALOGUE.GENERIC.message });
+}
+
+/** The app's request journal, or 412 when it keeps none (REQUEST_JOURNAL_SIZE=0). */
+function journalFor(ctx: Context): RequestJournal {
+  const journal = journalOf(ctx.app);
+  if (!journal) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The request journal is off (REQUEST_JOURNAL_SIZE=0)' });
+  return journal;
 }
 
 /** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
@@ -407,6 +429,20 @@ export const appRouter = t.router({
     step: operator.input(ReplayStepInput).mutation(({ ctx, input }) => replaying(() => ctx.app.services.replays.step(input))),
     stop: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.stop())),
     status: authed.query(async ({ ctx }): Promise<ReplayStatusReply> => ({ replay: await replaying(() => ctx.app.services.replays.status()) })),
+  }),
+
+  /**
+   * The request journal (mock/request-journal.ts): the last requests the core answered, newest first;
+   * `wait` answers the first request matching the filter (from now on, or from `since` / `after`), or
+   * 408 after `timeoutMs`. Support staff and super users read everyone's requests, anyone else their own.
+   */
+  journal: t.router({
+    list: authed.input(JournalListInput).query(({ ctx, input: { limit, ...filter } }) => journalFor(ctx).list(filter, ctx.user, limit)),
+    wait: authed.input(JournalWaitInput).query(async ({ ctx, input: { timeoutMs, ...filter } }) => {
+      const found = await journalFor(ctx).wait(filter, ctx.user, timeoutMs);
+      if (!found) throw new TRPCError({ code: 'TIMEOUT', message: 'No matching request arrived in time' });
+      return found;
+    }),
   }),
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
