@@ -10,6 +10,7 @@ import { AllocatedUnit } from './AllocatedUnit';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
 import { channelStatusLabel } from '../../lib/statusLabels';
+import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -49,7 +50,8 @@ function Marks({ channel }: { channel: ChannelLive }) {
   );
 }
 
-export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
+/** `simulate`: the mock answered the probe and the user runs it, so each row ends with its channel's Simulate menu. */
+export function useChannelColumns(simulate = false): DataGridColumn<ChannelLive>[] {
   const { t } = useTranslation();
   return useMemo(
     (): DataGridColumn<ChannelLive>[] => [
@@ -126,7 +128,21 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
           );
         },
       },
+      ...(simulate
+        ? [
+            {
+              id: 'simulate',
+              header: t('faults.simulate'),
+              width: 90,
+              resizable: false,
+              interactive: true,
+              render: (c: ChannelLive) => (
+                <SimulateMenuFor compact target={{ kind: 'channel', serverId: c.serverId, channelId: c.channelId, name: c.channelName || c.channelId }} />
+              ),
+            },
+          ]
+        : []),
     ],
-    [t],
+    [t, simulate],
   );
 }
