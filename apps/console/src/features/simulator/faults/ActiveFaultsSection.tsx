@@ -13,7 +13,6 @@ import { MutedText } from '../../../kit/MutedText';
 import { useToast } from '../../../toast/useToast';
 import { ControlPlaneError, SimulatorSection } from '../SectionParts';
 import { createControlPlaneClient } from '../trpc';
-import { clockTime } from '../../../realtime/Liveness';
 import type { FieldValue } from './faultFields';
 import { useFaultLabels, type FaultLabels } from './faultLabels';
 import { ACTIVE_FAULTS_KEY, useActiveFaults } from './faultTargets';
@@ -33,10 +32,18 @@ function FaultRow({ fault, onClear, clearing }: { fault: ActiveFaultView; onClea
   const labels = useFaultLabels();
   const { type, ...params } = fault.target.fault as { type: string } & Record<string, FieldValue>;
   const targetId = 'unitId' in fault.target ? fault.target.unitId : fault.target.serverId;
-  const since = new Date(fault.since);
-  const day = since.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric' });
-  const params_ = Object.entries(params).map(
-    ([field, value]) => `${labels.field(type, field)}: ${valueText(labels, t('faults.yes'), t('faults.no'), field, value)}`,
+  // Simulated time in UTC, as the panel's clock shows it.
+  const since = new Date(fault.since).toLocaleString(i18n.language, {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+  const paramTexts = Object.entries(params).map(([field, value]) =>
+    t('faults.param', { field: labels.field(type, field), value: valueText(labels, t('faults.yes'), t('faults.no'), field, value) }),
   );
   return (
     <Paper withBorder p="xs" data-testid="active-fault" data-fault-id={fault.id} data-fault={type}>
@@ -47,17 +54,17 @@ function FaultRow({ fault, onClear, clearing }: { fault: ActiveFaultView; onClea
               {fault.targetName ?? targetId}
             </Text>
             <MutedText size="xs">{targetId}</MutedText>
-            <Badge color="grape" variant="light" data-testid="active-fault-kind">
+            <Badge color="grape" variant="light" tt="none" data-testid="active-fault-kind">
               {labels.kind(type)}
             </Badge>
           </Group>
-          {params_.length > 0 && (
+          {paramTexts.length > 0 && (
             <Text size="sm" data-testid="active-fault-params">
-              {params_.join(' · ')}
+              {paramTexts.join(' · ')}
             </Text>
           )}
           <MutedText size="xs" testId="active-fault-since">
-            {t('faults.since', { time: `${day} ${clockTime(fault.since, i18n.language)}` })}
+            {t('faults.since', { time: since })}
           </MutedText>
         </Stack>
         <Button
