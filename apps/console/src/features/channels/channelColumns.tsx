@@ -9,6 +9,7 @@ import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
 import { AllocatedUnit } from './AllocatedUnit';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
+import { ACTION_COLUMN_ID } from '../../kit/ListTable';
 import { channelStatusLabel } from '../../lib/statusLabels';
 import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
 
@@ -131,7 +132,8 @@ export function useChannelColumns(simulate = false): DataGridColumn<ChannelLive>
       ...(simulate
         ? [
             {
-              id: 'simulate',
+              // The action column: pinned to the end edge, in view however the grid scrolls.
+              id: ACTION_COLUMN_ID,
               header: t('faults.simulate'),
               width: 90,
               resizable: false,

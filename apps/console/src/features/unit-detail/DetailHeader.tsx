@@ -104,7 +104,8 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
             {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
           </MutedText>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
+        {/* The buttons wrap on a narrow screen (Simulate adds one with the mock): none is pushed out of view. */}
+        <Group gap="xs" wrap="wrap">
           <UnitActions unit={unit} />
           {/* Mock only: shown once the capability probe found the mock, to the people who run it. */}
           <SimulateMenu target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
