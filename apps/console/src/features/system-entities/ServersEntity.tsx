@@ -9,8 +9,9 @@
  */
 import { useMemo } from 'react';
 import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
+import { MutedText } from '../../kit/MutedText';
 import { useCanSimulate } from '../simulator/faults/faultTargets';
-import { Alert, Badge } from '@mantine/core';
+import { Alert, Badge, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS, IFB_MODES, PUBLISHING_MODES } from '@fleet/contracts';
@@ -106,7 +107,20 @@ export function serverResource(serverType: ServerType, ifb: boolean, simulate = 
       body: serverUpdateBody(values, serverType, entity.version),
     })),
     remove: op('deleteAdminServer', (s: ServerDetail) => ({ params: { id: s.id } })),
+    // Mock only: the server's Simulate menu in its modal too.
+    ...(simulate ? { tabs: [{ value: 'simulate', label: 'faults.simulate' as const, render: (s: ServerDetail) => <ServerSimulateTab server={s} /> }] } : {}),
   });
+}
+
+/** The edit modal's Simulate tab (mock only): what the menu does, and the menu. */
+function ServerSimulateTab({ server }: { server: ServerDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" align="flex-start" data-testid="server-simulate-tab">
+      <MutedText>{t('faults.serverIntro', { name: server.name })}</MutedText>
+      <SimulateMenuFor target={{ kind: 'server', serverId: server.id, name: server.name }} />
+    </Stack>
+  );
 }
 
 export default function ServersEntity({ kind }: SystemEntitiesProps) {
