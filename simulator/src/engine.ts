@@ -36,6 +36,7 @@ import { actOnItsOwn, DemoRun } from './demo/run.js';
 import { ReplayRun } from './replay/run.js';
 import { shardFleetCheck } from './invariants/fleet.js';
 import { answerControl } from './control.js';
+import { ActiveFaults } from './active-faults.js';
 
 export interface EngineOptions {
   seed: number;
@@ -87,6 +88,8 @@ export class Engine {
   private modeBeforeReplay: ClockMode | null = null;
   private end: DeviceGatewayEnd | null = null;
   readonly stats = { sent: 0, commands: 0 };
+  /** The faults the control plane injected that are still in effect (active-faults.ts). */
+  readonly activeFaults = new ActiveFaults();
 
   constructor(private readonly opts: EngineOptions) {
     this.clockImpl = new SimClock(opts.startAt, opts.clock ?? { kind: 'realtime' });
@@ -329,15 +332,11 @@ export class Engine {
 
   /** Apply a fault to a unit this shard runs, or to its replica of a server. */
   inject(target: FaultTarget): { applied: boolean; error?: string } {
-    if ('unitId' in target) {
-      const d = this.devices.get(target.unitId);
-      if (!d) return { applied: false };
-      const r = applyUnitFault(d, target.fault);
-      return r.ok ? { applied: true } : { applied: true, error: r.error };
-    }
-    const s = this.world.server(target.serverId);
-    if (!s) return { applied: false };
-    const r = applyServerFault(s, target.fault);
+    const unit = 'unitId' in target ? this.devices.get(target.unitId) : undefined;
+    const server = 'serverId' in target ? this.world.server(target.serverId) : undefined;
+    const r = 'unitId' in target ? unit && applyUnitFault(unit, target.fault) : server && applyServerFault(server, target.fault);
+    if (!r) return { applied: false };
+    if (r.ok) this.activeFaults.observe(target);
     return r.ok ? { applied: true } : { applied: true, error: r.error };
   }
 
@@ -351,6 +350,7 @@ export class Engine {
     this.scenario = null;
     this.stopDevices();
     this.world.clear();
+    this.activeFaults.forget();
     const mode = this.clock.mode();
     this.clock.stop();
     this.clockImpl = new SimClock(startAt ?? this.opts.startAt, mode);

@@ -20,6 +20,7 @@ import {
   ClockControlInput,
   DemoSetInput,
   ERROR_CATALOGUE,
+  FaultClearInput,
   FaultTarget,
   FleetGenerateInput,
   GLOBAL_SCOPE_ROLES,
@@ -34,6 +35,8 @@ import {
   catalogue,
   hasAnyRole,
   parseErrorEnvelope,
+  type ActiveFault,
+  type ActiveFaultView,
   type ControlRequest,
   type RecordingSummary,
   type ScenarioStatusReply,
@@ -104,6 +107,8 @@ const CONTROL_PLANE = [
   'fleet.join',
   'fleet.check',
   'fault.inject',
+  'fault.active',
+  'fault.clear',
   'clock.get',
   'clock.set',
   'reset',
@@ -263,6 +268,19 @@ function mergeFleetChecks(shards: ShardStatus[]): ShardFleetCheck {
   return merged;
 }
 
+/**
+ * The shards' active faults as one list, oldest first: a server's replicas each hold the same
+ * entry (same id), kept once; each with its target's name as the core has it.
+ */
+function mergeActiveFaults(app: FastifyInstance, shards: ShardStatus[]): ActiveFaultView[] {
+  const byId = new Map<string, ActiveFault>();
+  for (const s of shards) for (const f of s.faults ?? []) if (!byId.has(f.id)) byId.set(f.id, f);
+  const rm = app.services.readModel;
+  return [...byId.values()]
+    .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id))
+    .map((f) => ({ ...f, targetName: ('unitId' in f.target ? rm.units.get(f.target.unitId) : rm.servers.get(f.target.serverId))?.name ?? null }));
+}
+
 /** The scenario as the shards run it: one status, with the outcomes of every shard's steps. */
 function firstScenario(shards: ShardStatus[]) {
   const first = shards.find((s) => s.scenario !== null)?.scenario ?? null;
@@ -312,6 +330,16 @@ export const appRouter = t.router({
       if (applied.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'No simulated device with this id' });
       const error = applied.find((r) => r.error)?.error ?? null;
       return { applied: applied.length, error };
+    }),
+    /** The faults injected here that are still in effect (a failed modem, a server powered off...), oldest first. */
+    active: authed.query(async ({ ctx }): Promise<ActiveFaultView[]> => mergeActiveFaults(ctx.app, await control(ctx.app, { op: 'faults' }))),
+    /** Undo one active fault (its id) or every one; answers how many were undone and what stays active. */
+    clear: operator.input(FaultClearInput).mutation(async ({ ctx, input }) => {
+      const replies = await control(ctx.app, { op: 'faultClear', ...(input.id === undefined ? {} : { id: input.id }) });
+      // A server's replicas each undo their copy: one fault, however many shards.
+      const cleared = new Set(replies.flatMap((r) => r.cleared ?? []));
+      if (input.id !== undefined && cleared.size === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'No active fault with this id' });
+      return { cleared: cleared.size, active: mergeActiveFaults(ctx.app, replies) };
     }),
   }),
 

@@ -12,6 +12,7 @@ import { initTRPC } from '@trpc/server';
 import {
   ClockControlInput,
   DemoSetInput,
+  FaultClearInput,
   FaultTarget,
   FleetImportInput,
   JoinGroupBody,
@@ -22,6 +23,7 @@ import {
   ReplayStepInput,
   ScenarioRunStartInput,
   ScenarioStartInput,
+  type ActiveFaultView,
   type ClockStatus,
   type DemoPresetName,
   type FleetImportResult,
@@ -55,6 +57,8 @@ export const controlPlaneRouter = t.router({
   }),
   fault: t.router({
     inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
+    active: t.procedure.query(answers<ActiveFaultView[]>()),
+    clear: t.procedure.input(FaultClearInput).mutation(answers<{ cleared: number; active: ActiveFaultView[] }>()),
   }),
   fleet: t.router({
     join: t.procedure.input(JoinGroupBody).mutation(answers<JoinedDevice>()),

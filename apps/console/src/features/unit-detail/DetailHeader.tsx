@@ -10,6 +10,7 @@ import { streamingModesOf } from './detailRules';
 import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
+import { SimulateMenu } from '../simulator/faults/SimulateMenu';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UnitChannel } from '../units/UnitChannel';
 import { UnitLocation } from './UnitLocation';
@@ -103,8 +104,11 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
             {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
           </MutedText>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
+        {/* The buttons wrap on a narrow screen (Simulate adds one with the mock): none is pushed out of view. */}
+        <Group gap="xs" wrap="wrap">
           <UnitActions unit={unit} />
+          {/* Mock only: shown once the capability probe found the mock, to the people who run it. */}
+          <SimulateMenu target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
           <Button size="xs" variant="light" onClick={onConfigure} data-testid="unit-detail-configure">
             {t('unitDetail.menu.configure')}
           </Button>
