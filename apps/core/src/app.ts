@@ -36,6 +36,7 @@ import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
 import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
+import { chaosPlugin } from './mock/chaos-http.js';
 import { DOWNLOADS_PATH } from './modules/files/download-links.js';
 import { appRouter, createContext, runsOf } from './mock/control-plane.js';
 import { lazyChildLoggerFactory } from './request-logger.js';
@@ -142,6 +143,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
 
   // The recorder's tap on REST writes (record and replay, mock only), ahead of the routes it watches.
   if (config.MOCK_ENDPOINTS) await app.register(recordingTapPlugin);
+  // Chaos rules on the catalogue's routes and /ws (mock only), ahead of the routes they hook.
+  if (config.MOCK_ENDPOINTS) await app.register(chaosPlugin);
 
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });

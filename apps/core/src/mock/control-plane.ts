@@ -47,6 +47,8 @@ import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@flee
 import { FleetImportInput, RecordingCompareInput, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
 import { ReplayError } from './replays.js';
 import { scenarioRunsOf } from './scenario-runs.js';
+import { CHAOS_PROCEDURES, chaosRouter } from './chaos.js';
+import { chaosOf } from './chaos-http.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
   return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
@@ -84,6 +86,9 @@ const operator = authed.use(({ ctx, next }) => {
   return next();
 });
 
+/** What a sub-router in a file of its own builds on (mock/chaos.ts). */
+export type ControlPlaneBuilders = { t: typeof t; authed: typeof authed; operator: typeof operator };
+
 const CONTROL_PLANE = [
   'fleet.status',
   'fleet.generate',
@@ -119,6 +124,7 @@ const CONTROL_PLANE = [
   'recording.remove',
   'recording.compare',
   'recording.importFleet',
+  ...CHAOS_PROCEDURES,
 ] as const;
 
 /** The app's scenario runs and the clock they borrow (scenario-runs.ts). */
@@ -321,8 +327,9 @@ export const appRouter = t.router({
      */
     set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
       const reset = input.reset !== false;
-      // A reset ends any scenario run and gives the demo back its real-time clock.
+      // A reset ends any scenario run and gives the demo back its real-time clock and a core without chaos rules.
       if (reset) await runsOf(ctx.app).resetClock();
+      if (reset) chaosOf(ctx.app).clear();
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
       const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
@@ -408,6 +415,9 @@ export const appRouter = t.router({
     stop: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.stop())),
     status: authed.query(async ({ ctx }): Promise<ReplayStatusReply> => ({ replay: await replaying(() => ctx.app.services.replays.status()) })),
   }),
+
+  /** Chaos rules on the core's REST calls and /ws (mock/chaos.ts). */
+  chaos: chaosRouter({ t, authed, operator }),
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({
