@@ -139,39 +139,55 @@ describe('chaos rules on /ws', () => {
     theirs.ws.close();
   });
 
-  it('stall holds every frame for its time, then delivers them in order', async () => {
+  it('stall holds every frame, replies too, for its time, then delivers them in order', async () => {
     await clear();
     const c = await subscribed(regular);
+    const arrivals: { at: number; events: number; pong: boolean }[] = [];
+    c.ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { op: string };
+      arrivals.push({ at: Date.now(), events: flatten(m as never).length, pong: m.op === 'pong' });
+    });
     const stall = await add({ surface: 'ws', match: { role: 'luc_regular' }, effect: { kind: 'stall', ms: 1500 } });
-    const held = c.events.length;
-    const arrivals: number[] = [];
-    c.ws.on('message', () => arrivals.push(Date.now()));
-    await c.next((m) => flatten(m).length > 0 && c.events.length > held, 5000);
-    // Nothing arrived before the stall's end; the simulator kept publishing meanwhile.
-    expect(arrivals[0]!).toBeGreaterThanOrEqual(stall.endsAt! - 20);
-    const after = c.events.slice(held);
-    const seqs = after.filter((e) => e.topic === after[0]!.topic).map((e) => e.seq);
+    const added = Date.now();
+    c.send({ op: 'ping', t: 1 });
+    await c.next((m) => m.op === 'pong', 5000);
+    const pong = arrivals.find((a) => a.pong)!;
+    // The reply waited for the stall's end, and so did every event sent after the rule (the frames
+    // already on their way when it was added arrive at once).
+    expect(pong.at).toBeGreaterThanOrEqual(stall.endsAt! - 20);
+    expect(arrivals.filter((a) => a.at > added + 500 && a.at < stall.endsAt! - 20)).toEqual([]);
+    const burst = arrivals.filter((a) => a.at >= stall.endsAt! - 20).reduce((n, a) => n + a.events, 0);
+    expect(burst).toBeGreaterThan(1);
+    const seqs = c.events.filter((e) => e.topic === c.events[0]!.topic).map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    expect(seqs.length).toBeGreaterThan(1);
     c.ws.close();
   });
 
-  it('delay delivers each event late by its time, in order', async () => {
+  it('delay delivers each event and reply late by its time, in order', async () => {
     await clear();
     const control = await subscribed(staff);
     const late = await subscribed(regular);
-    await add({ surface: 'ws', match: { user: 'luc_regular' }, effect: { kind: 'delay', ms: 600 } });
     const seen = new Map<string, number>();
     control.ws.on('message', (d) => {
       for (const e of flatten(JSON.parse(String(d)))) seen.set(`${e.topic}#${e.seq}`, Date.now());
     });
+    await add({ surface: 'ws', match: { user: 'luc_regular' }, effect: { kind: 'delay', ms: 600 } });
+    // Everything after the pong was sent after the rule (frames leave in order).
+    const pinged = Date.now();
+    late.send({ op: 'ping', t: 2 });
+    let ponged = 0;
     const lags: number[] = [];
     late.ws.on('message', (d) => {
-      for (const e of flatten(JSON.parse(String(d)))) {
+      const m = JSON.parse(String(d)) as { op: string };
+      if (m.op === 'pong') ponged = Date.now();
+      if (!ponged) return;
+      for (const e of flatten(m as never)) {
         const at = seen.get(`${e.topic}#${e.seq}`);
         if (at !== undefined) lags.push(Date.now() - at);
       }
     });
+    await late.next((m) => m.op === 'pong', 5000);
+    expect(ponged - pinged).toBeGreaterThanOrEqual(590);
     const from = late.events.length;
     await late.next(() => eventsAfter(late, from + 20), 10_000);
     expect(lags.length).toBeGreaterThan(5);

@@ -146,7 +146,8 @@ export function realtimeRoutes(config: Config) {
       };
       const tapped = tap?.attach(direct, req.authUser ?? undefined, () => socket.terminate());
       const client = tapped?.client ?? direct;
-      const send = (m: ServerMessage) => socket.send(frameOf(m));
+      // Replies (hello, pong, refusals) go the events' way: a stalled or delayed connection holds them too.
+      const send = (m: ServerMessage) => client.send(frameOf(m));
       const closed = { value: false };
 
       // The connection ends with its session (4401), and counts against the session's cap.

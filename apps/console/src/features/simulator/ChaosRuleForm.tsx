@@ -8,6 +8,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CHAOS_HTTP_METHODS, CHAOS_MAX_LATENCY_MS, CHAOS_MAX_STALL_MS, ROLES, type ChaosCall, type ChaosRuleInput } from '@fleet/contracts';
+import { useNarrowerThan } from '../../shell/useCompactLayout';
 import {
   checkChaosForm,
   INITIAL_CHAOS_FORM,
@@ -30,6 +31,9 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
   const { t } = useTranslation();
   const [f, setF] = useState<ChaosFormState>(INITIAL_CHAOS_FORM);
   const [problems, setProblems] = useState<Set<ChaosField>>(new Set());
+  // A phone has no room for three effects side by side: they stack.
+  const phone = useNarrowerThan('sm');
+  const orientation = phone ? 'vertical' : 'horizontal';
   const set = <K extends keyof ChaosFormState>(key: K, value: ChaosFormState[K]) => {
     setF((old) => ({ ...old, [key]: value }));
     setProblems(new Set());
@@ -140,6 +144,7 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
               onChange={(v) => set('httpEffect', v as HttpEffectKind)}
               data={(['latency', 'error', 'drop'] as const).map((k) => ({ value: k, label: t(`chaos.form.effects.${k}`) }))}
               aria-label={t('chaos.form.effect')}
+              orientation={orientation}
               data-testid="chaos-form-effect"
               style={{ alignSelf: 'flex-start' }}
             />
@@ -149,6 +154,7 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
               onChange={(v) => set('wsEffect', v as WsEffectKind)}
               data={(['cut', 'stall', 'delay'] as const).map((k) => ({ value: k, label: t(`chaos.form.effects.${k}`) }))}
               aria-label={t('chaos.form.effect')}
+              orientation={orientation}
               data-testid="chaos-form-effect"
               style={{ alignSelf: 'flex-start' }}
             />
