@@ -132,7 +132,7 @@ export function errorBodyOf(code: ErrorCode): ErrorEnvelope {
   return { error: { code, message: ERROR_CATALOGUE[code].message } };
 }
 
-/** The every calls of the catalogue with the statuses an error rule may answer (the Chaos form's choices). */
+/** Every call of the catalogue with the statuses an error rule may answer (the Chaos form's choices). */
 export function chaosCalls(): ChaosCall[] {
   return ENDPOINT_IDS.map((id) => ({ id, method: catalogue[id].method, path: catalogue[id].path, statuses: chaosStatusesOf(id) }));
 }
