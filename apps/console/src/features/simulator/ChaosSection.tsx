@@ -4,7 +4,7 @@
  * warns while any rule applies (shell/ChaosIndicator.tsx); "Reset the demo" clears them too.
  */
 import { useEffect, useRef } from 'react';
-import { Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -122,7 +122,9 @@ export function ChaosSection() {
                         {t(`chaos.list.columns.${c}`)}
                       </Table.Th>
                     ))}
-                    <Table.Th />
+                    <Table.Th>
+                      <VisuallyHidden>{t('chaos.list.remove')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>{rules.map(row)}</Table.Tbody>
