@@ -58,7 +58,9 @@ describe('chaos rules on REST calls', () => {
 
   it('an error rule answers the documented status with the catalogue’s body for its count of hits, then stops', async () => {
     await clear();
-    const rule = await add({ surface: 'http', match: { path: '/devices/*', method: 'GET' }, effect: { kind: 'error', status: 429 }, times: 2 });
+    // The path as a browser shows it, with the core's prefix.
+    const rule = await add({ surface: 'http', match: { path: '/api/devices/*', method: 'GET' }, effect: { kind: 'error', status: 429 }, times: 2 });
+    expect(rule.surface === 'http' && rule.match.path).toBe('/devices/*');
     for (let i = 0; i < 2; i++) {
       const res = await units();
       expect(res.status).toBe(429);

@@ -19,8 +19,12 @@ export function chaosRouter({ t, authed, operator }: ControlPlaneBuilders) {
   return t.router({
     /** Add a rule; refused (BAD_REQUEST) when it matches no call or asks a status a matched call does not document. */
     add: operator.input(ChaosRuleInput).mutation(({ ctx, input }): ChaosRule => {
+      // A path given with the core's prefix (as a browser shows it) is the same pattern without it.
+      const prefix = ctx.app.config.CORE_PREFIX;
+      const path = input.surface === 'http' ? input.match.path : undefined;
+      const rule = path?.startsWith(`${prefix}/`) ? { ...input, match: { ...input.match, path: path.slice(prefix.length) } } : input;
       try {
-        return chaosOf(ctx.app).add(input, ctx.user.username);
+        return chaosOf(ctx.app).add(rule, ctx.user.username);
       } catch (e) {
         if (e instanceof ChaosRuleError) throw new TRPCError({ code: 'BAD_REQUEST', message: e.message, cause: e });
         throw e;
