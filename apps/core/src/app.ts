@@ -36,6 +36,7 @@ import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
 import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
+import { chaosPlugin } from './mock/chaos-http.js';
 import { DOWNLOADS_PATH } from './modules/files/download-links.js';
 import { appRouter, createContext, runsOf } from './mock/control-plane.js';
 import { controlPlaneHttpRoutes } from './mock/control-plane-http.js';
@@ -147,6 +148,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   if (config.MOCK_ENDPOINTS) await app.register(recordingTapPlugin);
   // The request journal (mock only, REQUEST_JOURNAL_SIZE > 0): one onResponse hook, ahead of every route it records.
   if (config.MOCK_ENDPOINTS) await app.register(requestJournalPlugin);
+  // Chaos rules on the catalogue's routes and /ws (mock only), ahead of the routes they hook.
+  if (config.MOCK_ENDPOINTS) await app.register(chaosPlugin);
 
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });

@@ -71,3 +71,4 @@ export * from './shard-control.js';
 export * from './replay-control.js';
 export * from './demo.js';
 export * from './recording.js';
+export * from './chaos.js';

@@ -40,6 +40,7 @@ import accountEn from './areas/account.en.json';
 import entryPagesEn from './areas/entryPages.en.json';
 import simulatorEn from './areas/simulator.en.json';
 import faultsEn from './areas/faults.en.json';
+import chaosEn from './areas/chaos.en.json';
 import kitEn from './areas/kit.en.json';
 
 /** The areas' texts, each under its area's key. */
@@ -80,6 +81,7 @@ const areas = {
   entryPages: entryPagesEn,
   simulator: simulatorEn,
   faults: faultsEn,
+  chaos: chaosEn,
   kit: kitEn,
 };
 

@@ -52,6 +52,8 @@ import { ReplayError } from './replays.js';
 import { scenarioRunsOf } from './scenario-runs.js';
 import { journalOf, type RequestJournal } from './request-journal.js';
 import { JournalListInput, JournalWaitInput } from '@fleet/contracts';
+import { CHAOS_PROCEDURES, chaosRouter } from './chaos.js';
+import { chaosOf } from './chaos-http.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
   return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
@@ -100,6 +102,9 @@ const operator = authed.meta({ access: 'staff' }).use(({ ctx, next }) => {
   return next();
 });
 
+/** What a sub-router in a file of its own builds on (mock/chaos.ts). */
+export type ControlPlaneBuilders = { t: typeof t; authed: typeof authed; operator: typeof operator };
+
 const CONTROL_PLANE = [
   'fleet.status',
   'fleet.generate',
@@ -139,6 +144,7 @@ const CONTROL_PLANE = [
   'recording.importFleet',
   'journal.list',
   'journal.wait',
+  ...CHAOS_PROCEDURES,
 ] as const;
 
 /** The app's scenario runs and the clock they borrow (scenario-runs.ts). */
@@ -371,8 +377,9 @@ export const appRouter = t.router({
      */
     set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
       const reset = input.reset !== false;
-      // A reset ends any scenario run and gives the demo back its real-time clock.
+      // A reset ends any scenario run and gives the demo back its real-time clock and a core without chaos rules.
       if (reset) await runsOf(ctx.app).resetClock();
+      if (reset) chaosOf(ctx.app).clear();
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
       const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
@@ -472,6 +479,8 @@ export const appRouter = t.router({
       return found;
     }),
   }),
+  /** Chaos rules on the core's REST calls and /ws (mock/chaos.ts). */
+  chaos: chaosRouter({ t, authed, operator }),
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({

@@ -10,6 +10,8 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
+  ChaosRuleIdInput,
+  ChaosRuleInput,
   ClockControlInput,
   DemoSetInput,
   FaultClearInput,
@@ -24,6 +26,8 @@ import {
   ScenarioRunStartInput,
   ScenarioStartInput,
   type ActiveFaultView,
+  type ChaosCall,
+  type ChaosRule,
   type ClockStatus,
   type DemoPresetName,
   type FleetImportResult,
@@ -82,6 +86,13 @@ export const controlPlaneRouter = t.router({
     remove: t.procedure.input(RecordingIdInput).mutation(answers<{ removed: true }>()),
     compare: t.procedure.input(RecordingCompareInput).query(answers<RecordingComparison>()),
     importFleet: t.procedure.input(FleetImportInput).mutation(answers<FleetImportResult>()),
+  }),
+  chaos: t.router({
+    add: t.procedure.input(ChaosRuleInput).mutation(answers<ChaosRule>()),
+    list: t.procedure.query(answers<ChaosRule[]>()),
+    remove: t.procedure.input(ChaosRuleIdInput).mutation(answers<{ removed: true }>()),
+    clear: t.procedure.mutation(answers<{ removed: number }>()),
+    calls: t.procedure.query(answers<ChaosCall[]>()),
   }),
   replay: t.router({
     start: t.procedure.input(ReplayStartInput).mutation(answers<ReplayStatus>()),

@@ -212,7 +212,12 @@ export default function UnitListPage() {
   } else if (units.isError) {
     body = (
       <Alert color="red" data-testid="units-error" title={units.error.status === 500 ? t('units.internalError') : t('units.loadFailed')}>
-        {errorMessage(units.error)}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(units.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void units.refetch()} data-testid="units-retry">
+            {t('kit.form.retry')}
+          </Button>
+        </Stack>
       </Alert>
     );
   } else if (all.length === 0) {
