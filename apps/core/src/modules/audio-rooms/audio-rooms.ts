@@ -35,7 +35,7 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { audioRoomParticipants } from '../../repositories/audio-room-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
@@ -164,8 +164,7 @@ export class AudioRoomService {
   async delete(user: AuthUser, id: string): Promise<AudioRoomDeleted> {
     const row = await this.require(user, id);
     if (row.active) throw new AppError('AUDIO_ROOM_ACTIVE');
-    const count = await repo.deleteIdleAudioRoomAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteIdleAudioRoomAtVersion(this.deps.db, id, row.version));
     this.deps.hub.publish(this.topicsOf(row.inventoryId), {
       type: 'audioRoom.removed',
       audioRoomId: id,
@@ -178,18 +177,12 @@ export class AudioRoomService {
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
   /** Unknown rooms and rooms of inventories the caller does not have both answer 404. */
-  private async require(user: AuthUser, id: string): Promise<AudioRoomRow> {
-    const row = await repo.findAudioRoom(this.deps.db, id);
-    if (!row || !(user.global || user.inventoryIds.includes(row.inventoryId))) throw new AppError('NOT_FOUND');
-    return row;
+  private require(user: AuthUser, id: string): Promise<AudioRoomRow> {
+    return requireFound(repo.findAudioRoom(this.deps.db, id), (r) => user.global || user.inventoryIds.includes(r.inventoryId));
   }
 
   private async write(row: AudioRoomRow, data: Prisma.AudioRoomUncheckedUpdateManyInput, namePath: string): Promise<AudioRoom> {
-    const count = await unlessTaken(
-      () => repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data),
-      () => nameTaken(namePath),
-    );
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data), { taken: () => nameTaken(namePath) });
     const fresh = await repo.findAudioRoom(this.deps.db, row.id);
     if (!fresh) throw new AppError('CONFLICT');
     return this.announce(fresh);

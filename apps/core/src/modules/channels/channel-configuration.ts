@@ -65,6 +65,7 @@ import {
   pngSize,
   storedSource,
 } from './channel-tabs.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 export class ChannelConfigurationService {
   private readonly destinations: StreamingDestinationRepository;
@@ -434,8 +435,7 @@ export class ChannelConfigurationService {
     await transaction(this.deps.db, async (tx) => {
       for (const ch of channels) {
         // Plain columns, not merged into anything: written whatever the row's version is now.
-        const count = await repo.updateChannelColumns(tx, ch.id, data);
-        if (count === 0) throw new AppError('NOT_FOUND');
+        await atVersion(repo.updateChannelColumns(tx, ch.id, data), { none: 'NOT_FOUND' });
       }
     });
     return {

@@ -46,6 +46,7 @@ import { isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from '
 import { ChannelChecks } from './channel-checks.js';
 import { ADMIN_SORT_KEY, channelConfiguration, channelType, generalOf, toChannelLive, typeFlags } from './presenter.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 /** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
 const LISTS_KEPT = 32;
@@ -420,8 +421,7 @@ export class ChannelService {
     if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
     if (usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
     if (server) this.checks.checkTransceiver(server);
-    const count = await repo.deleteChannelAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteChannelAtVersion(this.deps.db, id, row.version));
     return { uniqueId: id, deleted: true as const };
   }
 

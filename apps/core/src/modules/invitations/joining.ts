@@ -21,7 +21,7 @@ import {
   type UnitTypeGroup,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../platform/versioned-write.js';
 import { groupInvitation } from '../../repositories/invitation-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';

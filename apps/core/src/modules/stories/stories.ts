@@ -26,6 +26,7 @@ import { storyIntegrationSettings, type StoryIntegrationSettings } from '../../r
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 type StoryRow = repo.StoryRecord;
 
@@ -194,8 +195,7 @@ export class StoryService {
 
   async deleteStory(user: AuthUser, inventoryId: string, storyId: string): Promise<StoryDeleted> {
     await this.assertInventoryVisible(user, inventoryId);
-    const count = await repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await atVersion(repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId), { none: 'NOT_FOUND' });
     this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: this.deps.clock.now() });
     return { ok: true, id: storyId };
   }
@@ -268,8 +268,7 @@ export class StoryService {
     }
     const settings = storyIntegrationSettings.write(next);
     if (row) {
-      const count = await repo.updateStoryIntegrationAtVersion(this.deps.db, inventoryId, body.version, enabled, settings);
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.updateStoryIntegrationAtVersion(this.deps.db, inventoryId, body.version, enabled, settings));
     } else {
       try {
         await repo.createStoryIntegration(this.deps.db, inventoryId, enabled, settings);

@@ -35,6 +35,7 @@ import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
+import { atVersion, requireFound } from '../../platform/versioned-write.js';
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
 
@@ -112,8 +113,7 @@ export class SystemMessageService {
       globalNotification,
       inventoryId,
     };
-    const count = await repo.updateNotificationAtVersion(this.deps.db, id, row.version, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateNotificationAtVersion(this.deps.db, id, row.version, data));
     const fresh = await this.require(id);
     this.announce(row, fresh);
     return this.toMessage(fresh, now);
@@ -122,18 +122,15 @@ export class SystemMessageService {
   /** DELETE v2/admin/systemMessages/{id}. */
   async delete(id: string): Promise<SystemMessageDeleted> {
     const row = await this.require(id);
-    const count = await repo.deleteNotificationAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteNotificationAtVersion(this.deps.db, id, row.version));
     this.announce(row, null);
     return { id, deleted: true };
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
-  private async require(id: string): Promise<NotificationRow> {
-    const row = await repo.findNotification(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<NotificationRow> {
+    return requireFound(repo.findNotification(this.deps.db, id));
   }
 
   private audienceProblems(globalNotification: boolean, inventoryId: string | null): FieldProblem[] {

@@ -27,7 +27,7 @@ import type { Db } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../platform/versioned-write.js';
 import type { UnitRecord, UnitRepository } from '../../repositories/units.js';
 import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../repositories/unit-columns.js';
 import { canSeeUnit, type AuthUser, groupScopeWhere } from '../../platform/access.js';

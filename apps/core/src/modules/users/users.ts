@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthUser } from '../../platform/access.js';
 import { callsOf } from '../../calls.js';
 import { clientNotificationOf } from '../system-settings/system-messages.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { atVersion } from '../../platform/versioned-write.js';
 import { userContact } from '../../repositories/user-columns.js';
 import { presentUserIdentity } from './presenter.js';
 import * as repo from './repository.js';
@@ -75,8 +75,7 @@ export class UserService {
       ...(body.email === undefined ? {} : { email: body.email }),
       ...(body.userLabel === undefined ? {} : { userLabel: body.userLabel }),
     };
-    const count = await unlessTaken(() => repo.updateUserAtVersion(this.db, user.id, user.version, data), emailInUse);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateUserAtVersion(this.db, user.id, user.version, data), { taken: emailInUse });
   }
 
   /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation } from './storage-errors.js';
+import { isUniqueViolation } from './versioned-write.js';
 
 describe('isUniqueViolation', () => {
   it('knows a Prisma P2002 and a driver adapter’s UniqueConstraintViolation', () => {
