@@ -37,17 +37,28 @@ export type Taken = (violation: unknown) => unknown;
 export interface AtVersionOptions {
   /** The noun's "already taken" error, for a write that met a unique constraint. */
   taken?: Taken;
-  /** What a write that met no row answers: 409 (the default: the row moved on) or 404 (it is gone). */
-  none?: 'CONFLICT' | 'NOT_FOUND';
+  /** What a write that met no row answers, where not 409 (the row moved on): an error, or a promise of one. */
+  none?: () => unknown;
+}
+
+/** The rows a conditional write met; a unique violation becomes `taken`'s answer. */
+function rowsMet(write: Promise<number> | (() => Promise<number>), taken: Taken | undefined): Promise<number> {
+  return taken ? unlessTaken(write, taken) : typeof write === 'function' ? write() : write;
 }
 
 /**
- * Awaits a conditional write (an update or delete guarded by the version read, answering the rows
- * it met): none met answers `none` (409 unless told otherwise); a unique violation, `taken()`.
+ * Awaits a write guarded by the version read (an update or delete answering the rows it met): none
+ * met answers 409, or `none()`; a unique violation answers `taken()`.
  */
 export async function atVersion(write: Promise<number> | (() => Promise<number>), options: AtVersionOptions = {}): Promise<void> {
-  const count = options.taken ? await unlessTaken(write, options.taken) : await (typeof write === 'function' ? write() : write);
-  if (count === 0) throw new AppError(options.none ?? 'CONFLICT');
+  const count = await rowsMet(write, options.taken);
+  if (count === 0) throw options.none ? await options.none() : new AppError('CONFLICT');
+}
+
+/** Awaits a write that must meet its row whatever its version (a delete by id, a plain column set): none met answers 404. */
+export async function requireWritten(write: Promise<number> | (() => Promise<number>), taken?: Taken): Promise<void> {
+  const count = await rowsMet(write, taken);
+  if (count === 0) throw new AppError('NOT_FOUND');
 }
 
 /** The row a call is about, or 404: also when the caller may not see it (`visible`). */

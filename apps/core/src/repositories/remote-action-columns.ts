@@ -1,6 +1,6 @@
 /**
  * The JSON columns of RemoteAction rows: what the action was asked with (`params`) and what the
- * device answered (`result`). Support cases opened by sending logs (modules/units/support-cases.ts)
+ * device answered (`result`). Support cases opened by sending logs (modules/remote-actions/support-cases.ts)
  * write `params.description`; remote actions write `params.reason` and, for a support access, the
  * access approval it opened.
  */

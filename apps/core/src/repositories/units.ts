@@ -3,7 +3,7 @@
  * hand-written copies) and the queries more than one service needs.
  */
 import { updateRow, type ColumnKind, type Db, type Prisma, type RowSet, type RowTable, type RowUpdateOptions, type RowWhere } from '@fleet/db';
-import type { MemoryTable } from './read-model.js';
+import type { MemoryTable } from './memory-table.js';
 import { AppError } from '../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
 

@@ -44,6 +44,8 @@ import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageRows } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 import * as repo from './repository.js';
+import { findUsersInInventory } from '../groups/repository.js';
+import { findUsernames } from '../users/repository.js';
 
 type AudioRoomRow = repo.AudioRoomRecord;
 
@@ -212,7 +214,7 @@ export class AudioRoomService {
   private async participantProblems(inventoryId: string, list: readonly AudioRoomParticipantRef[], path: string): Promise<FieldProblem[]> {
     const problems: FieldProblem[] = [];
     const userIds = list.filter((p) => p.kind === 'user').map((p) => p.id);
-    const members = userIds.length === 0 ? new Set<string>() : new Set(await repo.findUsersInInventory(this.deps.db, inventoryId, userIds));
+    const members = userIds.length === 0 ? new Set<string>() : new Set(await findUsersInInventory(this.deps.db, inventoryId, userIds));
     const seen = new Set<string>();
     list.forEach((p, i) => {
       const key = `${p.kind}:${p.id}`;
@@ -240,7 +242,7 @@ export class AudioRoomService {
   private async userNames(participants: readonly { kind: string; id: string }[]): Promise<Map<string, string>> {
     const ids = [...new Set(participants.filter((p) => p.kind === 'user').map((p) => p.id))];
     if (ids.length === 0) return new Map();
-    return repo.findUsernames(this.deps.db, ids);
+    return findUsernames(this.deps.db, ids);
   }
 
   private async present(row: AudioRoomRow): Promise<AudioRoom> {

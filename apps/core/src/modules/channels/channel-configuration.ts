@@ -65,7 +65,7 @@ import {
   pngSize,
   storedSource,
 } from './channel-tabs.js';
-import { atVersion } from '../../platform/versioned-write.js';
+import { requireWritten } from '../../platform/versioned-write.js';
 
 export class ChannelConfigurationService {
   private readonly destinations: StreamingDestinationRepository;
@@ -435,7 +435,7 @@ export class ChannelConfigurationService {
     await transaction(this.deps.db, async (tx) => {
       for (const ch of channels) {
         // Plain columns, not merged into anything: written whatever the row's version is now.
-        await atVersion(repo.updateChannelColumns(tx, ch.id, data), { none: 'NOT_FOUND' });
+        await requireWritten(repo.updateChannelColumns(tx, ch.id, data));
       }
     });
     return {

@@ -37,7 +37,7 @@ import { mergeIntoChannel } from '../../repositories/channels.js';
 import type { ChangeOrigin, ChannelRecord } from '../../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { inputSourcesOf, logsOf } from './channel-tabs.js';
-import { addToInventory, removeFromInventory } from '../inventories/inventory-associations.js';
+import { addToInventory, removeFromInventory } from '../../platform/inventory-associations.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf } from '../../platform/paging.js';

@@ -36,11 +36,11 @@ import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import { addToInventory, removeFromInventory } from './inventory-associations.js';
+import { addToInventory, removeFromInventory } from '../../platform/inventory-associations.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import type { VideoReturnService } from '../video-return/video-return.js';
-import { bodyProblem } from '../units/unit-devices.js';
+import { bodyProblem } from '../../errors.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
 

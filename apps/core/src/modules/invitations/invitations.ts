@@ -46,6 +46,7 @@ import { type AdminUnitService } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
 import * as repo from './repository.js';
+import { findUnitWithMemberships } from '../units/repository.js';
 
 /** How often expired unit memberships are removed: a unit leaves its group at most this long after its expiry. */
 const EXPIRY_SWEEP_MS = 30_000;
@@ -90,7 +91,7 @@ export class InvitationService {
     const expired = await repo.findExpiredMemberships(this.deps.db, now, EXPIRY_SWEEP_BATCH);
     let removed = 0;
     for (const link of expired) {
-      const unit = await repo.findUnitWithMemberships(this.deps.db, link.unitId);
+      const unit = await findUnitWithMemberships(this.deps.db, link.unitId);
       if (!unit?.groups.some((g) => g.groupId === link.groupId)) continue;
       try {
         await this.units.leaveGroup(unit, link.groupId, now);

@@ -26,6 +26,7 @@ import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
+import { findUsernames } from '../users/repository.js';
 import { atVersion, requireFound } from '../../platform/versioned-write.js';
 
 type ApprovalRow = repo.AccessApprovalRecord;
@@ -114,7 +115,7 @@ export class AccessApprovalService {
     if (rows.length === 0) return [];
     const userIds = new Set<string>();
     for (const r of rows) for (const u of [r.requestedById, r.approvedById, r.usedById, r.revokedById]) if (u) userIds.add(u);
-    const usernameById = await repo.findUsernames(this.deps.db, [...userIds]);
+    const usernameById = await findUsernames(this.deps.db, [...userIds]);
     const nameOf = (uid: string | null) => (uid ? (usernameById.get(uid) ?? null) : null);
     return rows.map((r) => {
       const stored = AccessApprovalStatus.catch('expired').parse(r.status);

@@ -135,7 +135,7 @@ export class ServerConfigurationService {
     const row = this.row(id);
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
     await atVersion(repo.updateServerAtVersion(this.deps.db, id, version, data(serverConfigurationColumn.read(row.configuration), row)), {
-      none: version !== undefined ? 'CONFLICT' : 'NOT_FOUND',
+      none: () => new AppError(version !== undefined ? 'CONFLICT' : 'NOT_FOUND'),
     });
     this.servers.announce(id);
   }

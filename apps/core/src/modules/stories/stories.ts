@@ -26,7 +26,8 @@ import { storyIntegrationSettings, type StoryIntegrationSettings } from '../../r
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
-import { atVersion } from '../../platform/versioned-write.js';
+import { findUsernames } from '../users/repository.js';
+import { atVersion, requireWritten } from '../../platform/versioned-write.js';
 
 type StoryRow = repo.StoryRecord;
 
@@ -195,7 +196,7 @@ export class StoryService {
 
   async deleteStory(user: AuthUser, inventoryId: string, storyId: string): Promise<StoryDeleted> {
     await this.assertInventoryVisible(user, inventoryId);
-    await atVersion(repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId), { none: 'NOT_FOUND' });
+    await requireWritten(repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId));
     this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: this.deps.clock.now() });
     return { ok: true, id: storyId };
   }
@@ -310,7 +311,7 @@ export class StoryService {
   private async authorsOf(rows: readonly { createdById: string | null }[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((r) => r.createdById).filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
-    return repo.findUsernames(this.deps.db, ids);
+    return findUsernames(this.deps.db, ids);
   }
 
   private toStory(r: StoryRow, authors: ReadonlyMap<string, string>): Story {

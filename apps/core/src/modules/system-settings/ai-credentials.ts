@@ -27,7 +27,7 @@ import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
-import { atVersion, requireFound } from '../../platform/versioned-write.js';
+import { atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
 
 type AiCredentialRow = repo.AiCredentialRecord;
 type StoredField = ReturnType<typeof aiCredentialFields.read>[number];
@@ -89,7 +89,7 @@ export class AiCredentialService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    await atVersion(repo.deleteAiCredential(this.deps.db, id), { none: 'NOT_FOUND' });
+    await requireWritten(repo.deleteAiCredential(this.deps.db, id));
     announceSetting(this.deps, 'ai_settings', id, true);
     return { id, deleted: true };
   }

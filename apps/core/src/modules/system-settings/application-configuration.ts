@@ -23,7 +23,7 @@ import {
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
 import { configurationValue } from '../../repositories/settings-columns.js';
-import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { unlessTaken, atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
@@ -85,7 +85,7 @@ export class ApplicationConfigurationService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    await atVersion(repo.deleteApplicationConfiguration(this.deps.db, id), { none: 'NOT_FOUND' });
+    await requireWritten(repo.deleteApplicationConfiguration(this.deps.db, id));
     announceSetting(this.deps, 'application_configuration', id, true);
     return { id, deleted: true };
   }

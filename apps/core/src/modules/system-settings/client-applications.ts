@@ -22,7 +22,7 @@ import { hashPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { stringList } from '../../repositories/settings-columns.js';
-import { atVersion, unlessTaken, requireFound } from '../../platform/versioned-write.js';
+import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
@@ -102,7 +102,7 @@ export class ClientApplicationService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    await atVersion(repo.deleteClientApplication(this.deps.db, id), { none: 'NOT_FOUND' });
+    await requireWritten(repo.deleteClientApplication(this.deps.db, id));
     announceSetting(this.deps, 'client_application', id, true);
     return { id, deleted: true };
   }

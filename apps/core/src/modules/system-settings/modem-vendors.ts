@@ -16,7 +16,7 @@ import {
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
 import { modemModels } from '../../repositories/settings-columns.js';
-import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { unlessTaken, atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
@@ -64,7 +64,7 @@ export class ModemVendorService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    await atVersion(repo.deleteModemVendor(this.deps.db, id), { none: 'NOT_FOUND' });
+    await requireWritten(repo.deleteModemVendor(this.deps.db, id));
     announceSetting(this.deps, 'modem_vendor', id, true);
     return { id, deleted: true };
   }

@@ -29,7 +29,7 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { atVersion, unlessTaken, requireFound } from '../../platform/versioned-write.js';
+import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { countActiveUsers } from '../users/repository.js';
@@ -154,7 +154,7 @@ export class OrganisationService {
   /** DELETE v2/admin/organisations/{id}/inventories/{inventoryId}. */
   async removeInventory(id: string, inventoryId: string): Promise<OrganisationInventoryRemoved> {
     await this.require(id);
-    await atVersion(repo.removeOrganisationInventory(this.deps.db, id, inventoryId), { none: 'NOT_FOUND' });
+    await requireWritten(repo.removeOrganisationInventory(this.deps.db, id, inventoryId));
     announceSetting(this.deps, 'organization_inventory', id, true);
     announceSetting(this.deps, 'organization', id);
     return { organisationId: id, inventoryId, deleted: true };

@@ -26,6 +26,7 @@ import { recordStamps } from '../../repositories/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 import * as repo from './repository.js';
+import { findStreamMediaProfiles } from '../channels/repository.js';
 
 type Row = repo.StreamMediaProfileRecord;
 
@@ -39,7 +40,7 @@ export class StreamMediaProfileService {
 
   /** Every profile, by name (what the streaming destinations choose from). */
   async all(): Promise<StreamMediaProfileSetting[]> {
-    return (await repo.findStreamMediaProfiles(this.deps.db)).map(toProfile);
+    return (await findStreamMediaProfiles(this.deps.db)).map(toProfile);
   }
 
   async get(id: string): Promise<StreamMediaProfileSetting> {

@@ -7,7 +7,7 @@
  *   must exist ("Invalid field"). The expiry date, when given, lies in the future when the message
  *   is created or its date changed.
  * - Updates carry the form's `version` (409 when the message changed meanwhile).
- * - Users read theirs through client_notifications/fetch (UserService.notifications). Every change
+ * - Users read theirs through client_notifications/fetch (`notifications`). Every change
  *   is pushed to those it concerns as `notification` (the banner's item, with its expiry flags as of
  *   now), and a message deleted, expired or moved away from some users as `notification.removed` to
  *   them, so an open banner follows without waiting for its 5-minute poll.
@@ -29,6 +29,7 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
+import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
@@ -129,6 +130,13 @@ export class SystemMessageService {
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
+  /** client_notifications/fetch: the messages live now for the user's inventories (global: all), newest first. */
+  async notifications(auth: AuthUser, now = this.deps.businessClock.now()): Promise<ClientNotification[]> {
+    const rows = await repo.findLiveNotifications(this.deps.db, now, auth.global, auth.inventoryIds);
+    // The same item this service pushes on /ws (one shape, one place).
+    return rows.map((n) => clientNotificationOf(n, now));
+  }
+
   private require(id: string): Promise<NotificationRow> {
     return requireFound(repo.findNotification(this.deps.db, id));
   }
@@ -182,6 +190,7 @@ function expiryProblems(expireDate: string | null | undefined, now: number): Fie
 }
 
 export const systemMessageCalls = callsOf<SystemMessageService>()({
+  fetchClientNotifications: (s, _input, user) => s.notifications(user),
   listSystemMessages: (svc, { query }) => svc.list(query),
   createSystemMessage: (svc, { body }) => svc.create(body),
   getSystemMessage: (svc, { params }) => svc.get(params.id),

@@ -39,7 +39,7 @@ import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ConfigStore } from './store.js';
 import { unitCapabilities } from '../../repositories/unit-columns.js';
-import { bodyProblem } from '../units/unit-devices.js';
+import { bodyProblem } from '../../errors.js';
 import { anyObject } from '../../repositories/json-column.js';
 import type { StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { callsOf } from '../../calls.js';

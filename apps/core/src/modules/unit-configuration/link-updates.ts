@@ -24,7 +24,8 @@ import {
   validateSmartUnitLimits,
 } from '@fleet/domain';
 import { AppError } from '../../errors.js';
-import { bodyProblem, bodyProblems, inventoriesOf } from '../units/unit-devices.js';
+import { bodyProblem, bodyProblems } from '../../errors.js';
+import { inventoriesOf } from '../units/unit-devices.js';
 import { unitConfiguration } from '../../repositories/unit-columns.js';
 import { anyObject } from '../../repositories/json-column.js';
 import { callsOf } from '../../calls.js';

@@ -8,8 +8,6 @@
 import type { Db, DbTx, Prisma } from '@fleet/db';
 import { deviceUnitSelect, type DeviceUnit } from '../units/unit-devices.js';
 
-export type DbGatewayRecord = Prisma.DatabridgeGatewayGetPayload<object>;
-
 const withRecipients = { recipients: true } as const satisfies Prisma.AlertConfigurationInclude;
 export type UnitAlertConfigurationRecord = Prisma.AlertConfigurationGetPayload<{ include: typeof withRecipients }>;
 export type AlertConfigurationRecord = Prisma.AlertConfigurationGetPayload<object>;
@@ -80,10 +78,6 @@ export function findAudioRoomServer(
   inventoryIds: string[],
 ): Promise<Prisma.AudioRoomGetPayload<{ select: { serverId: true } }> | null> {
   return db.audioRoom.findFirst({ where: { id: audioRoomId, inventoryId: { in: inventoryIds } }, select: { serverId: true } });
-}
-
-export function findDbGateway(db: Db | DbTx, id: string): Promise<DbGatewayRecord | null> {
-  return db.databridgeGateway.findUnique({ where: { id } });
 }
 
 // ── the unit's own alert configuration ─────────────────────────────────────────────────────

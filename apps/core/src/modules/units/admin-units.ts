@@ -26,11 +26,14 @@ import { AppError, validationError } from '../../errors.js';
 import type { UnitRecord } from '../../repositories/units.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import { checkUnitUpgrade, type UpgradeReason } from '../upgrades/upgrade-rules.js';
+import type { UnitUpgradeCheck } from './upgrade-check.js';
 import * as repo from './repository.js';
 
 export class AdminUnitService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly upgradeCheck: UnitUpgradeCheck,
+  ) {}
 
   /** POST v2/admin/units. */
   async createUnit(user: AuthUser, body: z.infer<typeof CreateAdminUnitBody>): Promise<UnitDetail> {
@@ -100,7 +103,7 @@ export class AdminUnitService {
     };
     // Plain field sets: without a version the caller asked for no check (see UnitService.rename).
     await atVersion(repo.updateUnitWhere(this.deps.db, body.version === undefined ? { id } : { id, version: body.version }, data), {
-      none: body.version === undefined ? 'NOT_FOUND' : 'CONFLICT',
+      none: () => new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT'),
       taken: async (e) => (await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id }), e),
     });
     if (body.typeGroup !== undefined || body.productType !== undefined) await this.deps.units.refreshUnit(id);
@@ -193,7 +196,8 @@ export class AdminUnitService {
   async setTargetSwVersion(user: AuthUser, id: string, target: string | null): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
     if (target !== null) {
-      const blockers = await this.upgradeBlockers(unit, target);
+      // The upgrade rules as the upgrade calls apply them (one implementation: upgrades/upgrade-rules.ts).
+      const blockers = await this.upgradeCheck.blockersOf(unit, target);
       const first = blockers[0];
       if (first) {
         throw new AppError(
@@ -204,11 +208,6 @@ export class AdminUnitService {
     }
     await this.updateVersioned(unit, { targetSwVersion: target });
     return this.detailAndPublish(id);
-  }
-
-  /** The upgrade rules as the upgrade calls apply them (one implementation: upgrade-rules.ts). */
-  private async upgradeBlockers(unit: UnitRecord, target: string): Promise<UpgradeReason[]> {
-    return (await checkUnitUpgrade(this.deps, unit, target)).reasons;
   }
 
   /** PUT dbgateway (a gateway of the unit's inventories, or one without inventory) / DELETE (null). */

@@ -10,7 +10,7 @@ import { AppError, validationError } from '../../errors.js';
 import { audioRoomParticipants } from '../../repositories/channel-columns.js';
 import { unitCapabilities, unitConfiguration } from '../../repositories/unit-columns.js';
 import type { ServiceDeps } from '../deps.js';
-import { ipPipeStateOf } from '../unit-configuration/store.js';
+import { ipPipeStateOf } from './unit-devices.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 import * as repo from './repository.js';
 

@@ -30,6 +30,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
 import * as repo from './repository.js';
+import { unitExists } from '../alerts/repository.js';
 
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
 const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
@@ -266,7 +267,7 @@ export class UnitStorageService {
    */
   private async applyFile(e: DeviceEventOf<'file'>, at: number): Promise<void> {
     const db = this.deps.db;
-    if (!(await repo.unitExists(db, e.unitId))) return;
+    if (!(await unitExists(db, e.unitId))) return;
     const data = {
       fileName: e.fileName,
       path: e.path,

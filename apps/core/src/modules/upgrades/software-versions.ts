@@ -153,8 +153,7 @@ export class SoftwareVersionService {
     const row = await this.require(user, id);
     if (await this.inUse(row.number)) throw new AppError('SOFTWARE_VERSION_IN_USE');
     // Only as checked: no change, and no job started towards it since (see `guardOf`).
-    const count = await repo.deleteSoftwareVersionGuarded(this.deps.db, id, this.guardOf(row));
-    if (count === 0) throw await this.lostRace(row);
+    await atVersion(repo.deleteSoftwareVersionGuarded(this.deps.db, id, this.guardOf(row)), { none: () => this.lostRace(row) });
     this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), {
       type: 'softwareVersion.removed',
       softwareVersionId: id,

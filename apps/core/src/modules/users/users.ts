@@ -1,4 +1,4 @@
-/** Users: the current user's details and their update (spec 001 §5 user rules), preferences, client notifications. */
+/** Users: the current user's details and their update (spec 001 §5 user rules), preferences. */
 import { nonEmpty } from '../../repositories/json-column.js';
 import type { z } from 'zod';
 import {
@@ -8,7 +8,6 @@ import {
   type UpdateUserContactBody,
   type UserContact,
   UserPreferences,
-  type ClientNotification,
   type CurrentUser,
   type Role,
 } from '@fleet/contracts';
@@ -17,7 +16,6 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthUser } from '../../platform/access.js';
 import { callsOf } from '../../calls.js';
-import { clientNotificationOf } from '../system-settings/system-messages.js';
 import { atVersion } from '../../platform/versioned-write.js';
 import { userContact } from '../../repositories/user-columns.js';
 import { presentUserIdentity } from './presenter.js';
@@ -150,12 +148,6 @@ export class UserService {
     }
     throw new AppError('CONFLICT');
   }
-
-  async notifications(auth: AuthUser, now = this.clock.now()): Promise<ClientNotification[]> {
-    const rows = await repo.findLiveNotifications(this.db, now, auth.global, auth.inventoryIds);
-    // The same item the system message service pushes on /ws (one shape, one place).
-    return rows.map((n) => clientNotificationOf(n, now));
-  }
 }
 
 /**
@@ -193,7 +185,6 @@ export const userCalls = callsOf<UserService>()({
   getUserPreferences: (s, _input, user) => s.preferences(user.id),
   updateUserPreferences: (s, { body }, user) => s.updatePreferences(user.id, body),
   getCurrentUser: (s, _input, user) => s.current(user),
-  fetchClientNotifications: (s, _input, user) => s.notifications(user),
 });
 
 function emailInUse(): AppError {

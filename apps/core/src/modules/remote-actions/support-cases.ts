@@ -12,7 +12,7 @@ import { channelCapabilities, channelFileTransfer } from '../../repositories/cha
 import { anyObject } from '../../repositories/json-column.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import type { AckedState } from './unit-devices.js';
+import type { AckedState } from '../units/unit-devices.js';
 import * as repo from './repository.js';
 
 export class SupportCaseService {

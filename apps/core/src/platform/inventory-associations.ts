@@ -7,8 +7,8 @@
  * group shows objects of its own inventory only). What else a kind of object refuses (a transceiver
  * feed, a video return channel's last inventory) is checked by its caller before the removal.
  */
-import { AppError } from '../../errors.js';
-import type { ReadModel } from '../../repositories/read-model.js';
+import { AppError } from '../errors.js';
+import type { ReadModel } from '../repositories/read-model.js';
 
 /** An object with inventory and group memberships (a channel or video return channel row). */
 export interface InventoryMember {
