@@ -8,7 +8,7 @@
  * feed, a video return channel's last inventory) is checked by its caller before the removal.
  */
 import { AppError } from '../errors.js';
-import type { ReadModel } from '../repositories/read-model.js';
+import type { ReadModel } from './storage/read-model.js';
 
 /** An object with inventory and group memberships (a channel or video return channel row). */
 export interface InventoryMember {

@@ -34,9 +34,9 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { audioRoomParticipants } from '../../repositories/audio-room-columns.js';
+import { audioRoomParticipants } from './audio-room-columns.js';
 import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';

@@ -32,9 +32,9 @@ import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatu
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { writableObject } from '../../repositories/json-column.js';
-import { mergeIntoChannel } from '../../repositories/channels.js';
-import type { ChangeOrigin, ChannelRecord } from '../../repositories/read-model.js';
+import { writableObject } from '../../platform/storage/json-column.js';
+import { mergeIntoChannel } from './channel-rows.js';
+import type { ChangeOrigin, ChannelRecord } from '../../platform/storage/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { inputSourcesOf, logsOf } from './channel-tabs.js';
 import { addToInventory, removeFromInventory } from '../../platform/inventory-associations.js';

@@ -42,8 +42,8 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { graphicsCompositionData } from '../../repositories/graphics-columns.js';
-import { inventoryManagedServices, type ManagedServiceEntry } from '../../repositories/managed-services-columns.js';
+import { graphicsCompositionData } from './graphics-columns.js';
+import { inventoryManagedServices, type ManagedServiceEntry } from '../inventories/managed-services-columns.js';
 import { managedServiceState, trialRuleOf } from '@fleet/domain';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';

@@ -38,9 +38,9 @@ import {
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import type { GroupRow } from '../../repositories/read-model.js';
+import type { GroupRow } from '../../platform/storage/read-model.js';
 import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
-import { unitConfiguration } from '../../repositories/unit-columns.js';
+import { unitConfiguration } from '../../platform/storage/unit-columns.js';
 import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { isTransceiverFeed } from '../channels/channel-rules.js';
 import { byNameThenId, compareText } from '../../platform/order.js';

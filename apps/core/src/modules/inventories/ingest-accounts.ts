@@ -26,7 +26,7 @@ import {
 import { hashPassword, verifyPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { ingestConfiguration } from '../../repositories/inventory-columns.js';
+import { ingestConfiguration } from './inventory-columns.js';
 import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
 import type { ServiceDeps } from '../deps.js';
 import type { InventoryService } from './inventories.js';

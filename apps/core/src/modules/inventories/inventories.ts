@@ -30,10 +30,10 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { inventoryProperties } from '../../repositories/inventory-columns.js';
-import type { ChangeOrigin, InventoryRow } from '../../repositories/read-model.js';
+import { inventoryProperties } from './inventory-columns.js';
+import type { ChangeOrigin, InventoryRow } from '../../platform/storage/read-model.js';
 import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { addToInventory, removeFromInventory } from '../../platform/inventory-associations.js';

@@ -22,7 +22,7 @@ import {
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
 import { unlessTaken } from '../../platform/versioned-write.js';
-import { groupInvitation } from '../../repositories/invitation-columns.js';
+import { groupInvitation } from './invitation-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';

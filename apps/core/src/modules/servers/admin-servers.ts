@@ -21,7 +21,7 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import type { ServerRow } from '../../repositories/read-model.js';
+import type { ServerRow } from '../../platform/storage/read-model.js';
 import { atVersion, unlessTaken } from '../../platform/versioned-write.js';
 import { compareText } from '../../platform/order.js';
 import type { ServerConfigurationService } from './server-configuration.js';

@@ -49,7 +49,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { folderAndBelow } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { publisherSources } from '../../repositories/share-columns.js';
+import { publisherSources } from './share-columns.js';
 import { isUniqueViolation, atVersion } from '../../platform/versioned-write.js';
 import { canSeeGroup, canSeeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';

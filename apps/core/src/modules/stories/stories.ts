@@ -22,7 +22,7 @@ import { validateStoryFields } from '@fleet/domain';
 import { providerOf, transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
-import { storyIntegrationSettings, type StoryIntegrationSettings } from '../../repositories/story-columns.js';
+import { storyIntegrationSettings, type StoryIntegrationSettings } from './story-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';

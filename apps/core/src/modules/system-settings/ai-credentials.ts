@@ -22,8 +22,8 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
-import { aiCredentialFields } from '../../repositories/settings-columns.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { aiCredentialFields } from './settings-columns.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';

@@ -21,9 +21,9 @@ import {
 import { hashPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { stringList } from '../../repositories/settings-columns.js';
+import { stringList } from './settings-columns.js';
 import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import { passwordParams } from '../../platform/auth.js';

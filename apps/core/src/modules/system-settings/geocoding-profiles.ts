@@ -28,11 +28,11 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { writableObject } from '../../repositories/json-column.js';
-import { inventorySettings } from '../../repositories/inventory-columns.js';
-import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
+import { writableObject } from '../../platform/storage/json-column.js';
+import { inventorySettings } from '../inventories/inventory-columns.js';
+import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../channels/stream-settings-columns.js';
 import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { updateInventoryAtVersion } from '../inventories/repository.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';

@@ -15,9 +15,9 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
-import { modemModels } from '../../repositories/settings-columns.js';
+import { modemModels } from './settings-columns.js';
 import { unlessTaken, atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';

@@ -30,7 +30,7 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { countActiveUsers } from '../users/repository.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';

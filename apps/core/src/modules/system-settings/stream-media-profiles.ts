@@ -20,9 +20,9 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { settingsJson } from '../../repositories/stream-settings-columns.js';
+import { settingsJson } from '../channels/stream-settings-columns.js';
 import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 import * as repo from './repository.js';

@@ -35,7 +35,7 @@ import { compareText } from '../../platform/order.js';
 import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import { atVersion, requireFound } from '../../platform/versioned-write.js';
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;

@@ -20,7 +20,7 @@ import {
 import { isBusy } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
-import { anyObject } from '../../repositories/json-column.js';
+import { anyObject } from '../../platform/storage/json-column.js';
 import type { ServiceDeps } from '../deps.js';
 import { callsOf } from '../../calls.js';
 import { findDbGateway } from '../units/repository.js';

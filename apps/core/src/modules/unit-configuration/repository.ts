@@ -1,6 +1,6 @@
 /**
  * Unit configuration in storage: the queries of the unit-configuration module beside the unit row
- * writes of `UnitRepository` (src/repositories/units.ts): the unit's last reboot and last-known
+ * writes of `UnitRepository` (platform/storage/unit-rows.ts): the unit's last reboot and last-known
  * snapshot, its uploaded files, its own alert configuration and recipients, and the reads the
  * checks need. Each function takes the client to run on: the service's `db`, or a transaction's
  * `tx` inside `transaction(...)`.

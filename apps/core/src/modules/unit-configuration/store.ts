@@ -22,17 +22,17 @@ import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type Db, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../platform/clock.js';
-import type { ReadModel } from '../../repositories/read-model.js';
+import type { ReadModel } from '../../platform/storage/read-model.js';
 import type { RealtimeHub } from '../../platform/hub.js';
 import type { UnitIndex } from '../../platform/unit-index.js';
 import type { UnitService } from '../units/units.js';
-import type { UnitRepository } from '../../repositories/units.js';
-import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import type { UnitRepository } from '../../platform/storage/unit-rows.js';
+import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 import { ipPipeStateOf, type DeviceUnit } from '../units/unit-devices.js';
 import { resolveAlertConfiguration } from '../alerts/alert-configuration.js';
 import type { SettingChange } from './setting-change.js';
-import { alertTypeSettings } from '../../repositories/alert-columns.js';
-import { oneOf, parseOr } from '../../repositories/json-column.js';
+import { alertTypeSettings } from '../alerts/alert-columns.js';
+import { oneOf, parseOr } from '../../platform/storage/json-column.js';
 import * as repo from './repository.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */

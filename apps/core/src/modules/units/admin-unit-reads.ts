@@ -3,7 +3,7 @@
  * inventories, groups, databridge gateway, smart-unit settings and applications. A non-global admin
  * sees only the units of their own inventories (group membership alone is not enough).
  */
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import {
   ADMIN_UNIT_SEARCH_KEYS,
   ADMIN_UNIT_SORT_KEYS,
@@ -28,7 +28,7 @@ import { isBusy, isStreaming } from '@fleet/domain';
 import { providerOf, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { type UnitRecord } from '../../repositories/units.js';
+import { type UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';

@@ -23,7 +23,7 @@ import { isBusy } from '@fleet/domain';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { UnitUpgradeCheck } from './upgrade-check.js';

@@ -5,7 +5,7 @@
  * `transaction(...)`. A guarded write answers the rows it changed; the service decides.
  */
 import type { Db, DbTx, Prisma } from '@fleet/db';
-import { unitMemberships, type UnitRecord } from '../../repositories/units.js';
+import { unitMemberships, type UnitRecord } from '../../platform/storage/unit-rows.js';
 
 export type ServiceRecord = Prisma.ServiceGetPayload<object>;
 export type InvitationRecord = Prisma.InvitationGetPayload<object>;

@@ -18,8 +18,8 @@ import {
 import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/domain';
 import type { Db, Prisma } from '@fleet/db';
 import { AppError, bodyProblem, bodyProblems } from '../../errors.js';
-import { unitCapabilities, unitLicense } from '../../repositories/unit-columns.js';
-import type { ChannelRecord, ReadModel, ServerRow, VrChannelRecord } from '../../repositories/read-model.js';
+import { unitCapabilities, unitLicense } from '../../platform/storage/unit-columns.js';
+import type { ChannelRecord, ReadModel, ServerRow, VrChannelRecord } from '../../platform/storage/read-model.js';
 import type { DeviceReports } from '../../platform/device-reports.js';
 import type { DeviceGateway } from '../../platform/gateway.js';
 import type { TelemetryStore } from '../../platform/telemetry.js';

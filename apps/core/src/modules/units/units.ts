@@ -4,7 +4,7 @@
  * fleet handed to the device gateway. Every change of a unit's row is announced here
  * (`unit.updated`, `device.added`, `device.removed`).
  */
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import {
   TransmissionMode,
   UnitTypeGroup,
@@ -28,15 +28,15 @@ import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import { unlessTaken } from '../../platform/versioned-write.js';
-import type { UnitRecord, UnitRepository } from '../../repositories/units.js';
-import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../repositories/unit-columns.js';
+import type { UnitRecord, UnitRepository } from '../../platform/storage/unit-rows.js';
+import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../platform/storage/unit-columns.js';
 import { canSeeUnit, type AuthUser, groupScopeWhere } from '../../platform/access.js';
-import type { MemoryTable } from '../../repositories/read-model.js';
+import type { MemoryTable } from '../../platform/storage/read-model.js';
 import type { DeviceGateway } from '../../platform/gateway.js';
 import type { RealtimeHub } from '../../platform/hub.js';
 import type { TelemetryStore, UnitTelemetry } from '../../platform/telemetry.js';
 import type { LiveState, Membership, UnitIndex } from '../../platform/unit-index.js';
-import { deepFreeze } from '../../repositories/read-model.js';
+import { deepFreeze } from '../../platform/storage/read-model.js';
 import * as repo from './repository.js';
 import type { ChannelsInUse } from './channels-in-use.js';
 

@@ -6,7 +6,7 @@
  */
 import type { ErrorCode, UpgradeBlockReason } from '@fleet/contracts';
 import type { UpgradeBlocker } from '@fleet/domain';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 
 /** The catalogue keys an upgrade can be refused with (the domain's blockers, and the core's own). */
 export type UpgradeReasonCode = UpgradeBlocker['errorCode'] | Extract<ErrorCode, 'TRANSCEIVER_BUSY' | 'UNIT_BUSY' | 'UNIT_OFFLINE'>;

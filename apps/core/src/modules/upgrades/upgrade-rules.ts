@@ -24,8 +24,8 @@ import {
   type UpgradeBlocker,
 } from '@fleet/domain';
 import type { Db } from '@fleet/db';
-import type { ReadModel, ServerRow } from '../../repositories/read-model.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { ReadModel, ServerRow } from '../../platform/storage/read-model.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { findServiceStatus } from '../units/repository.js';
 import type { UnitUpgradeCheck, UpgradeReason, UpgradeReasonCode } from '../units/upgrade-check.js';
 import * as repo from './repository.js';

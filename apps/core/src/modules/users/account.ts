@@ -13,7 +13,7 @@ import { ERROR_CATALOGUE, PasswordExpiryPolicy, TIMINGS, type ChangeOwnPasswordB
 import { hashPassword, transaction, verifyPassword } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { passwordExpiryFrom } from './user-accounts.js';

@@ -35,7 +35,7 @@ import {
 import { hashPassword, providerOf, transaction, type Db, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import { atVersion, unlessTaken } from '../../platform/versioned-write.js';
 import { canSeeGroup, canSeeInventory, type AuthUser, canSeeSomeInventory } from '../../platform/access.js';
 import { parseRoles, passwordParams } from '../../platform/auth.js';

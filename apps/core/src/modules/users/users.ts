@@ -1,5 +1,5 @@
 /** Users: the current user's details and their update (spec 001 §5 user rules), preferences. */
-import { nonEmpty } from '../../repositories/json-column.js';
+import { nonEmpty } from '../../platform/storage/json-column.js';
 import type { z } from 'zod';
 import {
   DEFAULT_USER_PREFERENCES,
@@ -17,7 +17,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthUser } from '../../platform/access.js';
 import { callsOf } from '../../calls.js';
 import { atVersion } from '../../platform/versioned-write.js';
-import { userContact } from '../../repositories/user-columns.js';
+import { userContact } from './user-columns.js';
 import { presentUserIdentity } from './presenter.js';
 import * as repo from './repository.js';
 

@@ -35,8 +35,8 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { jsonObject, parseOr, stringList } from '../../repositories/json-column.js';
-import type { ChangeOrigin, VrChannelRecord } from '../../repositories/read-model.js';
+import { jsonObject, parseOr, stringList } from '../../platform/storage/json-column.js';
+import type { ChangeOrigin, VrChannelRecord } from '../../platform/storage/read-model.js';
 import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';

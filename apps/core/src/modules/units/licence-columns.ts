@@ -1,6 +1,6 @@
 /** The codecs of unit licence activation: an inventory's licence pool, a user's grantable permissions. */
 import { z } from 'zod';
-import { jsonColumn, lenient, lenientRecord } from './json-column.js';
+import { jsonColumn, lenient, lenientRecord } from '../../platform/storage/json-column.js';
 
 /**
  * The inventory's licence pool, kept in Inventory.settings under `licences` (the settings codec of

@@ -4,7 +4,7 @@
  */
 import { updateRow, type ColumnKind, type Db, type Prisma, type RowSet, type RowTable, type RowUpdateOptions, type RowWhere } from '@fleet/db';
 import type { MemoryTable } from './memory-table.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
 
 /** A unit's inventories and groups, as ids with the time the unit joined (alert configuration follows the last group joined). */

@@ -1,6 +1,6 @@
 /** The codecs of the stream and geocoding settings rows' JSON columns. */
 import { z } from 'zod';
-import { jsonColumn, lenient } from './json-column.js';
+import { jsonColumn, lenient } from '../../platform/storage/json-column.js';
 
 /** A JSON object edited as a whole (provider configuration, profile settings, media profile attributes); anything else reads as {}. */
 export const settingsJson = jsonColumn(z.record(z.string(), z.unknown()), () => ({}));

@@ -1,6 +1,6 @@
 /** The codecs of the platform settings' JSON columns (modem vendors, client applications, AI credentials, application configuration). */
 import { z } from 'zod';
-import { jsonColumn, lenientArray } from './json-column.js';
+import { jsonColumn, lenientArray } from '../../platform/storage/json-column.js';
 
 /** ModemVendor.models: `[{ name }]`; an entry without a name is dropped. */
 export const modemModels = jsonColumn(

@@ -1,6 +1,6 @@
 /** The codec of the Publisher row's JSON column. */
 import { z } from 'zod';
-import { jsonColumn, lenientArray } from './json-column.js';
+import { jsonColumn, lenientArray } from '../../platform/storage/json-column.js';
 
 /**
  * Spec 001 §3 Publisher (what a group's publisher shares): `{ channelIds, vrChannelIds }`. Names are

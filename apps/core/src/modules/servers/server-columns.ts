@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { IpPipeState } from '@fleet/contracts';
-import { jsonColumn, lenient } from './json-column.js';
+import { jsonColumn, lenient } from '../../platform/storage/json-column.js';
 
 const StoredSmpteInterface = z.object({ ip: z.string(), subnetMask: z.string(), gateway: z.string().nullable().default(null) });
 const StoredIpPipe = z.object({

@@ -3,8 +3,8 @@
  * writers change too.
  */
 import type { Db, Prisma } from '@fleet/db';
-import { AppError } from '../errors.js';
-import type { ChannelRecord, MemoryTable } from './read-model.js';
+import { AppError } from '../../errors.js';
+import type { ChannelRecord, MemoryTable } from '../../platform/storage/read-model.js';
 
 /** How many times a merging write reads a channel row again after it changed under the write, before answering 409. */
 export const CHANNEL_WRITE_ATTEMPTS = 5;

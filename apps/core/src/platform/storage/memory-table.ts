@@ -2,7 +2,7 @@
  * One table of the read model in memory, by id (read-model.ts keeps the tables current from the
  * storage layer's write feed): refreshes coalesce, rows are shared and frozen.
  */
-import { systemClock, type Clock } from '../platform/clock.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** The tables of the read model. */
 export type TableName = 'units' | 'groups' | 'inventories' | 'servers' | 'channels' | 'vrChannels' | 'alertConfigurations';

@@ -1,6 +1,6 @@
 /** The codec of the Inventory row's managed services JSON column (Inventory.managedServices). */
 import { z } from 'zod';
-import { jsonColumn, lenient, lenientRecord } from './json-column.js';
+import { jsonColumn, lenient, lenientRecord } from '../../platform/storage/json-column.js';
 
 /**
  * Spec 001 §3 managed services of an inventory, the one store of them: `{ [service]: { status,

@@ -1,7 +1,7 @@
 /** The codecs of the AlertConfiguration row's JSON columns (a unit's, a group's or the platform default). */
 import { z } from 'zod';
 import { AlertConfigMode, AlertLevel } from '@fleet/contracts';
-import { jsonColumn, lenient, lenientRecord } from './json-column.js';
+import { jsonColumn, lenient, lenientRecord } from '../../platform/storage/json-column.js';
 
 /** AlertConfiguration.alerts: per alert type, whether it is on, its level and its thresholds. */
 export const alertTypeSettings = jsonColumn(

@@ -1,6 +1,6 @@
 /** The codecs of the User row's JSON columns. */
 import { z } from 'zod';
-import { jsonColumn, lenient } from './json-column.js';
+import { jsonColumn, lenient } from '../../platform/storage/json-column.js';
 
 const text = z.string();
 

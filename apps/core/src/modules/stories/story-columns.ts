@@ -1,7 +1,7 @@
 /** The codecs of the story tables' JSON columns. */
 import { z } from 'zod';
 import { DEFAULT_STORY_MAPPING, StoryFieldMapping } from '@fleet/contracts';
-import { jsonColumn } from './json-column.js';
+import { jsonColumn } from '../../platform/storage/json-column.js';
 
 const StoredStoryIntegration = z.looseObject({
   endpoint: z.string().catch(''),

@@ -5,7 +5,7 @@
  * access approval it opened.
  */
 import { z } from 'zod';
-import { jsonColumn, lenient } from './json-column.js';
+import { jsonColumn, lenient } from '../../platform/storage/json-column.js';
 
 export const remoteActionParams = jsonColumn(
   z.looseObject({

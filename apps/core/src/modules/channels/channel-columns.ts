@@ -1,6 +1,6 @@
 /** The codecs of the Channel row's JSON columns (and of audio room participants, which name channels and units). */
 import { z } from 'zod';
-import { booleanMap, jsonColumn, lenient, lenientArray } from './json-column.js';
+import { booleanMap, jsonColumn, lenient, lenientArray } from '../../platform/storage/json-column.js';
 
 const text = z.string();
 

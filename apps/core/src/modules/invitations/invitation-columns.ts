@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AdhocPeriod, AdhocPlanType, PermanentKeyRegeneration, PermanentPlanType } from '@fleet/contracts';
-import { jsonColumn, lenient, lenientNullable, lenientObject } from './json-column.js';
+import { jsonColumn, lenient, lenientNullable, lenientObject } from '../../platform/storage/json-column.js';
 
 const text = z.string();
 

@@ -1,7 +1,7 @@
 /** The codec of the AudioRoom row's JSON column. */
 import { z } from 'zod';
 import { AUDIO_ROOM_PARTICIPANT_KINDS } from '@fleet/contracts';
-import { jsonColumn, lenientArray } from './json-column.js';
+import { jsonColumn, lenientArray } from '../../platform/storage/json-column.js';
 
 /**
  * Spec 001 §3 audio room participants: `[{ kind: unit | channel | user, id }]`. Names are not

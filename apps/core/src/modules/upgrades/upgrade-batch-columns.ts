@@ -1,6 +1,6 @@
 /** The codec of the UpgradeBatchLine row's JSON column. */
 import { z } from 'zod';
-import { jsonColumn, lenientArray } from './json-column.js';
+import { jsonColumn, lenientArray } from '../../platform/storage/json-column.js';
 
 const texts = lenientArray(z.string()).transform((xs) => xs ?? []);
 

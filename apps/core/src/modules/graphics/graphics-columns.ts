@@ -1,6 +1,6 @@
 /** The codec of the GraphicsComposition row's JSON column (GraphicsComposition.data). */
 import { z } from 'zod';
-import { jsonColumn, lenientArray } from './json-column.js';
+import { jsonColumn, lenientArray } from '../../platform/storage/json-column.js';
 
 /**
  * A composition's jobs in its Singular app (the latest last): when each started, for the status

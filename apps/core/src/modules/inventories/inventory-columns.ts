@@ -1,6 +1,6 @@
 /** The codecs of the Inventory row's JSON columns. */
 import { z } from 'zod';
-import { jsonColumn, lenient, lenientArray, lenientNullable, lenientObject } from './json-column.js';
+import { jsonColumn, lenient, lenientArray, lenientNullable, lenientObject } from '../../platform/storage/json-column.js';
 
 /** Spec 001 §3 inventory properties: map view, reboot, vsim, social media, MJPEG preview. */
 export const inventoryProperties = jsonColumn(

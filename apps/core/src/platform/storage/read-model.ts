@@ -11,8 +11,8 @@
  * write to it.
  */
 import { watchWrites, type Db, type Prisma, type WriteChange } from '@fleet/db';
-import { unitMemberships, type UnitRecord } from './units.js';
-import { systemClock, type Clock } from '../platform/clock.js';
+import { unitMemberships, type UnitRecord } from './unit-rows.js';
+import { systemClock, type Clock } from '../clock.js';
 import { byId, MemoryTable, type TableName } from './memory-table.js';
 
 export { deepFreeze, MemoryTable, type ChangeOrigin, type TableName } from './memory-table.js';
