@@ -225,7 +225,8 @@ export class P2pService {
   }
 }
 
-function machinesOf(row: LinkRow): P2pMachine[] {
+/** The machines a link row lists: entries without a uid (or a link whose column is not a list) are left out. */
+export function machinesOf(row: Pick<LinkRow, 'machines'>): P2pMachine[] {
   if (!Array.isArray(row.machines)) return [];
   const out: P2pMachine[] = [];
   for (const m of row.machines) {
