@@ -124,18 +124,29 @@ export async function removeUnitMembershipsAndServices(db: Db | DbTx, unitId: st
   await db.service.deleteMany({ where: { unitId } });
 }
 
-/** The unit's inventories matching `where`, with their names, oldest link first. */
-export function findUnitInventoryLinks(db: Db | DbTx, where: Prisma.UnitInventoryWhereInput): Promise<UnitInventoryLinkRecord[]> {
-  return db.unitInventory.findMany({
-    where,
-    include: inventoryLinkInclude,
-    orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }],
+/**
+ * The unit's inventory and group memberships matching the filters (with the inventories', groups'
+ * and their inventories' names; inventories oldest link first), read with the unit in one query:
+ * null when the unit is gone, never a row's links without the row.
+ */
+export async function findUnitLinks(
+  db: Db | DbTx,
+  unitId: string,
+  where: { inventories: Prisma.UnitInventoryWhereInput; groups: Prisma.UnitGroupWhereInput },
+): Promise<{ inventories: UnitInventoryLinkRecord[]; groups: UnitGroupLinkRecord[] } | null> {
+  return db.unit.findUnique({
+    where: { id: unitId },
+    select: {
+      inventories: { where: where.inventories, include: inventoryLinkInclude, orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }] },
+      groups: { where: where.groups, include: groupLinkInclude },
+    },
   });
 }
 
-/** The unit's group memberships matching `where`, with the groups and their inventories' names. */
-export function findUnitGroupLinks(db: Db | DbTx, where: Prisma.UnitGroupWhereInput): Promise<UnitGroupLinkRecord[]> {
-  return db.unitGroup.findMany({ where, include: groupLinkInclude });
+/** The unit's group memberships matching `where`, read with the unit in one query: null when the unit is gone. */
+export async function findUnitGroupLinks(db: Db | DbTx, unitId: string, where: Prisma.UnitGroupWhereInput): Promise<UnitGroupLinkRecord[] | null> {
+  const unit = await db.unit.findUnique({ where: { id: unitId }, select: { groups: { where, include: groupLinkInclude } } });
+  return unit?.groups ?? null;
 }
 
 /** The SIP server of the unit's first inventory that has one. */

@@ -27,7 +27,7 @@ import type { Db } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
-import { unlessTaken } from '../../platform/versioned-write.js';
+import { requireRow, unlessTaken } from '../../platform/versioned-write.js';
 import type { UnitRecord, UnitRepository } from '../../platform/storage/unit-rows.js';
 import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../platform/storage/unit-columns.js';
 import { canSeeUnit, type AuthUser, groupScopeWhere } from '../../platform/access.js';
@@ -341,7 +341,7 @@ export class UnitService {
 
   async unitGroups(user: AuthUser, id: string): Promise<UnitGroupRef[]> {
     this.assertVisible(user, id);
-    const links = await repo.findUnitGroupLinks(this.db, { unitId: id, ...(user.global ? {} : { group: groupScopeWhere(user) }) });
+    const links = requireRow(await repo.findUnitGroupLinks(this.db, id, user.global ? {} : { group: groupScopeWhere(user) }));
     return links.map((l) => groupRef(l.group)).sort(byName);
   }
 
