@@ -34,7 +34,7 @@ import {
 } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
-import type { ReadModel } from '../repositories/read-model.js';
+import type { ReadModel } from '../platform/storage/read-model.js';
 import type { AuthUser } from '../platform/access.js';
 import { RedisBroker } from '../platform/broker-redis.js';
 import { frameOf, type HubClient } from '../platform/hub.js';
