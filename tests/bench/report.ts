@@ -48,9 +48,21 @@ const BENCHES: readonly Bench[] = [
     title: 'GET v2/units/{id} beside the peers',
     script: 'unit-get.bench.ts',
     method:
-      '50 connections (autocannon, pinned to the second core) to each server alone on the first core, one after another: the full core (session of luc_regular, role and scope checks, the unit with live telemetry from the in-process simulator) against bare Fastify answering the same bytes on the same path (the baseline), json-server 1.0 and Prism 5 serving the same unit.',
+      "50 connections (autocannon, pinned to the second core) to each server alone on the first core, one after another: the full core (session of luc_regular, role and scope checks, the unit with live telemetry from the in-process simulator) against bare Fastify answering the same bytes on the same path (the baseline), json-server 1.0 and Prism 5 serving the same unit. The core is loaded in each round both as a script asks (no Accept-Encoding) and as a browser asks (`gzip, deflate, br`: compressed when the answer is over the core's threshold, 8 KiB); the compressed row's baseline is the core's identity answer of the same rounds.",
     figures: [
       { label: 'full core, requests/s', path: ['servers', 'core', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
+      {
+        label: "full core, a browser's Accept-Encoding, requests/s",
+        path: ['servers', 'compressed', 'requestsPerSec'],
+        unit: '',
+        baseline: ['servers', 'core', 'requestsPerSec'],
+      },
+      {
+        label: 'answer as sent to a browser',
+        path: ['servers', 'compressed', 'responseBytes'],
+        unit: 'B',
+        baseline: ['servers', 'compressed', 'identityBytes'],
+      },
       { label: 'full core, p99', path: ['servers', 'core', 'latencyP99Ms'], unit: 'ms', baseline: ['servers', 'bare', 'latencyP99Ms'] },
       { label: 'json-server, requests/s', path: ['servers', 'json-server', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
       { label: 'Prism, requests/s', path: ['servers', 'prism', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },

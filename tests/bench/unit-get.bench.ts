@@ -126,6 +126,8 @@ interface ServerResult extends LoadResult {
   /** The answer's bytes as sent (compressed when `encoding` says so). */
   responseBytes: number;
   encoding?: string;
+  /** The same answer's bytes without compression, read at the same moment. */
+  identityBytes?: number;
   /** The answer parses to the core's JSON (json-server's carries its `id` key besides). */
   sameJson: boolean;
 }
@@ -189,13 +191,20 @@ try {
   }
   // The answer a browser receives, as it travels (the last round's unit).
   const wire = only.has('compressed') ? await wireAnswer(`${core.url}${path}`, compressedHeaders) : null;
+  const identity = wire ? await wireAnswer(`${core.url}${path}`, { cookie }) : null;
   await core.stop();
   const coreRounds = rounds.flatMap((r) => (r.core ? [r.core] : []));
   const bareRounds = rounds.flatMap((r) => (r.bare ? [r.bare] : []));
   const compressedRounds = rounds.flatMap((r) => (r.compressed ? [r.compressed] : []));
   if (coreRounds.length > 0) results.core = { ...combine(coreRounds), responseBytes: Buffer.byteLength(body), sameJson: true };
   if (compressedRounds.length > 0 && wire)
-    results.compressed = { ...combine(compressedRounds), responseBytes: wire.bytes, encoding: wire.encoding, sameJson: true };
+    results.compressed = {
+      ...combine(compressedRounds),
+      responseBytes: wire.bytes,
+      encoding: wire.encoding,
+      identityBytes: identity?.bytes ?? 0,
+      sameJson: true,
+    };
   if (bareRounds.length > 0) results.bare = { ...combine(bareRounds), responseBytes: rounds.at(-1)!.bodyBytes, sameJson: true };
 
   // 3. json-server 1.0: the unit in a db.json collection; it finds items by their `id` key.
