@@ -51,7 +51,7 @@ interface Run {
 }
 
 /** Debian's Chromium, headless, listening for a debugger on a port it chooses; resolves with that port. */
-async function startChromium(): Promise<{ port: number; stop: () => void }> {
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const child = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -69,9 +69,12 @@ async function startChromium(): Promise<{ port: number; stop: () => void }> {
   });
   return {
     port,
-    stop: () => {
+    stop: async () => {
+      // Its profile is removed once it has exited (it writes there until then).
+      const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGKILL');
-      rmSync(profile, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) await exited;
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
@@ -126,7 +129,7 @@ try {
     }
   }
 } finally {
-  chromium.stop();
+  await chromium.stop();
   await stack.stop();
   if (!values.dist) rmSync(dist, { recursive: true, force: true });
 }
