@@ -26,29 +26,14 @@ import {
   type ScenarioFile,
   type ScenarioRun,
   type ScenarioRunSpeed,
+  type ScenarioResult,
   type ScenarioRunStep,
   type ScenarioStatus,
   type ScenarioStep,
+  type ScenarioStepResult,
   type ShardStatus,
 } from '@fleet/contracts';
 
-/** The runner's outcome of one step (the simulator's StepResult). */
-export interface RunnerStepResult {
-  index: number;
-  at: number;
-  step: ScenarioStep['do'];
-  ok: boolean;
-  detail: string;
-  doneAt: number;
-}
-/** The runner's outcome of a run (the simulator's ScenarioResult). */
-export interface RunnerResult {
-  name: string;
-  ok: boolean;
-  stopped?: boolean;
-  steps: RunnerStepResult[];
-  wallMs: number;
-}
 export interface RunnerOptions {
   baseUrl: string;
   prefix: string;
@@ -58,13 +43,13 @@ export interface RunnerOptions {
   session: (username: string) => Promise<string>;
   speed?: number;
   stepped?: boolean;
-  onStep: (result: RunnerStepResult) => void;
+  onStep: (result: ScenarioStepResult) => void;
   signal: AbortSignal;
 }
 /** What the core needs of the simulator's scenario runner (the composition root hands it in). */
 export interface ScenarioRunnerPort {
-  run(file: ScenarioFile, options: RunnerOptions): Promise<RunnerResult>;
-  junit(runs: { file: ScenarioFile; result: RunnerResult; startedAt?: string }[]): string;
+  run(file: ScenarioFile, options: RunnerOptions): Promise<ScenarioResult>;
+  junit(runs: { file: ScenarioFile; result: ScenarioResult; startedAt?: string }[]): string;
   label(step: ScenarioStep): string;
 }
 
@@ -79,7 +64,7 @@ interface PanelRun {
   record: ScenarioRun;
   file: ScenarioFile;
   abort: AbortController;
-  result: RunnerResult | null;
+  result: ScenarioResult | null;
   done: Promise<void>;
 }
 
@@ -227,7 +212,7 @@ export class ScenarioRuns {
     }
   }
 
-  private apply(record: ScenarioRun, r: RunnerStepResult): void {
+  private apply(record: ScenarioRun, r: ScenarioStepResult): void {
     if (r.index < 0) {
       record.error = r.detail;
       return;
