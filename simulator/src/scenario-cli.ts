@@ -95,6 +95,11 @@ for (const s of scenarios) {
     ...(speed === undefined ? {} : { speed }),
     stepped: values.stepped,
     log: values.json ? () => {} : (line) => console.log(`  ${line}`),
+  }).catch((e: unknown) => {
+    // Before the run could start: no core there, a refused log-in, a control plane that is off.
+    const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : '';
+    console.error(`error: ${s.name}: ${e instanceof Error ? e.message : String(e)}${cause} — is a core with its simulator running at ${values.core}?`);
+    process.exit(1);
   });
   results.push(r);
   if (!values.json) console.log(`  ${r.ok ? 'PASS' : 'FAIL'} ${s.name} (${(r.wallMs / 1000).toFixed(1)} s)`);

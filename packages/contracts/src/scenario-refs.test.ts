@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScenarioFile } from './scenario.js';
-import { describeRefProblem, resolveScenarioRefs } from './scenario-refs.js';
+import { describeRefProblem, resolveScenarioRefs, showScenarioRefs } from './scenario-refs.js';
 
 const fleet = {
   units: [
@@ -52,5 +52,17 @@ describe('units and servers named in a scenario', () => {
       'step 3 (fault): unitId: no unit named "Foo" in the fleet (nor with that id)',
       'step 4 (expectCore): serverId: no server named "Paris-News-1" in the fleet (nor with that id)',
     ]);
+  });
+
+  it('shows each unit and server by name and id for people, whichever the file used', () => {
+    const shown = showScenarioRefs(
+      file([
+        { do: 'fault', at: 0, unitId: 'LU800-0001', fault: { type: 'power', on: false } },
+        { do: 'expectCore', at: 0, serverId: 'MMH-London-1', check: {} },
+        { do: 'expectUnit', at: 0, unitId: 'Gone', check: {} },
+      ]),
+      fleet,
+    );
+    expect(shown.timeline).toMatchObject([{ unitId: 'Paris-News-1 (LU800-0001)' }, { serverId: 'MMH-London-1 (MMH-0001)' }, { unitId: 'Gone' }]);
   });
 });

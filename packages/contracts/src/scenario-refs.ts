@@ -45,17 +45,8 @@ function lookup(kind: 'unit' | 'server', devices: readonly NamedDevice[]): Looku
   };
 }
 
-/** The scenario with every unit and server named by its id, and what could not be resolved. */
-export function resolveScenarioRefs(file: ScenarioFile, fleet: FleetNames): { file: ScenarioFile; problems: ScenarioRefProblem[] } {
-  const unit = lookup('unit', fleet.units);
-  const server = lookup('server', fleet.servers);
-  const problems: ScenarioRefProblem[] = [];
-  const resolve = (index: number, step: ScenarioStep, field: 'unitId' | 'serverId', ref: string): string => {
-    const r = (field === 'unitId' ? unit : server)(ref);
-    if ('id' in r) return r.id;
-    problems.push({ index, step: step.do, field, message: r.error });
-    return ref;
-  };
+/** Every unit and server reference of the timeline through `map` (the step's index, kind and field given). */
+function mapRefs(file: ScenarioFile, resolve: (index: number, step: ScenarioStep, field: 'unitId' | 'serverId', ref: string) => string): ScenarioFile {
   const timeline = file.timeline.map((step, index): ScenarioStep => {
     switch (step.do) {
       case 'fault':
@@ -73,5 +64,36 @@ export function resolveScenarioRefs(file: ScenarioFile, fleet: FleetNames): { fi
         return step;
     }
   });
-  return { file: { ...file, timeline }, problems };
+  return { ...file, timeline };
+}
+
+/** The scenario with every unit and server named by its id, and what could not be resolved. */
+export function resolveScenarioRefs(file: ScenarioFile, fleet: FleetNames): { file: ScenarioFile; problems: ScenarioRefProblem[] } {
+  const unit = lookup('unit', fleet.units);
+  const server = lookup('server', fleet.servers);
+  const problems: ScenarioRefProblem[] = [];
+  const resolved = mapRefs(file, (index, step, field, ref) => {
+    const r = (field === 'unitId' ? unit : server)(ref);
+    if ('id' in r) return r.id;
+    problems.push({ index, step: step.do, field, message: r.error });
+    return ref;
+  });
+  return { file: resolved, problems };
+}
+
+/**
+ * The scenario as people read it: every unit and server shown by the name the console shows, with
+ * its id (`Paris-News-1 (LU800-0001)`); a reference the fleet does not resolve stays as written.
+ * For labels only: never run it.
+ */
+export function showScenarioRefs(file: ScenarioFile, fleet: FleetNames): ScenarioFile {
+  const unit = lookup('unit', fleet.units);
+  const server = lookup('server', fleet.servers);
+  const names = new Map([...fleet.units, ...fleet.servers].map((d) => [d.id, d.name]));
+  return mapRefs(file, (_index, _step, field, ref) => {
+    const r = (field === 'unitId' ? unit : server)(ref);
+    if (!('id' in r)) return ref;
+    const name = names.get(r.id);
+    return name && name !== r.id ? `${name} (${r.id})` : r.id;
+  });
 }

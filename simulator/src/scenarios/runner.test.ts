@@ -91,7 +91,7 @@ describe('the scenario runner', () => {
     });
     const core = fakeCore(byName);
     const r = await runScenario(byName, { baseUrl: 'http://core', password: 'p', stepped: true, fetch: core.fetch });
-    expect(r.steps.map((s) => [s.ok, s.detail])).toEqual([[true, 'unit Camera One {"status":"idle"}']]);
+    expect(r.steps.map((s) => [s.ok, s.detail])).toEqual([[true, 'unit Camera One (U1) {"status":"idle"}']]);
     expect(core.calls).toContain('GET /api/v2/units/U1');
 
     const unknown = ScenarioFile.parse({ ...byName, timeline: [{ ...byName.timeline[0], unitId: 'Camera Two' }] });

@@ -21,6 +21,7 @@ import {
   resolveScenarioRefs,
   ScenarioStatusReply,
   ShardFleetCheck,
+  showScenarioRefs,
   type FleetNames,
   type NamedDevice,
   type ScenarioFile,
@@ -146,7 +147,8 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
   };
   const operator = await cookieFor(opts.username ?? 'super_user');
   // Units and servers named by name become their ids; a name the fleet does not have fails the run before it starts.
-  const { file, problems } = resolveScenarioRefs(source, await readFleetNames(client, operator, source));
+  const fleet = await readFleetNames(client, operator, source);
+  const { file, problems } = resolveScenarioRefs(source, fleet);
   if (problems.length > 0) {
     const steps = problems.map((p) => ({
       index: p.index,
@@ -162,8 +164,9 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
     }
     return { name: source.name, ok: false, steps, wallMs: Math.round(performance.now() - t0) };
   }
-  /** A step in words as the file says it (names as written). */
-  const labelOf = (index: number, step: ScenarioStep) => stepLabel(source.timeline[index] ?? step);
+  /** A step in words, its units and servers by name and id (what the console shows). */
+  const shown = showScenarioRefs(source, fleet);
+  const labelOf = (index: number, step: ScenarioStep) => stepLabel(shown.timeline[index] ?? step);
   const speed = opts.speed ?? file.speed;
   const stepped = opts.stepped ?? false;
   const stepMs = opts.stepMs ?? 500;

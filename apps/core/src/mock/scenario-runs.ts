@@ -21,7 +21,9 @@ import {
   GLOBAL_SCOPE_ROLES,
   hasAnyRole,
   MOCK_AUTH,
+  showScenarioRefs,
   type ClockModeInput,
+  type FleetNames,
   type ControlRequest,
   type ScenarioFile,
   type ScenarioRun,
@@ -150,6 +152,8 @@ export class ScenarioRuns {
   async start(file: ScenarioFile, speed: ScenarioRunSpeed, username: string): Promise<ScenarioRun> {
     const runner = this.runner;
     if (!runner) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This core has no scenario runner' });
+    // The steps as people read them: units and servers by name (and id), as the console shows them.
+    const shown = showScenarioRefs(file, await fleetNamesOf(this.app));
     if (this.panel || this.before !== null) throw new TRPCError({ code: 'CONFLICT', message: 'A scenario is running: stop it first' });
     const record: ScenarioRun = {
       id: randomUUID(),
@@ -161,7 +165,15 @@ export class ScenarioRuns {
       startedAt: iso(this.app.services.clock.now()),
       endedAt: null,
       elapsedMs: 0,
-      steps: file.timeline.map((step, index) => ({ index, at: step.at, do: step.do, label: runner.label(step), state: 'pending', detail: null, doneAt: null })),
+      steps: shown.timeline.map((step, index) => ({
+        index,
+        at: step.at,
+        do: step.do,
+        label: runner.label(step),
+        state: 'pending',
+        detail: null,
+        doneAt: null,
+      })),
       error: null,
       reserved: [],
     };
@@ -293,6 +305,15 @@ export class ScenarioRuns {
     this.sweep = null;
     this.panel?.abort.abort();
   }
+}
+
+/** The fleet's units and servers with their names, from the core's database (a scenario may name them either way). */
+export async function fleetNamesOf(app: FastifyInstance): Promise<FleetNames> {
+  const [units, servers] = await Promise.all([
+    app.services.db.unit.findMany({ select: { id: true, name: true } }),
+    app.services.db.server.findMany({ select: { id: true, name: true } }),
+  ]);
+  return { units, servers };
 }
 
 const registry = new WeakMap<FastifyInstance, ScenarioRuns>();
