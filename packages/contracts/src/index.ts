@@ -66,6 +66,8 @@ export * from './entities/account.js';
 export * from './control.js';
 export * from './request-journal.js';
 export * from './scenario.js';
+export * from './scenario-refs.js';
+export * from './scenario-schema.js';
 export * from './scenario-runs.js';
 export * from './shard-control.js';
 export * from './replay-control.js';

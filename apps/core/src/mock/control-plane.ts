@@ -47,9 +47,9 @@ import { restoreSeededPreferences } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../platform/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
-import { FleetImportInput, RecordingCompareInput, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
+import { describeRefProblem, FleetImportInput, RecordingCompareInput, resolveScenarioRefs, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
 import { ReplayError } from './replays.js';
-import { scenarioRunsOf } from './scenario-runs.js';
+import { fleetNamesOf, scenarioRunsOf } from './scenario-runs.js';
 import { journalOf, type RequestJournal } from './request-journal.js';
 import { JournalListInput, JournalWaitInput } from '@fleet/contracts';
 import { CHAOS_PROCEDURES, chaosRouter } from './chaos.js';
@@ -399,7 +399,9 @@ export const appRouter = t.router({
      * control-plane call for a while (its client went away).
      */
     start: operator.input(ScenarioStartInput).mutation(async ({ ctx, input }) => {
-      const scenario = ScenarioFile.parse(input.scenario);
+      // Units and servers named by name run by their ids (the shards know ids only).
+      const { file: scenario, problems } = resolveScenarioRefs(ScenarioFile.parse(input.scenario), await fleetNamesOf(ctx.app));
+      if (problems.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.scenario.name}: ${problems.map(describeRefProblem).join('; ')}` });
       await runsOf(ctx.app).begin(ctx.session);
       const reset = input.reset !== false;
       const startAt = ctx.app.services.clock.now();
