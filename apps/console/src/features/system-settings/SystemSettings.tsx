@@ -5,14 +5,9 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { KindView } from '../../components/KindView';
-import type { SECTIONS } from '../../routing/routes';
+import type { SystemSettingsKind, SystemSettingsProps } from './settingPage';
 
-export type SystemSettingsKind = (typeof SECTIONS)['systemSettings']['kinds'][number];
-
-/** What every kind's component receives: the kind (servers share one component over four kinds). */
-export interface SystemSettingsProps {
-  readonly kind: SystemSettingsKind;
-}
+export type { SystemSettingsKind, SystemSettingsProps };
 
 const KINDS: Record<SystemSettingsKind, ComponentType<SystemSettingsProps>> = {
   client_application: lazy(() => import('./ClientApplicationsSetting')),

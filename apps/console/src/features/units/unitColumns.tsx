@@ -6,10 +6,10 @@ import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import { StaleValue } from '../../realtime/Liveness';
-import { BatteryIndicator } from './BatteryIndicator';
+import { BatteryIndicator } from '../../kit/unit/BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
 import type { ChannelNameOf } from '../channels/useChannelNames';
-import { UnitChannel } from './UnitChannel';
+import { UnitChannel } from '../../kit/unit/UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
