@@ -16,8 +16,8 @@ const KINDS: Record<SystemSettingsKind, ComponentType<SystemSettingsProps>> = {
   stream_profile: lazy(() => import('./StreamProfilesSetting')),
   stream_providers: lazy(() => import('./StreamProvidersSetting')),
   stream_media_profile: lazy(() => import('./StreamMediaProfilesSetting')),
-  organization: lazy(() => import('./OrganizationsSetting')),
-  organization_inventory: lazy(() => import('./OrganizationInventoriesSetting')),
+  organization: lazy(() => import('./OrganisationsSetting')),
+  organization_inventory: lazy(() => import('./OrganisationInventoriesSetting')),
   // The /sw_version screen itself (its list, filters, create, edit, inventories and delete, kept current over /ws).
   software_version: lazy(() => import('../software-versions/SoftwareVersions.page')),
   software_version_product: lazy(() => import('./SoftwareVersionProductsSetting')),
