@@ -170,6 +170,11 @@ export type Db = ReturnType<typeof withSqliteLock>;
 /** The client passed to a transaction callback. */
 export type DbTx = Omit<Db, ITXClientDenyList>;
 
+/** The transaction client a context holds (lock.ts keeps it opaque: it cannot name DbTx without importing this file). */
+function txOf(ctx: DbContext | undefined): DbTx | undefined {
+  return ctx?.tx as DbTx | undefined;
+}
+
 export interface DbHandle {
   prisma: Db;
   provider: DbProvider;
@@ -401,12 +406,13 @@ export async function executeStatement(db: DbHandle | Db, statement: Statement):
   };
   const ctx = currentContext(state.owner);
   if (state.provider === 'postgresql') {
-    if (ctx?.tx) {
+    const tx = txOf(ctx);
+    if (ctx && tx) {
       // Inside a transaction callback the statement must run on the transaction's connection,
       // which only its client reaches. The feed extension files a raw statement as "anything may
       // have changed": replaced here by what this statement changed.
       const before = ctx.changes?.length ?? 0;
-      const count = await ctx.tx.$executeRawUnsafe(statement.sql, ...statement.args);
+      const count = await tx.$executeRawUnsafe(statement.sql, ...statement.args);
       ctx.changes?.splice(before, ctx.changes.length - before, report(count));
       return count;
     }
@@ -448,11 +454,12 @@ export async function executeStatement(db: DbHandle | Db, statement: Statement):
 export async function transaction<T>(db: DbHandle | Db, fn: (tx: DbTx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const { prisma, state } = stateOf(db);
   const outer = currentContext(state.owner);
-  if (outer?.kind === 'tx' && outer.tx) return fn(outer.tx);
+  const outerTx = outer?.kind === 'tx' ? txOf(outer) : undefined;
+  if (outerTx) return fn(outerTx);
   // SQLite with grouped writes: the callback is one write of the next group (its own savepoint);
   // its queries run on the group's open transaction through the outer client.
   const groups = state.groups;
-  if (groups) return timed(state, () => groups.submit(() => fn(currentContext(state.owner)!.tx!)));
+  if (groups) return timed(state, () => groups.submit(() => fn(txOf(currentContext(state.owner))!)));
   const ctx: DbContext = { owner: state.owner, kind: 'tx', open: true, changes: [] };
   let value: T;
   try {

@@ -18,7 +18,7 @@ import { ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS, IFB_MODES, PUBLISHING
 import type { ServerDetail, ServerType } from '@fleet/contracts';
 import { defineResource, op, ResourcePage, searchQuery, type Field } from '../../kit';
 import { SERVER_KIND_TYPES, checkServer, isServerKind, serverCreateBody, serverForm, serverUpdateBody, type ServerForm } from './deviceForms';
-import type { SystemEntitiesProps } from './SystemEntities';
+import type { SystemEntitiesProps } from './entityPage';
 import { useListRefresh } from './useEntityLive';
 import { serverStatusLabel } from '../../lib/statusLabels';
 

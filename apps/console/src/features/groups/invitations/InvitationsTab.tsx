@@ -7,9 +7,9 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION } from '@fleet/contracts';
 import type { GroupDetail } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../../api/hooks';
 import { UnitExpirations } from './UnitExpirations';
-import { useCanCall } from '../../kit/access';
+import { useCanCall } from '../../../kit/access';
 
 const AddLuSmartModal = lazy(() => import('./AddLuSmartModal'));
 const GroupGuestInvite = lazy(() => import('./GroupGuestInvite'));

@@ -12,15 +12,15 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody } from '@fleet/contracts';
 import type { GuestInvitation } from '@fleet/contracts';
-import { useEndpointMutation } from '../../api/hooks';
-import { GUEST_INVITE_FIELDS, GuestInviteFields } from '../dialogs/GuestInviteFields';
-import { InviteDelivery } from '../dialogs/InviteDelivery';
-import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from '../dialogs/rules';
-import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
-import { useFieldText } from '../groups/access';
-import { useCanCall } from '../../kit/access';
-import { ErrorAlert } from '../../kit/ErrorAlert';
-import { UnshownErrors } from '../../kit/UnshownErrors';
+import { useEndpointMutation } from '../../../api/hooks';
+import { GUEST_INVITE_FIELDS, GuestInviteFields } from '../../dialogs/GuestInviteFields';
+import { InviteDelivery } from '../../dialogs/InviteDelivery';
+import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from '../../dialogs/rules';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../../../lib/forms/fieldErrors';
+import { useFieldText } from '../../../lib/forms/useFieldText';
+import { useCanCall } from '../../../kit/access';
+import { ErrorAlert } from '../../../kit/ErrorAlert';
+import { UnshownErrors } from '../../../kit/UnshownErrors';
 
 const NO_UNIT = '';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
-import { endpointKey } from '../../api/hooks';
-import { FakeApi } from '../../test-utils/fakeApi';
-import { renderWithApp } from '../../test-utils/render';
+import { endpointKey } from '../../../api/hooks';
+import { FakeApi } from '../../../test-utils/fakeApi';
+import { renderWithApp } from '../../../test-utils/render';
 import AddLuSmartModal from './AddLuSmartModal';
 
 const GROUP = 'grp-newsroom';

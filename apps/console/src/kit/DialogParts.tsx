@@ -2,10 +2,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import type { TextKey } from '../../kit/formRules';
-import { unitActionModal } from '../unit-actions/parts';
-import { MutedText } from '../../kit/MutedText';
+import { useApiErrorMessage } from '../api/errorMessage';
+import type { TextKey } from './formRules';
+import { unitActionModal } from './unitActionModal';
+import { MutedText } from './MutedText';
 
 /** What every unit dialog (speed test, upload progress, send logs, AI session, guest invite) takes. */
 export interface UnitDialogProps {
@@ -15,7 +15,7 @@ export interface UnitDialogProps {
 }
 
 /** Whether the signed-in user gets the action of a dialog making this call (the kit's rule for a write from a modal). */
-export { useCanApply as useCanUseCall } from '../../kit/access';
+export { useCanApply as useCanUseCall } from './access';
 
 export function UnitHeading({ name }: { readonly name: string }) {
   const { t } = useTranslation();

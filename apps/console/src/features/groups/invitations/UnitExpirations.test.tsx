@@ -5,8 +5,8 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeApi } from '../../test-utils/fakeApi';
-import { renderWithApp } from '../../test-utils/render';
+import { FakeApi } from '../../../test-utils/fakeApi';
+import { renderWithApp } from '../../../test-utils/render';
 import { UnitExpirations } from './UnitExpirations';
 
 const UNITS = [

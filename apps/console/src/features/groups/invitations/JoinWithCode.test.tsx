@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION, type JoinedDevice } from '@fleet/contracts';
-import { routeObjects } from '../../Router';
-import { FakeApi, apiError, fieldErrors } from '../../test-utils/fakeApi';
-import { fill, renderRoutes, renderWithApp } from '../../test-utils/render';
+import { routeObjects } from '../../../Router';
+import { FakeApi, apiError, fieldErrors } from '../../../test-utils/fakeApi';
+import { fill, renderRoutes, renderWithApp } from '../../../test-utils/render';
 import { JoinWithCode } from './JoinWithCode';
 
 const joined = (over: Partial<JoinedDevice> = {}): JoinedDevice => ({

@@ -6,8 +6,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import { FakeApi, apiError } from '../../test-utils/fakeApi';
-import { fill, renderWithApp } from '../../test-utils/render';
+import { FakeApi, apiError } from '../../../test-utils/fakeApi';
+import { fill, renderWithApp } from '../../../test-utils/render';
 import GroupGuestInvite from './GroupGuestInvite';
 
 describe('Groups: the guest interview invite', () => {

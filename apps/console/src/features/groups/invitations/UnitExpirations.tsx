@@ -8,10 +8,10 @@ import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIODS } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useCanCall } from '../../kit/access';
-import { ListTable, type ListColumn } from '../../kit/ListTable';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../../api/hooks';
+import { useApiErrorMessage } from '../../../api/errorMessage';
+import { useCanCall } from '../../../kit/access';
+import { ListTable, type ListColumn } from '../../../kit/ListTable';
 
 const PERMANENT = 'permanent';
 

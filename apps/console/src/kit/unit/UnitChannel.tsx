@@ -7,8 +7,10 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelInUse, UnitSummary } from '@fleet/contracts';
-import type { ChannelNameOf } from '../channels/useChannelNames';
-import { channelDisplay, type ChannelDisplay } from '../unit-detail/channelSelection';
+import { channelDisplay, type ChannelDisplay } from './channelSelection';
+
+/** The name to show for a channel id. */
+export type ChannelNameOf = (channelId: string) => string;
 
 /** What the component shows, from what the unit reports and what is selected. */
 export type UnitChannelState =

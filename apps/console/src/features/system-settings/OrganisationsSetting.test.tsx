@@ -9,7 +9,7 @@ import { VALIDATION } from '@fleet/contracts';
 import type { Organisation } from '@fleet/contracts';
 import { FakeApi, fieldErrors } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
-import OrganizationsSetting from './OrganizationsSetting';
+import OrganisationsSetting from './OrganisationsSetting';
 
 function organisation(overrides: Partial<Organisation> = {}): Organisation {
   return {
@@ -78,7 +78,7 @@ const rowNamed = (name: string) => screen.getAllByTestId(/^settings-organization
 describe('/system_settings/organization', () => {
   it('refuses max users below the active users on the field and changes nothing', async () => {
     const api = organisationsCore();
-    const { user } = await renderWithApp(<OrganizationsSetting kind="organization" />, { roles: ['super_user'], route: '/system_settings/organization', api });
+    const { user } = await renderWithApp(<OrganisationsSetting kind="organization" />, { roles: ['super_user'], route: '/system_settings/organization', api });
     expect(await screen.findByTestId('settings-organization-row-org-demo')).toBeVisible();
 
     await user.click(screen.getByTestId('settings-organization-edit-org-demo'));
@@ -92,7 +92,7 @@ describe('/system_settings/organization', () => {
 
   it('requires a name, refuses a taken one, creates the organisation, edits it to no limit and deletes it', async () => {
     const api = organisationsCore();
-    const { user } = await renderWithApp(<OrganizationsSetting kind="organization" />, { roles: ['super_user'], route: '/system_settings/organization', api });
+    const { user } = await renderWithApp(<OrganisationsSetting kind="organization" />, { roles: ['super_user'], route: '/system_settings/organization', api });
     expect(await screen.findByTestId('settings-organization-row-org-demo')).toBeVisible();
 
     await user.click(screen.getByTestId('settings-organization-add'));

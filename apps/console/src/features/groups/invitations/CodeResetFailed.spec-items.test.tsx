@@ -7,8 +7,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '@fleet/contracts';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
-import { apiError, FakeApi } from '../../test-utils/fakeApi';
-import { renderWithApp } from '../../test-utils/render';
+import { apiError, FakeApi } from '../../../test-utils/fakeApi';
+import { renderWithApp } from '../../../test-utils/render';
 import AddLuSmartModal from './AddLuSmartModal';
 
 const GROUP = 'grp-newsroom';

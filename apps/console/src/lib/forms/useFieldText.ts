@@ -1,6 +1,6 @@
-/** Field texts of the /groups screen (who may make its calls: kit/access.ts `useCanCall`). */
+/** A form field's error in the user's language: the forms of the groups, the unit dialogs and the unit actions. */
 import { useCallback } from 'react';
-import { useSpecText } from '../../lib/forms/specText';
+import { useSpecText } from './specText';
 
 /** A field's spec message in the user's language (forms.validation / apiErrors), undefined when the field has none. */
 export function useFieldText(): (message: string | undefined) => string | undefined {

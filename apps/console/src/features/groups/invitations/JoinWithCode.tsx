@@ -13,14 +13,14 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { JOIN_PRODUCT_TYPES, JoinGroupBody, type JoinedDevice, type JoinProductType } from '@fleet/contracts';
-import { ApiError } from '../../api/ApiError';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation } from '../../api/hooks';
-import { useSpecText } from '../../lib/forms/specText';
-import { useCanCall } from '../../kit/access';
-import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
-import { MutedText, StrongText } from '../../kit/MutedText';
-import { UnshownErrors } from '../../kit/UnshownErrors';
+import { ApiError } from '../../../api/ApiError';
+import { useApiErrorMessage } from '../../../api/errorMessage';
+import { useEndpointMutation } from '../../../api/hooks';
+import { useSpecText } from '../../../lib/forms/specText';
+import { useCanCall } from '../../../kit/access';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../../../lib/forms/fieldErrors';
+import { MutedText, StrongText } from '../../../kit/MutedText';
+import { UnshownErrors } from '../../../kit/UnshownErrors';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
 export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
