@@ -38,7 +38,8 @@ import { recipientVerificationRoutes } from './routes/recipient-verification.js'
 import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
 import { chaosPlugin } from './mock/chaos-http.js';
 import { DOWNLOADS_PATH } from './modules/files/download-links.js';
-import { appRouter, createContext, runsOf } from './mock/control-plane.js';
+import { appRouter } from './mock/control-plane.js';
+import { createContext, runsOf } from './mock/control-plane-trpc.js';
 import { controlPlaneHttpRoutes } from './mock/control-plane-http.js';
 import { controlPlaneOpenApi } from './mock/control-plane-openapi.js';
 import { requestJournalPlugin } from './mock/request-journal.js';

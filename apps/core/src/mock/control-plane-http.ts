@@ -15,7 +15,8 @@ import { ERROR_CATALOGUE, specErrorMap, toFieldProblems, type ErrorEnvelope } fr
 import { AppError } from '../errors.js';
 import { envelope } from '../plugins/errors.js';
 import { nestsDeeperThan, tooDeeplyNested } from '../plugins/json-body.js';
-import { appRouter, createContext } from './control-plane.js';
+import { appRouter } from './control-plane.js';
+import { createContext } from './control-plane-trpc.js';
 import { WHOLE_INPUT, controlProcedures, takesFields, type ControlProcedure } from './control-plane-openapi.js';
 
 /** The envelope code of a tRPC error code (the catalogue's where one fits). */

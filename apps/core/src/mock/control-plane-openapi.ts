@@ -17,7 +17,8 @@
 import { z } from 'zod';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { ErrorEnvelope, MOCK_AUTH } from '@fleet/contracts';
-import { appRouter, type ControlMeta } from './control-plane.js';
+import { appRouter } from './control-plane.js';
+import type { ControlMeta } from './control-plane-trpc.js';
 import { OpenApiComponents, openApiHeading } from '../plugins/openapi.js';
 
 type Json = Record<string, unknown>;

@@ -12,9 +12,8 @@
  * the spec's words and recorded exactly as a device's joining is; the unit it makes goes to the
  * shards like any new unit (the gateway's next assignment), and the owning shard starts running it.
  */
-import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
   ClockControlInput,
@@ -23,7 +22,6 @@ import {
   FaultClearInput,
   FaultTarget,
   FleetGenerateInput,
-  GLOBAL_SCOPE_ROLES,
   JoinedDevice,
   JoinGroupBody,
   MOCK_AUTH,
@@ -33,11 +31,9 @@ import {
   ScenarioStartInput,
   buildPath,
   catalogue,
-  hasAnyRole,
   parseErrorEnvelope,
   type ActiveFault,
   type ActiveFaultView,
-  type ControlRequest,
   type RecordingSummary,
   type ScenarioStatusReply,
   type ShardFleetCheck,
@@ -45,65 +41,15 @@ import {
 } from '@fleet/contracts';
 import { restoreSeededPreferences } from '@fleet/db';
 import { AppError } from '../errors.js';
-import type { AuthUser } from '../platform/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
 import { describeRefProblem, FleetImportInput, RecordingCompareInput, resolveScenarioRefs, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
 import { ReplayError } from './replays.js';
-import { fleetNamesOf, scenarioRunsOf } from './scenario-runs.js';
+import { fleetNamesOf } from './scenario-runs.js';
 import { journalOf, type RequestJournal } from './request-journal.js';
 import { JournalListInput, JournalWaitInput } from '@fleet/contracts';
 import { CHAOS_PROCEDURES, chaosRouter } from './chaos.js';
+import { authed, control, operator, runsOf, t, type Context } from './control-plane-trpc.js';
 import { chaosOf } from './chaos-http.js';
-
-export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
-  return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
-}
-/** `session`: the caller's session token, for the control-plane operations made through the core's own calls. */
-type Context = { app: FastifyInstance; user: AuthUser | null; session?: string | undefined };
-
-/** Whether a failure came from storage (Prisma or its driver): its wording never reaches a client. */
-function fromStorage(cause: unknown): boolean {
-  for (let e = cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (/^(Prisma|DriverAdapter)/.test(e.name) || /^(Prisma|DriverAdapter)/.test(e.constructor.name)) return true;
-  }
-  return false;
-}
-
-/**
- * What a procedure needs (its plain HTTP route and OpenAPI document read it: control-plane-http.ts):
- * nothing, a session, or a user who runs the mock (super user or support staff).
- */
-export interface ControlMeta {
-  access?: 'public' | 'session' | 'staff';
-}
-
-const t = initTRPC
-  .context<Context>()
-  .meta<ControlMeta>()
-  .create({
-    // Never a stack trace, whatever NODE_ENV says (tRPC adds one unless NODE_ENV is production).
-    isDev: false,
-    // An unexpected failure answers the catalogue's "Generic Error"; what happened is logged (app.ts).
-    errorFormatter: ({ shape, error }) => {
-      if (error.code !== 'INTERNAL_SERVER_ERROR' && !fromStorage(error.cause)) return shape;
-      const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message: ERROR_CATALOGUE.GENERIC.message, data };
-    },
-  });
-const authed = t.procedure.meta({ access: 'session' }).use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  // The client driving a scenario is still there (a run whose client goes quiet ends: scenario-runs.ts).
-  runsOf(ctx.app).touch(ctx.session);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
-/** Changing the simulation: super user or support staff. */
-const operator = authed.meta({ access: 'staff' }).use(({ ctx, next }) => {
-  if (!hasAnyRole(ctx.user.roles, GLOBAL_SCOPE_ROLES)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Not available for your user type' });
-  return next();
-});
-
-/** What a sub-router in a file of its own builds on (mock/chaos.ts). */
-export type ControlPlaneBuilders = { t: typeof t; authed: typeof authed; operator: typeof operator };
 
 const CONTROL_PLANE = [
   'fleet.status',
@@ -146,21 +92,6 @@ const CONTROL_PLANE = [
   'journal.wait',
   ...CHAOS_PROCEDURES,
 ] as const;
-
-/** The app's scenario runs and the clock they borrow (scenario-runs.ts). */
-export const runsOf = (app: FastifyInstance) => scenarioRunsOf(app, control);
-
-/** Forward to the shards; at least one must answer. */
-async function control(app: FastifyInstance, request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
-  if (app.services.gateway.shardCount() === 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' });
-  const replies = await app.services.gateway.control(request, unitId);
-  if (replies.length === 0) {
-    throw unitId === undefined
-      ? new TRPCError({ code: 'TIMEOUT', message: 'Configuration not sent, retry' })
-      : new TRPCError({ code: 'NOT_FOUND', message: `No shard runs unit ${unitId}` });
-  }
-  return replies;
-}
 
 /**
  * After the shards advanced a stepped clock: the core's business time has followed (their replies
@@ -482,7 +413,7 @@ export const appRouter = t.router({
     }),
   }),
   /** Chaos rules on the core's REST calls and /ws (mock/chaos.ts). */
-  chaos: chaosRouter({ t, authed, operator }),
+  chaos: chaosRouter,
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({
