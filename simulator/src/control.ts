@@ -25,6 +25,8 @@ export interface ControlTarget {
   readonly activeFaults: ActiveFaults;
   status(): ShardStatus;
   inject(target: FaultTarget): { applied: boolean; error?: string };
+  /** A unit's telemetry report at once (after a fault from the control plane: seen without waiting a step). */
+  reportNow(target: FaultTarget): void;
   reset(seed: number, startAt?: number): void;
   endPlayingReplay(): boolean;
   startScenario(file: ScenarioFile, reset?: { startAt?: number | undefined }): unknown;
@@ -44,7 +46,10 @@ export function answerControl(engine: ControlTarget, req: ShardControlRequest): 
       return engine.status();
     case 'fault': {
       const r = engine.inject(req.target);
-      if (r.applied && !r.error) engine.activeFaults.record(req.target, engine.clock.now());
+      if (r.applied && !r.error) {
+        engine.activeFaults.record(req.target, engine.clock.now());
+        engine.reportNow(req.target);
+      }
       return { ...engine.status(), applied: r.applied, ...(r.error ? { error: r.error } : {}) };
     }
     case 'faults':
@@ -52,7 +57,10 @@ export function answerControl(engine: ControlTarget, req: ShardControlRequest): 
     case 'faultClear': {
       // Each restore is applied as any fault is, and ends its entry (ActiveFaults.observe).
       const restores = engine.activeFaults.restores(req.id);
-      for (const { id, restore } of restores) if (!engine.inject(restore).applied) engine.activeFaults.drop(id);
+      for (const { id, restore } of restores) {
+        if (engine.inject(restore).applied) engine.reportNow(restore);
+        else engine.activeFaults.drop(id);
+      }
       return { ...engine.status(), cleared: restores.map((r) => r.id), faults: engine.activeFaults.list() };
     }
     case 'clock': {

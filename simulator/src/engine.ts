@@ -256,6 +256,10 @@ export class Engine {
     return this.replays.endPlaying();
   }
 
+  reportNow(target: FaultTarget): void {
+    if ('unitId' in target) this.unitDevices.get(target.unitId)?.reportNow();
+  }
+
   /** Apply a fault to a unit this shard runs, or to its replica of a server. */
   inject(target: FaultTarget): Injected {
     const r = 'unitId' in target ? this.unitDevices.inject(target.unitId, target.fault) : this.replicas.inject(target.serverId, target.fault);
