@@ -116,14 +116,17 @@ if [ ${#failed_phases[@]} -gt 0 ]; then
   echo "the install failed: nothing was tested"
   exit 1
 fi
-# eslint takes one core; the typecheck's three programs rarely keep both busy to their end.
+# eslint takes one core; the typecheck's three programs rarely keep both busy to their end, and the unit
+# phase's start (vitest transforming the sources) leaves room too.
 phase_beside lint pnpm --silent lint
 phase typecheck pnpm --silent typecheck
-phase_join lint
 phase unit vitest_phase unit --project unit --project console
+phase_join lint
 phase "integration SQLite" integration sqlite
+# The PostgreSQL files spend much of their time waiting on the server: the console's build fills that wait.
+phase_beside build build
 phase "integration PostgreSQL" integration postgresql
-phase build build
+phase_join build
 phase end-to-end e2e
 
 echo

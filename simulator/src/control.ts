@@ -1,6 +1,6 @@
 /**
  * The control plane's requests as a shard answers them (the core forwards them from tRPC and drives
- * replays with them): faults, the clock, a reset, scenarios and their library, replays, the fleet
+ * replays with them): faults (and the active ones listed and cleared), the clock, a reset, scenarios and their library, replays, the fleet
  * check and demo presets. Every answer is the shard's status, with what the request adds.
  */
 import type {
@@ -13,6 +13,7 @@ import type {
   ShardFleetCheck,
   ShardStatus,
 } from '@fleet/contracts';
+import type { ActiveFaults } from './active-faults.js';
 import type { SimClock } from './clock.js';
 import { loadDemoPreset } from './demo/presets.js';
 import { loadLibrary } from './scenarios/library.js';
@@ -21,8 +22,11 @@ import { loadLibrary } from './scenarios/library.js';
 export interface ControlTarget {
   readonly seed: number;
   readonly clock: SimClock;
+  readonly activeFaults: ActiveFaults;
   status(): ShardStatus;
   inject(target: FaultTarget): { applied: boolean; error?: string };
+  /** A unit's telemetry report at once (after a fault from the control plane: seen without waiting a step). */
+  reportNow(target: FaultTarget): void;
   reset(seed: number, startAt?: number): void;
   endPlayingReplay(): boolean;
   startScenario(file: ScenarioFile, reset?: { startAt?: number | undefined }): unknown;
@@ -42,7 +46,22 @@ export function answerControl(engine: ControlTarget, req: ShardControlRequest): 
       return engine.status();
     case 'fault': {
       const r = engine.inject(req.target);
+      if (r.applied && !r.error) {
+        engine.activeFaults.record(req.target, engine.clock.now());
+        engine.reportNow(req.target);
+      }
       return { ...engine.status(), applied: r.applied, ...(r.error ? { error: r.error } : {}) };
+    }
+    case 'faults':
+      return { ...engine.status(), faults: engine.activeFaults.list() };
+    case 'faultClear': {
+      // Each restore is applied as any fault is, and ends its entry (ActiveFaults.observe).
+      const restores = engine.activeFaults.restores(req.id);
+      for (const { id, restore } of restores) {
+        if (engine.inject(restore).applied) engine.reportNow(restore);
+        else engine.activeFaults.drop(id);
+      }
+      return { ...engine.status(), cleared: restores.map((r) => r.id), faults: engine.activeFaults.list() };
     }
     case 'clock': {
       if (req.clock.mode) engine.clock.setMode(req.clock.mode);

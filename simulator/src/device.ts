@@ -14,7 +14,7 @@
  * (packages/domain). Every start passes through connecting and every stop through disconnecting
  * (databridge and video return through `stopping`, spec 000 §4) — see unit/applications.ts.
  */
-import type { Applications, DeviceEvent, DeviceSpec, DeviceToCore, UnitApplicationKey } from '@fleet/contracts';
+import type { Applications, DeviceEvent, DeviceSpec, DeviceToCore, Modem, UnitApplicationKey } from '@fleet/contracts';
 import { isBusy, isStreaming } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
@@ -315,12 +315,32 @@ export class UnitDevice {
       return;
     }
     this.position.step(dt);
+    const { modems, totalBitrate } = this.linksNow(now);
+    this.recording.step(now, dt, totalBitrate);
+    this.unitAlerts.evaluate(totalBitrate);
+    this.emitTelemetry(now, modems, totalBitrate);
+  }
+
+  /**
+   * A telemetry report of the device as it is, between two steps (nothing moves, no draw): after a
+   * fault the control plane injected, so the console shows it at once rather than at the next step.
+   */
+  reportNow(): void {
+    if (!this.power.on) return;
+    const now = this.clock.now();
+    const { modems, totalBitrate } = this.linksNow(now);
+    this.emitTelemetry(now, modems, totalBitrate);
+  }
+
+  private linksNow(now: number): { modems: Modem[]; totalBitrate: number } {
     const iso = new Date(now).toISOString();
     const modems = this.links.map((l) => l.snapshot(iso));
     let totalBitrate = 0;
     for (const m of modems) if (m.connected && m.enabled) totalBitrate += m.uplinkKbps;
-    this.recording.step(now, dt, totalBitrate);
-    this.unitAlerts.evaluate(totalBitrate);
+    return { modems, totalBitrate };
+  }
+
+  private emitTelemetry(now: number, modems: Modem[], totalBitrate: number): void {
     this.emit({
       kind: 'telemetry',
       unitId: this.spec.unitId,

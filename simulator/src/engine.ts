@@ -1,9 +1,12 @@
 /**
  * The engine runs the devices assigned to this shard, attached to the core through one end of the
- * device gateway (in-process or websocket): unit devices, a replica of every server (with channels
- * and video return channels), the control plane's requests (faults, clock, reset, scenarios) and
- * replays (the devices muted while the shard plays a recording's reports: replay/run.ts).
- * Telemetry of the whole fleet is stepped by one timer (wheel.ts).
+ * device gateway (in-process or websocket), and answers the control plane's requests (faults,
+ * clock, reset, scenarios, replays, demo presets: control.ts). Each of its jobs has its own place
+ * under engine/: the unit devices (units.ts), a replica of every server with its channels and video
+ * return channels (replicas.ts), replays (replays.ts: the devices muted while the shard plays a
+ * recording's reports), scenario runs (scenarios.ts) and demo presets (demo.ts); they share the
+ * clock, the seed, the world and the way to the core (context.ts). Telemetry of the whole fleet is
+ * stepped by one timer (wheel.ts).
  */
 import type {
   ClockModeInput,
@@ -21,21 +24,23 @@ import type {
   ShardStatus,
 } from '@fleet/contracts';
 import { SimClock, type ClockMode } from './clock.js';
-import { UnitDevice } from './device.js';
+import type { UnitDevice } from './device.js';
 import { Rng } from './rng.js';
 import { DEFAULT_ALERT_THRESHOLDS, defaultAlertConfig, type AlertConfig, type AlertThresholds } from './models/alerts.js';
-import { applyUnitFault, respond } from './reactions/index.js';
-import { respondToServer } from './reactions/server-commands.js';
-import { applyServerFault } from './reactions/server-faults.js';
-import { ServerDevice } from './server-device.js';
+import type { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { TelemetryWheel } from './wheel.js';
 import { World } from './world.js';
-import { deviceOf, reservation, ScenarioRun, type DeviceStep } from './scenarios/timeline.js';
-import { actOnItsOwn, DemoRun } from './demo/run.js';
-import { ReplayRun } from './replay/run.js';
+import type { DeviceStep, ScenarioRun } from './scenarios/timeline.js';
 import { shardFleetCheck } from './invariants/fleet.js';
 import { answerControl } from './control.js';
+import { ActiveFaults } from './active-faults.js';
+import type { Injected, ShardContext } from './engine/context.js';
+import { DemoControl } from './engine/demo.js';
+import { ServerReplicas } from './engine/replicas.js';
+import { ReplayControl } from './engine/replays.js';
+import { ScenarioControl } from './engine/scenarios.js';
+import { ShardUnits } from './engine/units.js';
 
 export interface EngineOptions {
   seed: number;
@@ -63,41 +68,69 @@ export class Engine {
   /** The timings devices share (a calm scenario switches spontaneous behaviour off in place). */
   private readonly timings: DeviceTimings;
   private readonly baseTimings: DeviceTimings;
-  private readonly serverTimings: ServerTimings;
-  private readonly alertConfig: AlertConfig;
-  private readonly devices = new Map<string, UnitDevice>();
   private readonly world = new World();
-  /** The last assignment, kept so a reset can rebuild the fleet. */
-  private specs: DeviceSpec[] = [];
-  private serverSpecs: ServerSpec[] = [];
-  private ownedServers = new Set<string>();
   private readonly wheel: TelemetryWheel;
-  private scenario: ScenarioRun | null = null;
-  /** The demo preset playing (restarted with the fleet by a reset), or waiting for the first assignment. */
-  private demo: DemoRun | null = null;
-  private demoPending: DemoPresetFile | null;
-  /** The replay loaded, playing or last played (kept for the status until the next one). */
-  private replay: ReplayRun | null = null;
-  /**
-   * While a replay plays, the devices are stopped: nothing of their own reaches the core, and
-   * commands are acknowledged without acting (what the devices did is in the recording).
-   */
-  private muted = false;
-  /** The clock's mode before a replay took the clock over (a paused replay steps it): back when the replay ends. */
-  private modeBeforeReplay: ClockMode | null = null;
+  private readonly unitDevices: ShardUnits;
+  private readonly replicas: ServerReplicas;
+  private readonly replays: ReplayControl;
+  private readonly scenarios: ScenarioControl;
+  private readonly demo: DemoControl;
   private end: DeviceGatewayEnd | null = null;
   readonly stats = { sent: 0, commands: 0 };
+  /** The faults the control plane injected that are still in effect (active-faults.ts). */
+  readonly activeFaults = new ActiveFaults();
 
   constructor(private readonly opts: EngineOptions) {
     this.clockImpl = new SimClock(opts.startAt, opts.clock ?? { kind: 'realtime' });
     this.#seed = opts.seed;
     this.seedRng = new Rng(opts.seed);
     this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.demo?.motion, ...opts.timings };
-    this.demoPending = opts.demo ?? null;
     this.timings = { ...this.baseTimings };
-    this.serverTimings = { ...DEFAULT_SERVER_TIMINGS, ...opts.serverTimings };
-    this.alertConfig = defaultAlertConfig(opts.alertThresholds ?? DEFAULT_ALERT_THRESHOLDS);
+    const serverTimings: ServerTimings = { ...DEFAULT_SERVER_TIMINGS, ...opts.serverTimings };
+    const alertConfig: AlertConfig = defaultAlertConfig(opts.alertThresholds ?? DEFAULT_ALERT_THRESHOLDS);
     this.wheel = new TelemetryWheel(Math.max(0, Math.floor(opts.tickSlices ?? DEFAULT_TICK_SLICES)), () => this.world.servers());
+    // The clock and the seed's generator are replaced by a reset or a replay: the parts read them through these getters.
+    const current = { clock: () => this.clockImpl, seedRng: () => this.seedRng };
+    const ctx: ShardContext = {
+      get clock() {
+        return current.clock();
+      },
+      get seedRng() {
+        return current.seedRng();
+      },
+      world: this.world,
+      timings: this.timings,
+      serverTimings,
+      alertConfig,
+      send: (m) => this.send(m),
+    };
+    this.unitDevices = new ShardUnits(ctx, this.wheel);
+    this.replicas = new ServerReplicas(ctx);
+    this.replays = new ReplayControl(ctx, {
+      silence: () => {
+        this.scenarios.stop();
+        this.scenarios.drop();
+        this.unitDevices.stop();
+        this.world.clear();
+        this.wheel.stop();
+      },
+      useClock: (clock) => {
+        this.clockImpl = clock;
+      },
+      resume: () => this.reset(this.#seed, this.clock.now()),
+    });
+    this.scenarios = new ScenarioControl(ctx, {
+      baseTimings: this.baseTimings,
+      units: () => this.unitDevices.specs,
+      servers: () => this.replicas.specs,
+      apply: this.applyStep,
+      reset: (seed, startAt) => this.reset(seed, startAt),
+    });
+    this.demo = new DemoControl(
+      ctx,
+      { baseTimings: this.baseTimings, unit: this.device, apply: this.applyStep, reset: (startAt) => this.reset(this.#seed, startAt) },
+      opts.demo,
+    );
     this.startWheel();
   }
 
@@ -120,7 +153,7 @@ export class Engine {
       // The core that drove the replay is gone: its entries stop with it, and the devices the
       // core assigns on the next attach run (the wheel turns again).
       if (this.endPlayingReplay()) this.startWheel();
-      this.stopDevices();
+      this.unitDevices.stop();
     });
     this.send({ kind: 'hello', shardId: this.opts.shardId ?? 'in-process' });
   }
@@ -132,7 +165,7 @@ export class Engine {
   }
 
   private receive(m: CoreToDevice): void {
-    if (this.muted) {
+    if (this.replays.muted) {
       this.receiveMuted(m);
       return;
     }
@@ -141,21 +174,18 @@ export class Engine {
         this.assign(m.devices);
         return;
       case 'assignServers':
-        this.assignServers(m.servers, m.owned);
+        this.replicas.assign(m.servers, m.owned);
         return;
       case 'command': {
         this.stats.commands++;
-        const d = this.devices.get(m.unitId);
-        if (d?.faults.unresponsive) return; // no acknowledgement: the core times out
-        this.send(d ? respond(d, m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
+        const answer = this.unitDevices.answer(m);
+        if (answer) this.send(answer); // none: the core times out
         return;
       }
-      case 'serverCommand': {
+      case 'serverCommand':
         this.stats.commands++;
-        const server = this.world.server(m.serverId);
-        this.send(server ? respondToServer(server, m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
+        this.send(this.replicas.answer(m));
         return;
-      }
       case 'control':
         this.send({ kind: 'controlReply', requestId: m.requestId, status: this.control(m.control) });
         return;
@@ -169,11 +199,10 @@ export class Engine {
   private receiveMuted(m: CoreToDevice): void {
     switch (m.kind) {
       case 'assign':
-        this.specs = m.devices;
+        this.unitDevices.specs = m.devices;
         return;
       case 'assignServers':
-        this.serverSpecs = m.servers;
-        this.ownedServers = new Set(m.owned);
+        this.replicas.keep(m.servers, m.owned);
         return;
       case 'command':
       case 'serverCommand':
@@ -186,73 +215,10 @@ export class Engine {
     }
   }
 
-  /** Keep devices still assigned (their state continues), start new ones, stop the rest. */
   private assign(specs: DeviceSpec[]): void {
-    this.specs = specs;
-    this.world.setMemberships(specs);
-    const wanted = new Set(specs.map((s) => s.unitId));
-    for (const [id, d] of this.devices) {
-      if (!wanted.has(id)) {
-        d.stop();
-        this.devices.delete(id);
-        this.wheel.remove(d);
-      }
-    }
-    for (const spec of specs) {
-      const held = this.devices.get(spec.unitId);
-      // A device kept runs on, with the version (unless an upgrade changes it) and the licence the core says it has.
-      if (held) held.adoptSpec(spec);
-      else this.startDevice(spec);
-    }
+    this.unitDevices.assign(specs);
     // A demo given at start plays once there is a fleet (the servers' assignment follows this one).
-    if (this.demoPending && specs.length > 0) {
-      this.playDemo(this.demoPending);
-      this.demoPending = null;
-    }
-  }
-
-  private startDevice(spec: DeviceSpec): void {
-    const rng = this.seedRng.fork(spec.unitId);
-    const d = new UnitDevice(spec, this.clock, rng, this.timings, (m) => this.send(m), this.world, this.alertConfig);
-    this.devices.set(spec.unitId, d);
-    this.wheel.add(d, rng);
-    d.start();
-  }
-
-  /** Every shard keeps a replica of every server; `owned` ones report their periodic state. */
-  private assignServers(servers: ServerSpec[], owned: string[]): void {
-    this.serverSpecs = servers;
-    this.ownedServers = new Set(owned);
-    const keep: ServerDevice[] = [];
-    for (const spec of servers) {
-      const existing = this.world.server(spec.serverId);
-      const owner = this.ownedServers.has(spec.serverId);
-      if (existing) {
-        const wasOwner = existing.owner;
-        existing.owner = owner;
-        existing.updateSpec(spec);
-        keep.push(existing);
-        if (owner && !wasOwner) existing.start();
-      } else {
-        const s = this.newServer(spec, owner);
-        keep.push(s);
-        s.start();
-      }
-    }
-    this.world.replace(keep);
-  }
-
-  private newServer(spec: ServerSpec, owner: boolean): ServerDevice {
-    const rng = this.seedRng.fork(`server:${spec.serverId}`);
-    return new ServerDevice(
-      spec,
-      this.clock,
-      rng,
-      this.serverTimings,
-      this.alertConfig,
-      (e) => this.send({ kind: 'event', event: e, at: this.clock.now() }),
-      owner,
-    );
+    this.demo.assigned(specs);
   }
 
   /** The telemetry wheel on the current clock (a reset or a replay replaces the clock). */
@@ -267,78 +233,38 @@ export class Engine {
 
   /** The fleet invariants over this shard now, and what it runs (a scenario's expectFleet compares it with the core's answers). */
   fleetCheck(): ShardFleetCheck {
-    return shardFleetCheck(this.devices.values(), this.world.servers(), this.clock.now());
+    return shardFleetCheck(this.unitDevices.values(), this.world.servers(), this.clock.now());
   }
 
-  /**
-   * Append entries to the pending replay of `replayId`; another id drops what was there before
-   * (a replay still playing is stopped first, its devices restarted).
-   */
+  /** Append entries to the pending replay of `replayId` (engine/replays.ts). */
   loadReplay(replayId: string, entries: readonly ReplayEntry[]): void {
-    if (this.replay?.replayId !== replayId || !this.replay.loading) {
-      this.stopReplay();
-      this.replay = new ReplayRun(replayId);
-    }
-    this.replay.load(entries);
+    this.replays.load(replayId, entries);
   }
 
-  /**
-   * Mute the devices (units and servers stop; nothing reports on its own), restart the clock at
-   * `startAt` in `mode` (a new clock, as a reset makes, that the 'clock' op steers), and play the
-   * entries on it.
-   */
+  /** Mute the devices and play the loaded replay on a clock of its own (engine/replays.ts). */
   startReplay(replayId: string, startAt: number, mode: ClockModeInput): { error?: 'REPLAY_NOT_LOADED' } {
-    const run = this.replay;
-    if (run?.replayId !== replayId || !run.loading) return { error: 'REPLAY_NOT_LOADED' };
-    this.stopScenario();
-    this.scenario = null;
-    this.stopDevices();
-    this.world.clear();
-    this.wheel.stop();
-    if (!this.muted) this.modeBeforeReplay = this.clock.mode();
-    this.clock.stop();
-    this.clockImpl = new SimClock(startAt, mode);
-    this.muted = true;
-    run.start(this.clock, (m) => this.send(m));
-    return {};
+    return this.replays.start(replayId, startAt, mode);
   }
 
   /** Drop the replay and, when it had muted the devices, simulate again from the current seed (as after a reset). */
   stopReplay(): void {
-    if (this.endPlayingReplay()) this.reset(this.#seed, this.clock.now());
-    else this.replay?.stop(this.clock.now());
+    this.replays.stop();
   }
 
   /** Stop a replay that has started (playing or finished) and unmute; true when there was one (the devices are then still stopped). */
   endPlayingReplay(): boolean {
-    if (!this.muted) return false;
-    this.unmute();
-    return true;
+    return this.replays.endPlaying();
   }
 
-  /**
-   * The replay stops and the devices may run again, on the clock's mode from before the replay (a
-   * replay stopped while paused would otherwise leave the fleet on a stepped clock, frozen).
-   */
-  private unmute(): void {
-    this.replay?.stop(this.clock.now());
-    this.muted = false;
-    if (this.modeBeforeReplay) this.clock.setMode(this.modeBeforeReplay);
-    this.modeBeforeReplay = null;
+  reportNow(target: FaultTarget): void {
+    if ('unitId' in target) this.unitDevices.get(target.unitId)?.reportNow();
   }
 
   /** Apply a fault to a unit this shard runs, or to its replica of a server. */
-  inject(target: FaultTarget): { applied: boolean; error?: string } {
-    if ('unitId' in target) {
-      const d = this.devices.get(target.unitId);
-      if (!d) return { applied: false };
-      const r = applyUnitFault(d, target.fault);
-      return r.ok ? { applied: true } : { applied: true, error: r.error };
-    }
-    const s = this.world.server(target.serverId);
-    if (!s) return { applied: false };
-    const r = applyServerFault(s, target.fault);
-    return r.ok ? { applied: true } : { applied: true, error: r.error };
+  inject(target: FaultTarget): Injected {
+    const r = 'unitId' in target ? this.unitDevices.inject(target.unitId, target.fault) : this.replicas.inject(target.serverId, target.fault);
+    if (r.applied && r.error === undefined) this.activeFaults.observe(target);
+    return r;
   }
 
   /**
@@ -346,115 +272,65 @@ export class Engine {
    * the same scenario then give the same event sequence. The clock keeps its mode.
    */
   reset(seed: number, startAt?: number): void {
-    if (this.muted) this.unmute();
-    this.scenario?.stop();
-    this.scenario = null;
-    this.stopDevices();
+    this.replays.endPlaying();
+    this.scenarios.drop();
+    this.unitDevices.stop();
     this.world.clear();
-    const mode = this.clock.mode();
+    this.activeFaults.forget();
+    const mode: ClockMode = this.clock.mode();
     this.clock.stop();
     this.clockImpl = new SimClock(startAt ?? this.opts.startAt, mode);
     this.#seed = seed;
     this.seedRng = new Rng(seed);
     this.startWheel();
-    const servers = this.serverSpecs.map((spec) => this.newServer(spec, this.ownedServers.has(spec.serverId)));
-    this.world.replace(servers);
-    for (const s of servers) s.start();
-    const at = this.clock.now();
-    for (const spec of this.specs) {
-      // Nothing is known of a restarted device until it boots: the core sees it offline first.
-      this.send({ kind: 'state', unitId: spec.unitId, online: false, applications: {}, at });
-      this.startDevice(spec);
-    }
+    this.replicas.rebuild();
+    this.unitDevices.restart();
     // A demo starts again with its fleet: its timeline from the top, on the new clock.
-    if (this.demo) this.playDemo(this.demo.preset);
+    this.demo.restarted();
   }
 
-  /**
-   * Run a demo preset: its motion becomes the fleet's spontaneous behaviour (what a calm scenario
-   * switches off and back), its timeline plays (again every loopMs); with `reset` the fleet first
-   * restarts from its seed, so the demo opens as it did the first time.
-   */
+  /** Run a demo preset; with `reset` the fleet first restarts from its seed (engine/demo.ts). */
   startDemo(preset: DemoPresetFile, reset?: { startAt?: number | undefined }): void {
-    this.demo?.stop();
-    this.demo = null;
-    this.demoPending = null;
-    Object.assign(this.baseTimings, preset.motion);
-    Object.assign(this.timings, preset.motion);
-    if (reset) this.reset(this.#seed, reset.startAt);
-    this.playDemo(preset);
+    this.demo.start(preset, reset);
   }
 
-  private playDemo(preset: DemoPresetFile): void {
-    this.demo?.stop();
-    // A unit or server a scenario run reserved is left alone by the preset's timeline until the run ends;
-    // a unit's step is its own act (a unit a person stopped is left alone a while: demo/run.ts).
-    this.demo = new DemoRun(preset, this.clock, (step) => {
-      if (this.world.isReserved(deviceOf(step))) return;
-      if (step.do === 'fault') actOnItsOwn(this.devices.get(step.unitId), () => this.applyStep(step), step.fault);
-      else this.applyStep(step);
-    });
-  }
-
-  /**
-   * Start a scenario: in a calm fleet (file.calm) nothing fails or acts on its own; with `reset`
-   * the fleet first restarts from the scenario's seed; then the device-side steps (faults) are
-   * scheduled at their simulated times.
-   */
+  /** Start a scenario; with `reset` the fleet first restarts from the scenario's seed (engine/scenarios.ts). */
   startScenario(file: ScenarioFile, reset?: { startAt?: number | undefined }): ScenarioRun {
-    this.stopScenario();
-    this.setCalm(file.calm);
-    this.world.reserve(reservation(file, new Set(this.specs.map((d) => d.unitId)), this.world, this.serverSpecs));
-    if (reset) this.reset(file.seed, reset.startAt);
-    this.scenario = new ScenarioRun(file, this.clock, (step) => this.applyStep(step));
-    return this.scenario;
-  }
-
-  private applyStep(step: DeviceStep): { applied: boolean; error?: string } {
-    return step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault });
+    return this.scenarios.start(file, reset);
   }
 
   stopScenario(): void {
-    this.scenario?.stop();
-    this.world.release();
-    this.setCalm(false);
+    this.scenarios.stop();
   }
 
-  private setCalm(calm: boolean): void {
-    Object.assign(
-      this.timings,
-      calm ? { meanTimeBetweenOutagesMs: 0, initiallyOffShare: 0, autonomyShare: 0, spontaneousLinkEvents: false } : this.pickSpontaneous(this.baseTimings),
-    );
-  }
-
-  private pickSpontaneous(t: DeviceTimings): Partial<DeviceTimings> {
-    const { meanTimeBetweenOutagesMs, initiallyOffShare, autonomyShare, spontaneousLinkEvents } = t;
-    return { meanTimeBetweenOutagesMs, initiallyOffShare, autonomyShare, spontaneousLinkEvents };
-  }
+  private readonly applyStep = (step: DeviceStep): Injected =>
+    step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault });
 
   status(): ShardStatus {
     const mode = this.clock.mode();
+    const muted = this.replays.muted;
+    const scenario = this.scenarios.run;
     return {
       shardId: this.opts.shardId ?? 'in-process',
       seed: this.#seed,
       // A muted shard still plays for its devices and servers, stopped as they are.
-      devices: this.muted ? this.specs.length : this.devices.size,
-      servers: this.muted ? this.serverSpecs.length : this.world.size(),
+      devices: muted ? this.unitDevices.specs.length : this.unitDevices.size,
+      servers: muted ? this.replicas.specs.length : this.world.size(),
       clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now() },
-      scenario: this.scenario ? { ...this.scenario.status(this.clock.now()), reserved: this.world.reserved() } : null,
-      demo: (this.demo?.preset ?? this.demoPending)?.name ?? null,
+      scenario: scenario ? { ...scenario.status(this.clock.now()), reserved: this.world.reserved() } : null,
+      demo: this.demo.name(),
       sent: this.stats.sent,
       commands: this.stats.commands,
-      replay: this.replay ? this.replay.status(this.clock.now()) : null,
+      replay: this.replays.status(),
     };
   }
 
   /** Whether a replay has muted the devices. */
-  isMuted = (): boolean => this.muted;
+  isMuted = (): boolean => this.replays.muted;
 
-  device = (unitId: string): UnitDevice | undefined => this.devices.get(unitId);
+  device = (unitId: string): UnitDevice | undefined => this.unitDevices.get(unitId);
   server = (serverId: string): ServerDevice | undefined => this.world.server(serverId);
-  deviceCount = (): number => this.devices.size;
+  deviceCount = (): number => this.unitDevices.size;
 
   /** This shard's replica of every server. */
   servers(): IterableIterator<ServerDevice> {
@@ -467,7 +343,7 @@ export class Engine {
    */
   run(devices: DeviceSpec[], servers: ServerSpec[]): void {
     this.assign(devices);
-    this.assignServers(
+    this.replicas.assign(
       servers,
       servers.map((s) => s.serverId),
     );
@@ -475,20 +351,13 @@ export class Engine {
 
   /** The unit devices this engine runs. */
   units(): IterableIterator<UnitDevice> {
-    return this.devices.values();
-  }
-
-  private stopDevices(): void {
-    for (const d of this.devices.values()) d.stop();
-    this.devices.clear();
-    this.wheel.clear();
+    return this.unitDevices.values();
   }
 
   stop(): void {
-    this.scenario?.stop();
-    this.replay?.stop(this.clock.now());
-    this.muted = false;
-    this.stopDevices();
+    this.scenarios.run?.stop();
+    this.replays.halt();
+    this.unitDevices.stop();
     this.world.clear();
     this.wheel.stop();
     this.clock.stop();

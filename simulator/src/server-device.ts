@@ -9,43 +9,30 @@
  * Every shard holds a replica of every server (units select channels and upgrade from servers
  * whichever shard runs them); the owner shard reports the periodic state, every replica reports
  * the changes it causes (the core ignores repeats).
+ *
+ * Like a unit (device.ts and unit/), the server is composed of parts under server/: its channels
+ * and video return channels (channels.ts), its upgrade (upgrade.ts) and its load (load.ts); each
+ * gets what it needs through server/host.ts.
  */
-import type { Applications, ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerSpec, VrChannelSpec, VrChannelStatus } from '@fleet/contracts';
-import { channelStatusClass, checkServerUpgradeEligibility } from '@fleet/domain';
+import type { Applications, ChannelStatus, DeviceEvent, ServerSpec } from '@fleet/contracts';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
-import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
-import { GENERIC_UPGRADE_FAILURE, PTMP, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
-import { UpgradeRun, catalogueCode, reportRejected } from './models/upgrade.js';
-import { PtmpReceivers } from './models/ptmp.js';
+import { AlertMonitor, type AlertConfig } from './models/alerts.js';
+import { GENERIC_UPGRADE_FAILURE, SERVER_LOAD } from './models/constants.js';
+import type { UpgradeRun } from './models/upgrade.js';
 import { interfaceHwStatus, serverApplications, serverInfo, serverRunState } from './models/server-info.js';
-import { accepted, refused, type Reaction } from './reaction.js';
+import type { Reaction } from './reaction.js';
 import type { ServerTimings } from './timings.js';
+import { ServerChannels, type ChannelState, type VrChannelState } from './server/channels.js';
+import type { ServerHost } from './server/host.js';
+import { evaluateLoadAlerts, stepLoad } from './server/load.js';
+import { startServerUpgrade } from './server/upgrade.js';
 
-export interface ChannelState {
-  /** As the core last described it (replaced by a new spec). */
-  spec: ChannelSpec;
-  status: ChannelStatus;
-  licensed: boolean;
-  allocatedTo: string | null;
-  /** A status forced by a fault (e.g. offline, PlayStoredFile), kept until changed. */
-  forced: ChannelStatus | null;
-  /** The type the channel runs as now (its general configuration may have changed it since the spec). */
-  type: ChannelType;
-  /** Point-to-multipoint receivers; null while the channel never had a multipoint configuration. */
-  ptmp: PtmpReceivers | null;
-}
-
-export interface VrChannelState {
-  readonly spec: VrChannelSpec;
-  status: VrChannelStatus;
-  inputConnected: boolean;
-  collectingFor: string | null;
-}
+export { isOutputType, type ChannelState, type VrChannelState } from './server/channels.js';
 
 export type ServerRunStatus = 'online' | 'offline' | 'busy' | 'upgrading';
 
-export class ServerDevice {
+export class ServerDevice implements ServerHost {
   online = true;
   /** Fault: busy (upgrades refused with 6808). */
   busy = false;
@@ -59,8 +46,10 @@ export class ServerDevice {
   private reportedApplications = '{}';
   /** Fault: how the next/running upgrade ends (undefined: by chance). */
   upgradeOutcome: number | null | undefined = undefined;
-  readonly channels = new Map<string, ChannelState>();
-  readonly vrChannels = new Map<string, VrChannelState>();
+  /** The channels and video return channels (server/channels.ts). */
+  readonly channelParts: ServerChannels;
+  readonly channels: Map<string, ChannelState>;
+  readonly vrChannels: Map<string, VrChannelState>;
   readonly alerts: AlertMonitor;
   /** IFB mode the server runs (V1/V2); null until the core sets it. */
   ifbMode: string | null = null;
@@ -103,11 +92,9 @@ export class ServerDevice {
     this.upSince = clock.now();
     this.cpu = rng.range(...SERVER_LOAD.initialCpu);
     this.storage = rng.range(...SERVER_LOAD.initialStorage);
-    for (const c of spec.channels) this.channels.set(c.channelId, this.newChannel(c, 'idle'));
-    for (const v of spec.vrChannels) {
-      const inputConnected = v.inputType !== 'disabled';
-      this.vrChannels.set(v.vrChannelId, { spec: v, status: inputConnected ? 'inputConnected' : 'idle', inputConnected, collectingFor: null });
-    }
+    this.channelParts = new ServerChannels(this, spec);
+    this.channels = this.channelParts.channels;
+    this.vrChannels = this.channelParts.vrChannels;
     this.alerts = new AlertMonitor({ unitId: null, serverId: spec.serverId, channelId: null }, alertConfig, report);
   }
 
@@ -115,10 +102,12 @@ export class ServerDevice {
     return this.spec.serverId;
   }
 
-  private newChannel(c: ChannelSpec, status: ChannelStatus): ChannelState {
-    const receivers = c.ptmpReceivers ?? [];
-    const ptmp = receivers.length > 0 ? new PtmpReceivers(this.rng.fork(`ptmp:${c.channelId}`), receivers) : null;
-    return { spec: c, status, licensed: c.licensed, allocatedTo: null, forced: null, type: c.type, ptmp };
+  now(): number {
+    return this.clock.now();
+  }
+
+  isUpgrading(): boolean {
+    return this.upgrade !== null;
   }
 
   /** Output channels the server is licensed for (spec 001 §8); null: not limited. */
@@ -128,29 +117,18 @@ export class ServerDevice {
 
   /** Channels running as outputs (output or distributor), leaving one out. */
   outputsExcept(channelId: string): number {
-    let n = 0;
-    for (const c of this.channels.values()) if (c.spec.channelId !== channelId && isOutputType(c.type)) n++;
-    return n;
+    return this.channelParts.outputsExcept(channelId);
   }
 
   /** Spec 001 §8 "transceiver busy or with an encoder input": a transceiver that is busy or receives from an encoder now. */
   transceiverBusy(): boolean {
     if (this.spec.serverType !== 'transceiver_server') return false;
-    return this.busy || [...this.channels.values()].some((c) => c.spec.inputKind === 'encoder' && channelStatusClass(c.status) === 'busy');
+    return this.busy || this.channelParts.encoderInputBusy();
   }
 
   /** The channel's multipoint configuration: its receivers from now on (an empty list ends it). */
   setPtmpReceivers(channelId: string, uids: readonly string[]): void {
-    const c = this.channels.get(channelId);
-    if (!c) return;
-    if (c.ptmp) c.ptmp.set(uids);
-    else if (uids.length > 0) c.ptmp = new PtmpReceivers(this.rng.fork(`ptmp:${channelId}`), uids);
-    else return;
-    // Receivers take a moment to connect; reporting after the acknowledgement also keeps the core's
-    // own write of the configuration ahead of the state it causes.
-    this.schedule(PTMP.connectMs, () => {
-      if (this.channels.get(channelId) === c) this.reportChannel(c);
-    });
+    this.channelParts.setPtmpReceivers(channelId, uids);
   }
 
   /**
@@ -161,38 +139,7 @@ export class ServerDevice {
     // A new version on record at the core (an admin changed it) is the server's, unless an upgrade is changing it.
     if (!this.upgrade && spec.swVersion !== this.spec.swVersion) this.swVersion = spec.swVersion;
     this.spec = spec;
-    const channelIds = new Set(spec.channels.map((c) => c.channelId));
-    for (const [id, c] of [...this.channels]) {
-      if (channelIds.has(id)) continue;
-      this.channels.delete(id);
-      this.takeBack(c);
-    }
-    for (const c of spec.channels) {
-      const held = this.channels.get(c.channelId);
-      if (held) {
-        // The core stores a type once the device accepted it: a new spec agrees with what runs.
-        held.type = c.type;
-        // Its name and memberships as the core has them now (a unit taking a free channel reads them).
-        held.spec = c;
-        if (held.licensed !== c.licensed) {
-          held.licensed = c.licensed;
-          if (this.owner) this.reportChannel(held);
-        }
-        continue;
-      }
-      const state = this.newChannel(c, this.online ? 'idle' : 'offline');
-      this.channels.set(c.channelId, state);
-      if (this.owner) this.reportChannel(state);
-    }
-    const vrIds = new Set(spec.vrChannels.map((v) => v.vrChannelId));
-    for (const id of [...this.vrChannels.keys()]) if (!vrIds.has(id)) this.vrChannels.delete(id);
-    for (const v of spec.vrChannels) {
-      if (this.vrChannels.has(v.vrChannelId)) continue;
-      const inputConnected = v.inputType !== 'disabled';
-      const state: VrChannelState = { spec: v, status: 'offline', inputConnected, collectingFor: null };
-      this.vrChannels.set(v.vrChannelId, state);
-      this.setVrStatus(state);
-    }
+    this.channelParts.updateSpec(spec);
   }
 
   status(): ServerRunStatus {
@@ -207,20 +154,19 @@ export class ServerDevice {
     if (!this.owner) return;
     this.reportServer();
     this.reportInfo();
-    for (const c of this.channels.values()) this.reportChannel(c);
-    for (const v of this.vrChannels.values()) this.reportVr(v);
+    this.channelParts.reportAll();
   }
 
   stop(): void {
     for (const cancel of this.timers.splice(0)) cancel();
   }
 
-  /** Reports an event of one of the server's channels (the reactions to channel commands use it). */
+  /** Reports an event of the server or one of its channels (its parts and the reactions to channel commands use it). */
   reportEvent(e: DeviceEvent): void {
     this.report(e);
   }
 
-  private schedule(ms: number, fn: () => void): void {
+  schedule(ms: number, fn: () => void): void {
     this.timers.push(this.clock.after(ms, fn));
   }
 
@@ -228,11 +174,7 @@ export class ServerDevice {
   tick(dtMs: number): void {
     if (!this.online || !this.owner) return;
     const collecting = [...this.channels.values()].filter((c) => c.status === 'collecting').length;
-    const L = SERVER_LOAD;
-    const target = this.cpuOverride ?? L.baseCpu + L.cpuPerCollectingChannel * collecting + (this.upgrade ? L.upgradeCpu : 0);
-    this.cpu = clamp(this.cpu + L.cpuApproach * (target - this.cpu) + (this.cpuOverride === null ? this.rng.normal() * L.cpuNoise : 0));
-    this.storage = clamp(this.storage + (L.storagePerChannelHour * collecting * dtMs) / 3_600_000);
-    this.evaluateAlerts();
+    stepLoad(this, collecting, dtMs);
     this.reportServer();
     // Receivers' bitrates move only while there is video to receive.
     for (const c of this.channels.values()) {
@@ -244,11 +186,7 @@ export class ServerDevice {
   }
 
   evaluateAlerts(): void {
-    const t = this.alerts.config.thresholds;
-    const cpu = Math.round(this.cpu);
-    const storage = Math.round(this.storage);
-    this.alerts.set('serverCpu', levelAbove(cpu, t.serverCpu), `CPU ${cpu}%`, cpu);
-    this.alerts.set('serverStorage', levelAbove(storage, t.serverStorage), `Storage ${storage}%`, storage);
+    evaluateLoadAlerts(this);
   }
 
   channelState(channelId: string): ChannelState | undefined {
@@ -257,52 +195,25 @@ export class ServerDevice {
 
   /** A unit streams to the channel: it is collecting. */
   allocate(channelId: string, unitId: string): boolean {
-    const c = this.channels.get(channelId);
-    if (!c || !this.online || c.status !== 'idle') return false;
-    c.allocatedTo = unitId;
-    c.status = 'collecting';
-    this.reportChannel(c);
-    return true;
+    return this.channelParts.allocate(channelId, unitId);
   }
 
   /** The channel is no longer the unit's (its stream ends: `channelTaken`); the caller sets the status. */
   takeBack(c: ChannelState): void {
-    const unitId = c.allocatedTo;
-    if (unitId === null) return;
-    c.allocatedTo = null;
-    this.channelTaken?.(c.spec.channelId, unitId);
+    this.channelParts.takeBack(c);
   }
 
   release(channelId: string, unitId: string): void {
-    const c = this.channels.get(channelId);
-    if (!c || c.allocatedTo !== unitId) return;
-    c.allocatedTo = null;
-    c.status = this.channelRestingStatus(c);
-    this.reportChannel(c);
+    this.channelParts.release(channelId, unitId);
   }
 
-  /**
-   * A unit's video return application takes the video return channel it asked for, when that one
-   * has input and is free, else the first one that has.
-   */
+  /** A unit's video return application takes a video return channel (server/channels.ts). */
   takeVideoReturn(unitId: string, wanted: string | null = null): VrChannelState | null {
-    if (!this.online) return null;
-    const free = (x: VrChannelState) => x.inputConnected && x.collectingFor === null;
-    const asked = wanted === null ? undefined : this.vrChannels.get(wanted);
-    const v = asked && free(asked) ? asked : [...this.vrChannels.values()].find(free);
-    if (!v) return null;
-    v.collectingFor = unitId;
-    this.setVrStatus(v);
-    return v;
+    return this.channelParts.takeVideoReturn(unitId, wanted);
   }
 
   releaseVideoReturn(unitId: string): void {
-    for (const v of this.vrChannels.values()) {
-      if (v.collectingFor === unitId) {
-        v.collectingFor = null;
-        this.setVrStatus(v);
-      }
-    }
+    this.channelParts.releaseVideoReturn(unitId);
   }
 
   setPower(on: boolean): void {
@@ -317,14 +228,7 @@ export class ServerDevice {
         this.upgrade = null;
       }
     }
-    for (const c of this.channels.values()) {
-      if (!on) this.takeBack(c);
-      this.setChannelStatus(c, on ? this.channelRestingStatus(c) : 'offline');
-    }
-    for (const v of this.vrChannels.values()) {
-      if (!on) v.collectingFor = null;
-      this.setVrStatus(v);
-    }
+    this.channelParts.powerChanged(on);
     this.reportServer();
     if (on) this.reportInfo();
   }
@@ -372,72 +276,17 @@ export class ServerDevice {
     this.report({ type: 'serverConfigState', serverId: this.id, setting: 'ippipe', state });
   }
 
+  /** Upgrade the server to `target` (server/upgrade.ts). */
   startUpgrade(target: string): Reaction {
-    const collecting = [...this.channels.values()].some((c) => c.status === 'collecting');
-    const check = checkServerUpgradeEligibility({
-      currentVersion: this.swVersion,
-      targetVersion: target,
-      online: this.online,
-      idle: !collecting && !this.busy && !this.upgrade,
-      productType: this.spec.productType,
-    });
-    const blocker = check.reasons[0];
-    if (blocker) {
-      const code = catalogueCode(blocker.errorCode);
-      reportRejected(this.report, 'server', this.id, this.swVersion, target, code);
-      return refused(blocker.errorCode, code ?? undefined);
-    }
-    const outcome =
-      this.upgradeOutcome !== undefined
-        ? this.upgradeOutcome
-        : this.rng.chance(this.timings.upgrade.failureRate)
-          ? this.rng.pick(SERVER_UPGRADE_FAILURE_CODES)
-          : null;
-    const run = new UpgradeRun('server', this.id, this.swVersion, target, outcome, this.report);
-    this.upgrade = run;
-    run.start();
-    for (const c of this.channels.values()) this.setChannelStatus(c, 'upgrading');
-    this.reportServer();
-    const step = () => {
-      if (this.upgrade !== run) return;
-      if (this.upgradeOutcome !== undefined) run.outcome = this.upgradeOutcome;
-      const r = run.advance(100 / this.timings.upgrade.steps);
-      if (r === null) return this.schedule(this.timings.upgrade.stepMs, step);
-      this.upgrade = null;
-      this.upgradeOutcome = undefined;
-      if (r === 'done') {
-        this.swVersion = target;
-        // Reboot into the new version.
-        this.setPower(false);
-        this.schedule(this.rng.range(...this.timings.bootMs), () => this.setPower(true));
-      } else {
-        for (const c of this.channels.values()) this.setChannelStatus(c, this.channelRestingStatus(c));
-        this.reportServer();
-      }
-    };
-    this.schedule(this.timings.upgrade.stepMs, step);
-    return accepted;
-  }
-
-  private channelRestingStatus(c: ChannelState): ChannelStatus {
-    if (!this.online) return 'offline';
-    if (this.upgrade) return 'upgrading';
-    return c.forced ?? (c.allocatedTo ? 'collecting' : 'idle');
+    return startServerUpgrade(this, target);
   }
 
   setChannelStatus(c: ChannelState, status: ChannelStatus): void {
-    if (c.status === status) return;
-    c.status = status;
-    this.reportChannel(c);
-    this.followApplications();
+    this.channelParts.setStatus(c, status);
   }
 
   setVrStatus(v: VrChannelState): void {
-    const status: VrChannelStatus = !this.online ? 'offline' : v.collectingFor ? 'collecting' : v.inputConnected ? 'inputConnected' : 'idle';
-    if (v.status === status) return;
-    v.status = status;
-    this.reportVr(v);
-    this.followApplications();
+    this.channelParts.setVrStatus(v);
   }
 
   /** What runs on the server now (spec 001 §3 applications). */
@@ -446,7 +295,7 @@ export class ServerDevice {
   }
 
   /** The owner reports the server again when what runs on it changed since its last report (a channel started or ended a stream). */
-  private followApplications(): void {
+  followApplications(): void {
     if (this.owner && JSON.stringify(this.applications()) !== this.reportedApplications) this.reportServer();
   }
 
@@ -475,28 +324,6 @@ export class ServerDevice {
   }
 
   reportChannel(c: ChannelState): void {
-    const base = {
-      type: 'channelState',
-      serverId: this.id,
-      channelId: c.spec.channelId,
-      status: c.status,
-      allocatedToUnitUid: c.allocatedTo,
-      licensed: c.licensed,
-    } as const;
-    // A multipoint channel tells of its receivers with every state (an emptied list once more, so it is cleared).
-    this.report(c.ptmp ? { ...base, ptmpStatuses: c.ptmp.statuses(c.status), ptmpDelay: c.ptmp.delay(c.status) } : base);
+    this.channelParts.report(c);
   }
-
-  private reportVr(v: VrChannelState): void {
-    this.report({ type: 'vrChannelState', vrChannelId: v.spec.vrChannelId, serverId: this.id, status: v.status });
-  }
-}
-
-/** Output and distributor channels count against the output licence (spec 001 §8). */
-export function isOutputType(type: ChannelType): boolean {
-  return type === 'output' || type === 'distributor';
-}
-
-function clamp(v: number): number {
-  return Math.max(0, Math.min(100, v));
 }

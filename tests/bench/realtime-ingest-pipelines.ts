@@ -18,8 +18,8 @@ import { DeviceReports } from '../../apps/core/src/platform/device-reports.js';
 import { UnitIndex } from '../../apps/core/src/platform/unit-index.js';
 import { UnitService } from '../../apps/core/src/modules/units/units.js';
 import { ChannelsInUse } from '../../apps/core/src/modules/units/channels-in-use.js';
-import { UnitRepository } from '../../apps/core/src/repositories/units.js';
-import { ReadModel } from '../../apps/core/src/repositories/read-model.js';
+import { UnitRepository } from '../../apps/core/src/platform/storage/unit-rows.js';
+import { ReadModel } from '../../apps/core/src/platform/storage/read-model.js';
 import { round } from './meters.js';
 
 /** The simulated start of the bench traffic (the engine's and the hub's clock). */

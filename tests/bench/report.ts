@@ -48,9 +48,21 @@ const BENCHES: readonly Bench[] = [
     title: 'GET v2/units/{id} beside the peers',
     script: 'unit-get.bench.ts',
     method:
-      '50 connections (autocannon, pinned to the second core) to each server alone on the first core, one after another: the full core (session of luc_regular, role and scope checks, the unit with live telemetry from the in-process simulator) against bare Fastify answering the same bytes on the same path (the baseline), json-server 1.0 and Prism 5 serving the same unit.',
+      "50 connections (autocannon, pinned to the second core) to each server alone on the first core, one after another: the full core (session of luc_regular, role and scope checks, the unit with live telemetry from the in-process simulator) against bare Fastify answering the same bytes on the same path (the baseline), json-server 1.0 and Prism 5 serving the same unit. The core is loaded in each round both as a script asks (no Accept-Encoding) and as a browser asks (`gzip, deflate, br`: compressed when the answer is over the core's threshold, 8 KiB); the compressed row's baseline is the core's identity answer of the same rounds.",
     figures: [
       { label: 'full core, requests/s', path: ['servers', 'core', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
+      {
+        label: "full core, a browser's Accept-Encoding, requests/s",
+        path: ['servers', 'compressed', 'requestsPerSec'],
+        unit: '',
+        baseline: ['servers', 'core', 'requestsPerSec'],
+      },
+      {
+        label: 'answer as sent to a browser',
+        path: ['servers', 'compressed', 'responseBytes'],
+        unit: 'B',
+        baseline: ['servers', 'compressed', 'identityBytes'],
+      },
       { label: 'full core, p99', path: ['servers', 'core', 'latencyP99Ms'], unit: 'ms', baseline: ['servers', 'bare', 'latencyP99Ms'] },
       { label: 'json-server, requests/s', path: ['servers', 'json-server', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
       { label: 'Prism, requests/s', path: ['servers', 'prism', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
@@ -261,9 +273,32 @@ const BENCHES: readonly Bench[] = [
     method:
       "The core's docs page (/docs: every call listed by area as soon as the document arrives, a call's schemas written when it is opened) against Swagger UI (/docs/swagger, the baseline: the renderer /docs was before), the same served document, alternating in Chromium. Wall time from navigation until the calls are drawn and the page answers a script again, and the page's main-thread busy time (CDP TaskDuration: Swagger UI's OpenAPI 3.1 resolver takes the whole document in on the main thread).",
     figures: [
+      { label: 'document size', path: ['documentBytes'], unit: 'B' },
       { label: 'until the calls show, median', path: ['page', 'medianWallMs'], unit: 'ms', baseline: ['swagger', 'medianWallMs'] },
       { label: 'main thread busy, median', path: ['page', 'medianBusyMs'], unit: 'ms', baseline: ['swagger', 'medianBusyMs'] },
     ],
+    goalMet: ['goalMet'],
+  },
+  {
+    file: 'lighthouse',
+    title: 'Lighthouse on /list and /map, mobile and desktop',
+    script: 'lighthouse.bench.ts',
+    method:
+      "Lighthouse 12's performance category on the real stack (small seed, in-process simulator) serving the built console, signed in as luc_regular (the session cookie sent with every request), cold cache, Debian's Chromium headless; mobile is Lighthouse's default (a mid-range phone: 4× slower CPU and slow 4G, simulated), desktop its desktop preset. Median of the runs. No baseline: the goal is a mobile score of at least 90 on both pages; the first route's JavaScript budget is enforced by tests/e2e/first-route-budget.spec.ts. On a shared machine the blocking time (and so the score) follows the load: the simulated phone multiplies the CPU time the page took here.",
+    figures: [
+      { label: '/list mobile, score', path: ['list', 'mobile', 'medianScore'], unit: '' },
+      { label: '/list mobile, first paint', path: ['list', 'mobile', 'medianFcpMs'], unit: 'ms' },
+      { label: '/list mobile, largest paint', path: ['list', 'mobile', 'medianLcpMs'], unit: 'ms' },
+      { label: '/list mobile, blocking time', path: ['list', 'mobile', 'medianTbtMs'], unit: 'ms' },
+      { label: '/list desktop, score', path: ['list', 'desktop', 'medianScore'], unit: '' },
+      { label: '/map mobile, score', path: ['map', 'mobile', 'medianScore'], unit: '' },
+      { label: '/map mobile, first paint', path: ['map', 'mobile', 'medianFcpMs'], unit: 'ms' },
+      { label: '/map mobile, largest paint', path: ['map', 'mobile', 'medianLcpMs'], unit: 'ms' },
+      { label: '/map mobile, blocking time', path: ['map', 'mobile', 'medianTbtMs'], unit: 'ms' },
+      { label: '/map desktop, score', path: ['map', 'desktop', 'medianScore'], unit: '' },
+      { label: 'first route JavaScript (gzip)', path: ['firstRouteJs', 'gzipBytes'], unit: 'B' },
+    ],
+    goalMet: ['goalMet'],
   },
   {
     file: 'login-timing',
@@ -342,12 +377,19 @@ function section(bench: Bench): string {
     return `| ${f.label} | ${number(value, f.unit)} | ${f.baseline ? number(base, f.unit) + ratio : '–'} | ${before === undefined ? '–' : number(at(before, f.path), f.unit)} |`;
   });
   const goal = bench.goalMet ? ` Goal met: ${number(at(now, bench.goalMet), '')}.` : '';
+  const loadAt = (key: string) => at(now, ['machine', key]);
+  const startLoad = loadAt('loadAverageAtStart');
+  const endLoad = loadAt('loadAverageAtEnd');
+  const load =
+    typeof startLoad === 'number'
+      ? ` Load average ${startLoad}${typeof endLoad === 'number' ? ` to ${endLoad}` : ''}${typeof loadAt('cpus') === 'number' ? ` on ${loadAt('cpus')} cores` : ''}.`
+      : '';
   return [
     `### ${bench.title} (\`${bench.script}\`)`,
     '',
     bench.method,
     '',
-    `Measured ${when(now) ?? 'undated'}${earlier}.${goal}`,
+    `Measured ${when(now) ?? 'undated'}${earlier}.${goal}${load}`,
     '',
     '| figure | now | baseline, same run (now ÷ baseline) | previous |',
     '|---|---|---|---|',

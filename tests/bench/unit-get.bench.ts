@@ -7,6 +7,10 @@
  * process on the other core, with the same connections and measured duration for every server.
  * Records requests/s, p50, p99 and each server's ratio to bare Fastify.
  *
+ * The core is loaded twice in each round: as a script asks (no Accept-Encoding, the answer as it is)
+ * and as a browser asks (`Accept-Encoding: gzip, deflate, br`: the answer compressed when it is over
+ * the core's threshold), so what compression costs the unit read shows beside the identity answer.
+ *
  * The core and bare Fastify are measured in alternating rounds (core, bare, core, bare, …), each
  * slice with its own warm-up: this machine's speed moves by a quarter within seconds, so one long
  * run of each, a minute apart, compared whatever the machine did in between. Each server's figure
@@ -18,12 +22,13 @@
  *
  *   pnpm bench            # all benchmarks
  *   pnpm --filter @fleet/tests exec tsx bench/unit-get.bench.ts [--rounds 7] [--seconds 3]
- *        [--warmup 1] [--first-warmup 6] [--connections 50] [--only core,bare,json-server,prism]
+ *        [--warmup 1] [--first-warmup 6] [--connections 50] [--only core,compressed,bare,json-server,prism]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { UnitSummary } from '@fleet/contracts';
 import {
@@ -54,7 +59,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '1' },
     'first-warmup': { type: 'string', default: '6' },
     connections: { type: 'string', default: '50' },
-    only: { type: 'string', default: 'core,bare,json-server,prism' },
+    only: { type: 'string', default: 'core,compressed,bare,json-server,prism' },
   },
 });
 const only = new Set(values.only.split(','));
@@ -100,8 +105,29 @@ function combine(slices: readonly LoadResult[]): LoadResult & { latencyP99MsWors
   };
 }
 
+/** What a browser sends: the core answers brotli when the answer is over its threshold. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
+/** The bytes of an answer as they travel (not decoded) and its Content-Encoding. */
+function wireAnswer(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((done, fail) => {
+    request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => done({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', fail);
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
 interface ServerResult extends LoadResult {
+  /** The answer's bytes as sent (compressed when `encoding` says so). */
   responseBytes: number;
+  encoding?: string;
+  /** The same answer's bytes without compression, read at the same moment. */
+  identityBytes?: number;
   /** The answer parses to the core's JSON (json-server's carries its `id` key besides). */
   sameJson: boolean;
 }
@@ -123,7 +149,8 @@ try {
   };
 
   // 2. The core and bare Fastify (answering the core's bytes on the same path) in alternating rounds.
-  const rounds: Array<{ core?: LoadResult; bare?: LoadResult; bodyBytes: number }> = [];
+  const rounds: Array<{ core?: LoadResult; compressed?: LoadResult; bare?: LoadResult; bodyBytes: number }> = [];
+  const compressedHeaders = { cookie, 'accept-encoding': BROWSER_ENCODINGS };
   // Asserted: TypeScript does not see the assignment inside bareServing and would narrow to null.
   let bare = null as { child: ChildProcess; url: string; body: string } | null;
   /** Bare Fastify serving `text` (started again when the core's answer changed since the last round). */
@@ -144,6 +171,7 @@ try {
       // The first slice warms up longer: the core has just started (its simulator bringing the fleet online, nothing compiled yet).
       const coreOpts = { ...opts({ cookie }, core.child.pid), ...(r === 0 ? { warmupSeconds: Number(values['first-warmup']) } : {}) };
       if (only.has('core')) round.core = await load(`${core.url}${path}`, coreOpts);
+      if (only.has('compressed')) round.compressed = await load(`${core.url}${path}`, { ...coreOpts, headers: compressedHeaders });
       const now = await getText(`${core.url}${path}`, { cookie });
       round.bodyBytes = Buffer.byteLength(now);
       if (only.has('bare')) {
@@ -161,10 +189,22 @@ try {
     core.child.kill('SIGCONT');
     if (bare) await stop(bare.child);
   }
+  // The answer a browser receives, as it travels (the last round's unit).
+  const wire = only.has('compressed') ? await wireAnswer(`${core.url}${path}`, compressedHeaders) : null;
+  const identity = wire ? await wireAnswer(`${core.url}${path}`, { cookie }) : null;
   await core.stop();
   const coreRounds = rounds.flatMap((r) => (r.core ? [r.core] : []));
   const bareRounds = rounds.flatMap((r) => (r.bare ? [r.bare] : []));
+  const compressedRounds = rounds.flatMap((r) => (r.compressed ? [r.compressed] : []));
   if (coreRounds.length > 0) results.core = { ...combine(coreRounds), responseBytes: Buffer.byteLength(body), sameJson: true };
+  if (compressedRounds.length > 0 && wire)
+    results.compressed = {
+      ...combine(compressedRounds),
+      responseBytes: wire.bytes,
+      encoding: wire.encoding,
+      identityBytes: identity?.bytes ?? 0,
+      sameJson: true,
+    };
   if (bareRounds.length > 0) results.bare = { ...combine(bareRounds), responseBytes: rounds.at(-1)!.bodyBytes, sameJson: true };
 
   // 3. json-server 1.0: the unit in a db.json collection; it finds items by their `id` key.
@@ -218,6 +258,9 @@ try {
   // The core's ratio: the median of the rounds' (the ratio of the totals kept beside it).
   const roundRatios = rounds.flatMap((r) => (r.core && r.bare ? [r.core.requestsPerSec / r.bare.requestsPerSec] : []));
   const medianRatio = roundRatios.length === 0 ? null : ratio(median(roundRatios), 1);
+  // What compression costs the read: the compressed slice over the identity slice of the same round.
+  const compressedRatios = rounds.flatMap((r) => (r.core && r.compressed ? [r.compressed.requestsPerSec / r.core.requestsPerSec] : []));
+  const compressedOverCore = compressedRatios.length === 0 ? null : ratio(median(compressedRatios), 1);
   const servers = Object.fromEntries(
     Object.entries(results).map(([name, r]) => [
       name,
@@ -244,7 +287,7 @@ try {
       warmupSecondsPerRound: Number(values.warmup),
       coreWarmupSecondsFirstRound: Number(values['first-warmup']),
       alternating:
-        'core and bare Fastify in alternating rounds; the core stopped (SIGSTOP) while bare Fastify is loaded; json-server and Prism in one run each',
+        'the core (identity, then compressed) and bare Fastify in alternating rounds; the core stopped (SIGSTOP) while bare Fastify is loaded; json-server and Prism in one run each',
       connections: Number(values.connections),
       database: 'sqlite',
       coreUser: 'luc_regular',
@@ -253,12 +296,15 @@ try {
       responseBytes: Buffer.byteLength(body),
     },
     servers,
+    /** The compressed read's requests/s over the identity read's, median of the rounds (1 = compression costs nothing). */
+    compressedOverCore,
     /** Each round's pair: requests/s of the core and of bare Fastify, their ratio, and the answer's size then. */
     rounds: rounds.map((r) => ({
       core: r.core?.requestsPerSec ?? null,
       bare: r.bare?.requestsPerSec ?? null,
       ratio: r.core && r.bare ? ratio(r.core.requestsPerSec, r.bare.requestsPerSec) : null,
       coreP99Ms: r.core?.latencyP99Ms ?? null,
+      compressed: r.compressed?.requestsPerSec ?? null,
       bodyBytes: r.bodyBytes,
     })),
     goal: { ratioToBareAtLeast: 0.5, aheadOf: ['json-server', 'prism'] },

@@ -27,6 +27,11 @@ export interface CrashOptions {
    * never sent. The run must then report exactly that many lost writes per round.
    */
   plantLost?: number;
+  /**
+   * Self-check of the checks without another kill: after the last round, record one acknowledged rename
+   * that was never sent and verify again. The check must report exactly that one as lost (`selfCheck`).
+   */
+  selfCheck?: boolean;
   /** Keep the database (and the core's log) after the run, e.g. to look into a failure. */
   keepDatabase?: boolean;
   /** One line per round and per step. */
@@ -74,6 +79,8 @@ export interface CrashSummary {
   byKind: Record<string, { acked: number; rejected: number; unknown: number; refusals: Record<string, number>; p50Ms: number | null; p99Ms: number | null }>;
   problems: string[];
   perRound: Omit<RoundResult, 'tally' | 'problems'>[];
+  /** With `selfCheck`: what the second verification after the last round reported of the planted write. */
+  selfCheck?: { planted: number; lost: number; problems: string[] };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -220,6 +227,11 @@ export async function runCrashDurability(o: CrashOptions): Promise<CrashSummary>
       );
       for (const p of problems.slice(0, 20)) log(`    ${p}`);
       if (problems.length > 20) log(`    … ${problems.length - 20} more`);
+    }
+    if (o.selfCheck) {
+      const planted = plant(world, o.rounds + 1, 1);
+      const check = await verify(world, db.url);
+      summary.selfCheck = { planted, lost: check.lost, problems: check.problems };
     }
   } finally {
     await core?.stop();

@@ -1,7 +1,9 @@
 /**
  * axe-core (WCAG 2 A and AA rules, and buttons whose name does not hold their visible text) on the
- * console's main pages, in the light and the dark theme, in English and in Chinese: no serious or
- * critical violation. The login page is audited signed out (theme and language as this browser keeps
+ * console's main pages, in the light theme in English and the dark theme in Chinese: no serious or
+ * critical violation. The two variants cover each theme and each language once: a colour comes from the theme
+ * alone and a word from the language alone (the theme's contrast is also held for every colour pair by
+ * themeColors.test.ts), so the two crossed variants found nothing these two do not. The login page is audited signed out (theme and language as this browser keeps
  * them); the operator's pages (/list, a unit's detail, /map, /multiview, /channels, /devices) as a
  * luc_regular user, the admin pages (/users, /system_settings) as a super user. Each role signs in
  * once; the theme and the language change through the user's preferences, as the switches keep them.
@@ -14,8 +16,6 @@ import { ownUser, signIn, type OwnUser } from './support';
 
 const VARIANTS = [
   { colorScheme: 'light', language: 'en' },
-  { colorScheme: 'dark', language: 'en' },
-  { colorScheme: 'light', language: 'zh' },
   { colorScheme: 'dark', language: 'zh' },
 ] as const;
 type Variant = (typeof VARIANTS)[number];

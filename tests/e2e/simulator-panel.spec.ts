@@ -5,11 +5,14 @@
  * reader's words), compares the copy with the recording (the same event logs), replays it paused,
  * steps once, resumes to the end and stops the replay; then imports the copy into the fleet (what the
  * import leaves out said first; paused, so the fleet stays as recorded), stops that replay and
- * removes both recordings. Demo staff pause the clock, step it an hour and bring it back to real time,
+ * removes both recordings; the console's request that started the recording is found in the mock's
+ * request journal. Demo staff pause the clock, step it an hour and bring it back to real time,
  * switch the demo preset to breaking-news (an operator sees
  * crews live, a bitrate moving and a collecting channel within 15 seconds), reset it, and leave the
  * preset off as the other specs had it; between the two they run a scenario from the panel to its
- * verdict. A regular user has no entry and is sent to the unit list.
+ * verdict. A regular user has no entry and is sent to the unit list. A super user fails a modem from
+ * a unit's Simulate menu (its form derived from the contracts' schema), sees it on the unit's detail
+ * and among the panel's active faults, clears all and sees the modem connected again.
  * Neither replay restarts the fleet (other specs share it) and each is stopped: a replay mutes the
  * simulated devices until then.
  */
@@ -55,6 +58,10 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await name.fill(recording);
   await page.getByTestId('simulator-recording-start').click();
   await expect(page.getByTestId('simulator-recording-current')).toHaveText(recording);
+  // What the console sent is in the mock's request journal, read over plain HTTP as a QA suite would.
+  const sent = await page.request.get('/mock/api/journal/wait?method=POST&path=/mock/trpc/*recording.start*&after=0&timeoutMs=5000');
+  expect(sent.status()).toBe(200);
+  expect(await sent.json()).toMatchObject({ user: 'super_user', status: 200, session: expect.any(String) });
   const row = recordingRow(page, recording);
   await expect(row).toHaveAttribute('data-active', 'true');
 
@@ -240,4 +247,39 @@ test('a regular user has no Simulator entry, and /simulator sends them to the un
   await page.goto('/simulator?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list(\?|$)/);
   await expect(page.getByTestId('simulator-page')).toHaveCount(0);
+});
+
+/** A unit with eight modems: Clear all below is safe here, on this spec's own stack (no other spec injects faults into it). */
+const FAULT_UNIT = 'LU800-0004';
+const FAULT_PORT = 3;
+
+test('a modem failed from the unit’s Simulate menu shows on the unit and in the panel, and Clear all brings it back', async ({ page }) => {
+  await login(page, 'super_user');
+  await page.goto(`/list?unit=${FAULT_UNIT}&ignoreRouteDefault=1`);
+  const detail = page.getByTestId('unit-detail');
+  const modem = detail.getByTestId(`unit-detail-modem-${FAULT_UNIT}-m${FAULT_PORT}`);
+  await expect(modem).toHaveAttribute('data-state', 'connected');
+  const name = (await detail.getByTestId('unit-detail-name').textContent()) ?? '';
+
+  await detail.getByTestId('simulate-menu-unit').click();
+  await page.getByTestId('simulate-modemFail').click();
+  const form = page.getByTestId('fault-form');
+  await expect(form).toHaveAttribute('data-fault', 'modemFail');
+  await form.getByTestId('fault-field-modem').fill(String(FAULT_PORT));
+  await page.getByTestId('fault-modal-apply').click();
+  await expect(page.getByTestId('fault-form')).toBeHidden();
+
+  // The unit reports the modem down: the detail follows over /ws.
+  await expect(modem).not.toHaveAttribute('data-state', 'connected');
+
+  await page.getByTestId('nav-simulator').click();
+  const fault = page.locator(`[data-testid="active-fault"][data-fault-id="unit:${FAULT_UNIT}:modem:${FAULT_PORT}:network"]`);
+  await expect(fault.getByTestId('active-fault-target')).toHaveText(name);
+  await expect(fault.getByTestId('active-fault-kind')).toHaveText('Fail a modem');
+  await expect(fault.getByTestId('active-fault-params')).toHaveText(`Modem port: ${FAULT_PORT}`);
+  await page.getByTestId('simulator-faults-clear-all').click();
+  await expect(page.getByTestId('simulator-faults-none')).toBeVisible();
+
+  await page.goto(`/list?unit=${FAULT_UNIT}&ignoreRouteDefault=1`);
+  await expect(modem).toHaveAttribute('data-state', 'connected');
 });

@@ -5,7 +5,7 @@
  * forms' rules and the core's refusals on their fields (a taken name, max users below the active
  * users, a repeated modem model, a redirect URI), the client application's secret shown once and
  * the support-staff menu are the component tests beside apps/console/src/features/system-settings/
- * (OrganizationsSetting, ClientApplicationsSetting, ModemVendorsSetting); the route guard
+ * (OrganisationsSetting, ClientApplicationsSetting, ModemVendorsSetting); the route guard
  * (luc_admin sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

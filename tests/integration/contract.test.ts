@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { catalogue, type EndpointDef, type EndpointId } from '@fleet/contracts';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import type { JsonSchema as Js } from '../support/json-schema.js';
 
 const SEED = 60;
 /** Valid-by-document requests per operation, and invalid ones. */
@@ -29,30 +30,6 @@ const BUDGET_MS = 45_000;
 /** Statuses a business rule can answer a valid request with (the kinds in apps/core/README.md). */
 const BUSINESS_STATUSES = new Set([402, 403, 404, 409, 413, 415, 422, 502, 503]);
 
-type Js = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Js>;
-  required?: string[];
-  additionalProperties?: Js | boolean;
-  items?: Js;
-  prefixItems?: Js[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Js[];
-  oneOf?: Js[];
-  allOf?: Js[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  format?: string;
-};
 interface Parameter {
   name: string;
   in: 'path' | 'query';

@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { catalogue, ENDPOINT_IDS, GLOBAL_SCOPE_ROLES, type EndpointDef, type EndpointId, type Role } from '@fleet/contracts';
 import { checkDeviceWritten, describeChanges, readAllTables } from '../support/db-snapshot.js';
 import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import type { JsonSchema as Js } from '../support/json-schema.js';
 
 fc.configureGlobal({ seed: 42 });
 
@@ -32,33 +33,6 @@ const RUNS = { malformed: 12, boundary: 4 } as const;
 const DESTRUCTIVE = /^(deleteAdminUnit|deregisterAdminUnit|shutdownUnit)$|Reboot/;
 
 // ── JSON Schema → arbitrary ───────────────────────────────────────────────────────────────────
-
-type Js = {
-  type?: string | string[];
-  properties?: Record<string, Js>;
-  required?: string[];
-  additionalProperties?: Js | boolean;
-  propertyNames?: Js;
-  items?: Js;
-  prefixItems?: Js[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Js[];
-  oneOf?: Js[];
-  allOf?: Js[];
-  $ref?: string;
-  $defs?: Record<string, Js>;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-};
 
 type Schema = NonNullable<EndpointDef['body']>;
 

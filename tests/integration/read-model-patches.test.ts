@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitDetail, UnitSummary } from '@fleet/contracts';
-import { unitMemberships } from '../../apps/core/src/repositories/units.js';
+import { unitMemberships } from '../../apps/core/src/platform/storage/unit-rows.js';
 import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 describe.each(providers())('read model patches on %s', (provider) => {

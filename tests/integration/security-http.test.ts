@@ -275,7 +275,7 @@ describe.runIf(covers('sqlite'))('rate limits', () => {
 });
 
 describe.runIf(covers('sqlite'))('mock-only surfaces', () => {
-  it('with MOCK_ENDPOINTS=false, /mock/auth, /mock/trpc and /mock/chat answer 404', async () => {
+  it('with MOCK_ENDPOINTS=false, /mock/auth, /mock/trpc, /mock/api, /mock/chat and the control plane document answer 404', async () => {
     const s = await startTestStack({ simulator: false, env: { MOCK_ENDPOINTS: 'false' } });
     try {
       const calls = [
@@ -284,12 +284,20 @@ describe.runIf(covers('sqlite'))('mock-only surfaces', () => {
         { method: 'GET' as const, url: '/mock/trpc/capabilities' },
         { method: 'POST' as const, url: '/mock/trpc/fleet.clear' },
         { method: 'GET' as const, url: '/mock/chat/widget.js' },
+        { method: 'GET' as const, url: '/mock/api/capabilities' },
+        { method: 'POST' as const, url: '/mock/api/fleet/clear' },
+        { method: 'GET' as const, url: '/mock/api/journal/list' },
+        { method: 'GET' as const, url: '/docs/mock-openapi.json' },
       ];
       for (const c of calls) {
         const res = await s.app.inject(c);
         expect(res.statusCode, c.url).toBe(404);
         expect(json(res.body), c.url).toMatchObject({ error: { code: 'NOT_FOUND' } });
       }
+      // The API docs page does not link what is not there.
+      const docs = await s.app.inject({ method: 'GET', url: '/docs' });
+      expect(docs.body).toContain('/docs/openapi.json');
+      expect(docs.body).not.toContain('mock-openapi.json');
     } finally {
       await s.close();
     }

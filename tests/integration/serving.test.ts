@@ -2,7 +2,8 @@
  * How the core ships its bytes (apps/core/src/plugins/serving.ts), on a real stack serving a console
  * build made here: the precompressed copies of the console's files chosen by Accept-Encoding, hashed
  * assets cached for a year and immutable, the page and the runtime configuration revalidated, JSON
- * answers above the threshold compressed (and small ones not), and a real robots.txt.
+ * answers above the threshold compressed (and small ones, a unit's detail among them, not), and a
+ * real robots.txt.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,13 @@ describe('serving: compression and cache rules', () => {
     const small = await get('/healthz', { 'accept-encoding': 'br, gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ ok: true });
+
+    // A unit's detail (a few kB, the hottest read) goes out as it is: compressing it costs more than it saves.
+    const unitId = ids(plain.json())[0]!;
+    const unit = await get(`/api/v2/units/${unitId}`, headers);
+    expect(unit.statusCode).toBe(200);
+    expect(unit.headers['content-encoding']).toBeUndefined();
+    expect(unit.json()).toMatchObject({ uniqueId: unitId });
   });
 
   it('the OpenAPI document goes out compressed', async () => {

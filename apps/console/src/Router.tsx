@@ -9,10 +9,10 @@ import type { RouteObject } from 'react-router-dom';
 import { FullPageLoader } from './components/FullPageLoader';
 import { RouteGuard } from './routing/RouteGuard';
 import { LIST_PATH, ROUTES } from './routing/routes';
-import type { AppRoute } from './routing/routes';
+import type { AppRoute, PageKey } from './routing/routes';
 import type { PageProps } from './pages/types';
 
-/** The page of each `PageKey` of routing/routes.ts. */
+/** The page of each `PageKey` of routing/routes.ts (the compiler holds this map to that list). */
 export const PAGES = {
   login: lazy(() => import('./features/auth/Login.page')),
   error: lazy(() => import('./pages/Error.page')),
@@ -47,7 +47,7 @@ export const PAGES = {
   passwordChange: lazy(() => import('./features/account/PasswordChange.page')),
   limitedAccess: lazy(() => import('./pages/LimitedAccess.page')),
   simulator: lazy(() => import('./features/simulator/Simulator.page')),
-} satisfies Record<string, ComponentType<PageProps>>;
+} satisfies Record<PageKey, ComponentType<PageProps>>;
 
 const SessionGate = lazy(() => import('./session/SessionGate'));
 const AppLayout = lazy(() => import('./shell/AppLayout'));

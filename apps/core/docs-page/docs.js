@@ -82,7 +82,10 @@ function details(doc, op) {
         el('td', {}, [el('code', {}, [p.name])]),
         el('td', {}, [p.in]),
         el('td', {}, [p.required ? 'yes' : 'no']),
-        el('td', {}, [el('code', {}, [schemaText(doc, p.schema ?? {})])]),
+        el('td', {}, [
+          ...(p.description ? [el('div', {}, [p.description])] : []),
+          el('code', {}, [schemaText(doc, p.schema ?? p.content?.['application/json']?.schema ?? {})]),
+        ]),
       ]),
     );
     box.append(
@@ -111,7 +114,10 @@ function details(doc, op) {
 }
 
 async function main() {
-  const res = await fetch('/docs/openapi.json', { credentials: 'include' });
+  // `?document=mock`: the mock's control plane (its own document, linked from this page on the mock).
+  const mock = new URLSearchParams(location.search).get('document') === 'mock';
+  const res = mock ? await fetch('/docs/mock-openapi.json', { credentials: 'include' }) : await fetch('/docs/openapi.json', { credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
   /** @type {Json} */
   const doc = await res.json();
   const summary = /** @type {HTMLElement} */ (document.getElementById('summary'));

@@ -36,8 +36,13 @@ import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
 import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
+import { chaosPlugin } from './mock/chaos-http.js';
 import { DOWNLOADS_PATH } from './modules/files/download-links.js';
-import { appRouter, createContext, runsOf } from './mock/control-plane.js';
+import { appRouter } from './mock/control-plane.js';
+import { createContext, runsOf } from './mock/control-plane-trpc.js';
+import { controlPlaneHttpRoutes } from './mock/control-plane-http.js';
+import { controlPlaneOpenApi } from './mock/control-plane-openapi.js';
+import { requestJournalPlugin } from './mock/request-journal.js';
 import { lazyChildLoggerFactory } from './request-logger.js';
 
 declare module 'fastify' {
@@ -132,7 +137,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   await app.register(swagger, { mode: 'static', specification: { document: openApiHeading(config.CORE_PREFIX) as never } });
   // The docs page at /docs (plugins/docs-page.ts); Swagger UI beside it, to try calls.
   await app.register(swaggerUi, { routePrefix: '/docs/swagger', transformSpecification: openapi, transformSpecificationClone: false });
-  await app.register(docsPageRoutes);
+  await app.register(docsPageRoutes, { mock: config.MOCK_ENDPOINTS });
 
   // 2. Our services.
   await app.register(servicesPlugin, { config, db, clock });
@@ -142,6 +147,10 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
 
   // The recorder's tap on REST writes (record and replay, mock only), ahead of the routes it watches.
   if (config.MOCK_ENDPOINTS) await app.register(recordingTapPlugin);
+  // The request journal (mock only, REQUEST_JOURNAL_SIZE > 0): one onResponse hook, ahead of every route it records.
+  if (config.MOCK_ENDPOINTS) await app.register(requestJournalPlugin);
+  // Chaos rules on the catalogue's routes and /ws (mock only), ahead of the routes they hook.
+  if (config.MOCK_ENDPOINTS) await app.register(chaosPlugin);
 
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
@@ -161,6 +170,9 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     const runs = runsOf(app);
     await app.register(mockScenarioRunRoutes(runs));
     app.addHook('onClose', async () => runs.close());
+    // The same procedures as plain HTTP + JSON under /mock/api, and their OpenAPI document (mock/control-plane-openapi.ts).
+    await app.register(controlPlaneHttpRoutes);
+    app.get('/docs/mock-openapi.json', async () => controlPlaneOpenApi());
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {
       trpc.addHook('preValidation', refuseDeepJsonText);

@@ -48,6 +48,11 @@ export const ConfigSchema = z.object({
    */
   RECORDINGS_DIR: z.string().min(1).default('.data/recordings'),
   /**
+   * How many of the latest requests the mock's request journal keeps (mock only; read through the
+   * control plane's `journal.list` / `journal.wait`); 0 keeps none and adds no hook.
+   */
+  REQUEST_JOURNAL_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
    * Secret the download links of channel files are signed with (HMAC-SHA256). Empty: a random
    * secret per process, so links stop working when the core restarts and work only on the instance
    * that made them — set it (the same on every instance) for anything but a single local core.

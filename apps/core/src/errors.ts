@@ -51,3 +51,12 @@ export function hasNul(v: unknown): boolean {
   }
   return false;
 }
+
+/** Body field problems; paths are relative to the body, as the route's own validation reports them. */
+export function bodyProblems(problems: readonly FieldProblem[]): AppError {
+  return validationError(problems.map((p) => ({ path: p.path ? `body.${p.path}` : 'body', message: p.message })));
+}
+
+export function bodyProblem(path: string, message: string): AppError {
+  return bodyProblems([{ path, message }]);
+}

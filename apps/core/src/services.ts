@@ -14,8 +14,8 @@ import { DeviceReports } from './platform/device-reports.js';
 import { UnitDevices } from './modules/units/unit-devices.js';
 import { UnitStreamService } from './modules/units/unit-streams.js';
 import { ConfigStore } from './modules/unit-configuration/store.js';
-import { UnitRepository } from './repositories/units.js';
-import { ReadModel } from './repositories/read-model.js';
+import { UnitRepository } from './platform/storage/unit-rows.js';
+import { ReadModel } from './platform/storage/read-model.js';
 import { UserService } from './modules/users/users.js';
 import type { ServiceDeps, ServiceLogger } from './modules/deps.js';
 import { AlertService } from './modules/alerts/alerts.js';
@@ -28,7 +28,7 @@ import { GroupMemberService } from './modules/groups/group-members.js';
 import { InventoryService } from './modules/inventories/inventories.js';
 import { IngestAccountService } from './modules/inventories/ingest-accounts.js';
 import { UnitConfigurationService } from './modules/unit-configuration/index.js';
-import { SupportCaseService } from './modules/units/support-cases.js';
+import { SupportCaseService } from './modules/remote-actions/support-cases.js';
 import { UnitLicenceService } from './modules/units/unit-licences.js';
 import { UnitLifecycleService } from './modules/units/unit-lifecycle.js';
 import { UnitSessionService } from './modules/units/unit-sessions.js';
@@ -58,6 +58,7 @@ import { ManagedServiceService } from './modules/inventories/managed-services.js
 import { LicenceActivationService } from './modules/units/licence-activations.js';
 import { SoftwareVersionService } from './modules/upgrades/software-versions.js';
 import { UpgradeBatchService } from './modules/upgrades/upgrade-batches.js';
+import { UnitUpgradeRules } from './modules/upgrades/upgrade-rules.js';
 import { AdminServerService } from './modules/servers/admin-servers.js';
 import { DatabridgeGatewayService } from './modules/servers/databridge-gateways.js';
 import { OrganisationService } from './modules/system-settings/organisations.js';
@@ -201,7 +202,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const usageReports = new UsageReportService(deps);
   const unitLicences = new UnitLicenceService(deps);
   const managedServices = new ManagedServiceService(deps, usageReports);
-  const adminUnits = new AdminUnitService(deps);
+  const adminUnits = new AdminUnitService(deps, new UnitUpgradeRules(deps));
   const serverConfig = new ServerConfigurationService(deps, servers);
   const services: Services = {
     ...shared,

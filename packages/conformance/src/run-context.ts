@@ -7,7 +7,7 @@ import { ERROR_CATALOGUE, buildPath, type EndpointDef } from '@fleet/contracts';
 import { pathParamNames, requiredQueryNames, routeOf, type Call } from './calls.js';
 import { checkErrorAnswer, describeBody, routePresence } from './classify.js';
 import { CoreClient, type Answer } from './http.js';
-import type { ConformanceOptions } from './run.js';
+import type { ConformanceOptions } from './options.js';
 import { DEPENDENT_KINDS, KIND_NOUN, ObjectPool, kindOfPathParam, kindOfQueryParam, type Kind } from './objects.js';
 import { MISSING_CANDIDATES, PROBE_ID, fits, selectCalls } from './probes.js';
 import type { CheckResult, Difference } from './report.js';

@@ -161,6 +161,28 @@ export const FaultTarget = z.union([
 ]);
 export type FaultTarget = z.infer<typeof FaultTarget>;
 
+/**
+ * A fault the control plane injected that is still in effect (a failed modem, a unit powered off, a
+ * server that is busy...): what the shards list (`faults`) and clear (`faultClear`). The id names
+ * the target and what the fault holds (`unit:<id>:modemFail:2`), so a later fault on the same part
+ * replaces it and the replicas of a server agree on it.
+ */
+export const ActiveFault = z.object({
+  id: z.string(),
+  target: FaultTarget,
+  /** When it was injected: simulated time, ms since the epoch. */
+  since: z.number(),
+});
+export type ActiveFault = z.infer<typeof ActiveFault>;
+
+/** The control plane's fault.active answer: each active fault with its target's name (null: not in the core). */
+export const ActiveFaultView = ActiveFault.extend({ targetName: z.string().nullable() });
+export type ActiveFaultView = z.infer<typeof ActiveFaultView>;
+
+/** The control plane's fault.clear: one active fault by its id, or every one. */
+export const FaultClearInput = z.object({ id: z.string().min(1).max(400).optional() }).strict();
+export type FaultClearInput = z.infer<typeof FaultClearInput>;
+
 // ── Fleet size and mix ───────────────────────────────────────────────────────────────────────────
 
 export const FleetGenerateInput = z

@@ -41,7 +41,10 @@ export const DemoPresetFile = z
       .max(240)
       .regex(/^[^\n]*$/, 'one line'),
     motion: DemoMotion,
-    /** Device-side steps only (fault, serverFault), `at` simulated ms after the start of each round. */
+    /**
+     * Device-side steps only (fault, serverFault), `at` simulated ms after the start of each round.
+     * Units and servers by id: the shard plays a preset without the core, so names are not resolved.
+     */
     timeline: z
       .array(ScenarioStep)
       .max(500)

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServerMessage } from './realtime.js';
-import { groupTopic, inventoryTopic, parseServerEnvelope } from './realtime-values.js';
+import { parseServerEnvelope } from './realtime-envelope.js';
+import { groupTopic, inventoryTopic } from './realtime-values.js';
 import { junkOf, mostlyValid } from './testing/junk.js';
 
 /** Real events of the protocol (bodies valid for RealtimeEvent). */

@@ -23,7 +23,18 @@ import { ModemPort, ServerFault, SimulatedMs, UnitFault } from './control.js';
 // ── Scenario files ───────────────────────────────────────────────────────────────────────────────
 
 /** Simulated ms from the scenario start. */
-const at = SimulatedMs;
+const at = SimulatedMs.describe('Simulated ms after the scenario starts');
+
+/** A note for whoever reads the file (JSON has no comments); ignored by the runner. */
+const $comment = z.string().max(2000).optional().describe('A note for whoever reads the file (JSON has no comments); ignored by the runner');
+
+/**
+ * A unit or a server a step names: its id (LU800-0001) or its name as the console shows it. The
+ * runner resolves names against the fleet when the run starts (scenario-refs.ts); an id wins over
+ * a name, a name two devices share is refused.
+ */
+const unitRef = z.string().min(1).max(128).describe('The unit: its id (e.g. LU800-0001) or its name as the console shows it');
+const serverRef = z.string().min(1).max(128).describe('The server: its id (e.g. MMH-0001) or its name as the console shows it');
 
 const range = z.object({ above: z.number().optional(), below: z.number().optional() }).strict();
 
@@ -145,6 +156,7 @@ export type CoreExpectation = z.infer<typeof CoreExpectation>;
 
 const expectationWindow = {
   at,
+  $comment,
   /** The check must come true within this many simulated ms (default 15 s)… */
   within: z.number().int().positive().max(3600_000).optional(),
   /** …or, with hold, stay true for all of that window. */
@@ -162,13 +174,20 @@ const refusedWith = z.string().max(64).optional();
 /** One step of a scenario's timeline. `at` is simulated ms after the scenario starts. */
 export const ScenarioStep = z.discriminatedUnion('do', [
   /** Applied by the simulator at exactly `at` (deterministic). */
-  z.object({ do: z.literal('fault'), at, unitId: z.string().min(1).max(128), fault: UnitFault, refusedWith }).strict(),
-  z.object({ do: z.literal('serverFault'), at, serverId: z.string().min(1).max(128), fault: ServerFault, refusedWith }).strict(),
+  z
+    .object({ do: z.literal('fault'), at, $comment, unitId: unitRef, fault: UnitFault, refusedWith })
+    .strict()
+    .describe('A fault the simulator applies to a unit at exactly `at`'),
+  z
+    .object({ do: z.literal('serverFault'), at, $comment, serverId: serverRef, fault: ServerFault, refusedWith })
+    .strict()
+    .describe('A fault the simulator applies to a server at exactly `at`'),
   /** A user's REST call to the core (path relative to the core prefix), with the answer expected. */
   z
     .object({
       do: z.literal('request'),
       at,
+      $comment,
       as: Role.optional(),
       method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
       path: z.string().min(1).max(500),
@@ -178,7 +197,8 @@ export const ScenarioStep = z.discriminatedUnion('do', [
         .strict()
         .optional(),
     })
-    .strict(),
+    .strict()
+    .describe("A user's REST call to the core (path relative to the core prefix), with the answer expected"),
   /**
    * Mock-only operator step (the runner's, as the control-plane user, through the admin call PUT
    * v2/admin/inventories/{id}/managedServices/{serviceName}): the service goes on an active trial
@@ -190,12 +210,17 @@ export const ScenarioStep = z.discriminatedUnion('do', [
     .object({
       do: z.literal('trialEnds'),
       at,
+      $comment,
       inventoryId: z.string().min(1).max(128),
       serviceName: ManagedServiceName,
       endsInMs: z.number().int().positive().max(3600_000),
     })
-    .strict(),
-  z.object({ do: z.literal('expectUnit'), ...expectationWindow, unitId: z.string().min(1).max(128), check: UnitExpectation }).strict(),
+    .strict()
+    .describe("Mock-only operator step: an inventory's managed service goes on a trial ending `endsInMs` simulated ms later"),
+  z
+    .object({ do: z.literal('expectUnit'), ...expectationWindow, unitId: unitRef, check: UnitExpectation })
+    .strict()
+    .describe('A check on what the core reports about a unit (GET v2/units/{id})'),
   /**
    * The fleet never contradicts itself: every fleet invariant holds on the shards (the simulator's
    * own: streams go to a channel allocated to them or a named External destination, a channel is
@@ -203,31 +228,43 @@ export const ScenarioStep = z.discriminatedUnion('do', [
    * statuses and tallies, channel statuses and allocations, server statuses — equal what the shards
    * run. Within the window, or with hold for all of it (the core's answers may lag a moment).
    */
-  z.object({ do: z.literal('expectFleet'), ...expectationWindow }).strict(),
+  z
+    .object({ do: z.literal('expectFleet'), ...expectationWindow })
+    .strict()
+    .describe('The fleet keeps its invariants and the core agrees with what the shards run'),
   z
     .object({
       do: z.literal('expectCore'),
       ...expectationWindow,
-      unitId: z.string().min(1).max(128).optional(),
-      serverId: z.string().min(1).max(128).optional(),
+      unitId: unitRef.optional(),
+      serverId: serverRef.optional(),
       check: CoreExpectation,
     })
-    .strict(),
+    .strict()
+    .describe('A check on what the core recorded (upgrades, active alerts, files, channels, servers, managed services)'),
 ]);
 export type ScenarioStep = z.infer<typeof ScenarioStep>;
 
+/** A scenario's name: lower-case letters, digits and hyphens; a library file is `<name>.json`. */
+export const SCENARIO_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
 export const ScenarioFile = z
   .object({
+    /** The JSON Schema an editor checks the file against (simulator/scenarios/scenario.schema.json); ignored by the runner. */
+    $schema: z.string().max(500).optional().describe('The JSON Schema editors check this file against; ignored by the runner'),
+    $comment,
     name: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/)
-      .max(80),
+      .regex(SCENARIO_NAME_PATTERN, 'lower-case letters, digits and hyphens')
+      .max(80)
+      .describe("The scenario's name: lower-case letters, digits and hyphens; a library file is named <name>.json"),
     /** The one-line documentation of the scenario. */
     description: z
       .string()
       .min(1)
       .max(240)
-      .regex(/^[^\n]*$/, 'one line'),
+      .regex(/^[^\n]*$/, 'one line')
+      .describe('What the scenario shows, in one line (the README table and the panel list it)'),
     /** The spec rules and failures the scenario exercises (e.g. "000 §8 Camera not connected"). */
     covers: z.array(z.string().max(200)).max(20).default([]),
     seed: z.number().int().default(1),
@@ -239,7 +276,7 @@ export const ScenarioFile = z
      * expectations see only what the scenario does.
      */
     calm: z.boolean().default(true),
-    timeline: z.array(ScenarioStep).min(1).max(500),
+    timeline: z.array(ScenarioStep).min(1).max(500).describe('The steps, each at a simulated time; device faults, requests and checks'),
   })
   .strict();
 export type ScenarioFile = z.infer<typeof ScenarioFile>;
@@ -277,3 +314,29 @@ export const ScenarioStartInput = z
   })
   .strict();
 export type ScenarioStartInput = z.input<typeof ScenarioStartInput>;
+
+/**
+ * The scenario runner's outcome of one step (simulator/src/scenarios/runner.ts): what the CLI
+ * prints, the JUnit report holds and the panel's runs show. `index` is the step's position in the
+ * file's timeline, -1 for a failure of the runner itself.
+ */
+export interface ScenarioStepResult {
+  index: number;
+  at: number;
+  step: ScenarioStep['do'];
+  ok: boolean;
+  /** What was checked or done; the mismatches when it failed. */
+  detail: string;
+  /** Simulated ms into the scenario when the step finished. */
+  doneAt: number;
+}
+
+/** The scenario runner's outcome of one run. */
+export interface ScenarioResult {
+  name: string;
+  ok: boolean;
+  /** The run was stopped before its end (its signal): neither passed nor failed. */
+  stopped?: boolean;
+  steps: ScenarioStepResult[];
+  wallMs: number;
+}

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ChannelStatus, UnitStatus } from './enums.js';
-import { ClockControlInput, ClockStatus, DemoPresetName, FaultTarget } from './control.js';
+import { ActiveFault, ClockControlInput, ClockStatus, DemoPresetName, FaultTarget } from './control.js';
 import { ScenarioFile, ScenarioStatus } from './scenario.js';
 
 // ── Requests the core forwards to simulator shards (gateway `control`) ───────────────────────────
@@ -12,6 +12,10 @@ import { ScenarioFile, ScenarioStatus } from './scenario.js';
 export const ControlRequest = z.discriminatedUnion('op', [
   z.object({ op: z.literal('status') }),
   z.object({ op: z.literal('fault'), target: FaultTarget }),
+  /** The faults the control plane injected that are still in effect, answered in `faults`. */
+  z.object({ op: z.literal('faults') }),
+  /** Undo one active fault (by its id) or every one; the faults left are answered in `faults`. */
+  z.object({ op: z.literal('faultClear'), id: z.string().optional() }),
   z.object({ op: z.literal('clock'), clock: ClockControlInput }),
   /** Restart every device from `seed`, simulated time from `startAt`. */
   z.object({ op: z.literal('reset'), seed: z.number().int(), startAt: z.number().optional() }),
@@ -68,6 +72,10 @@ export const ShardStatus = z.object({
   applied: z.boolean().optional(),
   /** For a refused fault or control: why (an ErrorCode or a short reason). */
   error: z.string().optional(),
+  /** For faults and faultClear: the faults the control plane injected that are still in effect. */
+  faults: z.array(ActiveFault).optional(),
+  /** For faultClear: the ids of the active faults it undid. */
+  cleared: z.array(z.string()).optional(),
   /** For scenarioLibrary: the scenario files the shard can run. */
   library: z.array(ScenarioFile).optional(),
   /** The replay this shard plays, if any (see ShardReplayStatus). */

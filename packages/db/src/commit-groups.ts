@@ -8,7 +8,6 @@
  * there each write keeps its own transaction.
  */
 import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
-import type { DbTx } from './client.js';
 import { runIn, type AsyncLock, type DbContext } from './lock.js';
 import { emitWrites, type FeedOwner, type WriteChange } from './write-feed.js';
 
@@ -38,7 +37,8 @@ export class CommitGroups {
     private readonly inner: SqlDriverAdapter,
     private readonly lock: AsyncLock,
     private readonly state: FeedOwner,
-    private readonly client: () => DbTx,
+    /** The client the group's writes run on (a context's opaque `tx`, see lock.ts). */
+    private readonly client: () => object,
   ) {}
 
   submit<T>(run: () => Promise<T>, atomic = false): Promise<T> {

@@ -8,7 +8,6 @@
  * the lock instead of waiting for itself. client.ts says who takes the lock when.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DbTx } from './client.js';
 import type { WriteChange } from './write-feed.js';
 
 /** A FIFO async mutex. */
@@ -60,8 +59,11 @@ export interface DbContext {
   readonly kind: 'query' | 'tx';
   /** Cleared when the query / transaction ends, so leaked async continuations do not skip the lock. */
   open: boolean;
-  /** The transaction client, for `kind: 'tx'` (nested `transaction()` calls join it). */
-  tx?: DbTx;
+  /**
+   * The transaction client, for `kind: 'tx'` (nested `transaction()` calls join it). Held as an
+   * opaque object: client.ts, which defines its type (DbTx), reads it back with `txOf`.
+   */
+  tx?: object;
   /** Writes made in this context, reported to the write feed once they are committed. */
   changes?: WriteChange[];
   /** Set inside a commit group: a transaction Prisma opens here becomes a savepoint. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_AUTH, ScenarioFile } from '@fleet/contracts';
 import { runScenario, type StepResult } from './runner.js';
 
-const file = ScenarioFile.parse({
+const idle = ScenarioFile.parse({
   name: 'fake-run',
   description: 'Two checks on a unit that stays idle',
   timeline: [
@@ -19,7 +19,7 @@ const file = ScenarioFile.parse({
 });
 
 /** A core whose unit U1 is idle whatever happens; its simulated clock moves only by `clock.set` advances. */
-function fakeCore() {
+function fakeCore(file: ScenarioFile = idle) {
   let now = 1_000_000;
   const startedAt = now;
   const calls: string[] = [];
@@ -40,10 +40,13 @@ function fakeCore() {
     }
     if (path.startsWith('/mock/trpc/')) return json({ result: { data: null } });
     if (path === '/api/v2/units/U1') return json({ uniqueId: 'U1', status: 'idle' });
+    if (path === '/api/devices/fetch') return json([{ uniqueId: 'U1', name: 'Camera One', status: 'idle' }]);
     return new Response('{}', { status: 404 });
   }) as typeof globalThis.fetch;
   return { fetch, calls };
 }
+
+const file = idle;
 
 describe('the scenario runner', () => {
   it('passes what holds, fails what does not with the value observed, and tells each outcome as it comes', async () => {
@@ -78,5 +81,26 @@ describe('the scenario runner', () => {
     expect(r).toMatchObject({ ok: false, stopped: true });
     expect(r.steps.map((s) => s.index)).toEqual([0]);
     expect(core.calls.at(-1)).toBe('POST /mock/trpc/scenario.stop');
+  });
+
+  it('finds a unit named by its name (the step is told as the file says it), and fails before starting on a name the fleet does not have', async () => {
+    const byName = ScenarioFile.parse({
+      name: 'by-name',
+      description: 'A unit named as the console shows it',
+      timeline: [{ do: 'expectUnit', at: 0, unitId: 'Camera One', check: { status: 'idle' } }],
+    });
+    const core = fakeCore(byName);
+    const r = await runScenario(byName, { baseUrl: 'http://core', password: 'p', stepped: true, fetch: core.fetch });
+    expect(r.steps.map((s) => [s.ok, s.detail])).toEqual([[true, 'unit Camera One (U1) {"status":"idle"}']]);
+    expect(core.calls).toContain('GET /api/v2/units/U1');
+
+    const unknown = ScenarioFile.parse({ ...byName, timeline: [{ ...byName.timeline[0], unitId: 'Camera Two' }] });
+    const other = fakeCore(unknown);
+    const lines: string[] = [];
+    const bad = await runScenario(unknown, { baseUrl: 'http://core', password: 'p', stepped: true, fetch: other.fetch, log: (l) => lines.push(l) });
+    expect(bad.ok).toBe(false);
+    expect(bad.steps.map((s) => s.detail)).toEqual(['step 1 (expectUnit): unitId: no unit named "Camera Two" in the fleet (nor with that id)']);
+    expect(lines).toEqual(['✗ step 1 (expectUnit): unitId: no unit named "Camera Two" in the fleet (nor with that id)']);
+    expect(other.calls).not.toContain('POST /mock/trpc/scenario.start');
   });
 });

@@ -14,7 +14,21 @@
  * the devices reported meanwhile, so each check sees the core exactly at the simulated time it
  * names — a busy machine makes the run slower, never different.
  */
-import { ClockStatus, ManagedServiceList, ScenarioStatusReply, ShardFleetCheck, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
+import {
+  ClockStatus,
+  describeRefProblem,
+  ManagedServiceList,
+  resolveScenarioRefs,
+  ScenarioStatusReply,
+  ShardFleetCheck,
+  showScenarioRefs,
+  type FleetNames,
+  type NamedDevice,
+  type ScenarioFile,
+  type ScenarioResult,
+  type ScenarioStep,
+  type ScenarioStepResult,
+} from '@fleet/contracts';
 import { CoreClient, type CoreClientOptions } from './client.js';
 import { checkCore, checkFleetAnswers, checkUnit, type CoreViews } from './expect.js';
 import { isDeviceStep } from './timeline.js';
@@ -43,25 +57,9 @@ export interface RunnerOptions extends CoreClientOptions {
   session?: (username: string) => Promise<string>;
 }
 
-export interface StepResult {
-  index: number;
-  at: number;
-  step: ScenarioStep['do'];
-  ok: boolean;
-  /** What was checked or done; the mismatches when it failed. */
-  detail: string;
-  /** Simulated ms into the scenario when the step finished. */
-  doneAt: number;
-}
-
-export interface ScenarioResult {
-  name: string;
-  ok: boolean;
-  /** The run was stopped before its end (its signal): neither passed nor failed. */
-  stopped?: boolean;
-  steps: StepResult[];
-  wallMs: number;
-}
+/** One step's outcome (the contracts' type: the core's panel runs keep the same). */
+export type StepResult = ScenarioStepResult;
+export type { ScenarioResult };
 
 /** What a step checks or does, in words (a step not run yet is shown by it). */
 export function stepLabel(step: ScenarioStep): string {
@@ -96,7 +94,44 @@ const ClockReply = ClockStatus.array();
 
 type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'trialEnds' | 'expectUnit' | 'expectCore' | 'expectFleet' }>;
 
-export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Promise<ScenarioResult> {
+/** The step kinds that name a unit or a server (by id or by name). */
+const namesUnit = (s: ScenarioStep) => (s.do === 'fault' || s.do === 'expectUnit' || s.do === 'expectCore') && s.unitId !== undefined;
+const namesServer = (s: ScenarioStep) => (s.do === 'serverFault' || s.do === 'expectCore') && s.serverId !== undefined;
+
+/**
+ * The fleet's units and servers with their names, as the operator sees them over REST (the units
+ * of devices/fetch, the servers of the platform admins' list), read only for the kinds the file names.
+ */
+async function readFleetNames(client: CoreClient, cookie: string, file: ScenarioFile): Promise<FleetNames> {
+  const named = (v: unknown, id: string): NamedDevice[] =>
+    Array.isArray(v)
+      ? v.flatMap((x: unknown) => {
+          const o = typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : {};
+          return typeof o[id] === 'string' && typeof o.name === 'string' ? [{ id: o[id], name: o.name }] : [];
+        })
+      : [];
+  const units: NamedDevice[] = [];
+  if (file.timeline.some(namesUnit)) {
+    const res = await client.rest(cookie, 'GET', '/devices/fetch');
+    if (res.status !== 200) throw new Error(`GET devices/fetch answered ${res.status}: the units the scenario names cannot be looked up`);
+    units.push(...named(res.body, 'uniqueId'));
+  }
+  const servers: NamedDevice[] = [];
+  if (file.timeline.some(namesServer)) {
+    for (let offset = 0; ; ) {
+      const res = await client.rest(cookie, 'GET', `/v2/admin/servers?limit=1000&offset=${offset}`);
+      if (res.status !== 200) throw new Error(`GET v2/admin/servers answered ${res.status}: the servers the scenario names cannot be looked up`);
+      const page = typeof res.body === 'object' && res.body !== null ? (res.body as { items?: unknown; total?: unknown }) : {};
+      const items = named(page.items, 'id');
+      servers.push(...items);
+      offset += Array.isArray(page.items) ? page.items.length : 0;
+      if (items.length === 0 || typeof page.total !== 'number' || offset >= page.total) break;
+    }
+  }
+  return { units, servers };
+}
+
+export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Promise<ScenarioResult> {
   const t0 = performance.now();
   const client = new CoreClient(opts);
   const log = opts.log ?? (() => {});
@@ -111,6 +146,27 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     return c;
   };
   const operator = await cookieFor(opts.username ?? 'super_user');
+  // Units and servers named by name become their ids; a name the fleet does not have fails the run before it starts.
+  const fleet = await readFleetNames(client, operator, source);
+  const { file, problems } = resolveScenarioRefs(source, fleet);
+  if (problems.length > 0) {
+    const steps = problems.map((p) => ({
+      index: p.index,
+      at: source.timeline[p.index]?.at ?? 0,
+      step: p.step,
+      ok: false,
+      detail: describeRefProblem(p),
+      doneAt: 0,
+    }));
+    for (const r of steps) {
+      log(`✗ ${r.detail}`);
+      opts.onStep?.(r);
+    }
+    return { name: source.name, ok: false, steps, wallMs: Math.round(performance.now() - t0) };
+  }
+  /** A step in words, its units and servers by name and id (what the console shows). */
+  const shown = showScenarioRefs(source, fleet);
+  const labelOf = (index: number, step: ScenarioStep) => stepLabel(shown.timeline[index] ?? step);
   const speed = opts.speed ?? file.speed;
   const stepped = opts.stepped ?? false;
   const stepMs = opts.stepMs ?? 500;
@@ -178,7 +234,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
   try {
     for (const { step, index } of steps) {
       await waitUntil(step.at);
-      const r = await runStep(step);
+      const r = await runStep(step, labelOf(index, step));
       record({ index, at: step.at, step: step.do, ...r, doneAt: lastElapsed });
       log(`${r.ok ? '✓' : '✗'} ${(lastElapsed / 1000).toFixed(1).padStart(6)}s  ${r.detail}`);
     }
@@ -212,7 +268,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     wallMs: Math.round(performance.now() - t0),
   };
 
-  async function runStep(step: RunnerStep): Promise<{ ok: boolean; detail: string }> {
+  async function runStep(step: RunnerStep, label: string): Promise<{ ok: boolean; detail: string }> {
     if (step.do === 'request') {
       const cookie = await cookieFor(step.as ?? opts.username ?? 'super_user');
       const res = await client.rest(cookie, step.method, step.path, step.body);
@@ -235,7 +291,6 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
     const until = step.at + within;
     const deadline = stepped ? Infinity : performance.now() + wallBudget(within);
-    const label = stepLabel(step);
     let problems: string[] = [];
     for (;;) {
       checkStop();
@@ -291,7 +346,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const outcomes = status.scenario?.outcomes ?? [];
     return dev.map(({ step, index }) => {
       if (!isDeviceStep(step)) throw new Error('unreachable');
-      const label = stepLabel(step);
+      const label = labelOf(index, step);
       const o = outcomes.find((x) => x.index === index);
       const base = { index, at: step.at, step: step.do, doneAt: lastElapsed };
       if (!o) return { ...base, ok: false, detail: `${label}: not applied (no shard runs this device)` };

@@ -23,6 +23,8 @@ export function regressionScenario(name: string, failure: string, steps: readonl
   }
   timeline.push({ do: 'expectFleet', at: last + SETTLE_MS, within: 10_000 });
   return ScenarioFile.parse({
+    // The library's JSON Schema, for editors (the file goes to simulator/scenarios/regressions/).
+    $schema: '../scenario.schema.json',
     name,
     description: `Found by the fleet model: ${failure}`.replace(/\s+/g, ' ').slice(0, 240),
     covers: ['fleet invariants (simulator/src/invariants)', ...new Set(steps.map((s) => s.label.replace(/ \+\d+ms$/, '')))].slice(0, 20),

@@ -4,15 +4,15 @@
  * its first direction (ascending unless the list says otherwise, e.g. dates newest first); either way
  * the list goes back to its first page.
  */
-export type SortDir = 'asc' | 'desc';
+import type { SortDirection } from './grid/gridSort';
 
 export interface SortedView<K extends string> {
   readonly sortBy: K;
-  readonly sortDir: SortDir;
+  readonly sortDir: SortDirection;
   readonly page: number;
 }
 
-export function nextListSort<V extends SortedView<string>>(view: V, sortBy: V['sortBy'], firstDir: SortDir = 'asc'): V {
-  const sortDir: SortDir = view.sortBy === sortBy ? (view.sortDir === 'asc' ? 'desc' : 'asc') : firstDir;
+export function nextListSort<V extends SortedView<string>>(view: V, sortBy: V['sortBy'], firstDir: SortDirection = 'asc'): V {
+  const sortDir: SortDirection = view.sortBy === sortBy ? (view.sortDir === 'asc' ? 'desc' : 'asc') : firstDir;
   return { ...view, sortBy, sortDir, page: 1 };
 }

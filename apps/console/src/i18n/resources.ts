@@ -39,6 +39,8 @@ import adminPagesEn from './areas/adminPages.en.json';
 import accountEn from './areas/account.en.json';
 import entryPagesEn from './areas/entryPages.en.json';
 import simulatorEn from './areas/simulator.en.json';
+import faultsEn from './areas/faults.en.json';
+import chaosEn from './areas/chaos.en.json';
 import kitEn from './areas/kit.en.json';
 
 /** The areas' texts, each under its area's key. */
@@ -78,6 +80,8 @@ const areas = {
   account: accountEn,
   entryPages: entryPagesEn,
   simulator: simulatorEn,
+  faults: faultsEn,
+  chaos: chaosEn,
   kit: kitEn,
 };
 

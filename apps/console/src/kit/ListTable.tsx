@@ -5,8 +5,8 @@
  * table — headers that sort (▲/▼, aria-sort) when the column names a sort key, one row per item
  * (clickable when `onRowClick` is given) — then the total and the pages (Mantine Pagination once
  * there is more than one page; none without `onPage`). It owns no data. The header and the empty
- * note are the virtualised grid's too (components/grid/DataGrid): `HeaderLabel`, `EmptyNote`.
- * The action column (id `actions`, {@link ACTION_COLUMN_ID}) is pinned to the table's end edge in
+ * note are the virtualised grid's too (components/grid/DataGrid): `HeaderLabel`, `EmptyNote`
+ * (components/grid/columns.tsx). The action column (id `actions`, `ACTION_COLUMN_ID`) is pinned to the table's end edge in
  * both tables: when the other columns are wider than the page they scroll beneath it, and the row's
  * buttons stay in view.
  * A row with its own queries or state takes them from `useRow`, a hook each row calls on its item
@@ -17,69 +17,41 @@
  * sets `cellTestId`, `-empty`, `-total` (only with `totalText`), `-pagination`; the rows and cells
  * take `rowTestIdPrefix` instead where given.
  */
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, UnstyledButton, VisuallyHidden, type MantineBreakpoint, type TableProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-
-import type { SortDirection, SortValue } from '../components/grid/gridSort';
+import type { ReactNode } from 'react';
+import { Group, Pagination, Stack, Table, Text, type MantineBreakpoint, type TableProps } from '@mantine/core';
+import {
+  ariaSort,
+  cellTestIdOf,
+  EmptyNote,
+  HeaderLabel,
+  isActionColumn,
+  openOnEnter,
+  UnnamedHeader,
+  type ListColumn,
+  type RowData,
+} from '../components/grid/columns';
+import type { SortDirection } from '../components/grid/gridSort';
 import classes from './ListTable.module.css';
-import type { SortDir } from '../components/listSort';
+
+export {
+  ACTION_COLUMN_ID,
+  ariaSort,
+  cellTestIdOf,
+  EmptyNote,
+  HeaderLabel,
+  isActionColumn,
+  openOnEnter,
+  type ListColumn,
+  type RowData,
+} from '../components/grid/columns';
 
 export interface ListSort {
   readonly sortBy: string;
-  readonly sortDir: SortDir;
+  readonly sortDir: SortDirection;
 }
-
-/**
- * A column of the console's lists: this paged table's and the virtualised grid's
- * (components/grid/DataGrid, which sorts in memory by `sortValue` and sizes by `width`).
- */
-export interface ListColumn<Row> {
-  /** Names the column in test ids (`-sort-<id>`, `-<id>-<key>`; the grid's `grid-header-<id>`). */
-  readonly id: string;
-  readonly header: string;
-  /** Shown in the header instead of the text (e.g. a select-all box). */
-  readonly headerNode?: ReactNode;
-  /** The list call's sortBy value; the header sorts when given. */
-  readonly sortKey?: string;
-  readonly render: (row: Row) => ReactNode;
-  /** Gives the column's cells the test id `<prefix>-<id>-<rowKey>` (true), or the one it names. */
-  readonly cellTestId?: boolean | ((row: Row) => string);
-  /** Extra `data-*` attributes of the column's cells (read by the end-to-end tests). */
-  readonly cellData?: (row: Row) => RowData;
-  /** The grid's: the width in px (the default; the user may resize it unless `resizable` is false) and the least. */
-  readonly width?: number;
-  readonly minWidth?: number;
-  readonly resizable?: boolean;
-  /** The grid's: the column takes the width the others leave in the grid (at least its `width`). */
-  readonly grow?: boolean;
-  /** The paged table's: a secondary column shown only from this breakpoint up (never the action column). */
-  readonly visibleFrom?: MantineBreakpoint;
-  /** The grid's: sorts in memory by this value (none sorts last); the column is sortable when given. */
-  readonly sortValue?: (row: Row) => SortValue;
-  /** The cells' and the header's alignment (both tables). */
-  readonly align?: 'left' | 'center' | 'right';
-  /** The grid's: the cell holds buttons, its clicks do not open the row. */
-  readonly interactive?: boolean;
-}
-
-/** The id of a list's action column (its rows' buttons): pinned to the end edge of both tables, never scrolled out of view. */
-export const ACTION_COLUMN_ID = 'actions';
-
-/** Whether a column is the action column (pinned to the end edge). */
-export const isActionColumn = (column: { readonly id: string }): boolean => column.id === ACTION_COLUMN_ID;
 
 /** The breakpoint from which a column shows: the action column always shows. */
 const visibleFromOf = (column: ListColumn<never>): MantineBreakpoint | undefined => (isActionColumn(column) ? undefined : column.visibleFrom);
-
-/** A cell's test id (see `cellTestId`). */
-export function cellTestIdOf<Row>(column: ListColumn<Row>, row: Row, prefix: string | undefined, key: string): string | undefined {
-  if (typeof column.cellTestId === 'function') return column.cellTestId(row);
-  return column.cellTestId && prefix !== undefined ? `${prefix}-${column.id}-${key}` : undefined;
-}
-
-/** Extra `data-*` attributes of a row (read by the end-to-end tests). */
-export type RowData = Readonly<Record<`data-${string}`, string | number | boolean | undefined>>;
 
 /** `Item` is what the list holds; `Row` what the columns show: the item itself, or what `useRow` makes of it. */
 export interface ListTableProps<Row, Item = Row> {
@@ -123,77 +95,6 @@ export interface ListTableProps<Row, Item = Row> {
 }
 
 const LIST_LOOK: TableProps = { highlightOnHover: true, verticalSpacing: 'xs' };
-const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as const;
-const ARROW = { asc: ' ▲', desc: ' ▼', none: '' } as const;
-
-/** A column's `aria-sort`. */
-export function ariaSort(direction: SortDirection | 'none'): 'ascending' | 'descending' | 'none' {
-  return ARIA_SORT[direction];
-}
-
-/**
- * Enter on a focused row opens it as a click does (the row's own buttons keep their Enter); the
- * list's rows are in the tab order when they open something.
- */
-export function openOnEnter(open: () => void): (event: KeyboardEvent<HTMLElement>) => void {
-  return (event) => {
-    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
-    event.preventDefault();
-    open();
-  };
-}
-
-/** A column without a header of its own (the row buttons' column) is still named to screen readers. */
-function UnnamedHeader({ action }: { action: boolean }) {
-  const { t } = useTranslation();
-  return <VisuallyHidden>{t(action ? 'kit.list.actions' : 'kit.list.unnamedColumn')}</VisuallyHidden>;
-}
-
-/**
- * The one column header of the console's lists (the paged table's and the virtualised grid's): a
- * button that sorts, with the direction's arrow (`data-sort`), when the column sorts; its label alone otherwise.
- */
-export function HeaderLabel({
-  label,
-  direction,
-  onSort,
-  testId,
-  className,
-  action = false,
-}: {
-  label: ReactNode;
-  direction: SortDirection | 'none';
-  onSort?: () => void;
-  testId?: string;
-  className?: string;
-  /** The row buttons' column (named "Actions" to screen readers when it shows no header). */
-  action?: boolean;
-}) {
-  if (onSort === undefined) {
-    return (
-      <span className={className} data-testid={testId} data-sort={testId && 'none'}>
-        {label === '' ? <UnnamedHeader action={action} /> : label}
-      </span>
-    );
-  }
-  return (
-    <UnstyledButton onClick={onSort} className={className} data-testid={testId} data-sort={direction} fw={600} fz="sm">
-      {label}
-      {/* The mark is seen, not read: the column's name stays the button's name (aria-sort says the order). */}
-      {direction !== 'none' && <span aria-hidden="true">{ARROW[direction]}</span>}
-    </UnstyledButton>
-  );
-}
-
-/** The one empty note of the console's lists. */
-export function EmptyNote({ testId, className, children }: { testId: string; className?: string; children: ReactNode }) {
-  return (
-    <Text c="dimmed" size="sm" className={className} data-testid={testId}>
-      {children}
-    </Text>
-  );
-}
-
 function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; sort?: ListSort; onSort?: (sortKey: string) => void; prefix: string }) {
   const { sortKey } = column;
   const label = column.headerNode ?? column.header;

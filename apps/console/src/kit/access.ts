@@ -7,12 +7,13 @@
  * - `canApply`: a write from a modal, which also needs the "Apply and OK buttons show only for
  *   regular users" set (APPLY_BUTTON_ROLES: not read-only or viewer accounts).
  */
-import { APPLY_BUTTON_ROLES, catalogue, hasAnyRole } from '@fleet/contracts';
+// endpointRoles: the catalogue's roles as plain data (the catalogue itself carries every call's zod schemas).
+import { APPLY_BUTTON_ROLES, endpointRoles, hasAnyRole } from '@fleet/contracts';
 import type { EndpointId, Role } from '@fleet/contracts';
 import { rolesOf, useSessionUser } from '../session/hooks';
 
 export function canCall(roles: readonly Role[], id: EndpointId): boolean {
-  return hasAnyRole(roles, catalogue[id].roles);
+  return hasAnyRole(roles, endpointRoles(id));
 }
 
 export function canApply(roles: readonly Role[], id: EndpointId): boolean {

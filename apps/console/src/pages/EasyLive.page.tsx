@@ -8,7 +8,7 @@ import { callEndpoint } from '../api/client';
 import { endpointKey, useEndpointQuery } from '../api/hooks';
 import { StandalonePage } from '../components/StandalonePage';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
-import { JoinWithCode } from '../features/group-invitations/JoinWithCode';
+import { JoinWithCode } from '../features/groups/invitations/JoinWithCode';
 import { isFeatureOn, useClientConfiguration } from '../config/clientConfiguration';
 import { ListTable, type ListColumn } from '../kit/ListTable';
 import { canOpen } from '../routing/decideRoute';

@@ -86,6 +86,23 @@ describe('RealtimeClient', () => {
     vi.restoreAllMocks();
   });
 
+  it('drops a connection that answers nothing for a whole heartbeat (a stall), and reconnects', () => {
+    const { server, statuses } = setup(['group:a']);
+    server.push({ op: 'hello', epoch: 'e1', heartbeatMs: 1000, batchSize: 50 });
+    vi.advanceTimersByTime(1000);
+    expect(server.current.sent.at(-1)).toMatchObject({ op: 'ping' });
+    // Answered: the connection stays.
+    server.push({ op: 'pong' });
+    vi.advanceTimersByTime(1000);
+    expect(server.current.closed).toBe(false);
+    // Nothing for a whole heartbeat: dropped, the status says so, and a new connection is made.
+    vi.advanceTimersByTime(1000);
+    expect(server.sockets[0]!.closed).toBe(true);
+    expect(statuses.at(-1)).toBe('reconnecting');
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 1.2);
+    expect(server.sockets).toHaveLength(2);
+  });
+
   it('subscribes in batches after the hello', () => {
     const { server, statuses } = setup(['group:a', 'group:b', 'group:c']);
     expect(server.current.sent).toEqual([]);

@@ -117,6 +117,8 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private syncTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  /** Whether anything arrived since the last heartbeat ping: a connection that answers nothing for a whole heartbeat is dropped. */
+  private heard = true;
 
   constructor(options: RealtimeClientOptions) {
     this.opts = {
@@ -215,6 +217,7 @@ export class RealtimeClient {
   }
 
   private handleMessage(data: string): void {
+    this.heard = true;
     let json: unknown;
     try {
       json = JSON.parse(data);
@@ -285,7 +288,8 @@ export class RealtimeClient {
     this.failures = 0;
     this.setStatus('open');
     if (heartbeatMs > 0) {
-      this.heartbeatTimer = setInterval(() => this.send({ op: 'ping', t: Date.now() }), heartbeatMs);
+      this.heard = true;
+      this.heartbeatTimer = setInterval(() => this.heartbeat(), heartbeatMs);
     }
     const delay = syncDelay(this.opts.syncDelayMaxMs, this.opts.random);
     this.syncTimer = setTimeout(() => {
@@ -340,6 +344,23 @@ export class RealtimeClient {
     } catch (error) {
       console.warn('realtime: send failed', error);
     }
+  }
+
+  /**
+   * A ping per heartbeat. A connection that delivered nothing since the previous one (not even its
+   * pong) is stalled, whatever TCP says: it is dropped and the client reconnects (the LIVE pill
+   * says the connection is lost meanwhile), as the server drops a peer that stops answering.
+   */
+  private heartbeat(): void {
+    if (!this.heard) {
+      const socket = this.socket;
+      this.socket = null;
+      socket?.close(4000, 'no answer');
+      this.handleClose();
+      return;
+    }
+    this.heard = false;
+    this.send({ op: 'ping', t: Date.now() });
   }
 
   private setStatus(status: RealtimeStatus): void {

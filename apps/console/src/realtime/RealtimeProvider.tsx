@@ -14,7 +14,7 @@ import { useToast } from '../toast/useToast';
 import { applyBatched, applyEvent, isBatchedEvent } from './eventTable';
 import type { BatchedEvent } from './eventTable';
 import { debounce } from './debounce';
-import { liveness } from './Liveness';
+import { liveness } from './livenessStore';
 import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';

@@ -23,7 +23,7 @@ import { applyConfiguration } from '../api/configurationCache';
 import { endpointKey, endpointPrefix } from '../api/hooks';
 import { STORY_READS } from '../features/stories/storyLogic';
 import { newest } from '../kit/cache';
-import { applyToServiceLists } from '../features/managed-services/InventoryServices.page';
+import { applyToServiceLists } from '../features/managed-services/serviceView';
 import { applyToServicesStatus } from '../shell/useServiceGates';
 import { applyToChannelsLive } from '../features/channels/useChannelsLive';
 import { applyToServerCaches } from '../features/devices/useServers';

@@ -6,7 +6,6 @@
  */
 import type { Role } from '@fleet/contracts';
 import type en from '../i18n/en.json';
-import type { PAGES } from '../Router';
 import { SECTIONS } from './sections';
 
 /** Page route ids; the title is the i18n key `routes.<id>`. */
@@ -33,8 +32,47 @@ import {
  */
 export type RouteAccess = 'public' | 'open' | 'errorPage' | 'portal' | 'easyLive' | 'console';
 
-/** Pages Router.tsx knows how to load (one lazy chunk each). */
-export type PageKey = keyof typeof PAGES;
+/**
+ * The pages a route can render, one lazy chunk each. Router.tsx maps every key to its page, and the
+ * compiler checks that map against this list (a missing or extra page fails the typecheck).
+ */
+export const PAGE_KEYS = [
+  'login',
+  'error',
+  'unauthorized',
+  'customerPortal',
+  'easyLive',
+  'unitList',
+  'multiview',
+  'map',
+  'fileUpload',
+  'files',
+  'stories',
+  'channels',
+  'devices',
+  'videoReturn',
+  'users',
+  'groups',
+  'audioRooms',
+  'myGraphics',
+  'section',
+  'remoteActions',
+  'publishers',
+  'subscribers',
+  'usageProfiles',
+  'reports',
+  'inventoryServices',
+  'unitLicenseActivation',
+  'swVersion',
+  'batchUpgrade',
+  'accessApprovals',
+  'whatsNew',
+  'passwordChange',
+  'limitedAccess',
+  'simulator',
+] as const;
+
+export type PageKey = (typeof PAGE_KEYS)[number];
 
 export { SECTIONS };
 

@@ -16,6 +16,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { NavMenu } from './NavMenu';
 import { PartialAccessBanner } from './PartialAccessBanner';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
+import { ChaosIndicator } from './ChaosIndicator';
 import { ScopePicker } from './ScopePicker';
 import { COMPACT_BREAKPOINT, useCompactLayout } from './useCompactLayout';
 import { UserMenu } from './UserMenu';
@@ -66,6 +67,7 @@ export default function AppLayout() {
             </Group>
             <Group gap="sm" wrap="nowrap">
               {!compact && <ScopePicker user={user} />}
+              <ChaosIndicator roles={user.roles} />
               <RealtimeStatusIndicator />
               {!compact && <LanguageSwitch />}
               {!compact && <UserMenu user={user} />}

@@ -1,7 +1,8 @@
 import { Badge, Box, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../realtime/RealtimeProvider';
-import { clockTime, isConnectionLost, liveness } from '../realtime/Liveness';
+import { clockTime } from '../realtime/Liveness';
+import { isConnectionLost, liveness } from '../realtime/livenessStore';
 import type { RealtimeStatus } from '../realtime/RealtimeClient';
 import { useMockClock } from '../features/simulator/useMockClock';
 

@@ -12,7 +12,7 @@ const chunks = import.meta.glob([
   '../features/units/{UnitExpanded,UnitFilters}.tsx',
   '../features/devices/Upgrade*Modal.tsx',
   '../features/groups/{GroupModal,GroupNameModal,AlertsTab,DefaultConfigurationTab}.tsx',
-  '../features/group-invitations/{InvitationsTab,AddLuSmartModal,GroupGuestInvite}.tsx',
+  '../features/groups/invitations/{InvitationsTab,AddLuSmartModal,GroupGuestInvite}.tsx',
   '../features/users/UserModal.tsx',
   '../features/channels/{ChannelModal,ChannelPanels}.tsx',
   '../features/video-return/VrChannelModal.tsx',

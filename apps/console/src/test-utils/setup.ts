@@ -9,7 +9,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
 import { forgetReportTimes } from '../kit/cache';
-import { liveness } from '../realtime/Liveness';
+import { liveness } from '../realtime/livenessStore';
 
 beforeAll(() => preloadLazyChunks(), 60_000);
 

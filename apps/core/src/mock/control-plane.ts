@@ -12,17 +12,16 @@
  * the spec's words and recorded exactly as a device's joining is; the unit it makes goes to the
  * shards like any new unit (the gateway's next assignment), and the owning shard starts running it.
  */
-import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
   ClockControlInput,
   DemoSetInput,
   ERROR_CATALOGUE,
+  FaultClearInput,
   FaultTarget,
   FleetGenerateInput,
-  GLOBAL_SCOPE_ROLES,
   JoinedDevice,
   JoinGroupBody,
   MOCK_AUTH,
@@ -32,9 +31,9 @@ import {
   ScenarioStartInput,
   buildPath,
   catalogue,
-  hasAnyRole,
   parseErrorEnvelope,
-  type ControlRequest,
+  type ActiveFault,
+  type ActiveFaultView,
   type RecordingSummary,
   type ScenarioStatusReply,
   type ShardFleetCheck,
@@ -42,47 +41,15 @@ import {
 } from '@fleet/contracts';
 import { restoreSeededPreferences } from '@fleet/db';
 import { AppError } from '../errors.js';
-import type { AuthUser } from '../platform/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
-import { FleetImportInput, RecordingCompareInput, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
+import { describeRefProblem, FleetImportInput, RecordingCompareInput, resolveScenarioRefs, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
 import { ReplayError } from './replays.js';
-import { scenarioRunsOf } from './scenario-runs.js';
-
-export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
-  return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
-}
-/** `session`: the caller's session token, for the control-plane operations made through the core's own calls. */
-type Context = { app: FastifyInstance; user: AuthUser | null; session?: string | undefined };
-
-/** Whether a failure came from storage (Prisma or its driver): its wording never reaches a client. */
-function fromStorage(cause: unknown): boolean {
-  for (let e = cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (/^(Prisma|DriverAdapter)/.test(e.name) || /^(Prisma|DriverAdapter)/.test(e.constructor.name)) return true;
-  }
-  return false;
-}
-
-const t = initTRPC.context<Context>().create({
-  // Never a stack trace, whatever NODE_ENV says (tRPC adds one unless NODE_ENV is production).
-  isDev: false,
-  // An unexpected failure answers the catalogue's "Generic Error"; what happened is logged (app.ts).
-  errorFormatter: ({ shape, error }) => {
-    if (error.code !== 'INTERNAL_SERVER_ERROR' && !fromStorage(error.cause)) return shape;
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message: ERROR_CATALOGUE.GENERIC.message, data };
-  },
-});
-const authed = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  // The client driving a scenario is still there (a run whose client goes quiet ends: scenario-runs.ts).
-  runsOf(ctx.app).touch(ctx.session);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
-/** Changing the simulation: super user or support staff. */
-const operator = authed.use(({ ctx, next }) => {
-  if (!hasAnyRole(ctx.user.roles, GLOBAL_SCOPE_ROLES)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Not available for your user type' });
-  return next();
-});
+import { fleetNamesOf } from './scenario-runs.js';
+import { journalOf, type RequestJournal } from './request-journal.js';
+import { JournalListInput, JournalWaitInput } from '@fleet/contracts';
+import { CHAOS_PROCEDURES, chaosRouter } from './chaos.js';
+import { authed, control, operator, runsOf, t, type Context } from './control-plane-trpc.js';
+import { chaosOf } from './chaos-http.js';
 
 const CONTROL_PLANE = [
   'fleet.status',
@@ -91,6 +58,8 @@ const CONTROL_PLANE = [
   'fleet.join',
   'fleet.check',
   'fault.inject',
+  'fault.active',
+  'fault.clear',
   'clock.get',
   'clock.set',
   'reset',
@@ -119,22 +88,10 @@ const CONTROL_PLANE = [
   'recording.remove',
   'recording.compare',
   'recording.importFleet',
+  'journal.list',
+  'journal.wait',
+  ...CHAOS_PROCEDURES,
 ] as const;
-
-/** The app's scenario runs and the clock they borrow (scenario-runs.ts). */
-export const runsOf = (app: FastifyInstance) => scenarioRunsOf(app, control);
-
-/** Forward to the shards; at least one must answer. */
-async function control(app: FastifyInstance, request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
-  if (app.services.gateway.shardCount() === 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' });
-  const replies = await app.services.gateway.control(request, unitId);
-  if (replies.length === 0) {
-    throw unitId === undefined
-      ? new TRPCError({ code: 'TIMEOUT', message: 'Configuration not sent, retry' })
-      : new TRPCError({ code: 'NOT_FOUND', message: `No shard runs unit ${unitId}` });
-  }
-  return replies;
-}
 
 /**
  * After the shards advanced a stepped clock: the core's business time has followed (their replies
@@ -213,6 +170,13 @@ async function joinAsDevice(ctx: Context, body: JoinGroupBody): Promise<JoinedDe
   throw new TRPCError({ code: codeOfStatus(res.statusCode), message: parseErrorEnvelope(answer)?.error.message ?? ERROR_CATALOGUE.GENERIC.message });
 }
 
+/** The app's request journal, or 412 when it keeps none (REQUEST_JOURNAL_SIZE=0). */
+function journalFor(ctx: Context): RequestJournal {
+  const journal = journalOf(ctx.app);
+  if (!journal) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The request journal is off (REQUEST_JOURNAL_SIZE=0)' });
+  return journal;
+}
+
 /** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
 async function resetFleet(app: FastifyInstance, seed: number): Promise<ShardStatus[]> {
   const startAt = app.services.clock.now();
@@ -239,6 +203,19 @@ function mergeFleetChecks(shards: ShardStatus[]): ShardFleetCheck {
   merged.channels = [...channels.values()];
   merged.servers = [...servers.values()];
   return merged;
+}
+
+/**
+ * The shards' active faults as one list, oldest first: a server's replicas each hold the same
+ * entry (same id), kept once; each with its target's name as the core has it.
+ */
+function mergeActiveFaults(app: FastifyInstance, shards: ShardStatus[]): ActiveFaultView[] {
+  const byId = new Map<string, ActiveFault>();
+  for (const s of shards) for (const f of s.faults ?? []) if (!byId.has(f.id)) byId.set(f.id, f);
+  const rm = app.services.readModel;
+  return [...byId.values()]
+    .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id))
+    .map((f) => ({ ...f, targetName: ('unitId' in f.target ? rm.units.get(f.target.unitId) : rm.servers.get(f.target.serverId))?.name ?? null }));
 }
 
 /** The scenario as the shards run it: one status, with the outcomes of every shard's steps. */
@@ -291,6 +268,16 @@ export const appRouter = t.router({
       const error = applied.find((r) => r.error)?.error ?? null;
       return { applied: applied.length, error };
     }),
+    /** The faults injected here that are still in effect (a failed modem, a server powered off...), oldest first. */
+    active: authed.query(async ({ ctx }): Promise<ActiveFaultView[]> => mergeActiveFaults(ctx.app, await control(ctx.app, { op: 'faults' }))),
+    /** Undo one active fault (its id) or every one; answers how many were undone and what stays active. */
+    clear: operator.input(FaultClearInput).mutation(async ({ ctx, input }) => {
+      const replies = await control(ctx.app, { op: 'faultClear', ...(input.id === undefined ? {} : { id: input.id }) });
+      // A server's replicas each undo their copy: one fault, however many shards.
+      const cleared = new Set(replies.flatMap((r) => r.cleared ?? []));
+      if (input.id !== undefined && cleared.size === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'No active fault with this id' });
+      return { cleared: cleared.size, active: mergeActiveFaults(ctx.app, replies) };
+    }),
   }),
 
   clock: t.router({
@@ -321,8 +308,9 @@ export const appRouter = t.router({
      */
     set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
       const reset = input.reset !== false;
-      // A reset ends any scenario run and gives the demo back its real-time clock.
+      // A reset ends any scenario run and gives the demo back its real-time clock and a core without chaos rules.
       if (reset) await runsOf(ctx.app).resetClock();
+      if (reset) chaosOf(ctx.app).clear();
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
       const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
@@ -342,7 +330,9 @@ export const appRouter = t.router({
      * control-plane call for a while (its client went away).
      */
     start: operator.input(ScenarioStartInput).mutation(async ({ ctx, input }) => {
-      const scenario = ScenarioFile.parse(input.scenario);
+      // Units and servers named by name run by their ids (the shards know ids only).
+      const { file: scenario, problems } = resolveScenarioRefs(ScenarioFile.parse(input.scenario), await fleetNamesOf(ctx.app));
+      if (problems.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.scenario.name}: ${problems.map(describeRefProblem).join('; ')}` });
       await runsOf(ctx.app).begin(ctx.session);
       const reset = input.reset !== false;
       const startAt = ctx.app.services.clock.now();
@@ -408,6 +398,22 @@ export const appRouter = t.router({
     stop: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.stop())),
     status: authed.query(async ({ ctx }): Promise<ReplayStatusReply> => ({ replay: await replaying(() => ctx.app.services.replays.status()) })),
   }),
+
+  /**
+   * The request journal (mock/request-journal.ts): the last requests the core answered, newest first;
+   * `wait` answers the first request matching the filter (from now on, or from `since` / `after`), or
+   * 408 after `timeoutMs`. Support staff and super users read everyone's requests, anyone else their own.
+   */
+  journal: t.router({
+    list: authed.input(JournalListInput).query(({ ctx, input: { limit, ...filter } }) => journalFor(ctx).list(filter, ctx.user, limit)),
+    wait: authed.input(JournalWaitInput).query(async ({ ctx, input: { timeoutMs, ...filter } }) => {
+      const found = await journalFor(ctx).wait(filter, ctx.user, timeoutMs);
+      if (!found) throw new TRPCError({ code: 'TIMEOUT', message: 'No matching request arrived in time' });
+      return found;
+    }),
+  }),
+  /** Chaos rules on the core's REST calls and /ws (mock/chaos.ts). */
+  chaos: chaosRouter,
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({

@@ -21,7 +21,7 @@ import type { UpgradeService } from '../modules/upgrades/upgrades.js';
 import type { UnitStorageService } from '../modules/units/unit-storage.js';
 import type { CommandOutcomes } from '../modules/unit-configuration/events.js';
 import { upgradeView } from '../modules/servers/servers.js';
-import { parseOr } from '../repositories/json-column.js';
+import { parseOr } from '../platform/storage/json-column.js';
 
 /** What the core knows of one unit from the reports only the control plane shows (`core.unit`). */
 export interface UnitDeviceView {

@@ -21,34 +21,21 @@ import {
   GLOBAL_SCOPE_ROLES,
   hasAnyRole,
   MOCK_AUTH,
+  showScenarioRefs,
   type ClockModeInput,
+  type FleetNames,
   type ControlRequest,
   type ScenarioFile,
   type ScenarioRun,
   type ScenarioRunSpeed,
+  type ScenarioResult,
   type ScenarioRunStep,
   type ScenarioStatus,
   type ScenarioStep,
+  type ScenarioStepResult,
   type ShardStatus,
 } from '@fleet/contracts';
 
-/** The runner's outcome of one step (the simulator's StepResult). */
-export interface RunnerStepResult {
-  index: number;
-  at: number;
-  step: ScenarioStep['do'];
-  ok: boolean;
-  detail: string;
-  doneAt: number;
-}
-/** The runner's outcome of a run (the simulator's ScenarioResult). */
-export interface RunnerResult {
-  name: string;
-  ok: boolean;
-  stopped?: boolean;
-  steps: RunnerStepResult[];
-  wallMs: number;
-}
 export interface RunnerOptions {
   baseUrl: string;
   prefix: string;
@@ -58,13 +45,13 @@ export interface RunnerOptions {
   session: (username: string) => Promise<string>;
   speed?: number;
   stepped?: boolean;
-  onStep: (result: RunnerStepResult) => void;
+  onStep: (result: ScenarioStepResult) => void;
   signal: AbortSignal;
 }
 /** What the core needs of the simulator's scenario runner (the composition root hands it in). */
 export interface ScenarioRunnerPort {
-  run(file: ScenarioFile, options: RunnerOptions): Promise<RunnerResult>;
-  junit(runs: { file: ScenarioFile; result: RunnerResult; startedAt?: string }[]): string;
+  run(file: ScenarioFile, options: RunnerOptions): Promise<ScenarioResult>;
+  junit(runs: { file: ScenarioFile; result: ScenarioResult; startedAt?: string }[]): string;
   label(step: ScenarioStep): string;
 }
 
@@ -79,7 +66,7 @@ interface PanelRun {
   record: ScenarioRun;
   file: ScenarioFile;
   abort: AbortController;
-  result: RunnerResult | null;
+  result: ScenarioResult | null;
   done: Promise<void>;
 }
 
@@ -165,6 +152,8 @@ export class ScenarioRuns {
   async start(file: ScenarioFile, speed: ScenarioRunSpeed, username: string): Promise<ScenarioRun> {
     const runner = this.runner;
     if (!runner) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This core has no scenario runner' });
+    // The steps as people read them: units and servers by name (and id), as the console shows them.
+    const shown = showScenarioRefs(file, await fleetNamesOf(this.app));
     if (this.panel || this.before !== null) throw new TRPCError({ code: 'CONFLICT', message: 'A scenario is running: stop it first' });
     const record: ScenarioRun = {
       id: randomUUID(),
@@ -176,7 +165,15 @@ export class ScenarioRuns {
       startedAt: iso(this.app.services.clock.now()),
       endedAt: null,
       elapsedMs: 0,
-      steps: file.timeline.map((step, index) => ({ index, at: step.at, do: step.do, label: runner.label(step), state: 'pending', detail: null, doneAt: null })),
+      steps: shown.timeline.map((step, index) => ({
+        index,
+        at: step.at,
+        do: step.do,
+        label: runner.label(step),
+        state: 'pending',
+        detail: null,
+        doneAt: null,
+      })),
       error: null,
       reserved: [],
     };
@@ -227,7 +224,7 @@ export class ScenarioRuns {
     }
   }
 
-  private apply(record: ScenarioRun, r: RunnerStepResult): void {
+  private apply(record: ScenarioRun, r: ScenarioStepResult): void {
     if (r.index < 0) {
       record.error = r.detail;
       return;
@@ -308,6 +305,15 @@ export class ScenarioRuns {
     this.sweep = null;
     this.panel?.abort.abort();
   }
+}
+
+/** The fleet's units and servers with their names, from the core's database (a scenario may name them either way). */
+export async function fleetNamesOf(app: FastifyInstance): Promise<FleetNames> {
+  const [units, servers] = await Promise.all([
+    app.services.db.unit.findMany({ select: { id: true, name: true } }),
+    app.services.db.server.findMany({ select: { id: true, name: true } }),
+  ]);
+  return { units, servers };
 }
 
 const registry = new WeakMap<FastifyInstance, ScenarioRuns>();

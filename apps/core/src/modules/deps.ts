@@ -12,8 +12,8 @@ import type { UnitDevices } from './units/unit-devices.js';
 import type { UnitIndex } from '../platform/unit-index.js';
 import type { UnitService } from './units/units.js';
 import type { UserService } from './users/users.js';
-import type { UnitRepository } from '../repositories/units.js';
-import type { ReadModel } from '../repositories/read-model.js';
+import type { UnitRepository } from '../platform/storage/unit-rows.js';
+import type { ReadModel } from '../platform/storage/read-model.js';
 
 export type { ServiceLogger };
 

@@ -1,6 +1,6 @@
 import { GLOBAL_SCOPE_ROLES, hasAnyRole, type Role } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import type { ChannelRecord, GroupRow, ReadModel, ServerRow, VrChannelRecord } from '../repositories/read-model.js';
+import type { ChannelRecord, GroupRow, ReadModel, ServerRow, VrChannelRecord } from './storage/read-model.js';
 
 /** The caller of a request, resolved from the session once per request. */
 export interface AuthUser {

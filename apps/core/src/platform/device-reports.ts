@@ -12,7 +12,7 @@ import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore } from './telemetry.js';
 import type { UnitIndex } from './unit-index.js';
-import type { UnitRepository } from '../repositories/units.js';
+import type { UnitRepository } from './storage/unit-rows.js';
 
 /** One applied device report, as state listeners see it. */
 export interface DeviceStateChange {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { RedisPair } from './redis-pair.js';
 import { z } from 'zod';
-import type { Invalidation, InvalidationBus } from '../repositories/read-model.js';
+import type { Invalidation, InvalidationBus } from './storage/read-model.js';
 import type { ServiceLogger } from './logger.js';
 
 const Message = z.object({

@@ -4,7 +4,7 @@
  * per inventory"), so what concerns a whole inventory goes to the inventory and to each of its groups.
  */
 import { groupTopic, inventoryTopic } from '@fleet/contracts';
-import type { ReadModel } from '../repositories/read-model.js';
+import type { ReadModel } from './storage/read-model.js';
 
 export function inventoryAudience(readModel: ReadModel, inventoryIds: readonly string[]): string[] {
   const groups = readModel.groups.all().filter((g) => inventoryIds.includes(g.inventoryId));

@@ -1,7 +1,9 @@
 /**
  * The API docs page at /docs (apps/core/docs-page: an HTML page, its script and its styles, no
  * framework): every call of the OpenAPI document listed by area as soon as the document arrives, a
- * call's schemas written out when it is opened. Swagger UI stays at /docs/swagger to try calls.
+ * call's schemas written out when it is opened. Swagger UI stays at /docs/swagger to try calls. With the
+ * mock endpoints on, the page links the control plane's own document (/docs/mock-openapi.json) and
+ * shows it at /docs?document=mock.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,9 +17,13 @@ const FILES = {
   '/docs/page/docs.css': ['docs.css', 'text/css; charset=utf-8'],
 } as const;
 
-export async function docsPageRoutes(app: FastifyInstance): Promise<void> {
+/** Between these marks the page links the mock's control-plane document: left out when the mock endpoints are off. */
+const MOCK_LINKS = /<!-- mock -->[\s\S]*?<!-- \/mock -->\n?/g;
+
+export async function docsPageRoutes(app: FastifyInstance, { mock }: { mock: boolean }): Promise<void> {
   for (const [url, [file, type]] of Object.entries(FILES)) {
-    const body = readFileSync(join(DIR, file));
+    const text = readFileSync(join(DIR, file), 'utf8');
+    const body = Buffer.from(file === 'index.html' && !mock ? text.replace(MOCK_LINKS, '') : text);
     app.get(url, async (_req, reply) => reply.type(type).header('cache-control', 'no-cache').send(body));
   }
 }

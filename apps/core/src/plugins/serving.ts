@@ -18,8 +18,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD = 1024;
+/**
+ * Answers smaller than this go out as they are: compressing them saves less than it costs. Compressing
+ * a unit's detail (a few kB) per request cut the unit reads the core answers per second to about a
+ * third (tests/bench/unit-get.bench.ts, BENCHMARKS.md); unit lists and the OpenAPI documents are far above.
+ */
+export const COMPRESS_THRESHOLD = 8192;
 /** Brotli's quality for answers compressed per request (0–11; 4 is about gzip's speed at a better ratio). */
 const DYNAMIC_BROTLI_QUALITY = 4;
 

@@ -18,7 +18,7 @@ import { ingestAccountCalls } from '../modules/inventories/ingest-accounts.js';
 import { unitCommandCalls } from '../modules/unit-configuration/commands.js';
 import { unitUpdateCalls } from '../modules/unit-configuration/updates.js';
 import { unitLinkUpdateCalls } from '../modules/unit-configuration/link-updates.js';
-import { supportCaseCalls } from '../modules/units/support-cases.js';
+import { supportCaseCalls } from '../modules/remote-actions/support-cases.js';
 import { unitLicenceCalls } from '../modules/units/unit-licences.js';
 import { unitLifecycleCalls } from '../modules/units/unit-lifecycle.js';
 import { unitSessionCalls } from '../modules/units/unit-sessions.js';

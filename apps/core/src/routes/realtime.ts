@@ -34,10 +34,11 @@ import {
 } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
-import type { ReadModel } from '../repositories/read-model.js';
+import type { ReadModel } from '../platform/storage/read-model.js';
 import type { AuthUser } from '../platform/access.js';
 import { RedisBroker } from '../platform/broker-redis.js';
 import { frameOf, type HubClient } from '../platform/hub.js';
+import type { RealtimeTap } from '../platform/realtime-tap.js';
 import { deriveLiveEvents } from '../platform/live-events.js';
 import { RealtimeSessions, type RealtimeConnection } from '../platform/realtime-sessions.js';
 import { wsBatchSizeOf } from '../modules/users/users.js';
@@ -131,8 +132,10 @@ export function realtimeRoutes(config: Config) {
       return undefined;
     };
 
+    // The mock's tap (its chaos rules), when the mock is on.
+    const tap: RealtimeTap | undefined = app.realtimeTap;
     app.get(REALTIME.path, { websocket: true, preValidation: guard }, (socket: WebSocket, req: FastifyRequest) => {
-      const client: HubClient = {
+      const direct: HubClient = {
         send: (frame) => socket.send(frame, TEXT_FRAME),
         bufferedAmount: () => socket.bufferedAmount,
         terminate: (code, reason) => {
@@ -141,7 +144,10 @@ export function realtimeRoutes(config: Config) {
           clock.setTimeout(() => socket.terminate(), 1000).unref();
         },
       };
-      const send = (m: ServerMessage) => socket.send(frameOf(m));
+      const tapped = tap?.attach(direct, req.authUser ?? undefined, () => socket.terminate());
+      const client = tapped?.client ?? direct;
+      // Replies (hello, pong, refusals) go the events' way: a stalled or delayed connection holds them too.
+      const send = (m: ServerMessage) => client.send(frameOf(m));
       const closed = { value: false };
 
       // The connection ends with its session (4401), and counts against the session's cap.
@@ -245,6 +251,7 @@ export function realtimeRoutes(config: Config) {
         closed.value = true;
         clock.clearInterval(heartbeat);
         hub.remove(client);
+        tapped?.closed();
         if (connection) sessions.remove(connection);
       });
     });

@@ -6,7 +6,7 @@
  *   preferences.gridPrefs[gridId] = { columnWidths, sortState } (spec 000 §2 "data grids remember
  *   column widths and sort") and restored when the grid mounts. `persist={false}` turns that off.
  * - `columns` (DataGridColumn<T>[], required; keep the array stable with useMemo): the console's
- *   one column type (kit/ListTable `ListColumn`) with its `width` (default px): `id`, `header`,
+ *   one column type (columns.tsx `ListColumn`) with its `width` (default px): `id`, `header`,
  *   `render(row)` (the cell), optional `minWidth`, `grow` (the column takes the width left over), `sortValue(row)` (string | number | boolean |
  *   null; the column is sortable when given; no value sorts last), `align`, `resizable` (default
  *   true), `interactive` (the cell holds buttons: its clicks do not reach `onRowClick`),
@@ -41,15 +41,16 @@
  * stay smooth; sorting precomputes keys (gridSort.ts).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
+import { MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
 import { useFillHeight } from './useFillHeight';
-import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, isActionColumn, openOnEnter, type ListColumn } from '../../kit/ListTable';
+import { cellTestIdOf, EmptyNote, isActionColumn, openOnEnter, type ListColumn } from './columns';
+import { HeaderCell } from './GridHeaderCell';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
@@ -83,7 +84,6 @@ export interface DataGridProps<T> {
 }
 
 const EXPANDER_WIDTH = 36;
-const KEY_STEP = 16;
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 function Chevron({ open }: { open: boolean }) {
@@ -184,104 +184,6 @@ function GridRowInner<T>({
 }
 
 const GridRow = memo(GridRowInner) as typeof GridRowInner;
-
-interface HeaderCellProps {
-  readonly id: string;
-  readonly header: ReactNode;
-  readonly sortable: boolean;
-  readonly direction: 'asc' | 'desc' | 'none';
-  readonly resizable: boolean;
-  readonly width: number;
-  readonly minWidth: number;
-  readonly align: 'left' | 'center' | 'right' | undefined;
-  /** The action column: pinned to the end edge. */
-  readonly pinned: boolean;
-  readonly onSort: (id: string) => void;
-  readonly onResize: (id: string, width: number, commit: boolean) => void;
-  readonly resizeLabel: string;
-}
-
-const HeaderCell = memo(function HeaderCell({
-  id,
-  header,
-  sortable,
-  direction,
-  resizable,
-  width,
-  minWidth,
-  align,
-  pinned,
-  onSort,
-  onResize,
-  resizeLabel,
-}: HeaderCellProps) {
-  const [dragging, setDragging] = useState(false);
-  const drag = useRef<{ startX: number; startWidth: number; width: number } | null>(null);
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { startX: event.clientX, startWidth: width, width };
-    setDragging(true);
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const state = drag.current;
-    if (!state) return;
-    state.width = clampWidth(state.startWidth + event.clientX - state.startX, minWidth);
-    onResize(id, state.width, false);
-  };
-  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const state = drag.current;
-    if (!state) return;
-    drag.current = null;
-    setDragging(false);
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
-    onResize(id, state.width, true);
-  };
-  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    onResize(id, clampWidth(width + (event.key === 'ArrowRight' ? KEY_STEP : -KEY_STEP), minWidth), true);
-  };
-
-  return (
-    <div
-      className={pinned ? `${classes.headerCell} ${classes.pinned}` : classes.headerCell}
-      role="columnheader"
-      data-column={id}
-      aria-sort={sortable ? ariaSort(direction) : undefined}
-      style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}
-    >
-      <HeaderLabel
-        label={header}
-        direction={direction}
-        onSort={sortable ? () => onSort(id) : undefined}
-        testId={`grid-header-${id}`}
-        action={pinned}
-        className={sortable ? classes.sortButton : classes.headerLabel}
-      />
-      {resizable && (
-        <div
-          role="separator"
-          aria-orientation="vertical"
-          aria-label={resizeLabel}
-          aria-valuenow={width}
-          tabIndex={0}
-          className={`${classes.resizeHandle} ${dragging ? classes.resizing : ''}`}
-          data-testid={`grid-resize-${id}`}
-          data-width={width}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
-          onKeyDown={onKeyDown}
-          onClick={(event) => event.stopPropagation()}
-        />
-      )}
-    </div>
-  );
-});
 
 export function DataGrid<T>({
   gridId,

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { AudioRoom } from '@fleet/contracts';
 import { useSpecText } from '../../lib/forms/specText';
 import { invalidateReads } from '../../realtime/systemEntities';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorNote } from '../../kit/DialogParts';
 import { participantValue, savedErrors, toParticipantRefs } from './audioRoomForm';
 import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
 import { ModalFooter, MutedText, useToastMutation } from '../../kit';

@@ -22,6 +22,7 @@ import {
 } from './channelFilters';
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';
+import { useCanSimulate } from '../simulator/faults/faultTargets';
 import type { Option } from '../../kit/formRules';
 import { TAB_PARAM } from './modalTabs';
 
@@ -58,7 +59,7 @@ export default function ChannelsPage() {
   // Counters follow the rows: the core's answer first, counted again once realtime patched rows.
   const counters = useMemo(() => list.data?.counters ?? countChannels(NO_CHANNELS), [list.data]);
   const shown = useMemo(() => filterChannels(all, filters), [all, filters]);
-  const columns = useChannelColumns();
+  const columns = useChannelColumns(useCanSimulate());
   const scopes = useMemo(
     (): Option[] => [
       ...(user?.groups ?? []).map((g) => ({ value: `group:${g.id}`, label: t('channels.filters.groupOption', { name: g.name }) })),

@@ -9,7 +9,9 @@ import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
 import { AllocatedUnit } from './AllocatedUnit';
 import { MutedText } from '../../kit/MutedText';
 import { textColumn } from '../../kit/textColumn';
+import { ACTION_COLUMN_ID } from '../../kit/ListTable';
 import { channelStatusLabel } from '../../lib/statusLabels';
+import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -49,7 +51,8 @@ function Marks({ channel }: { channel: ChannelLive }) {
   );
 }
 
-export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
+/** `simulate`: the mock answered the probe and the user runs it, so each row ends with its channel's Simulate menu. */
+export function useChannelColumns(simulate = false): DataGridColumn<ChannelLive>[] {
   const { t } = useTranslation();
   return useMemo(
     (): DataGridColumn<ChannelLive>[] => [
@@ -126,7 +129,22 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
           );
         },
       },
+      ...(simulate
+        ? [
+            {
+              // The action column: pinned to the end edge, in view however the grid scrolls.
+              id: ACTION_COLUMN_ID,
+              header: t('faults.simulate'),
+              width: 90,
+              resizable: false,
+              interactive: true,
+              render: (c: ChannelLive) => (
+                <SimulateMenuFor compact target={{ kind: 'channel', serverId: c.serverId, channelId: c.channelId, name: c.channelName || c.channelId }} />
+              ),
+            },
+          ]
+        : []),
     ],
-    [t],
+    [t, simulate],
   );
 }

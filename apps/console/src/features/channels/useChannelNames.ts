@@ -8,9 +8,9 @@
 import { useMemo } from 'react';
 import type { ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
+import type { ChannelNameOf } from '../../kit/unit/UnitChannel';
 
-/** The name to show for a channel id. */
-export type ChannelNameOf = (channelId: string) => string;
+export type { ChannelNameOf };
 
 /** Names by id from a channel list; an id the list does not have names itself. */
 export function channelNamesFrom(channels: readonly Pick<ChannelLive, 'channelId' | 'channelName'>[] | undefined): ChannelNameOf {

@@ -16,7 +16,7 @@ import type { UpgradeCandidate } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
-import { useCanUseCall } from '../dialogs/DialogParts';
+import { useCanUseCall } from '../../kit/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { serverStatusLabel, unitStatusLabel } from '../../lib/statusLabels';

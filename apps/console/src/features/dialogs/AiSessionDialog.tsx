@@ -15,7 +15,7 @@ import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { isServiceEnabled, isStreaming } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useUserRoles } from '../../kit/access';
-import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading, type UnitDialogProps } from './DialogParts';
+import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading, type UnitDialogProps } from '../../kit/DialogParts';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
 

@@ -12,12 +12,12 @@ import { Alert, Button, CopyButton, Group, Loader, Select, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from '../../kit/DialogParts';
 import { GUEST_INVITE_FIELDS, GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from './rules';
-import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
-import { useFieldText } from '../groups/access';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldText } from '../../lib/forms/useFieldText';
 import { UnshownErrors } from '../../kit/UnshownErrors';
 
 function Sent({ invitation }: { readonly invitation: GuestInvitation }) {

@@ -8,7 +8,7 @@ import { Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIODS, GUEST_MESSAGE_MAX } from '@fleet/contracts';
 import type { InviteFormValues } from './rules';
-import type { FieldErrors } from './validation';
+import type { FieldErrors } from '../../lib/forms/fieldErrors';
 
 interface GuestInviteFieldsProps {
   readonly values: InviteFormValues;

@@ -10,10 +10,10 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { SendInvitationEmailBody, SendInvitationSmsBody, type GuestInvitation, type InvitationDelivery } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
-import { ErrorNote, useCanUseCall } from './DialogParts';
+import { ErrorNote, useCanUseCall } from '../../kit/DialogParts';
 import { deliveryBody, type InviteChannel } from './rules';
-import { useFieldText } from '../groups/access';
-import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+import { useFieldText } from '../../lib/forms/useFieldText';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
 

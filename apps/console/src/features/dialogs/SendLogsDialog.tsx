@@ -17,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody, VALIDATION } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ChannelPicker } from '../channels/ChannelPicker';
-import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from '../../kit/DialogParts';
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
-import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
-import { useFieldText } from '../groups/access';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldText } from '../../lib/forms/useFieldText';
 import { MutedText } from '../../kit/MutedText';
 import { UnshownErrors } from '../../kit/UnshownErrors';
 

@@ -14,12 +14,12 @@ import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useNow } from '../../kit/useNow';
-import { useBitrateText } from '../units/UnitCells';
-import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from './DialogParts';
+import { useBitrateText } from '../../kit/unit/useBitrateText';
+import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall, type UnitDialogProps } from '../../kit/DialogParts';
 import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
 import type { SpeedTestBlocker } from './rules';
-import { apiFieldErrors } from './validation';
-import { useFieldText } from '../groups/access';
+import { apiFieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldText } from '../../lib/forms/useFieldText';
 import { MutedText } from '../../kit/MutedText';
 
 function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: number; readonly testId: string }) {

@@ -12,9 +12,9 @@ import type { UnitStoredFile } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useLiveEvents } from '../../kit/useLiveEvents';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
-import { STATUS_COLOURS } from '../file-upload/FileCells';
-import { toggleSelected } from '../groups/groupList';
-import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from './DialogParts';
+import { STATUS_COLOURS } from '../../lib/uploadStatus';
+import { toggleSelected } from '../../lib/selection';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from '../../kit/DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
 
 /** Re-read interval while an upload runs (the list is also re-read on every /ws event of the unit). */

@@ -28,7 +28,7 @@ import {
   touchesUploads,
   uploadRows,
 } from './rules';
-import { parseBody } from './validation';
+import { parseBody } from '../../lib/forms/fieldErrors';
 import { canApply } from '../../kit/access';
 
 const selected = (channelId: string | null) => ({ channelId, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false });

@@ -5,7 +5,7 @@
  */
 import { LIMITS, SpeedTestReport, TIMINGS, type RealtimeEvent, type UnitDetail, type UnitStoredFile, type UploadedFileStatus } from '@fleet/contracts';
 import { isBusy, isOfflineLike, validateSpeedTestVersion } from '@fleet/domain';
-import { OPEN_STATUSES } from '../file-upload/fileUploadState';
+import { OPEN_STATUSES } from '../../lib/uploadStatus';
 
 // ── speed test ─────────────────────────────────────────────────────────────────────────────────
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import type { ListColumn } from '../../kit/ListTable';
 import { formatBytes } from './fileUploadState';
+import { STATUS_COLOURS } from '../../lib/uploadStatus';
 import { MutedText } from '../../kit/MutedText';
 
 export function useFormatBytes(): (bytes: number) => string {
@@ -28,9 +29,6 @@ export function FileDate({ iso }: { readonly iso: string | null }) {
   if (iso === null) return <MutedText>{t('common.none')}</MutedText>;
   return <Text size="sm">{new Date(iso).toLocaleString(i18n.language)}</Text>;
 }
-
-/** The colour of each upload status (spec 000 §3), wherever a status shows. */
-export const STATUS_COLOURS = { pending: 'gray', uploading: 'blue', uploaded: 'green', success: 'green', failed: 'red', rejected: 'orange' } as const;
 
 /** An upload status (spec 000 §3) as a badge; `status` holds the raw value for tools and tests. */
 export function FileStatusBadge({ status, testId }: { readonly status: UnitStoredFile['status']; readonly testId: string }) {

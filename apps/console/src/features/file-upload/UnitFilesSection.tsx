@@ -11,7 +11,7 @@ import { FileSection, fileColumns } from './FileCells';
 import { partNumber, storeAndForwardExtension, validateDeleteSelection, validateUploadSelection } from './fileUploadState';
 import type { UploadProblem } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
-import { toggleSelected } from '../groups/groupList';
+import { toggleSelected } from '../../lib/selection';
 
 interface UnitFilesSectionProps {
   readonly unitId: string;

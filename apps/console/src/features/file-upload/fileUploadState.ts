@@ -5,15 +5,11 @@
  * Pure: the three lists, the selection check before an upload, and the live transfer patch.
  */
 import { isStoreAndForwardFile, LIMITS } from '@fleet/contracts';
-import type { RealtimeEvent, UnitStorageFiles, UnitStoredFile, UploadedFileStatus } from '@fleet/contracts';
+import type { RealtimeEvent, UnitStorageFiles, UnitStoredFile } from '@fleet/contracts';
+import { FINISHED_STATUSES, OPEN_STATUSES } from '../../lib/uploadStatus';
 
 /** Spec 000 §9 (contracts LIMITS): at most 10 uploaded files are listed. */
 export const UPLOADED_FILES_LIST_MAX = LIMITS.uploadedFilesListMax;
-
-/** Statuses of an upload still on its way. */
-export const OPEN_STATUSES: readonly UploadedFileStatus[] = ['pending', 'uploading'];
-/** Statuses of a finished upload (uploaded or success, failed, rejected). */
-export const FINISHED_STATUSES: readonly UploadedFileStatus[] = ['uploaded', 'success', 'failed', 'rejected'];
 
 export function isPendingUpload(file: Pick<UnitStoredFile, 'status' | 'isTransferring'>): boolean {
   return file.isTransferring || (file.status !== null && OPEN_STATUSES.includes(file.status));

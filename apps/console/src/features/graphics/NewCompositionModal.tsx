@@ -6,7 +6,7 @@ import { SingularBody, type GraphicsTemplate, type SingularSession } from '@flee
 import { useEndpointMutation } from '../../api/hooks';
 import { checkSchema, hasErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorNote } from '../../kit/DialogParts';
 
 interface NewCompositionModalProps {
   readonly inventoryId: string;

@@ -16,8 +16,8 @@ import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { QueryView } from '../../components/QueryView';
 import { isApiError } from '../../api/ApiError';
-import { apiFieldErrors, errorsByField, parseBody, type FieldErrors } from '../dialogs/validation';
-import { useFieldText } from './access';
+import { apiFieldErrors, errorsByField, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldText } from '../../lib/forms/useFieldText';
 import {
   alertsBody,
   alertsDraftOf,

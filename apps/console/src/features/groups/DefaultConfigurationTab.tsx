@@ -14,9 +14,9 @@ import type { GroupDefaultConfiguration, GroupUnitSettings } from '@fleet/contra
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { QueryView } from '../../components/QueryView';
-import { ErrorNote } from '../dialogs/DialogParts';
-import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
-import { useFieldText } from './access';
+import { ErrorNote } from '../../kit/DialogParts';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldText } from '../../lib/forms/useFieldText';
 import { groupVersionChanged } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { EditConflictNotice } from '../../kit/EditConflictNotice';

@@ -18,7 +18,7 @@ import { GROUP_TABS, TAB_PARAM, tabOf } from './modalTabs';
 
 const AlertsTab = lazy(() => import('./AlertsTab'));
 const DefaultConfigurationTab = lazy(() => import('./DefaultConfigurationTab'));
-const InvitationsTab = lazy(() => import('../group-invitations/InvitationsTab'));
+const InvitationsTab = lazy(() => import('./invitations/InvitationsTab'));
 
 export default function GroupModal({ groupId, onClose }: { readonly groupId: string; readonly onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupListRow } from '@fleet/contracts';
-import {
-  applyGroupEvent,
-  duplicateNameMessage,
-  inventoriesOfRows,
-  inventoryOptions,
-  listRowOf,
-  keepSelected,
-  searchGroups,
-  toggleSelected,
-  upsertGroup,
-} from './groupList';
+import { applyGroupEvent, duplicateNameMessage, inventoriesOfRows, inventoryOptions, listRowOf, keepSelected, searchGroups, upsertGroup } from './groupList';
+import { toggleSelected } from '../../lib/selection';
 
 function row(over: Partial<GroupListRow> & Pick<GroupListRow, 'id' | 'name'>): GroupListRow {
   return {

@@ -65,15 +65,6 @@ export function keepSelected(selected: ReadonlySet<string>, rows: readonly Group
   return selected;
 }
 
-/** Select or unselect one row. */
-export function toggleSelected(selected: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
-  if (selected.has(id) === on) return selected;
-  const next = new Set(selected);
-  if (on) next.add(id);
-  else next.delete(id);
-  return next;
-}
-
 /** The inventories the user can create a group in: theirs, by name (a group needs one). */
 export function inventoryOptions(inventories: readonly { readonly id: string; readonly name: string }[]): { value: string; label: string }[] {
   return [...inventories].sort((a, b) => a.name.localeCompare(b.name)).map((i) => ({ value: i.id, label: i.name }));

@@ -1,32 +1,17 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList, type RealtimeEvent } from '@fleet/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
+import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService } from '@fleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
 import { QueryView } from '../../components/QueryView';
 import { MutedText, useToastMutation, useUserRoles } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
-import { ADMIN_ACTIONS, adminChange, applyManagedServiceEvent, isManagedServiceEvent, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
+import { ADMIN_ACTIONS, adminChange, applyToServiceLists, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
 import { InventorySettings } from '../system-entities/InventoryTabs';
-
-/** The two reads of an inventory's services: the normal one, and the admin one (each service with the version its admin change sends). */
-const SERVICE_LISTS = ['listManagedServices', 'listAdminManagedServices'] as const;
-
-/** The cached service lists with a service changed: from /ws `managedService.changed` (an admin change, a trial started or run out), or a change saved here. */
-export function applyToServiceLists(queryClient: QueryClient, event: RealtimeEvent): void {
-  if (!isManagedServiceEvent(event)) return;
-  for (const id of SERVICE_LISTS) {
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
-      queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
-        list ? applyManagedServiceEvent(list, event) : list,
-      );
-    }
-  }
-}
 
 /**
  * /inventory_services (spec 001 §2; §3 Service, managed services and plan types; §4 service and

@@ -4,6 +4,8 @@
  * badge colour of a state, and the change each admin action sends.
  */
 import type { ManagedService, ManagedServiceList, ManagedServiceState, RealtimeEvent, UpdateManagedServiceBody } from '@fleet/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
 import { replaces } from '../../kit/cache';
 import type { ManagedServiceChanged } from '../../shell/serviceGates';
 
@@ -61,5 +63,20 @@ export function adminChange(action: AdminAction, service: Pick<ManagedService, '
       return { version, status: 'expired' };
     case 'offerTrial':
       return { version, status: 'disabled', trialState: 'enabledTrial' };
+  }
+}
+
+/** The two reads of an inventory's services: the normal one, and the admin one (each service with the version its admin change sends). */
+const SERVICE_LISTS = ['listManagedServices', 'listAdminManagedServices'] as const;
+
+/** The cached service lists with a service changed: from /ws `managedService.changed` (an admin change, a trial started or run out), or a change saved here. */
+export function applyToServiceLists(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (!isManagedServiceEvent(event)) return;
+  for (const id of SERVICE_LISTS) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
+      queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
+        list ? applyManagedServiceEvent(list, event) : list,
+      );
+    }
   }
 }

@@ -9,13 +9,13 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useEndpointQuery } from '../../api/hooks';
-import { batteryLevelText } from '../units/BatteryIndicator';
+import { batteryLevelText } from '../../kit/unit/BatteryIndicator';
 import { markerColour } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
 import { useChannelNames } from '../channels/useChannelNames';
-import { UnitChannel } from '../units/UnitChannel';
-import { useBitrateText } from '../units/UnitCells';
+import { UnitChannel } from '../../kit/unit/UnitChannel';
+import { useBitrateText } from '../../kit/unit/useBitrateText';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
 export function MapPopup({ marker }: { readonly marker: UnitMarker }) {

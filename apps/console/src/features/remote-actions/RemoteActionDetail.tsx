@@ -8,7 +8,7 @@ import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { RemoteActionStatus, SupportAccess } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorNote } from '../../kit/DialogParts';
 import { LabelledValue, MutedText } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
 

@@ -12,7 +12,7 @@ import { endpointPrefix } from '../../api/hooks';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorNote } from '../../kit/DialogParts';
 import { canAddShareLink, EMPTY_SHARE_LINK, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
 import { useShareForm } from './useShareForm';
 import { MutedText, useToastMutation } from '../../kit';

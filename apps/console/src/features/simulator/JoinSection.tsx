@@ -9,7 +9,7 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { JOIN_PRODUCT_TYPES, type JoinProductType } from '@fleet/contracts';
-import { joinBody } from '../group-invitations/JoinWithCode';
+import { joinBody } from '../groups/invitations/JoinWithCode';
 import { trpc } from './trpc';
 import { ControlPlaneError, SimulatorSection } from './SectionParts';
 

@@ -1,5 +1,6 @@
 /**
- * /simulator: the mock's Simulator panel — the clock, the demo preset (switch, reset), a simulated
+ * /simulator: the mock's Simulator panel — the clock, the active faults (clear one or all), the demo preset (switch, reset),
+ * chaos rules on the core (#chaos), a simulated
  * device joining a group with a code, the scenario library, recordings (imported into the fleet, compared) and replays. Not in the spec and never shown against a real core: the route table opens it to
  * super users and staff (the control plane's operators), and this page sends to the unit list
  * unless the mock's capability probe answered. The panel's tRPC hooks share the app's QueryClient.
@@ -14,9 +15,11 @@ import { MutedText } from '../../kit/MutedText';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { LIST_PATH } from '../../routing/routes';
+import { ChaosSection } from './ChaosSection';
 import { ClockSection } from './ClockSection';
 import { CompareSection } from './CompareSection';
 import { DemoSection } from './DemoSection';
+import { ActiveFaultsSection } from './faults/ActiveFaultsSection';
 import { JoinSection } from './JoinSection';
 import { RecordingsSection } from './RecordingsSection';
 import { ReplaySection } from './ReplaySection';
@@ -33,7 +36,9 @@ function SimulatorPanel({ title }: { title: string }) {
       </Title>
       <MutedText>{t('simulator.intro')}</MutedText>
       <ClockSection />
+      <ActiveFaultsSection />
       <DemoSection />
+      <ChaosSection />
       <JoinSection />
       {/* Recordings and the replay first: the scenario library is long. */}
       <RecordingsSection />

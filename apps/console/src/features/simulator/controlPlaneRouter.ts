@@ -10,8 +10,11 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
+  ChaosRuleIdInput,
+  ChaosRuleInput,
   ClockControlInput,
   DemoSetInput,
+  FaultClearInput,
   FaultTarget,
   FleetImportInput,
   JoinGroupBody,
@@ -22,6 +25,9 @@ import {
   ReplayStepInput,
   ScenarioRunStartInput,
   ScenarioStartInput,
+  type ActiveFaultView,
+  type ChaosCall,
+  type ChaosRule,
   type ClockStatus,
   type DemoPresetName,
   type FleetImportResult,
@@ -55,6 +61,8 @@ export const controlPlaneRouter = t.router({
   }),
   fault: t.router({
     inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
+    active: t.procedure.query(answers<ActiveFaultView[]>()),
+    clear: t.procedure.input(FaultClearInput).mutation(answers<{ cleared: number; active: ActiveFaultView[] }>()),
   }),
   fleet: t.router({
     join: t.procedure.input(JoinGroupBody).mutation(answers<JoinedDevice>()),
@@ -78,6 +86,13 @@ export const controlPlaneRouter = t.router({
     remove: t.procedure.input(RecordingIdInput).mutation(answers<{ removed: true }>()),
     compare: t.procedure.input(RecordingCompareInput).query(answers<RecordingComparison>()),
     importFleet: t.procedure.input(FleetImportInput).mutation(answers<FleetImportResult>()),
+  }),
+  chaos: t.router({
+    add: t.procedure.input(ChaosRuleInput).mutation(answers<ChaosRule>()),
+    list: t.procedure.query(answers<ChaosRule[]>()),
+    remove: t.procedure.input(ChaosRuleIdInput).mutation(answers<{ removed: true }>()),
+    clear: t.procedure.mutation(answers<{ removed: number }>()),
+    calls: t.procedure.query(answers<ChaosCall[]>()),
   }),
   replay: t.router({
     start: t.procedure.input(ReplayStartInput).mutation(answers<ReplayStatus>()),

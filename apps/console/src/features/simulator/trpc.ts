@@ -1,6 +1,6 @@
 /**
  * The console's tRPC client of the mock's control plane (/mock/trpc). Mock only: a real core has no
- * such surface, so only the Simulator panel and the capability probe (useMockCapabilities) use it.
+ * such surface, so only the Simulator panel, the header's clock, the Simulate menus (faults/) and the capability probe (useMockCapabilities) use it, the others only after the probe found the mock.
  * Calls go to the page's own origin with the session cookie, like the REST client's.
  */
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';

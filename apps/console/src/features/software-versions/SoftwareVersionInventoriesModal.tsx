@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersion } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorNote } from '../../kit/DialogParts';
 import { useInventoryOptions } from './useInventoryOptions';
 import { CloseFooter } from '../../kit/ModalParts';
 import { MutedText } from '../../kit/MutedText';

@@ -15,7 +15,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { associationTab, defineResource, listRows, op, searchQuery, type Change, type CustomFieldProps, type Field } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
-import { entityPage, inventoriesTab } from './SystemEntities';
+import { entityPage, inventoriesTab } from './entityPage';
 import { channelStatusLabel } from '../../lib/statusLabels';
 
 interface ChannelForm {

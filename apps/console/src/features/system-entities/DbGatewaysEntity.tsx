@@ -7,7 +7,7 @@
 import type { AdminDbGateway, AdminDbGatewayRow } from '@fleet/contracts';
 import { defineResource, op, searchQuery } from '../../kit';
 import { checkDbGateway, DB_GATEWAY_FIELDS, dbGatewayCreateBody, dbGatewayForm, dbGatewayUpdateBody, type DbGatewayForm } from './deviceForms';
-import { entityPage } from './SystemEntities';
+import { entityPage } from './entityPage';
 
 const SEARCH_KEYS = ['name', 'host', 'status'] as const;
 const SORT_KEYS = ['name', 'host', 'status'] as const;

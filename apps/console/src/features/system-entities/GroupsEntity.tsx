@@ -28,7 +28,7 @@ import {
 } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
-import { entityPage } from './SystemEntities';
+import { entityPage } from './entityPage';
 
 const AUTO_KEYS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
 

@@ -32,7 +32,7 @@ import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import { inventoryCountQuery, INVENTORY_TABS } from './inventoryTabRules';
 import { InventoryTabPanel } from './InventoryTabs';
-import type { SystemEntitiesProps } from './SystemEntities';
+import type { SystemEntitiesProps } from './entityPage';
 import { useListRefresh } from './useEntityLive';
 
 const FIELDS: readonly Field<InventoryForm>[] = [

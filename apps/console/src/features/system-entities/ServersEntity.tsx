@@ -8,14 +8,17 @@
  * show in the core's words).
  */
 import { useMemo } from 'react';
-import { Alert, Badge } from '@mantine/core';
+import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
+import { MutedText } from '../../kit/MutedText';
+import { useCanSimulate } from '../simulator/faults/faultTargets';
+import { Alert, Badge, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS, IFB_MODES, PUBLISHING_MODES } from '@fleet/contracts';
 import type { ServerDetail, ServerType } from '@fleet/contracts';
 import { defineResource, op, ResourcePage, searchQuery, type Field } from '../../kit';
 import { SERVER_KIND_TYPES, checkServer, isServerKind, serverCreateBody, serverForm, serverUpdateBody, type ServerForm } from './deviceForms';
-import type { SystemEntitiesProps } from './SystemEntities';
+import type { SystemEntitiesProps } from './entityPage';
 import { useListRefresh } from './useEntityLive';
 import { serverStatusLabel } from '../../lib/statusLabels';
 
@@ -56,8 +59,8 @@ function serverFields(serverType: ServerType): readonly Field<ServerForm>[] {
   ];
 }
 
-/** The servers of one type; `ifb`: only the multimedia hubs with an IFB mode. */
-export function serverResource(serverType: ServerType, ifb: boolean) {
+/** The servers of one type; `ifb`: only the multimedia hubs with an IFB mode; `simulate`: each row has its Simulate menu (mock only). */
+export function serverResource(serverType: ServerType, ifb: boolean, simulate = false) {
   const fields = serverFields(serverType);
   return defineResource<ServerDetail, ServerDetail, ServerForm>({
     testId: 'servers',
@@ -85,6 +88,16 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
         render: (s) => <Badge variant="light">{serverStatusLabel(t, s.status)}</Badge>,
       },
       { id: 'swVersion', header: t('systemDevices.servers.swVersion'), sortKey: 'swVersion', render: (s) => s.swVersion },
+      ...(simulate
+        ? [
+            {
+              id: 'simulate',
+              header: t('faults.simulate'),
+              interactive: true,
+              render: (s: ServerDetail) => <SimulateMenuFor compact target={{ kind: 'server', serverId: s.id, name: s.name }} />,
+            },
+          ]
+        : []),
     ],
     fromRow: (s) => s,
     form: { fields, initial: serverForm, check: (values, server) => checkServer(server === null, serverType)(values) },
@@ -94,7 +107,20 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
       body: serverUpdateBody(values, serverType, entity.version),
     })),
     remove: op('deleteAdminServer', (s: ServerDetail) => ({ params: { id: s.id } })),
+    // Mock only: the server's Simulate menu in its modal too.
+    ...(simulate ? { tabs: [{ value: 'simulate', label: 'faults.simulate' as const, render: (s: ServerDetail) => <ServerSimulateTab server={s} /> }] } : {}),
   });
+}
+
+/** The edit modal's Simulate tab (mock only): what the menu does, and the menu. */
+function ServerSimulateTab({ server }: { server: ServerDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" align="flex-start" data-testid="server-simulate-tab">
+      <MutedText>{t('faults.serverIntro', { name: server.name })}</MutedText>
+      <SimulateMenuFor target={{ kind: 'server', serverId: server.id, name: server.name }} />
+    </Stack>
+  );
 }
 
 export default function ServersEntity({ kind }: SystemEntitiesProps) {
@@ -102,7 +128,8 @@ export default function ServersEntity({ kind }: SystemEntitiesProps) {
   const [params] = useSearchParams();
   const ifb = params.get('ifb') === '1';
   const serverType: ServerType = isServerKind(kind) ? SERVER_KIND_TYPES[kind] : 'mmh_server';
-  const resource = useMemo(() => serverResource(serverType, ifb), [serverType, ifb]);
+  const simulate = useCanSimulate();
+  const resource = useMemo(() => serverResource(serverType, ifb, simulate), [serverType, ifb, simulate]);
   const banner = ifb && (
     <Alert color="blue" data-testid="servers-ifb-filter">
       {t('systemDevices.servers.ifbOnly')}

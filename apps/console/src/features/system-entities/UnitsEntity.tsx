@@ -11,7 +11,7 @@ import type { UnitDetail, AdminUnitRow } from '@fleet/contracts';
 import { associationTab, defineResource, listRows, nameSearch, op, pageRows, searchQuery, type Change, type Field, type Search } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
-import { entityPage, inventoriesTab } from './SystemEntities';
+import { entityPage, inventoriesTab } from './entityPage';
 import { UnitActivityTab, UnitSoftwareTab } from './UnitAdminTabs';
 import { unitStatusLabel } from '../../lib/statusLabels';
 

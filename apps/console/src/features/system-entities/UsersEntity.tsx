@@ -14,7 +14,7 @@ import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '@fleet/contracts';
 import type { UserAccount, UserAccountDetail } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { defineResource, listRows, op, ResourcePage, searchQuery, type Change, type Op } from '../../kit';
-import { inventoriesTab, type SystemEntitiesProps } from './SystemEntities';
+import { inventoriesTab, type SystemEntitiesProps } from './entityPage';
 import { useListRefresh } from './useEntityLive';
 
 const UserModal = lazy(() => import('../users/UserModal'));

@@ -13,7 +13,7 @@ import { checkSchema } from '../../lib/forms/fieldErrors';
 import { associationTab, defineResource, listRows, op, pageRows, searchQuery, type Change, type Field, type Search } from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInInventory } from './entityForms';
-import { entityPage, inventoriesTab } from './SystemEntities';
+import { entityPage, inventoriesTab } from './entityPage';
 import { vrChannelStatusLabel } from '../../lib/statusLabels';
 
 interface VrChannelForm {

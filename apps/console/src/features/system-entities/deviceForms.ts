@@ -9,7 +9,7 @@ import { CreateAdminServerBody, CreateDbGatewayBody, UpdateAdminServerBody, Upda
 import type { AdminDbGateway, ServerDetail, ServerType } from '@fleet/contracts';
 import { checkSchema, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { schemaCheck, type Field } from '../../kit/formRules';
-import type { SystemEntitiesKind } from './SystemEntities';
+import type { SystemEntitiesKind } from './entityPage';
 
 /** The server type each server kind of /system_entities lists. */
 export const SERVER_KIND_TYPES = {

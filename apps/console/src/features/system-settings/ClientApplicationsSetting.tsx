@@ -14,7 +14,7 @@ import { invalidateReads } from '../../realtime/systemEntities';
 import { defineResource, op, RowButtonsPage, schemaCheck, useCanCall, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { linesOf, listQuery } from './settingParts';
-import type { SystemSettingsProps } from './SystemSettings';
+import type { SystemSettingsProps } from './settingPage';
 
 type ApplicationForm = ReturnType<typeof applicationForm>;
 

@@ -12,7 +12,7 @@ import { apiError, FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import AiSettingsSetting from './AiSettingsSetting';
 import ApplicationConfigurationSetting from './ApplicationConfigurationSetting';
-import OrganizationInventoriesSetting from './OrganizationInventoriesSetting';
+import OrganisationInventoriesSetting from './OrganisationInventoriesSetting';
 
 const AT = '2026-01-10T09:00:00.000Z';
 const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({
@@ -169,7 +169,7 @@ describe('/system_settings: the kinds declared on the kit', () => {
         rows = [];
         return { organisationId: params.id, inventoryId: params.inventoryId, deleted: true as const };
       });
-    const { user } = await renderWithApp(<OrganizationInventoriesSetting kind="organization_inventory" />, options('organization_inventory', api));
+    const { user } = await renderWithApp(<OrganisationInventoriesSetting kind="organization_inventory" />, options('organization_inventory', api));
     await user.click(await screen.findByTestId('settings-organization_inventory-filter'));
     await user.click(await screen.findByRole('option', { name: 'Org-One' }));
     expect(await screen.findByTestId('settings-organization_inventory-empty')).toBeInTheDocument();

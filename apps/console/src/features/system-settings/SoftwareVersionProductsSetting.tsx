@@ -11,7 +11,7 @@ import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/cont
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, MutedText, useToastMutation } from '../../kit';
-import type { SystemSettingsProps } from './SystemSettings';
+import type { SystemSettingsProps } from './settingPage';
 
 const PREFIX = 'settings-sw-products';
 

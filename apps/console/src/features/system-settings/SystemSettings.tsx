@@ -5,14 +5,9 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { KindView } from '../../components/KindView';
-import type { SECTIONS } from '../../routing/routes';
+import type { SystemSettingsKind, SystemSettingsProps } from './settingPage';
 
-export type SystemSettingsKind = (typeof SECTIONS)['systemSettings']['kinds'][number];
-
-/** What every kind's component receives: the kind (servers share one component over four kinds). */
-export interface SystemSettingsProps {
-  readonly kind: SystemSettingsKind;
-}
+export type { SystemSettingsKind, SystemSettingsProps };
 
 const KINDS: Record<SystemSettingsKind, ComponentType<SystemSettingsProps>> = {
   client_application: lazy(() => import('./ClientApplicationsSetting')),
@@ -21,8 +16,8 @@ const KINDS: Record<SystemSettingsKind, ComponentType<SystemSettingsProps>> = {
   stream_profile: lazy(() => import('./StreamProfilesSetting')),
   stream_providers: lazy(() => import('./StreamProvidersSetting')),
   stream_media_profile: lazy(() => import('./StreamMediaProfilesSetting')),
-  organization: lazy(() => import('./OrganizationsSetting')),
-  organization_inventory: lazy(() => import('./OrganizationInventoriesSetting')),
+  organization: lazy(() => import('./OrganisationsSetting')),
+  organization_inventory: lazy(() => import('./OrganisationInventoriesSetting')),
   // The /sw_version screen itself (its list, filters, create, edit, inventories and delete, kept current over /ws).
   software_version: lazy(() => import('../software-versions/SoftwareVersions.page')),
   software_version_product: lazy(() => import('./SoftwareVersionProductsSetting')),

@@ -9,7 +9,14 @@ import { Select } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { RowButtonsPage, type CustomFieldProps, type Option, type Resource, type TextKey } from '../../kit';
-import type { SystemSettingsProps } from './SystemSettings';
+import type { SECTIONS } from '../../routing/sections';
+
+export type SystemSettingsKind = (typeof SECTIONS)['systemSettings']['kinds'][number];
+
+/** What every kind's component receives: the kind (servers share one component over four kinds). */
+export interface SystemSettingsProps {
+  readonly kind: SystemSettingsKind;
+}
 
 /** `deleteQuestion`: the confirmation's own question (default "Delete <name>?"). */
 export function settingPage<E, V extends object>(resource: Resource<E, E, V>, addLabel: TextKey, deleteQuestion?: (row: E, t: TFunction) => string) {

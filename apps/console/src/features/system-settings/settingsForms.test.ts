@@ -5,7 +5,7 @@ import { nextListSort } from '../../components/listSort';
 import { linesOf, listQuery } from './settingParts';
 import { entryErrors, parseJsonValue } from './ApplicationConfigurationSetting';
 import { credentialBody } from './AiSettingsSetting';
-import { organisationBody } from './OrganizationsSetting';
+import { organisationBody } from './OrganisationsSetting';
 
 describe('settings list', () => {
   it('pages from the view (50 a page), sends the search only when there is one and a sort key the call takes, and flips the sort of the same column', () => {

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useToastMutation } from '../../kit/useToastMutation';
 import { ACTION_CALLS, actionBlocker } from './actions';
 import type { ConfirmedAction } from './actions';
-import { ErrorNote } from '../dialogs/DialogParts';
-import { unitActionModal, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../../kit/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from '../../kit/unitActionModal';
 
 export interface ConfirmActionModalProps extends UnitActionModalProps {
   readonly action: ConfirmedAction;

@@ -17,7 +17,7 @@ import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { ErrorAlert, FormPanel, schemaCheck, useToastMutation, type Field, type Option, MutedText } from '../../kit';
-import { unitActionModal } from './parts';
+import { unitActionModal } from '../../kit/unitActionModal';
 import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
 import type { GroupSettingKey } from './groupUnitSettings';
 

@@ -14,7 +14,7 @@ import type { UnitDetail } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useForm } from '../../lib/forms/useForm';
 import { ErrorAlert, FormPanel, schemaCheck, useCanCall, useToastMutation, type CustomFieldProps, type Field } from '../../kit';
-import { unitActionModal } from './parts';
+import { unitActionModal } from '../../kit/unitActionModal';
 
 interface Values {
   readonly inventoryId: string | null;

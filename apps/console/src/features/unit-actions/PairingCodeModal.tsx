@@ -6,8 +6,8 @@
 import { Badge, Code, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
-import { ErrorNote } from '../dialogs/DialogParts';
-import { unitActionModal, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../../kit/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from '../../kit/unitActionModal';
 import { CloseFooter } from '../../kit/ModalParts';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';

@@ -14,9 +14,9 @@ import { LIMITS } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { applyRealtimeEvent } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
-import { ErrorNote } from '../dialogs/DialogParts';
-import { useFieldText } from '../groups/access';
-import { unitActionModal, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../../kit/DialogParts';
+import { useFieldText } from '../../lib/forms/useFieldText';
+import { unitActionModal, type UnitActionModalProps } from '../../kit/unitActionModal';
 import { classifyRenameError, hasErrors, renameBody, renameValuesOf, sameValues, validateRename } from './rename';
 import type { RenameErrors, RenameField, RenameValues } from './rename';
 

@@ -14,8 +14,8 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { canManageServices } from './actions';
-import { ErrorNote } from '../dialogs/DialogParts';
-import { unitActionModal, type UnitActionModalProps } from './parts';
+import { ErrorNote } from '../../kit/DialogParts';
+import { unitActionModal, type UnitActionModalProps } from '../../kit/unitActionModal';
 import { addableServices, isEnabled, isServiceName, sortedServices } from './services';
 import { useUserRoles } from '../../kit/access';
 import { ListTable, type ListColumn } from '../../kit/ListTable';

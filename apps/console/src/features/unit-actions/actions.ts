@@ -3,7 +3,7 @@
  * user's roles may make the call behind it, as the catalogue declares them; "Apply and OK buttons
  * only for regular users": write actions also need APPLY_BUTTON_ROLES) and what blocks one.
  */
-import { catalogue, hasAnyRole } from '@fleet/contracts';
+import { endpointRoles, hasAnyRole } from '@fleet/contracts';
 import type { EndpointId, Role, UnitStatus } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
 import { canApply } from '../../kit/access';
@@ -40,7 +40,7 @@ const READS: readonly UnitAction[] = ['pairingCode', 'services'];
 
 export function canUseAction(roles: readonly Role[], action: UnitAction): boolean {
   const id = ACTION_CALLS[action];
-  return READS.includes(action) ? hasAnyRole(roles, catalogue[id].roles) : canApply(roles, id);
+  return READS.includes(action) ? hasAnyRole(roles, endpointRoles(id)) : canApply(roles, id);
 }
 
 /** The entries of the Actions menu for these roles, in menu order (empty: no menu at all). */

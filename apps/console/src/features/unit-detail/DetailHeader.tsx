@@ -2,16 +2,17 @@ import { ActionIcon, Badge, Button, Group, Loader, Menu, Stack, Text, Title, Too
 import { StaleValue } from '../../realtime/Liveness';
 import { useTranslation } from 'react-i18next';
 import type { UnitConfiguration, UnitDetail } from '@fleet/contracts';
-import { statusColour } from '../units/unitRules';
-import { batteryIcon, batteryReading } from '../units/BatteryIndicator';
-import { useBitrateText } from '../units/UnitCells';
+import { statusColour } from '../../kit/unit/unitRules';
+import { batteryIcon, batteryReading } from '../../kit/unit/BatteryIndicator';
+import { useBitrateText } from '../../kit/unit/useBitrateText';
 import { DETAIL_DIALOGS } from './detailParams';
 import { streamingModesOf } from './detailRules';
 import type { DetailDialog } from './detailParams';
-import type { ChannelDisplay } from './channelSelection';
+import type { ChannelDisplay } from '../../kit/unit/channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
+import { SimulateMenu } from '../simulator/faults/SimulateMenu';
 import { useChannelNames } from '../channels/useChannelNames';
-import { UnitChannel } from '../units/UnitChannel';
+import { UnitChannel } from '../../kit/unit/UnitChannel';
 import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
@@ -103,8 +104,11 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
             {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
           </MutedText>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
+        {/* The buttons wrap on a narrow screen (Simulate adds one with the mock): none is pushed out of view. */}
+        <Group gap="xs" wrap="wrap">
           <UnitActions unit={unit} />
+          {/* Mock only: shown once the capability probe found the mock, to the people who run it. */}
+          <SimulateMenu target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
           <Button size="xs" variant="light" onClick={onConfigure} data-testid="unit-detail-configure">
             {t('unitDetail.menu.configure')}
           </Button>

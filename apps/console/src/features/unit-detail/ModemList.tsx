@@ -8,7 +8,7 @@ import { Badge, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '../../kit/ListTable';
 import { MutedText } from '../../kit/MutedText';
-import { useBitrateText } from '../units/UnitCells';
+import { useBitrateText } from '../../kit/unit/useBitrateText';
 import { MODEM_STATE_COLOURS, signalColour, uplinkShare } from './detailRules';
 import type { ModemRow } from './detailRules';
 import classes from './ModemList.module.css';

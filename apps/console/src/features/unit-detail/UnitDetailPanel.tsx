@@ -12,8 +12,8 @@ import { Alert, Box, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import type { UnitDialogProps } from '../dialogs/DialogParts';
-import { channelDisplay } from './channelSelection';
+import type { UnitDialogProps } from '../../kit/DialogParts';
+import { channelDisplay } from '../../kit/unit/channelSelection';
 import { CameraTab } from './CameraTab';
 import type { LocalExternal } from './CameraTab';
 import { DatabridgeTab } from './DatabridgeTab';

@@ -2,13 +2,14 @@
 import { memo, useSyncExternalStore } from 'react';
 import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatBitrate, unitIcon, type UnitIcon } from '@fleet/domain';
+import { unitIcon, type UnitIcon } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import type { ModifiedTimes } from './modifiedTimes';
-import { canStop, startBlocker, statusColour } from './unitRules';
+import { canStop, startBlocker, statusColour } from '../../kit/unit/unitRules';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
+import { useBitrateText } from '../../kit/unit/useBitrateText';
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
   const { t } = useTranslation();
@@ -19,16 +20,6 @@ export function LocationText({ location }: { location: UnitSummary['location'] }
       {text}
     </Text>
   );
-}
-
-/** A bitrate in kbps as spec 000 §9 shows it (Mbps with one decimal above 1000 kbps). */
-export function useBitrateText(): (kbps: number) => string | null {
-  const { t } = useTranslation();
-  return (kbps) => {
-    const formatted = formatBitrate(kbps);
-    if (!formatted) return null;
-    return formatted.unit === 'Mbps' ? t('units.bitrate.mbps', { value: formatted.value }) : t('units.bitrate.kbps', { value: formatted.value });
-  };
 }
 
 export function BitrateText({ kbps }: { kbps: number }) {

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { modemUiState } from '@fleet/domain';
 import type { Modem, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { BatteryIndicator } from './BatteryIndicator';
+import { BatteryIndicator } from '../../kit/unit/BatteryIndicator';
 import { UnitGroupsText } from './expandedGroups';
-import { LocationText, useBitrateText } from './UnitCells';
+import { useBitrateText } from '../../kit/unit/useBitrateText';
+import { LocationText } from './UnitCells';
 import { MutedText } from '../../kit/MutedText';
 import { modemNameLabel } from '../../lib/statusLabels';
 

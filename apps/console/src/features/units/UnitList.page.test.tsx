@@ -156,4 +156,14 @@ describe('/list', () => {
     expect(alert).toHaveTextContent('Internal Error');
     expect(alert).toHaveTextContent('Generic Error');
   });
+
+  it('reads the list again from the error’s Retry', async () => {
+    // Refused (a client error is not retried by itself), then answered.
+    const api = new FakeApi().on('fetchDevices', apiError('TOO_MANY_REQUESTS'));
+    const { user } = await renderWithApp(<UnitListPage />, { api });
+    await screen.findByTestId('units-error');
+    api.on('fetchDevices', units);
+    await user.click(screen.getByTestId('units-retry'));
+    expect(await screen.findByTestId('unit-row-LU800-0001')).toBeInTheDocument();
+  });
 });

@@ -23,6 +23,7 @@ import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
+import { useCanSimulate } from '../simulator/faults/faultTargets';
 import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
 import { useThrottledQueryData } from './useThrottledQueryData';
@@ -61,6 +62,8 @@ function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
  * while the detail takes the rest. The other columns return when the detail closes.
  */
 const BESIDE_DETAIL: Readonly<Record<string, number>> = { name: 140, status: 160, bitrate: 90, actions: 150 };
+/** Beside the detail, the actions column with a row's Simulate menu (mock only). */
+const BESIDE_DETAIL_SIMULATE_ACTIONS = 186;
 
 /** The unit detail beside the list: about half the page, never narrower than its graph and modem rows need. */
 const DETAIL_WIDTH = 'clamp(430px, 44%, 640px)';
@@ -148,6 +151,7 @@ export default function UnitListPage() {
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
   const channelName = useChannelNames();
+  const simulate = useCanSimulate();
   const allColumns = useUnitColumns({
     canControl,
     transitionOf: transitions.transitionOf,
@@ -156,17 +160,18 @@ export default function UnitListPage() {
     modifiedAt,
     channelName,
     compact: phone,
+    simulate,
   });
   const besideDetail = selection.selectedId !== null && !compact;
   const columns = useMemo(
     () =>
       besideDetail
         ? allColumns.flatMap((column) => {
-            const width = BESIDE_DETAIL[column.id];
+            const width = simulate && column.id === 'actions' ? BESIDE_DETAIL_SIMULATE_ACTIONS : BESIDE_DETAIL[column.id];
             return width === undefined ? [] : [{ ...column, width, grow: column.id === 'name' }];
           })
         : allColumns,
-    [allColumns, besideDetail],
+    [allColumns, besideDetail, simulate],
   );
   const expandedIds = useMemo(() => expandedIdsOf(listPrefs.expanded, all), [listPrefs.expanded, all]);
   const expandedGroups = useExpandedGroups(expandedIds);
@@ -207,7 +212,12 @@ export default function UnitListPage() {
   } else if (units.isError) {
     body = (
       <Alert color="red" data-testid="units-error" title={units.error.status === 500 ? t('units.internalError') : t('units.loadFailed')}>
-        {errorMessage(units.error)}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(units.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void units.refetch()} data-testid="units-retry">
+            {t('kit.form.retry')}
+          </Button>
+        </Stack>
       </Alert>
     );
   } else if (all.length === 0) {

@@ -27,7 +27,7 @@ import type { TransmissionMode, UnitStatus, UnitSummary, UnitTypeGroup, WorkingM
 import { unitBucket } from '@fleet/domain';
 import type { UnitCounterBar, UnitCounterBucket } from '@fleet/domain';
 import { TYPE_COUNTER } from './counters';
-import { isUnitStreaming } from './unitRules';
+import { isUnitStreaming } from '../../kit/unit/unitRules';
 
 export const PLAYING_STATES = ['all', 'playing', 'notPlaying'] as const;
 export type PlayingState = (typeof PLAYING_STATES)[number];

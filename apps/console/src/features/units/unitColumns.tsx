@@ -6,12 +6,13 @@ import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import { StaleValue } from '../../realtime/Liveness';
-import { BatteryIndicator } from './BatteryIndicator';
+import { BatteryIndicator } from '../../kit/unit/BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
 import type { ChannelNameOf } from '../channels/useChannelNames';
-import { UnitChannel } from './UnitChannel';
+import { UnitChannel } from '../../kit/unit/UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 import { unitStatusLabel } from '../../lib/statusLabels';
+import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -31,6 +32,8 @@ interface UnitColumnsOptions {
    * the stream buttons (the other columns are left out).
    */
   readonly compact?: boolean;
+  /** The mock answered the probe and the user runs it: each row's actions end with its Simulate menu. */
+  readonly simulate?: boolean;
 }
 
 /** The compact unit cell: the name on the first line, the total bitrate and the status on the second. */
@@ -60,6 +63,30 @@ function CompactUnitCell({ unit, transition }: { unit: UnitSummary; transition: 
 
 /** The compact list's stream column: the two buttons, no wider. */
 const COMPACT_ACTIONS_WIDTH = 144;
+/** What a row's Simulate menu adds to the actions column (its icon button and the gap before it). */
+const SIMULATE_WIDTH = 36;
+
+/** The stream buttons, then (mock only) the unit's Simulate menu. */
+function ActionsCell({
+  unit,
+  transition,
+  onAction,
+  simulate,
+}: {
+  unit: UnitSummary;
+  transition: TransitionKind | null;
+  onAction: UnitColumnsOptions['onAction'];
+  simulate: boolean;
+}) {
+  const buttons = <StreamButtons unit={unit} transition={transition} onAction={onAction} />;
+  if (!simulate) return buttons;
+  return (
+    <Group gap={8} wrap="nowrap">
+      {buttons}
+      <SimulateMenuFor compact target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
+    </Group>
+  );
+}
 
 /** Alerts sort: critical ones first, then by count. */
 const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
@@ -79,15 +106,16 @@ export function useUnitColumns({
   modifiedAt,
   channelName,
   compact = false,
+  simulate = false,
 }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const actions: DataGridColumn<UnitSummary> = {
       id: 'actions',
       header: t('units.columns.actions'),
-      width: compact ? COMPACT_ACTIONS_WIDTH : 150,
+      width: (compact ? COMPACT_ACTIONS_WIDTH : 150) + (simulate ? SIMULATE_WIDTH : 0),
       interactive: true,
-      render: (u) => <StreamButtons unit={u} transition={transitionOf(u)} onAction={onAction} />,
+      render: (u) => <ActionsCell unit={u} transition={transitionOf(u)} onAction={onAction} simulate={simulate} />,
     };
     if (compact) {
       const unit: DataGridColumn<UnitSummary> = {
@@ -180,5 +208,5 @@ export function useUnitColumns({
     ];
     if (canControl) columns.push(actions);
     return columns;
-  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName, compact]);
+  }, [t, canControl, transitionOf, onAction, times, modifiedAt, channelName, compact, simulate]);
 }

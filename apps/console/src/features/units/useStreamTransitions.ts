@@ -14,7 +14,7 @@ import type { Direction } from '../../lib/transitions/transitions';
 import { useTransitions } from '../../lib/transitions/useTransitions';
 import { useToast } from '../../toast/useToast';
 import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
-import { streamState } from './unitRules';
+import { streamState } from '../../kit/unit/unitRules';
 
 /** `transitionOf(unit)`: the transition a row shows, or null once the unit shows the wanted state. */
 export function useStreamTransitions() {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useToastMutation } from '../../kit';
-import { ErrorNote } from '../dialogs/DialogParts';
+import { ErrorNote } from '../../kit/DialogParts';
 
 /** The profile select's value for "no profile". */
 const NONE = '__none__';

@@ -2,7 +2,8 @@
  * Field errors of the console's configuration forms (the unit configuration modal and the unit
  * detail's settings): the same rules as the core — the catalogue's zod body schemas parsed with
  * contracts `specErrorMap`, so the texts are the spec's (contracts VALIDATION) — and the server's
- * field errors (ApiError.fields) mapped back onto the form. No React here.
+ * field errors (ApiError.fields) mapped back onto the form. No React here. The flat forms of the
+ * unit dialogs and the group tabs use `parseBody` and `apiFieldErrors` (one message per top-level field).
  */
 import { specErrorMap, toFieldProblems, VALIDATION, type FieldProblem } from '@fleet/contracts';
 import type { z } from 'zod';
@@ -109,4 +110,33 @@ export function numberValue(value: number | string): number | undefined {
 /** A number as the text of an input (null/undefined → ''). */
 export function numberText(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/**
+ * Flat forms (the unit dialogs, the group tabs): the first problem per top-level field; paths drop
+ * the core's `body.` / `params.` / `query.` prefix.
+ */
+export function errorsByField(problems: readonly { readonly path: string; readonly message: string }[]): FieldErrors {
+  const out: Record<string, string> = {};
+  for (const p of problems) {
+    const path = p.path.replace(/^(body|params|query)\.?/, '');
+    const field = path.split('.')[0] ?? '';
+    if (!(field in out)) out[field] = p.message;
+  }
+  return out;
+}
+
+/** Check a body with the call's own schema: the parsed body, or the spec's message per field. */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { readonly data: z.output<S>; readonly errors: null } | { readonly data: null; readonly errors: FieldErrors } {
+  const r = schema.safeParse(body, { error: specErrorMap });
+  if (r.success) return { data: r.data, errors: null };
+  return { data: null, errors: errorsByField(r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))) };
+}
+
+/** The core's field errors of a failed call (empty when it has none). */
+export function apiFieldErrors(error: unknown): FieldErrors {
+  return isApiError(error) ? errorsByField(error.fields) : {};
 }

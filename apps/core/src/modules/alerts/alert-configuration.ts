@@ -9,9 +9,9 @@
  */
 import type { AlertConfigMode, UnitAlertsConfiguration } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import { groupAlertMode } from '../../repositories/alert-columns.js';
-import { anyObject } from '../../repositories/json-column.js';
-import type { ReadModel } from '../../repositories/read-model.js';
+import { groupAlertMode } from './alert-columns.js';
+import { anyObject } from '../../platform/storage/json-column.js';
+import type { ReadModel } from '../../platform/storage/read-model.js';
 import { compareText } from '../../platform/order.js';
 
 /** The parts of an alert configuration row an answer is built from. */

@@ -23,12 +23,12 @@ import {
 import { type Prisma } from '@fleet/db';
 import { validationError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
-import { anyObject, parseOr } from '../../repositories/json-column.js';
+import { anyObject, parseOr } from '../../platform/storage/json-column.js';
 import { resolveAlertConfiguration, type AlertConfigRow } from './alert-configuration.js';
 import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServerService } from '../servers/servers.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { callsOf } from '../../calls.js';
 import * as repo from './repository.js';
 

@@ -34,9 +34,9 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { audioRoomParticipants } from '../../repositories/audio-room-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { audioRoomParticipants } from './audio-room-columns.js';
+import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
@@ -44,6 +44,8 @@ import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageRows } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 import * as repo from './repository.js';
+import { findUsersInInventory } from '../groups/repository.js';
+import { findUsernames } from '../users/repository.js';
 
 type AudioRoomRow = repo.AudioRoomRecord;
 
@@ -164,8 +166,7 @@ export class AudioRoomService {
   async delete(user: AuthUser, id: string): Promise<AudioRoomDeleted> {
     const row = await this.require(user, id);
     if (row.active) throw new AppError('AUDIO_ROOM_ACTIVE');
-    const count = await repo.deleteIdleAudioRoomAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteIdleAudioRoomAtVersion(this.deps.db, id, row.version));
     this.deps.hub.publish(this.topicsOf(row.inventoryId), {
       type: 'audioRoom.removed',
       audioRoomId: id,
@@ -178,18 +179,12 @@ export class AudioRoomService {
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
   /** Unknown rooms and rooms of inventories the caller does not have both answer 404. */
-  private async require(user: AuthUser, id: string): Promise<AudioRoomRow> {
-    const row = await repo.findAudioRoom(this.deps.db, id);
-    if (!row || !(user.global || user.inventoryIds.includes(row.inventoryId))) throw new AppError('NOT_FOUND');
-    return row;
+  private require(user: AuthUser, id: string): Promise<AudioRoomRow> {
+    return requireFound(repo.findAudioRoom(this.deps.db, id), (r) => user.global || user.inventoryIds.includes(r.inventoryId));
   }
 
   private async write(row: AudioRoomRow, data: Prisma.AudioRoomUncheckedUpdateManyInput, namePath: string): Promise<AudioRoom> {
-    const count = await unlessTaken(
-      () => repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data),
-      () => nameTaken(namePath),
-    );
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data), { taken: () => nameTaken(namePath) });
     const fresh = await repo.findAudioRoom(this.deps.db, row.id);
     if (!fresh) throw new AppError('CONFLICT');
     return this.announce(fresh);
@@ -219,7 +214,7 @@ export class AudioRoomService {
   private async participantProblems(inventoryId: string, list: readonly AudioRoomParticipantRef[], path: string): Promise<FieldProblem[]> {
     const problems: FieldProblem[] = [];
     const userIds = list.filter((p) => p.kind === 'user').map((p) => p.id);
-    const members = userIds.length === 0 ? new Set<string>() : new Set(await repo.findUsersInInventory(this.deps.db, inventoryId, userIds));
+    const members = userIds.length === 0 ? new Set<string>() : new Set(await findUsersInInventory(this.deps.db, inventoryId, userIds));
     const seen = new Set<string>();
     list.forEach((p, i) => {
       const key = `${p.kind}:${p.id}`;
@@ -247,7 +242,7 @@ export class AudioRoomService {
   private async userNames(participants: readonly { kind: string; id: string }[]): Promise<Map<string, string>> {
     const ids = [...new Set(participants.filter((p) => p.kind === 'user').map((p) => p.id))];
     if (ids.length === 0) return new Map();
-    return repo.findUsernames(this.deps.db, ids);
+    return findUsernames(this.deps.db, ids);
   }
 
   private async present(row: AudioRoomRow): Promise<AudioRoom> {

@@ -52,6 +52,3 @@ export async function deleteIdleAudioRoomAtVersion(db: Db | DbTx, id: string, ve
 export function findInventoryUsers(db: Db | DbTx, inventoryId: string): Promise<Prisma.UserGetPayload<{ select: { id: true; username: true } }>[]> {
   return db.user.findMany({ where: { inventories: { some: { inventoryId } } }, select: { id: true, username: true } });
 }
-
-export { findUsernames } from '../users/repository.js';
-export { findUsersInInventory } from '../groups/repository.js';

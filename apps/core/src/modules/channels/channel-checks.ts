@@ -2,7 +2,7 @@
 import { ERROR_CATALOGUE, VALIDATION, type ChannelGeneral, type ChannelLive } from '@fleet/contracts';
 import { isOutputChannel } from '@fleet/domain';
 import { AppError } from '../../errors.js';
-import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
+import type { ChannelRecord, ServerRow } from '../../platform/storage/read-model.js';
 import { hasPro4k, licensedOutputs } from './channel-rules.js';
 import { generalOf, typeFlags } from './presenter.js';
 

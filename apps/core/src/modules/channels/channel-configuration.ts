@@ -40,10 +40,10 @@ import { deriveChannelType } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { settingsJson } from '../../repositories/stream-settings-columns.js';
-import { mergeIntoChannel } from '../../repositories/channels.js';
-import type { ChannelRecord } from '../../repositories/read-model.js';
-import { StreamingDestinationRepository } from '../../repositories/streaming-destinations.js';
+import { settingsJson } from './stream-settings-columns.js';
+import { mergeIntoChannel } from './channel-rows.js';
+import type { ChannelRecord } from '../../platform/storage/read-model.js';
+import { StreamingDestinationRepository } from './streaming-destinations.js';
 import { adminVisibleChannel, visibleChannel, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { channelAudience } from '../../platform/topics.js';
@@ -65,6 +65,7 @@ import {
   pngSize,
   storedSource,
 } from './channel-tabs.js';
+import { requireWritten } from '../../platform/versioned-write.js';
 
 export class ChannelConfigurationService {
   private readonly destinations: StreamingDestinationRepository;
@@ -434,8 +435,7 @@ export class ChannelConfigurationService {
     await transaction(this.deps.db, async (tx) => {
       for (const ch of channels) {
         // Plain columns, not merged into anything: written whatever the row's version is now.
-        const count = await repo.updateChannelColumns(tx, ch.id, data);
-        if (count === 0) throw new AppError('NOT_FOUND');
+        await requireWritten(repo.updateChannelColumns(tx, ch.id, data));
       }
     });
     return {

@@ -1,7 +1,7 @@
 /** Channel rules on stored rows (spec 001 §4, §8): general fields, output licences, transceiver feeds. */
 import type { ChannelGeneral } from '@fleet/contracts';
 import { deriveChannelType } from '@fleet/domain';
-import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
+import type { ChannelRecord, ServerRow } from '../../platform/storage/read-model.js';
 import { channelConfiguration, ServicesData, typeFlags } from './presenter.js';
 
 /** The general fields given in a request over the current ones; `preview` follows the type (spec 001 §4). */

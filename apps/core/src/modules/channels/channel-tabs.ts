@@ -19,9 +19,9 @@ import {
   type StreamingDestinationInfo,
 } from '@fleet/contracts';
 import { validationError } from '../../errors.js';
-import { jsonColumn } from '../../repositories/json-column.js';
-import type { ChannelRecord } from '../../repositories/read-model.js';
-import { type DestinationRow } from '../../repositories/streaming-destinations.js';
+import { jsonColumn } from '../../platform/storage/json-column.js';
+import type { ChannelRecord } from '../../platform/storage/read-model.js';
+import { type DestinationRow } from './streaming-destinations.js';
 
 // ── The tabs as stored under Channel.configuration (secrets kept, never answered) ──────────────────
 const StoredFfmpeg = z.object({ enabled: z.boolean(), override: z.string() });

@@ -32,12 +32,12 @@ import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatu
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { writableObject } from '../../repositories/json-column.js';
-import { mergeIntoChannel } from '../../repositories/channels.js';
-import type { ChangeOrigin, ChannelRecord } from '../../repositories/read-model.js';
+import { writableObject } from '../../platform/storage/json-column.js';
+import { mergeIntoChannel } from './channel-rows.js';
+import type { ChangeOrigin, ChannelRecord } from '../../platform/storage/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { inputSourcesOf, logsOf } from './channel-tabs.js';
-import { addToInventory, removeFromInventory } from '../inventories/inventory-associations.js';
+import { addToInventory, removeFromInventory } from '../../platform/inventory-associations.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf } from '../../platform/paging.js';
@@ -46,6 +46,7 @@ import { isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from '
 import { ChannelChecks } from './channel-checks.js';
 import { ADMIN_SORT_KEY, channelConfiguration, channelType, generalOf, toChannelLive, typeFlags } from './presenter.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 /** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
 const LISTS_KEPT = 32;
@@ -420,8 +421,7 @@ export class ChannelService {
     if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
     if (usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
     if (server) this.checks.checkTransceiver(server);
-    const count = await repo.deleteChannelAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteChannelAtVersion(this.deps.db, id, row.version));
     return { uniqueId: id, deleted: true as const };
   }
 

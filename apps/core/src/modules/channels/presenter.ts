@@ -14,8 +14,8 @@ import {
   type ChannelType,
 } from '@fleet/contracts';
 import { channelStatusClass, deriveChannelType, isOutputChannel } from '@fleet/domain';
-import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
-import { parseOr } from '../../repositories/json-column.js';
+import type { ChannelRecord, ServerRow } from '../../platform/storage/read-model.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import { compareText } from '../../platform/order.js';
 
 // ── Stored JSON, read leniently ────────────────────────────────────────────────────────────────

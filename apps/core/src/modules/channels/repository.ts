@@ -2,7 +2,7 @@
  * Channels in storage: the queries of the channels module that are its own (admin create and
  * delete, inventory associations, plain column writes, the stream media profiles). A merge into a
  * channel's row is `mergeIntoChannel` and streaming destinations are `StreamingDestinationRepository`
- * (both in src/repositories/, shared with other modules). Each function takes the client to run
+ * (`channel-rows.ts`, `streaming-destinations.ts`: the inventories module merges too). Each function takes the client to run
  * on: the service's `db`, or a transaction's `tx` inside `transaction(...)`.
  */
 import type { Db, DbTx, Prisma } from '@fleet/db';

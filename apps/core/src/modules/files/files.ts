@@ -6,7 +6,7 @@
  * change is announced on the channel's group and inventory topics (channelFile.added / changed /
  * removed) so the console's grid stays current without reloading.
  */
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { unlessTaken } from '../../platform/versioned-write.js';
 import {
   ChannelStatus,
   groupTopic,

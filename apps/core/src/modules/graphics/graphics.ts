@@ -42,8 +42,8 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { graphicsCompositionData } from '../../repositories/graphics-columns.js';
-import { inventoryManagedServices, type ManagedServiceEntry } from '../../repositories/managed-services-columns.js';
+import { graphicsCompositionData } from './graphics-columns.js';
+import { inventoryManagedServices, type ManagedServiceEntry } from '../inventories/managed-services-columns.js';
 import { managedServiceState, trialRuleOf } from '@fleet/domain';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
@@ -51,6 +51,7 @@ import type { ManagedServiceService } from '../inventories/managed-services.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 type CompositionRow = repo.CompositionRecord;
 
@@ -121,11 +122,12 @@ export class GraphicsService {
     let row: CompositionRow;
     if (existing) {
       const data = graphicsCompositionData.read(existing.data);
-      const count = await repo.updateCompositionAtVersion(this.deps.db, existing.id, existing.version, {
-        appId,
-        data: graphicsCompositionData.write({ ...data, jobs: [...(data.jobs ?? []), job].slice(-JOBS_KEPT) }),
-      });
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(
+        repo.updateCompositionAtVersion(this.deps.db, existing.id, existing.version, {
+          appId,
+          data: graphicsCompositionData.write({ ...data, jobs: [...(data.jobs ?? []), job].slice(-JOBS_KEPT) }),
+        }),
+      );
       const fresh = await repo.findComposition(this.deps.db, existing.id);
       if (!fresh) throw new AppError('CONFLICT');
       row = fresh;
@@ -148,8 +150,7 @@ export class GraphicsService {
     this.requireUsable(inventoryId);
     const row = await repo.findCompositionOfApp(this.deps.db, inventoryId, appId);
     if (!row) throw new AppError('NOT_FOUND');
-    const count = await repo.deleteCompositionAtVersion(this.deps.db, row.id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteCompositionAtVersion(this.deps.db, row.id, row.version));
     this.announce(inventoryId, row.id, true);
     return { inventoryId, appId, deleted: true };
   }

@@ -29,9 +29,9 @@ import {
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
-import { alertTypeSettings as storedAlertTypes } from '../../repositories/alert-columns.js';
-import { anyObject, parseOr } from '../../repositories/json-column.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { alertTypeSettings as storedAlertTypes } from '../alerts/alert-columns.js';
+import { anyObject, parseOr } from '../../platform/storage/json-column.js';
+import { unlessTaken } from '../../platform/versioned-write.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import { groupAlertConfiguration, groupModeOf } from '../alerts/alert-configuration.js';
 import { alertTypeSettings } from '../alerts/alerts.js';

@@ -1,5 +1,5 @@
 import { groupTopic, type GroupListRow } from '@fleet/contracts';
-import type { ChangeOrigin, GroupRow } from '../../repositories/read-model.js';
+import type { ChangeOrigin, GroupRow } from '../../platform/storage/read-model.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import type { ServiceDeps } from '../deps.js';
 

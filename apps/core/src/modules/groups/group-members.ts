@@ -23,8 +23,8 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { parseOr } from '../../repositories/json-column.js';
-import type { ChannelRecord, GroupRow } from '../../repositories/read-model.js';
+import { parseOr } from '../../platform/storage/json-column.js';
+import type { ChannelRecord, GroupRow } from '../../platform/storage/read-model.js';
 import { canSeeGroup, canSeeUnit, type AuthUser } from '../../platform/access.js';
 import { toChannelLive } from '../channels/presenter.js';
 import type { GroupService } from './groups.js';

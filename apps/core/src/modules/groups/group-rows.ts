@@ -18,9 +18,9 @@ import {
 } from '@fleet/contracts';
 import { type Prisma } from '@fleet/db';
 import { AppError } from '../../errors.js';
-import { anyObject, jsonColumn } from '../../repositories/json-column.js';
-import type { GroupRow } from '../../repositories/read-model.js';
-import { unitConfiguration, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import { anyObject, jsonColumn } from '../../platform/storage/json-column.js';
+import type { GroupRow } from '../../platform/storage/read-model.js';
+import { unitConfiguration, type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 
 // ── Stored JSON of the group row, read leniently ──────────────────────────────────────────────
 export const NO_AUTO_ASSOCIATION: GroupAutoAssociation = { units: false, channels: false, vrChannels: false, users: false };

@@ -38,9 +38,9 @@ import {
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import type { GroupRow } from '../../repositories/read-model.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { unitConfiguration } from '../../repositories/unit-columns.js';
+import type { GroupRow } from '../../platform/storage/read-model.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
+import { unitConfiguration } from '../../platform/storage/unit-columns.js';
 import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { isTransceiverFeed } from '../channels/channel-rules.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
@@ -181,8 +181,7 @@ export class GroupService {
     await unlessTaken(
       () =>
         transaction(this.deps.db, async (tx) => {
-          const count = await repo.updateGroupAtVersion(tx, group.id, change.version ?? group.version, data);
-          if (count === 0) throw new AppError('CONFLICT');
+          await atVersion(repo.updateGroupAtVersion(tx, group.id, change.version ?? group.version, data));
           if (members && current) await this.setMembers(tx, group.id, members, current);
         }),
       () => (change.name !== undefined && this.nameTakenNow(group, change.name) ? nameTaken() : new AppError('CONFLICT')),
@@ -224,8 +223,7 @@ export class GroupService {
     if (defaultConfigurationOf(group).exists) throw new AppError('GROUP_CONFIGURATION_EXISTS');
     if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
     const next = mergeGroupSettings({}, body);
-    const count = await repo.updateGroupAtVersion(this.deps.db, id, group.version, { defaultConfiguration: unitConfiguration.write(next) });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateGroupAtVersion(this.deps.db, id, group.version, { defaultConfiguration: unitConfiguration.write(next) }));
     return defaultConfigurationOf(this.require(id));
   }
 

@@ -26,8 +26,8 @@ import {
 import { hashPassword, verifyPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { ingestConfiguration } from '../../repositories/inventory-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { ingestConfiguration } from './inventory-columns.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
 import type { ServiceDeps } from '../deps.js';
 import type { InventoryService } from './inventories.js';
 import { passwordParams } from '../../platform/auth.js';
@@ -113,8 +113,7 @@ export class IngestAccountService {
         () => new AppError('CONFLICT'),
       );
     } else {
-      const count = await repo.updateIngestAccountAtVersion(this.deps.db, inventoryId, version, data as Prisma.IngestAccountUncheckedUpdateManyInput);
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.updateIngestAccountAtVersion(this.deps.db, inventoryId, version, data as Prisma.IngestAccountUncheckedUpdateManyInput));
     }
     this.inventories.announceChanged(inventoryId);
     return this.get(inventoryId);

@@ -30,17 +30,17 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { inventoryProperties } from '../../repositories/inventory-columns.js';
-import type { ChangeOrigin, InventoryRow } from '../../repositories/read-model.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { inventoryProperties } from './inventory-columns.js';
+import type { ChangeOrigin, InventoryRow } from '../../platform/storage/read-model.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import { addToInventory, removeFromInventory } from './inventory-associations.js';
+import { addToInventory, removeFromInventory } from '../../platform/inventory-associations.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import type { VideoReturnService } from '../video-return/video-return.js';
-import { bodyProblem } from '../units/unit-devices.js';
+import { bodyProblem } from '../../errors.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
 
@@ -238,8 +238,7 @@ export class InventoryService {
       .some((c) => c.inventories.some((i) => i.inventoryId === id) && StoredOverlay.safeParse(c.overlay).success);
     const activeRoom = await repo.hasActiveAudioRoom(this.deps.db, id);
     if (overlay || activeRoom) throw new AppError('INVENTORY_IN_USE');
-    const count = await repo.deleteInventoryAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteInventoryAtVersion(this.deps.db, id, row.version));
     return { id, deleted: true };
   }
 
@@ -354,11 +353,9 @@ export class InventoryService {
   // ── Storage ────────────────────────────────────────────────────────────────────────────────
   /** Writes the row while it is still at the version (409 otherwise); a name taken meanwhile is the unique message. */
   private async writeVersioned(id: string, version: number, data: Prisma.InventoryUncheckedUpdateManyInput): Promise<void> {
-    const count = await unlessTaken(
-      () => repo.updateInventoryAtVersion(this.deps.db, id, version, data),
-      () => validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]),
-    );
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateInventoryAtVersion(this.deps.db, id, version, data), {
+      taken: () => validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]),
+    });
   }
 
   // ── Support staff ──────────────────────────────────────────────────────────────────────────
@@ -375,8 +372,7 @@ export class InventoryService {
       if (!(await repo.usageProfileUsable(this.deps.db, body.usageProfileId, body.inventoryId))) throw bodyProblem('usageProfileId', VALIDATION.invalidField);
     }
     const usageProfileId = body.usageProfileId === undefined ? unit.usageProfileId : body.usageProfileId;
-    const count = await repo.updateUnitDetailsAtVersion(this.deps.db, body.id, unit.version, body.ownership, usageProfileId);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateUnitDetailsAtVersion(this.deps.db, body.id, unit.version, body.ownership, usageProfileId));
     return { uniqueId: body.id, inventoryId: body.inventoryId, ownership: body.ownership, usageProfileId, version: unit.version + 1 };
   }
 }

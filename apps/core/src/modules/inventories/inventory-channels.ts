@@ -13,10 +13,10 @@ import {
 import { channelStatusClass, isServiceEnabled } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { inventorySettings, type InventorySettings } from '../../repositories/inventory-columns.js';
-import { mergeIntoChannel } from '../../repositories/channels.js';
-import { parseOr, writableObject } from '../../repositories/json-column.js';
-import type { ChannelRecord, InventoryRow } from '../../repositories/read-model.js';
+import { inventorySettings, type InventorySettings } from './inventory-columns.js';
+import { mergeIntoChannel } from '../channels/channel-rows.js';
+import { parseOr, writableObject } from '../../platform/storage/json-column.js';
+import type { ChannelRecord, InventoryRow } from '../../platform/storage/read-model.js';
 import { canSeeChannel, type AuthUser } from '../../platform/access.js';
 import { channelConfiguration, toChannelLive } from '../channels/presenter.js';
 import type { ServiceDeps } from '../deps.js';

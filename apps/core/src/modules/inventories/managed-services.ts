@@ -32,7 +32,7 @@ import {
 import { countsUsage, countTrialHour, expiriesBetween, managedServiceState, startTrial, trialRuleOf, type ManagedServiceRecord } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { inventoryManagedServices, type ManagedServiceEntry, type ManagedServices } from '../../repositories/managed-services-columns.js';
+import { inventoryManagedServices, type ManagedServiceEntry, type ManagedServices } from './managed-services-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import { sweepLease, type SweepLease } from '../../platform/sweep-lease.js';

@@ -12,7 +12,7 @@
  * error, try again" (EMAIL_SMS_ERROR) and nothing is stored.
  *
  * Also the group's ad-hoc joining settings and permanent key (the group's `invitation` column,
- * repositories/invitation-columns.ts) and a unit's expiration in a group (UnitGroup.expiresAt);
+ * invitation-columns.ts) and a unit's expiration in a group (UnitGroup.expiresAt);
  * joining a group with a code is joining.ts.
  * A unit whose membership expired is no longer a member: a sweep every EXPIRY_SWEEP_MS removes it
  * through the admin's removal path (AdminUnitService.leaveGroup: the unit's version, `device.removed`
@@ -36,8 +36,8 @@ import {
   type UnitExpiration,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
-import { groupInvitation, type GroupInvitationColumn } from '../../repositories/invitation-columns.js';
-import type { GroupRow } from '../../repositories/read-model.js';
+import { groupInvitation, type GroupInvitationColumn } from './invitation-columns.js';
+import type { GroupRow } from '../../platform/storage/read-model.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
@@ -46,6 +46,7 @@ import { type AdminUnitService } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
 import * as repo from './repository.js';
+import { findUnitWithMemberships } from '../units/repository.js';
 
 /** How often expired unit memberships are removed: a unit leaves its group at most this long after its expiry. */
 const EXPIRY_SWEEP_MS = 30_000;
@@ -90,7 +91,7 @@ export class InvitationService {
     const expired = await repo.findExpiredMemberships(this.deps.db, now, EXPIRY_SWEEP_BATCH);
     let removed = 0;
     for (const link of expired) {
-      const unit = await repo.findUnitWithMemberships(this.deps.db, link.unitId);
+      const unit = await findUnitWithMemberships(this.deps.db, link.unitId);
       if (!unit?.groups.some((g) => g.groupId === link.groupId)) continue;
       try {
         await this.units.leaveGroup(unit, link.groupId, now);

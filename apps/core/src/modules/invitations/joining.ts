@@ -21,13 +21,15 @@ import {
   type UnitTypeGroup,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { groupInvitation } from '../../repositories/invitation-columns.js';
+import { unlessTaken } from '../../platform/versioned-write.js';
+import { groupInvitation } from './invitation-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
 import * as repo from './repository.js';
+import { addUnitToInventory } from '../units/repository.js';
+import { bumpGroupVersion } from '../groups/repository.js';
 
 /** The devices each plan type admits (001 §3 plan types: the _SMART and _LITE ones name theirs). */
 const PLAN_PRODUCTS: Record<PlanType, readonly JoinProductType[]> = {
@@ -141,7 +143,7 @@ export class InvitationJoins {
             // Used by another device meanwhile.
             if (used === 0) throw invalidCode();
           }
-          const members = await repo.bumpGroupVersion(tx, group.id);
+          const members = await bumpGroupVersion(tx, group.id);
           // The group was deleted meanwhile.
           if (members === 0) throw invalidCode();
           await repo.createJoinedUnit(tx, {
@@ -159,7 +161,7 @@ export class InvitationJoins {
             services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
             configuration: newUnitConfiguration(id),
           });
-          await repo.addUnitToInventory(tx, id, group.inventoryId);
+          await addUnitToInventory(tx, id, group.inventoryId);
           await repo.addUnitToGroup(tx, id, group.id, expiresAt);
           // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
           await repo.createInvitation(tx, {

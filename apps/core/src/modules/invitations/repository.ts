@@ -5,7 +5,6 @@
  * inside `transaction(...)`.
  */
 import type { Db, DbTx, InvitationModel, Prisma } from '@fleet/db';
-import { unitMemberships, type UnitRecord } from '../../repositories/units.js';
 
 // ── invitations ────────────────────────────────────────────────────────────────────────────
 
@@ -71,8 +70,6 @@ export async function updateGroupInvitationAtVersion(db: Db | DbTx, groupId: str
   return (await db.group.updateMany({ where: { id: groupId, version }, data: { invitation, version: { increment: 1 } } })).count;
 }
 
-export { bumpGroupVersion } from '../groups/repository.js';
-
 // ── units and their group memberships ──────────────────────────────────────────────────────
 
 /** Whether the unit is a member of the group. */
@@ -104,11 +101,6 @@ export async function setMembershipExpiry(db: Db | DbTx, groupId: string, unitId
   return (await db.unitGroup.updateMany({ where: { unitId, groupId }, data: { expiresAt } })).count;
 }
 
-/** The unit with its memberships, as stored now. */
-export function findUnitWithMemberships(db: Db | DbTx, id: string): Promise<UnitRecord | null> {
-  return db.unit.findUnique({ where: { id }, include: unitMemberships });
-}
-
 /** Whether a unit has the name. */
 export async function unitNameTaken(db: Db | DbTx, name: string): Promise<boolean> {
   return (await db.unit.findFirst({ where: { name }, select: { id: true } })) !== null;
@@ -122,10 +114,6 @@ export async function unitIdentityTaken(db: Db | DbTx, id: string, serialNumber:
 /** The row of a unit joining with a code. */
 export async function createJoinedUnit(db: Db | DbTx, data: Prisma.UnitUncheckedCreateInput): Promise<void> {
   await db.unit.create({ data });
-}
-
-export async function addUnitToInventory(db: Db | DbTx, unitId: string, inventoryId: string): Promise<void> {
-  await db.unitInventory.create({ data: { unitId, inventoryId } });
 }
 
 export async function addUnitToGroup(db: Db | DbTx, unitId: string, groupId: string, expiresAt: Date | null): Promise<void> {

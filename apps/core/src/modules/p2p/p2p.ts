@@ -29,11 +29,12 @@ import { isBusy } from '@fleet/domain';
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import { canSeeUnit, visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 type LinkRow = repo.P2pLinkRecord;
 
@@ -77,20 +78,20 @@ export class P2pService {
     // machines are checked against no master.
     const problems = this.machineProblems(user, row.masterUnitId, kind, machines, body.machines === undefined ? 'body.kind' : 'body.machines');
     if (problems.length > 0) throw validationError(problems);
-    const count = await repo.updateP2pLinkAtVersion(this.deps.db, id, row.version, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      kind,
-      machines: machines.map((m) => ({ uid: m.uid })),
-    });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(
+      repo.updateP2pLinkAtVersion(this.deps.db, id, row.version, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        kind,
+        machines: machines.map((m) => ({ uid: m.uid })),
+      }),
+    );
     return this.announce(await this.row(id));
   }
 
   async remove(user: AuthUser, id: string): Promise<P2pLinkDeleted> {
     const row = await this.visible(user, id);
     if (row.streaming) throw new AppError('P2P_LINK_STREAMING');
-    const count = await repo.deleteP2pLinkAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteP2pLinkAtVersion(this.deps.db, id, row.version));
     this.announce(row, true);
     return { id, deleted: true };
   }
@@ -153,8 +154,7 @@ export class P2pService {
     const selected = new Set(body.selectedGroupIds);
     const mine = row.groups.filter((g) => visibleGroup(this.deps.readModel, user, g.groupId)).map((g) => g.groupId);
     await transaction(this.deps.db, async (tx) => {
-      const count = await repo.updateP2pLinkAtVersion(tx, id, row.version, {});
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.updateP2pLinkAtVersion(tx, id, row.version, {}));
       await repo.removeP2pLinkGroups(tx, id, mine);
       if (wanted.length > 0) await repo.addP2pLinkGroups(tx, id, wanted, selected);
     });
@@ -202,8 +202,7 @@ export class P2pService {
   }
 
   private async setStreaming(row: LinkRow, streaming: boolean): Promise<P2pLink> {
-    const count = await repo.updateP2pLinkAtVersion(this.deps.db, row.id, row.version, { streaming, status: streaming ? 'streaming' : 'idle' });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateP2pLinkAtVersion(this.deps.db, row.id, row.version, { streaming, status: streaming ? 'streaming' : 'idle' }));
     return this.announce(await this.row(row.id));
   }
 
@@ -226,7 +225,8 @@ export class P2pService {
   }
 }
 
-function machinesOf(row: LinkRow): P2pMachine[] {
+/** The machines a link row lists: entries without a uid (or a link whose column is not a list) are left out. */
+export function machinesOf(row: Pick<LinkRow, 'machines'>): P2pMachine[] {
   if (!Array.isArray(row.machines)) return [];
   const out: P2pMachine[] = [];
   for (const m of row.machines) {

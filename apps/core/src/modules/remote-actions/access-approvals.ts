@@ -26,6 +26,8 @@ import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
+import { findUsernames } from '../users/repository.js';
+import { atVersion, requireFound } from '../../platform/versioned-write.js';
 
 type ApprovalRow = repo.AccessApprovalRecord;
 type DeviceType = (typeof ACCESS_APPROVAL_DEVICE_TYPES)[number];
@@ -86,8 +88,7 @@ export class AccessApprovalService {
     }
     const data: Prisma.AccessApprovalUpdateManyMutationInput =
       how === 'revoked' ? { status: 'expired', expiresAt: now, revokedAt: now, revokedById: user.id } : { status: 'used', usedAt: now, usedById: user.id };
-    const count = await repo.updateApprovalAtVersion(this.deps.db, id, row.version, true, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateApprovalAtVersion(this.deps.db, id, row.version, true, data));
     this.announce(id);
     return this.presentOne(await this.require(id), now.getTime());
   }
@@ -99,10 +100,8 @@ export class AccessApprovalService {
     await repo.expireApprovals(this.deps.db, stale);
   }
 
-  private async require(id: string): Promise<ApprovalRow> {
-    const row = await repo.findAccessApproval(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<ApprovalRow> {
+    return requireFound(repo.findAccessApproval(this.deps.db, id));
   }
 
   private async presentOne(row: ApprovalRow, now: number): Promise<AccessApproval> {
@@ -116,7 +115,7 @@ export class AccessApprovalService {
     if (rows.length === 0) return [];
     const userIds = new Set<string>();
     for (const r of rows) for (const u of [r.requestedById, r.approvedById, r.usedById, r.revokedById]) if (u) userIds.add(u);
-    const usernameById = await repo.findUsernames(this.deps.db, [...userIds]);
+    const usernameById = await findUsernames(this.deps.db, [...userIds]);
     const nameOf = (uid: string | null) => (uid ? (usernameById.get(uid) ?? null) : null);
     return rows.map((r) => {
       const stored = AccessApprovalStatus.catch('expired').parse(r.status);

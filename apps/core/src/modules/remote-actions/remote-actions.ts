@@ -35,19 +35,20 @@ import type { Prisma } from '@fleet/db';
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { anyObject } from '../../repositories/json-column.js';
-import { remoteActionParams } from '../../repositories/remote-action-columns.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import { anyObject } from '../../platform/storage/json-column.js';
+import { remoteActionParams } from './remote-action-columns.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import { compareText } from '../../platform/order.js';
-import type { SupportCaseService } from '../units/support-cases.js';
+import type { SupportCaseService } from './support-cases.js';
 import type { UnitCommands } from '../unit-configuration/commands.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageRows } from '../../platform/paging.js';
 import { dbGatewayListed } from '../servers/databridge-gateways.js';
 import * as repo from './repository.js';
+import { findUsernames } from '../users/repository.js';
 
 /** How long a rebooting unit may stay away before its reboot counts as failed (no spec value; units come back within seconds). */
 export const REBOOT_ANSWER_MS = 5 * 60_000;
@@ -278,7 +279,7 @@ export class RemoteActionService {
     const userIds = [...new Set(rows.flatMap((r) => (r.requestedById ? [r.requestedById] : [])))];
     const [approvals, usernameById] = await Promise.all([
       approvalIds.length > 0 ? repo.findAccessApprovalsByIds(this.deps.db, approvalIds) : Promise.resolve([]),
-      userIds.length > 0 ? repo.findUsernames(this.deps.db, userIds) : Promise.resolve(new Map<string, string>()),
+      userIds.length > 0 ? findUsernames(this.deps.db, userIds) : Promise.resolve(new Map<string, string>()),
     ]);
     const approvalById = new Map(approvals.map((a) => [a.id, a]));
     const now = this.deps.businessClock.now();

@@ -120,9 +120,31 @@ export async function updateApprovalAtVersion(
 
 // ── users and gateways ─────────────────────────────────────────────────────────────────────
 
-export { findUsernames } from '../users/repository.js';
-
 /** The databridge gateways of these inventories (`null`: all), with their unit counts. */
 export function findDbGatewaysOfInventories(db: Db | DbTx, inventoryIds: string[] | null): Promise<DbGatewayWithUnitCount[]> {
   return db.databridgeGateway.findMany({ where: inventoryIds === null ? {} : { inventoryId: { in: inventoryIds } }, include: withUnitCount });
+}
+
+// ── support cases ──────────────────────────────────────────────────────────────────────────
+
+/** A running support case ends with this status and result (its version moves on). */
+export async function finishRunningSupportCase(db: Db | DbTx, id: string, status: string, result: Prisma.InputJsonValue): Promise<void> {
+  await db.remoteAction.updateMany({
+    where: { id, status: 'running' },
+    data: { status, result, version: { increment: 1 } },
+  });
+}
+
+export function findChannelFileTransfer(db: Db | DbTx, channelId: string): Promise<Prisma.ChannelGetPayload<{ select: { fileTransfer: true } }> | null> {
+  return db.channel.findUnique({ where: { id: channelId }, select: { fileTransfer: true } });
+}
+
+/** The channel's file transfer (its version moves on). */
+export async function setChannelFileTransfer(db: Db | DbTx, channelId: string, fileTransfer: Prisma.InputJsonValue): Promise<void> {
+  await db.channel.update({ where: { id: channelId }, data: { fileTransfer, version: { increment: 1 } } });
+}
+
+/** The channel's file transfer put back as it was (its version stays). */
+export async function restoreChannelFileTransfer(db: Db | DbTx, channelId: string, fileTransfer: Prisma.InputJsonValue): Promise<void> {
+  await db.channel.update({ where: { id: channelId }, data: { fileTransfer } });
 }

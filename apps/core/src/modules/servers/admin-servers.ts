@@ -21,8 +21,8 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import type { ServerRow } from '../../repositories/read-model.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServerRow } from '../../platform/storage/read-model.js';
+import { atVersion, unlessTaken } from '../../platform/versioned-write.js';
 import { compareText } from '../../platform/order.js';
 import type { ServerConfigurationService } from './server-configuration.js';
 import type { ServerService } from './servers.js';
@@ -58,9 +58,9 @@ export class AdminServerService {
     if (body.ifbMode != null && body.serverType !== 'mmh_server') throw validationError([{ path: 'ifbMode', message: VALIDATION.invalidField }]);
     if (body.inventoryId != null) this.requireInventory(body.inventoryId);
     this.assertUnique(body.name, body.serial, null);
-    let id: string;
-    try {
-      id = await repo.createServer(this.deps.db, {
+    // Another admin took the name or serial meanwhile: the same answer as the check above.
+    const id = await unlessTaken(
+      repo.createServer(this.deps.db, {
         name: body.name,
         serverType: body.serverType,
         serial: body.serial,
@@ -77,12 +77,9 @@ export class AdminServerService {
         cloudInstance: body.cloudInstance ?? null,
         cloudProvider: body.cloudProvider ?? null,
         status: 'offline',
-      });
-    } catch (e) {
-      // Another admin took the name or serial meanwhile: the same answer as the check above.
-      if (isUniqueViolation(e)) this.assertUnique(body.name, body.serial, null);
-      throw e;
-    }
+      }),
+      (e) => (this.assertUnique(body.name, body.serial, null), e),
+    );
     return this.announce(id, body.inventoryId ?? null);
   }
 
@@ -107,13 +104,7 @@ export class AdminServerService {
     if (Object.keys(device).length > 0) await this.config.send(id, { type: 'configureServer', setting: 'configuration', payload: device });
     const data: Prisma.ServerUncheckedUpdateManyInput = {};
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(data, { [key]: value });
-    try {
-      const count = await repo.updateServerAtVersion(this.deps.db, id, version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) this.assertUnique(fields.name, fields.serial, id);
-      throw e;
-    }
+    await atVersion(repo.updateServerAtVersion(this.deps.db, id, version, data), { taken: (e) => (this.assertUnique(fields.name, fields.serial, id), e) });
     return this.announce(id, row.inventoryId);
   }
 
@@ -121,8 +112,7 @@ export class AdminServerService {
     const row = this.require(id);
     // Spec 001 §8 "Busy channel conflict": a channel of the server carries a unit's stream or is held by one.
     if (this.servers.liveStatus(id) === 'busy' || this.config.allocatedChannels(id) > 0) throw new AppError('CHANNEL_BUSY_CONFLICT');
-    const count = await repo.deleteServerAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteServerAtVersion(this.deps.db, id, row.version));
     this.publish(id, true);
     return { id, deleted: true };
   }

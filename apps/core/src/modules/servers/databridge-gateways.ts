@@ -15,7 +15,7 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
@@ -77,25 +77,22 @@ export class DatabridgeGatewayService {
     if (body.inventoryId != null && body.inventoryId !== current.inventoryId) this.requireInventory(body.inventoryId);
     if (body.name !== undefined && body.name !== current.name) await this.assertUniqueName(body.name, id);
     const { version = current.version, ...fields } = body;
-    const count = await unlessTaken(
-      () =>
-        repo.updateDbGatewayAtVersion(this.deps.db, id, version, {
-          ...(fields.name !== undefined ? { name: fields.name } : {}),
-          ...(fields.host !== undefined ? { host: fields.host } : {}),
-          ...(fields.port !== undefined ? { port: fields.port } : {}),
-          ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
-        }),
-      nameInUse,
+    await atVersion(
+      repo.updateDbGatewayAtVersion(this.deps.db, id, version, {
+        ...(fields.name !== undefined ? { name: fields.name } : {}),
+        ...(fields.host !== undefined ? { host: fields.host } : {}),
+        ...(fields.port !== undefined ? { port: fields.port } : {}),
+        ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
+      }),
+      { taken: nameInUse },
     );
-    if (count === 0) throw new AppError('CONFLICT');
     this.publish(id, false);
     return this.get(id);
   }
 
   async delete(id: string): Promise<DbGatewayDeleted> {
     const current = await this.get(id);
-    const count = await repo.deleteDbGatewayAtVersion(this.deps.db, id, current.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteDbGatewayAtVersion(this.deps.db, id, current.version));
     this.publish(id, true);
     return { id, deleted: true };
   }

@@ -38,8 +38,8 @@ import { channelStatusClass, countChannels } from '@fleet/domain';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { serverConfigurationColumn, type StoredServerConfiguration } from '../../repositories/server-columns.js';
-import type { ServerRow } from '../../repositories/read-model.js';
+import { serverConfigurationColumn, type StoredServerConfiguration } from './server-columns.js';
+import type { ServerRow } from '../../platform/storage/read-model.js';
 import { canSeeChannel, type AuthUser } from '../../platform/access.js';
 import { toChannelLive } from '../channels/presenter.js';
 import type { ServiceDeps } from '../deps.js';
@@ -47,6 +47,7 @@ import type { ServerService } from './servers.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 /** A channel that cannot take a unit (collecting, connecting, ...) keeps its server from being idle. */
 const isBusyChannel = (status: string): boolean => channelStatusClass(ChannelStatus.safeParse(status).data ?? 'offline') === 'busy';
@@ -133,8 +134,9 @@ export class ServerConfigurationService {
   ): Promise<void> {
     const row = this.row(id);
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
-    const count = await repo.updateServerAtVersion(this.deps.db, id, version, data(serverConfigurationColumn.read(row.configuration), row));
-    if (count === 0) throw new AppError(version !== undefined ? 'CONFLICT' : 'NOT_FOUND');
+    await atVersion(repo.updateServerAtVersion(this.deps.db, id, version, data(serverConfigurationColumn.read(row.configuration), row)), {
+      none: () => new AppError(version !== undefined ? 'CONFLICT' : 'NOT_FOUND'),
+    });
     this.servers.announce(id);
   }
 

@@ -26,11 +26,11 @@ import {
   type ServerSpec,
   type UpgradeState,
 } from '@fleet/contracts';
-import type { ChannelRecord, ServerRow, VrChannelRecord } from '../../repositories/read-model.js';
+import type { ChannelRecord, ServerRow, VrChannelRecord } from '../../platform/storage/read-model.js';
 import { mapVideoReturnStatus, shouldIgnoreVrOrDatabridgeUpdate } from '@fleet/domain';
 import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
-import { serverConfigurationColumn } from '../../repositories/server-columns.js';
+import { serverConfigurationColumn } from './server-columns.js';
 import { licensedOutputs } from '../channels/channel-rules.js';
 import * as repo from './repository.js';
 

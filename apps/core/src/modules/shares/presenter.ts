@@ -1,7 +1,7 @@
 /** Publishers, subscriber folders and subscribers as the shares calls answer them (spec 001 §7 shares). */
 import type { Publisher, ShareSourceRef, Subscriber, SubscriberFolder } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import { publisherSources } from '../../repositories/share-columns.js';
+import { publisherSources } from './share-columns.js';
 
 export type PublisherRow = Prisma.PublisherGetPayload<{ include: { shareLinks: true } }>;
 export type FolderRow = Prisma.SubscriberFolderGetPayload<object>;

@@ -1,7 +1,7 @@
 /** The rules of shares that are not storage: share keys, a publisher's sources (spec 001 §5). */
 import { randomBytes } from 'node:crypto';
 import { VALIDATION, type FieldProblem, type PublisherSourcesBody } from '@fleet/contracts';
-import type { ReadModel } from '../../repositories/read-model.js';
+import type { ReadModel } from '../../platform/storage/read-model.js';
 
 /** 12 characters from an alphabet without look-alikes (0/O, 1/I), easy to read out and type. */
 export function newShareKey(): string {

@@ -49,8 +49,8 @@ import { transaction, type Prisma } from '@fleet/db';
 import { folderAndBelow } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { publisherSources } from '../../repositories/share-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { publisherSources } from './share-columns.js';
+import { isUniqueViolation, atVersion } from '../../platform/versioned-write.js';
 import { canSeeGroup, canSeeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
@@ -165,8 +165,7 @@ export class ShareService {
   /** DELETE v2/shares/publishers/{id} (its links go with it). */
   async deletePublisher(user: AuthUser, id: string): Promise<PublisherDeleted> {
     const row = await this.requirePublisher(user, id, undefined);
-    const count = await repo.deletePublisherAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deletePublisherAtVersion(this.deps.db, id, row.version));
     this.announce('share.removed', 'publisher', id, row.inventoryId, row.groupId);
     return { id, groupId: row.groupId ?? '', deleted: true };
   }
@@ -179,8 +178,7 @@ export class ShareService {
     if (row.shareLinks.length >= LIMITS.shareLinksMax) throw new AppError('SHARE_LINKS_LIMIT');
     // The publisher's version guards the count: two links added at once cannot make an eleventh.
     await transaction(this.deps.db, async (tx) => {
-      const count = await repo.bumpPublisherVersion(tx, id, row.version);
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.bumpPublisherVersion(tx, id, row.version));
       await repo.createShareLink(tx, {
         publisherId: id,
         token: randomBytes(16).toString('base64url'),
@@ -238,11 +236,12 @@ export class ShareService {
       const below = parent ? await this.subtreeIds(row.inventoryId, row.id) : new Set<string>();
       if (!parent || below.has(parent.id)) throw invalid('body.parentId');
     }
-    const count = await repo.updateFolderAtVersion(this.deps.db, id, row.version, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.parentId !== undefined ? { parentId: body.parentId } : {}),
-    });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(
+      repo.updateFolderAtVersion(this.deps.db, id, row.version, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.parentId !== undefined ? { parentId: body.parentId } : {}),
+      }),
+    );
     return this.announceFolder(await this.freshFolder(id));
   }
 
@@ -255,8 +254,7 @@ export class ShareService {
     // One transaction, the folder's own delete first: a folder changed meanwhile (409) leaves its
     // sub-folders and subscribers as they were.
     const moved = await transaction(this.deps.db, async (tx) => {
-      const count = await repo.updateFolderAtVersion(tx, id, row.version, {});
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.updateFolderAtVersion(tx, id, row.version, {}));
       const subscribers = await repo.moveSubscribersToFolder(tx, ids, parentId);
       // Children first: a tree deleted from the top would rely on the cascade of each provider.
       await repo.deleteFolders(
@@ -310,12 +308,13 @@ export class ShareService {
       ...(body.shareKey !== undefined && body.shareKey !== row.shareKey ? await this.shareKeyProblems(body.shareKey) : []),
     ];
     if (problems.length > 0) throw validationError(problems);
-    const count = await repo.updateSubscriberAtVersion(this.deps.db, id, row.version, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.shareKey !== undefined ? { shareKey: body.shareKey } : {}),
-      ...(body.folderId !== undefined ? { folderId: body.folderId } : {}),
-    });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(
+      repo.updateSubscriberAtVersion(this.deps.db, id, row.version, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.shareKey !== undefined ? { shareKey: body.shareKey } : {}),
+        ...(body.folderId !== undefined ? { folderId: body.folderId } : {}),
+      }),
+    );
     const fresh = await repo.findSubscriber(this.deps.db, id);
     if (!fresh) throw new AppError('CONFLICT');
     return this.announceSubscriber(fresh, (await this.rootOf(inventoryId)).id);
@@ -325,8 +324,7 @@ export class ShareService {
   async deleteSubscriber(user: AuthUser, id: string): Promise<SubscriberDeleted> {
     const row = await this.requireSubscriber(user, id);
     const inventoryId = row.inventoryId ?? '';
-    const count = await repo.deleteSubscriberAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteSubscriberAtVersion(this.deps.db, id, row.version));
     this.announce('share.removed', 'subscriber', id, inventoryId, null);
     return { id, inventoryId, deleted: true };
   }
@@ -357,8 +355,7 @@ export class ShareService {
   }
 
   private async writePublisher(row: PublisherRow, data: Prisma.PublisherUncheckedUpdateManyInput): Promise<Publisher> {
-    const count = await repo.updatePublisherAtVersion(this.deps.db, row.id, row.version, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updatePublisherAtVersion(this.deps.db, row.id, row.version, data));
     return this.announcePublisher(await this.freshPublisher(row.id));
   }
 

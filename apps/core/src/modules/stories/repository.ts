@@ -84,8 +84,6 @@ export async function unitInInventory(db: Db | DbTx, unitId: string, inventoryId
   return (await db.unitInventory.findUnique({ where: { unitId_inventoryId: { unitId, inventoryId } }, select: { unitId: true } })) !== null;
 }
 
-export { findUsernames } from '../users/repository.js';
-
 // ── integration settings ───────────────────────────────────────────────────────────────────
 
 export function findStoryIntegration(db: Db | DbTx, inventoryId: string): Promise<StoryIntegrationRecord | null> {

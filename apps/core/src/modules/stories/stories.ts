@@ -22,10 +22,12 @@ import { validateStoryFields } from '@fleet/domain';
 import { providerOf, transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
-import { storyIntegrationSettings, type StoryIntegrationSettings } from '../../repositories/story-columns.js';
+import { storyIntegrationSettings, type StoryIntegrationSettings } from './story-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
+import { findUsernames } from '../users/repository.js';
+import { atVersion, requireWritten } from '../../platform/versioned-write.js';
 
 type StoryRow = repo.StoryRecord;
 
@@ -194,8 +196,7 @@ export class StoryService {
 
   async deleteStory(user: AuthUser, inventoryId: string, storyId: string): Promise<StoryDeleted> {
     await this.assertInventoryVisible(user, inventoryId);
-    const count = await repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await requireWritten(repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId));
     this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: this.deps.clock.now() });
     return { ok: true, id: storyId };
   }
@@ -268,8 +269,7 @@ export class StoryService {
     }
     const settings = storyIntegrationSettings.write(next);
     if (row) {
-      const count = await repo.updateStoryIntegrationAtVersion(this.deps.db, inventoryId, body.version, enabled, settings);
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.updateStoryIntegrationAtVersion(this.deps.db, inventoryId, body.version, enabled, settings));
     } else {
       try {
         await repo.createStoryIntegration(this.deps.db, inventoryId, enabled, settings);
@@ -311,7 +311,7 @@ export class StoryService {
   private async authorsOf(rows: readonly { createdById: string | null }[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((r) => r.createdById).filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
-    return repo.findUsernames(this.deps.db, ids);
+    return findUsernames(this.deps.db, ids);
   }
 
   private toStory(r: StoryRow, authors: ReadonlyMap<string, string>): Story {

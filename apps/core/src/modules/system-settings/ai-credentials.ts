@@ -21,12 +21,13 @@ import {
   AiProvider,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
-import { AppError, validationError } from '../../errors.js';
-import { aiCredentialFields } from '../../repositories/settings-columns.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { validationError } from '../../errors.js';
+import { aiCredentialFields } from './settings-columns.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
+import { atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
 
 type AiCredentialRow = repo.AiCredentialRecord;
 type StoredField = ReturnType<typeof aiCredentialFields.read>[number];
@@ -75,30 +76,28 @@ export class AiCredentialService {
     ];
     if (problems.length > 0) throw validationError(problems);
     if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
-    const count = await repo.updateAiCredentialAtVersion(this.deps.db, id, row.version, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.provider !== undefined ? { provider: body.provider } : {}),
-      ...(body.inventoryId !== undefined ? { inventoryId: body.inventoryId } : {}),
-      ...(fields !== null ? { credentials: aiCredentialFields.write(fields.stored) } : {}),
-      ...(body.active !== undefined ? { active: body.active } : {}),
-    });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(
+      repo.updateAiCredentialAtVersion(this.deps.db, id, row.version, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.provider !== undefined ? { provider: body.provider } : {}),
+        ...(body.inventoryId !== undefined ? { inventoryId: body.inventoryId } : {}),
+        ...(fields !== null ? { credentials: aiCredentialFields.write(fields.stored) } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+      }),
+    );
     return this.announce(await this.require(id));
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const count = await repo.deleteAiCredential(this.deps.db, id);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await requireWritten(repo.deleteAiCredential(this.deps.db, id));
     announceSetting(this.deps, 'ai_settings', id, true);
     return { id, deleted: true };
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
-  private async require(id: string): Promise<AiCredentialRow> {
-    const row = await repo.findAiCredential(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<AiCredentialRow> {
+    return requireFound(repo.findAiCredential(this.deps.db, id));
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {

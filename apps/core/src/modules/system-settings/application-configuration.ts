@@ -21,10 +21,10 @@ import {
   type UpdateApplicationConfigurationBody,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
-import { AppError, validationError } from '../../errors.js';
-import { configurationValue } from '../../repositories/settings-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { validationError } from '../../errors.js';
+import { configurationValue } from './settings-columns.js';
+import { unlessTaken, atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
@@ -75,25 +75,23 @@ export class ApplicationConfigurationService {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
     if (body.value !== undefined) checkShape(row.key, body.value);
-    const count = await repo.updateApplicationConfigurationAtVersion(this.deps.db, id, row.version, {
-      ...(body.value !== undefined ? { value: configurationValue.write(body.value) } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-    });
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(
+      repo.updateApplicationConfigurationAtVersion(this.deps.db, id, row.version, {
+        ...(body.value !== undefined ? { value: configurationValue.write(body.value) } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+      }),
+    );
     return this.announce(await this.require(id));
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const count = await repo.deleteApplicationConfiguration(this.deps.db, id);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await requireWritten(repo.deleteApplicationConfiguration(this.deps.db, id));
     announceSetting(this.deps, 'application_configuration', id, true);
     return { id, deleted: true };
   }
 
-  private async require(id: string): Promise<ConfigurationRow> {
-    const row = await repo.findApplicationConfiguration(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<ConfigurationRow> {
+    return requireFound(repo.findApplicationConfiguration(this.deps.db, id));
   }
 
   private announce(row: ConfigurationRow): ApplicationConfigurationEntry {

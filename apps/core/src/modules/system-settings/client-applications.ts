@@ -21,9 +21,9 @@ import {
 import { hashPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { stringList } from '../../repositories/settings-columns.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { stringList } from './settings-columns.js';
+import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import { passwordParams } from '../../platform/auth.js';
@@ -56,19 +56,17 @@ export class ClientApplicationService {
     await this.assertFree(body.name, body.clientId, null);
     const secret = newSecret();
     const secretHash = await hashPassword(secret, { params: passwordParams(this.deps.config) });
-    let row: ClientApplicationRow;
-    try {
-      row = await repo.createClientApplication(this.deps.db, {
+    const row = await unlessTaken(
+      repo.createClientApplication(this.deps.db, {
         name: body.name,
         clientId: body.clientId,
         secretHash,
         redirectUris: stringList.write(body.redirectUris ?? []),
         scopes: stringList.write(body.scopes ?? []),
         active: body.active ?? true,
-      });
-    } catch (e) {
-      throw await this.uniqueError(e, body.name);
-    }
+      }),
+      () => this.whichTaken(body.name),
+    );
     return { ...this.announce(row), secret };
   }
 
@@ -104,27 +102,19 @@ export class ClientApplicationService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const count = await repo.deleteClientApplication(this.deps.db, id);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await requireWritten(repo.deleteClientApplication(this.deps.db, id));
     announceSetting(this.deps, 'client_application', id, true);
     return { id, deleted: true };
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
-  private async require(id: string): Promise<ClientApplicationRow> {
-    const row = await repo.findClientApplication(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<ClientApplicationRow> {
+    return requireFound(repo.findClientApplication(this.deps.db, id));
   }
 
   private async write(row: ClientApplicationRow, data: Prisma.ClientApplicationUpdateManyMutationInput, name: string): Promise<ClientApplicationRow> {
-    try {
-      const count = await repo.updateClientApplicationAtVersion(this.deps.db, row.id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      throw await this.uniqueError(e, name);
-    }
+    await atVersion(repo.updateClientApplicationAtVersion(this.deps.db, row.id, row.version, data), { taken: () => this.whichTaken(name) });
     return this.require(row.id);
   }
 
@@ -133,9 +123,8 @@ export class ClientApplicationService {
     if (clientId !== null && (await repo.clientIdTaken(this.deps.db, clientId, exceptId))) throw clientIdTaken();
   }
 
-  /** A unique violation of a write (taken meanwhile): the field that clashed, else the error as it was. */
-  private async uniqueError(e: unknown, name: string): Promise<unknown> {
-    if (!isUniqueViolation(e)) return e;
+  /** A unique violation of a write (taken meanwhile): the field that clashed. */
+  private async whichTaken(name: string): Promise<AppError> {
     return (await repo.clientApplicationNameTaken(this.deps.db, name, null)) ? nameTaken() : clientIdTaken();
   }
 

@@ -3,7 +3,7 @@
  * configuration, application urls, fetch_features): the chat-support script, the websocket library
  * setting, feature flags (per group), and the application switcher's entries.
  */
-import { anyObject, booleanMap } from '../../repositories/json-column.js';
+import { anyObject, booleanMap } from '../../platform/storage/json-column.js';
 import { TIMINGS, type ApplicationUrls, type ClientConfiguration, type GroupFeatures } from '@fleet/contracts';
 import { AppError } from '../../errors.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';

@@ -28,11 +28,11 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { writableObject } from '../../repositories/json-column.js';
-import { inventorySettings } from '../../repositories/inventory-columns.js';
-import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { writableObject } from '../../platform/storage/json-column.js';
+import { inventorySettings } from '../inventories/inventory-columns.js';
+import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../channels/stream-settings-columns.js';
+import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { updateInventoryAtVersion } from '../inventories/repository.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
@@ -106,8 +106,7 @@ export class GeocodingProfileService {
     const previousDefault = await unlessTaken(
       () =>
         transaction(this.deps.db, async (tx) => {
-          const count = await repo.updateGeocodingProfileAtVersion(tx, id, row.version, data);
-          if (count === 0) throw new AppError('CONFLICT');
+          await atVersion(repo.updateGeocodingProfileAtVersion(tx, id, row.version, data));
           if (!becomesDefault) return [];
           const others = await repo.findOtherDefaultGeocodingProfileIds(tx, id);
           await repo.undefaultGeocodingProfiles(tx, id);
@@ -123,8 +122,7 @@ export class GeocodingProfileService {
   async delete(id: string): Promise<GeocodingProfileDeleted> {
     const row = await this.require(id);
     if (row.isDefault || (this.inventoryUses().get(id) ?? 0) > 0) throw new AppError('GEOCODING_PROFILE_IN_USE');
-    const count = await repo.deleteGeocodingProfileAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteGeocodingProfileAtVersion(this.deps.db, id, row.version));
     announceSetting(this.deps, 'geocoding_profile', id, true);
     return { id, deleted: true };
   }
@@ -155,10 +153,8 @@ export class GeocodingProfileService {
 
   // ── helpers ───────────────────────────────────────────────────────────────────────────────
 
-  private async require(id: string): Promise<Row> {
-    const row = await repo.findGeocodingProfile(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<Row> {
+    return requireFound(repo.findGeocodingProfile(this.deps.db, id));
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {

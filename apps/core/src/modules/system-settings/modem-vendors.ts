@@ -14,10 +14,10 @@ import {
   type UpdateModemVendorBody,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
-import { AppError, validationError } from '../../errors.js';
-import { modemModels } from '../../repositories/settings-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { validationError } from '../../errors.js';
+import { modemModels } from './settings-columns.js';
+import { unlessTaken, atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import * as repo from './repository.js';
@@ -53,29 +53,24 @@ export class ModemVendorService {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
     if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
-    const count = await unlessTaken(
-      () =>
-        repo.updateModemVendorAtVersion(this.deps.db, id, row.version, {
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
-        }),
-      nameTaken,
+    await atVersion(
+      repo.updateModemVendorAtVersion(this.deps.db, id, row.version, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
+      }),
+      { taken: nameTaken },
     );
-    if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.require(id));
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const count = await repo.deleteModemVendor(this.deps.db, id);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await requireWritten(repo.deleteModemVendor(this.deps.db, id));
     announceSetting(this.deps, 'modem_vendor', id, true);
     return { id, deleted: true };
   }
 
-  private async require(id: string): Promise<ModemVendorRow> {
-    const row = await repo.findModemVendor(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<ModemVendorRow> {
+    return requireFound(repo.findModemVendor(this.deps.db, id));
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {

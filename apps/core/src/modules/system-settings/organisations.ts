@@ -29,8 +29,8 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { countActiveUsers } from '../users/repository.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
@@ -68,17 +68,15 @@ export class OrganisationService {
   async create(body: CreateOrganisationBody): Promise<Organisation> {
     const externalUid = blankToNull(body.externalUid) ?? null;
     await this.assertFree(body.name, externalUid, null);
-    let row: OrganisationRow;
-    try {
-      row = await repo.createOrganisation(this.deps.db, {
+    const row = await unlessTaken(
+      repo.createOrganisation(this.deps.db, {
         name: body.name,
         externalUid,
         defaultRole: body.defaultRole ?? 'luc_regular',
         maxUsers: body.maxUsers ?? 0,
-      });
-    } catch (e) {
-      throw await this.uniqueError(e, body.name);
-    }
+      }),
+      () => this.whichTaken(body.name),
+    );
     return this.announce(row);
   }
 
@@ -108,12 +106,7 @@ export class OrganisationService {
       ...(body.defaultRole !== undefined ? { defaultRole: body.defaultRole } : {}),
       ...(body.maxUsers !== undefined ? { maxUsers: body.maxUsers } : {}),
     };
-    try {
-      const count = await repo.updateOrganisationAtVersion(this.deps.db, id, row.version, data);
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      throw await this.uniqueError(e, body.name ?? row.name);
-    }
+    await atVersion(repo.updateOrganisationAtVersion(this.deps.db, id, row.version, data), { taken: () => this.whichTaken(body.name ?? row.name) });
     return this.announce(await this.require(id));
   }
 
@@ -152,12 +145,7 @@ export class OrganisationService {
     const org = await this.require(id);
     if (!this.deps.readModel.inventories.get(body.inventoryId)) throw validationError([{ path: 'body.inventoryId', message: VALIDATION.invalidField }]);
     if (await repo.organisationHasInventory(this.deps.db, id, body.inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
-    try {
-      await repo.addOrganisationInventory(this.deps.db, id, body.inventoryId);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
-      throw e;
-    }
+    await unlessTaken(repo.addOrganisationInventory(this.deps.db, id, body.inventoryId), () => new AppError('ASSOCIATION_EXISTS'));
     announceSetting(this.deps, 'organization_inventory', id);
     announceSetting(this.deps, 'organization', id);
     return this.toAssociation(id, org.name, body.inventoryId);
@@ -166,8 +154,7 @@ export class OrganisationService {
   /** DELETE v2/admin/organisations/{id}/inventories/{inventoryId}. */
   async removeInventory(id: string, inventoryId: string): Promise<OrganisationInventoryRemoved> {
     await this.require(id);
-    const count = await repo.removeOrganisationInventory(this.deps.db, id, inventoryId);
-    if (count === 0) throw new AppError('NOT_FOUND');
+    await requireWritten(repo.removeOrganisationInventory(this.deps.db, id, inventoryId));
     announceSetting(this.deps, 'organization_inventory', id, true);
     announceSetting(this.deps, 'organization', id);
     return { organisationId: id, inventoryId, deleted: true };
@@ -175,10 +162,8 @@ export class OrganisationService {
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
-  private async require(id: string): Promise<OrganisationRow> {
-    const row = await repo.findOrganisation(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<OrganisationRow> {
+    return requireFound(repo.findOrganisation(this.deps.db, id));
   }
 
   /** A name (or external UID) another organisation has, on its field. */
@@ -187,9 +172,8 @@ export class OrganisationService {
     if (externalUid !== null && (await repo.organisationExternalUidTaken(this.deps.db, externalUid, exceptId))) throw externalUidTaken();
   }
 
-  /** A unique violation of a write (taken meanwhile): the field that clashed, else the error as it was. */
-  private async uniqueError(e: unknown, name: string): Promise<unknown> {
-    if (!isUniqueViolation(e)) return e;
+  /** A unique violation of a write (taken meanwhile): the field that clashed. */
+  private async whichTaken(name: string): Promise<AppError> {
     return (await repo.organisationNameTaken(this.deps.db, name, null)) ? nameTaken() : externalUidTaken();
   }
 

@@ -301,8 +301,6 @@ export function findAllStreamMediaProfiles(db: Db | DbTx): Promise<StreamMediaPr
   return db.streamMediaProfile.findMany();
 }
 
-export { findStreamMediaProfiles } from '../channels/repository.js';
-
 export function findStreamMediaProfile(db: Db | DbTx, id: string): Promise<StreamMediaProfileRecord | null> {
   return db.streamMediaProfile.findUnique({ where: { id } });
 }
@@ -472,4 +470,17 @@ export async function updateWhatsNewAtVersion(db: Db | DbTx, id: string, version
 
 export async function deleteWhatsNewAtVersion(db: Db | DbTx, id: string, version: number): Promise<number> {
   return (await db.whatsNew.deleteMany({ where: { id, version } })).count;
+}
+
+/** The notifications not expired at `now` for the user's inventories (global: all), newest first. */
+export function findLiveNotifications(db: Db | DbTx, now: number, global: boolean, inventoryIds: string[]): Promise<NotificationRecord[]> {
+  return db.notification.findMany({
+    where: {
+      AND: [
+        { OR: [{ expireDate: null }, { expireDate: { gt: new Date(now) } }] },
+        global ? {} : { OR: [{ globalNotification: true }, { inventoryId: { in: inventoryIds } }] },
+      ],
+    },
+    orderBy: { createdAt: 'desc' },
+  });
 }

@@ -20,12 +20,13 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { settingsJson } from '../../repositories/stream-settings-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { settingsJson } from '../channels/stream-settings-columns.js';
+import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 import * as repo from './repository.js';
+import { findStreamMediaProfiles } from '../channels/repository.js';
 
 type Row = repo.StreamMediaProfileRecord;
 
@@ -39,7 +40,7 @@ export class StreamMediaProfileService {
 
   /** Every profile, by name (what the streaming destinations choose from). */
   async all(): Promise<StreamMediaProfileSetting[]> {
-    return (await repo.findStreamMediaProfiles(this.deps.db)).map(toProfile);
+    return (await findStreamMediaProfiles(this.deps.db)).map(toProfile);
   }
 
   async get(id: string): Promise<StreamMediaProfileSetting> {
@@ -80,24 +81,20 @@ export class StreamMediaProfileService {
       ...(body.bitrate !== undefined ? { bitrate: body.bitrate } : {}),
       ...(body.attributes !== undefined ? { attributes: settingsJson.write(body.attributes) } : {}),
     };
-    const count = await unlessTaken(() => repo.updateStreamMediaProfileAtVersion(this.deps.db, id, row.version, data), settingNameTaken);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateStreamMediaProfileAtVersion(this.deps.db, id, row.version, data), { taken: settingNameTaken });
     announceSetting(this.deps, 'stream_media_profile', id, false);
     return this.get(id);
   }
 
   async delete(id: string): Promise<StreamMediaProfileDeleted> {
     const row = await this.require(id);
-    const count = await repo.deleteStreamMediaProfileAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteStreamMediaProfileAtVersion(this.deps.db, id, row.version));
     announceSetting(this.deps, 'stream_media_profile', id, true);
     return { id, deleted: true };
   }
 
-  private async require(id: string): Promise<Row> {
-    const row = await repo.findStreamMediaProfile(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<Row> {
+    return requireFound(repo.findStreamMediaProfile(this.deps.db, id));
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {

@@ -29,9 +29,9 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { settingsJson } from '../../repositories/stream-settings-columns.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { settingsJson } from '../channels/stream-settings-columns.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 import * as repo from './repository.js';
@@ -73,8 +73,7 @@ export class StreamProviderService {
       ...(body.kind !== undefined ? { kind: body.kind } : {}),
       ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
     };
-    const count = await unlessTaken(() => repo.updateStreamProviderAtVersion(this.deps.db, id, row.version, data), settingNameTaken);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateStreamProviderAtVersion(this.deps.db, id, row.version, data), { taken: settingNameTaken });
     announceSetting(this.deps, 'stream_providers', id, false);
     return this.getProvider(id);
   }
@@ -83,8 +82,7 @@ export class StreamProviderService {
     const row = await this.requireProvider(id);
     const profiles = await repo.findStreamProfileIdsOfProvider(this.deps.db, id);
     // The profiles go with the provider (the relation cascades), in the same statement.
-    const count = await repo.deleteStreamProviderAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteStreamProviderAtVersion(this.deps.db, id, row.version));
     announceSetting(this.deps, 'stream_providers', id, true);
     for (const p of profiles) announceSetting(this.deps, 'stream_profile', p, true);
     return { id, deleted: true, profilesDeleted: profiles.length };
@@ -130,8 +128,7 @@ export class StreamProviderService {
       ...(body.isMain !== undefined ? { isMain: body.isMain } : {}),
       ...(body.settings !== undefined ? { settings: settingsJson.write(body.settings) } : {}),
     };
-    const count = await unlessTaken(() => repo.updateStreamProfileAtVersion(this.deps.db, id, row.version, data), settingNameTaken);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateStreamProfileAtVersion(this.deps.db, id, row.version, data), { taken: settingNameTaken });
     const fresh = await this.requireProfile(id);
     this.announceProfile(fresh, false);
     return toProfile(fresh);
@@ -139,8 +136,7 @@ export class StreamProviderService {
 
   async deleteProfile(id: string): Promise<StreamProfileDeleted> {
     const row = await this.requireProfile(id);
-    const count = await repo.deleteStreamProfileAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteStreamProfileAtVersion(this.deps.db, id, row.version));
     this.announceProfile(row, true);
     return { id, providerId: row.providerId, deleted: true };
   }

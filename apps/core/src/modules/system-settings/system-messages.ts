@@ -7,7 +7,7 @@
  *   must exist ("Invalid field"). The expiry date, when given, lies in the future when the message
  *   is created or its date changed.
  * - Updates carry the form's `version` (409 when the message changed meanwhile).
- * - Users read theirs through client_notifications/fetch (UserService.notifications). Every change
+ * - Users read theirs through client_notifications/fetch (`notifications`). Every change
  *   is pushed to those it concerns as `notification` (the banner's item, with its expiry flags as of
  *   now), and a message deleted, expired or moved away from some users as `notification.removed` to
  *   them, so an open banner follows without waiting for its 5-minute poll.
@@ -29,12 +29,14 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
+import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
+import { atVersion, requireFound } from '../../platform/versioned-write.js';
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
 
@@ -112,8 +114,7 @@ export class SystemMessageService {
       globalNotification,
       inventoryId,
     };
-    const count = await repo.updateNotificationAtVersion(this.deps.db, id, row.version, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateNotificationAtVersion(this.deps.db, id, row.version, data));
     const fresh = await this.require(id);
     this.announce(row, fresh);
     return this.toMessage(fresh, now);
@@ -122,18 +123,22 @@ export class SystemMessageService {
   /** DELETE v2/admin/systemMessages/{id}. */
   async delete(id: string): Promise<SystemMessageDeleted> {
     const row = await this.require(id);
-    const count = await repo.deleteNotificationAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteNotificationAtVersion(this.deps.db, id, row.version));
     this.announce(row, null);
     return { id, deleted: true };
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
-  private async require(id: string): Promise<NotificationRow> {
-    const row = await repo.findNotification(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  /** client_notifications/fetch: the messages live now for the user's inventories (global: all), newest first. */
+  async notifications(auth: AuthUser, now = this.deps.businessClock.now()): Promise<ClientNotification[]> {
+    const rows = await repo.findLiveNotifications(this.deps.db, now, auth.global, auth.inventoryIds);
+    // The same item this service pushes on /ws (one shape, one place).
+    return rows.map((n) => clientNotificationOf(n, now));
+  }
+
+  private require(id: string): Promise<NotificationRow> {
+    return requireFound(repo.findNotification(this.deps.db, id));
   }
 
   private audienceProblems(globalNotification: boolean, inventoryId: string | null): FieldProblem[] {
@@ -185,6 +190,7 @@ function expiryProblems(expireDate: string | null | undefined, now: number): Fie
 }
 
 export const systemMessageCalls = callsOf<SystemMessageService>()({
+  fetchClientNotifications: (s, _input, user) => s.notifications(user),
   listSystemMessages: (svc, { query }) => svc.list(query),
   createSystemMessage: (svc, { body }) => svc.create(body),
   getSystemMessage: (svc, { params }) => svc.get(params.id),

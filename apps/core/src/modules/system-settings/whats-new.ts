@@ -17,7 +17,8 @@ import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
 import * as repo from './repository.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
+import { atVersion, requireFound } from '../../platform/versioned-write.js';
 
 type WhatsNewRow = Prisma.WhatsNewGetPayload<object>;
 
@@ -90,21 +91,17 @@ export class WhatsNewService {
   /** DELETE v2/admin/whatsNew/{id}. */
   async delete(id: string): Promise<WhatsNewDeleted> {
     const row = await this.require(id);
-    const count = await repo.deleteWhatsNewAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteWhatsNewAtVersion(this.deps.db, id, row.version));
     this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'whatsNew.removed', whatsNewId: id, at: this.deps.clock.now() });
     return { id, deleted: true };
   }
 
-  private async require(id: string): Promise<WhatsNewRow> {
-    const row = await repo.findWhatsNew(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  private require(id: string): Promise<WhatsNewRow> {
+    return requireFound(repo.findWhatsNew(this.deps.db, id));
   }
 
   private async write(row: WhatsNewRow, data: Prisma.WhatsNewUpdateManyMutationInput): Promise<WhatsNewEntry> {
-    const count = await repo.updateWhatsNewAtVersion(this.deps.db, row.id, row.version, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateWhatsNewAtVersion(this.deps.db, row.id, row.version, data));
     return this.announce(await this.require(row.id));
   }
 

@@ -38,10 +38,10 @@ import { canCellularScan, isBusy, validateDisableInterface, validateSpeedTestVer
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ConfigStore } from './store.js';
-import { unitCapabilities } from '../../repositories/unit-columns.js';
-import { bodyProblem } from '../units/unit-devices.js';
-import { anyObject } from '../../repositories/json-column.js';
-import type { StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import { unitCapabilities } from '../../platform/storage/unit-columns.js';
+import { bodyProblem } from '../../errors.js';
+import { anyObject } from '../../platform/storage/json-column.js';
+import type { StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 import { callsOf } from '../../calls.js';
 import * as repo from './repository.js';
 

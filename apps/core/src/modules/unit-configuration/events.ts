@@ -7,7 +7,7 @@
 import type { CellularScanReport, CommandOutcome, DeviceEvent, SpeedTestReport, UnitCommand } from '@fleet/contracts';
 import type { ServiceDeps } from '../deps.js';
 import { messageOf, type UnitCommands } from './commands.js';
-import { unitTelemetry, type StoredUnitTelemetry } from '../../repositories/unit-columns.js';
+import { unitTelemetry, type StoredUnitTelemetry } from '../../platform/storage/unit-columns.js';
 import * as repo from './repository.js';
 
 type SpeedTestEvent = Extract<DeviceEvent, { type: 'speedTest' }>;

@@ -24,9 +24,10 @@ import {
   validateSmartUnitLimits,
 } from '@fleet/domain';
 import { AppError } from '../../errors.js';
-import { bodyProblem, bodyProblems, inventoriesOf } from '../units/unit-devices.js';
-import { unitConfiguration } from '../../repositories/unit-columns.js';
-import { anyObject } from '../../repositories/json-column.js';
+import { bodyProblem, bodyProblems } from '../../errors.js';
+import { inventoriesOf } from '../units/unit-devices.js';
+import { unitConfiguration } from '../../platform/storage/unit-columns.js';
+import { anyObject } from '../../platform/storage/json-column.js';
 import { callsOf } from '../../calls.js';
 import { SettingUpdates, type Body } from './update-plan.js';
 import * as repo from './repository.js';

@@ -20,10 +20,10 @@ import {
 import { isBusy } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
-import { anyObject } from '../../repositories/json-column.js';
+import { anyObject } from '../../platform/storage/json-column.js';
 import type { ServiceDeps } from '../deps.js';
 import { callsOf } from '../../calls.js';
-import * as repo from './repository.js';
+import { findDbGateway } from '../units/repository.js';
 
 export class UnitConfigurationReads {
   constructor(private readonly deps: ServiceDeps) {
@@ -126,7 +126,7 @@ export class UnitConfigurationReads {
 
   private async gatewayById(id: string | null): Promise<DbGatewayInfo | null> {
     if (id === null) return null;
-    const g = await repo.findDbGateway(this.deps.db, id);
+    const g = await findDbGateway(this.deps.db, id);
     return g ? gatewayInfo(g) : null;
   }
 }

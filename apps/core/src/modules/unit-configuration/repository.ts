@@ -1,14 +1,12 @@
 /**
  * Unit configuration in storage: the queries of the unit-configuration module beside the unit row
- * writes of `UnitRepository` (src/repositories/units.ts): the unit's last reboot and last-known
+ * writes of `UnitRepository` (platform/storage/unit-rows.ts): the unit's last reboot and last-known
  * snapshot, its uploaded files, its own alert configuration and recipients, and the reads the
  * checks need. Each function takes the client to run on: the service's `db`, or a transaction's
  * `tx` inside `transaction(...)`.
  */
 import type { Db, DbTx, Prisma } from '@fleet/db';
 import { deviceUnitSelect, type DeviceUnit } from '../units/unit-devices.js';
-
-export type DbGatewayRecord = Prisma.DatabridgeGatewayGetPayload<object>;
 
 const withRecipients = { recipients: true } as const satisfies Prisma.AlertConfigurationInclude;
 export type UnitAlertConfigurationRecord = Prisma.AlertConfigurationGetPayload<{ include: typeof withRecipients }>;
@@ -80,10 +78,6 @@ export function findAudioRoomServer(
   inventoryIds: string[],
 ): Promise<Prisma.AudioRoomGetPayload<{ select: { serverId: true } }> | null> {
   return db.audioRoom.findFirst({ where: { id: audioRoomId, inventoryId: { in: inventoryIds } }, select: { serverId: true } });
-}
-
-export function findDbGateway(db: Db | DbTx, id: string): Promise<DbGatewayRecord | null> {
-  return db.databridgeGateway.findUnique({ where: { id } });
 }
 
 // ── the unit's own alert configuration ─────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 /** What one unit setting changes: the stored configuration and the Unit columns lists need. */
-import type { StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import type { StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 
 /** The Unit columns a setting may change besides `configuration`. */
 export interface UnitColumns {

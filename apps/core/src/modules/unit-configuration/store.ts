@@ -15,7 +15,6 @@ import {
   TransmissionMode,
   WorkingMode,
   type Applications,
-  type IpPipeState,
   type UnitConfiguration,
   type UnitSetting,
 } from '@fleet/contracts';
@@ -23,17 +22,17 @@ import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type Db, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../platform/clock.js';
-import type { ReadModel } from '../../repositories/read-model.js';
+import type { ReadModel } from '../../platform/storage/read-model.js';
 import type { RealtimeHub } from '../../platform/hub.js';
 import type { UnitIndex } from '../../platform/unit-index.js';
 import type { UnitService } from '../units/units.js';
-import type { UnitRepository } from '../../repositories/units.js';
-import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
-import type { DeviceUnit } from '../units/unit-devices.js';
+import type { UnitRepository } from '../../platform/storage/unit-rows.js';
+import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
+import { ipPipeStateOf, type DeviceUnit } from '../units/unit-devices.js';
 import { resolveAlertConfiguration } from '../alerts/alert-configuration.js';
 import type { SettingChange } from './setting-change.js';
-import { alertTypeSettings } from '../../repositories/alert-columns.js';
-import { oneOf, parseOr } from '../../repositories/json-column.js';
+import { alertTypeSettings } from '../alerts/alert-columns.js';
+import { oneOf, parseOr } from '../../platform/storage/json-column.js';
 import * as repo from './repository.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
@@ -143,16 +142,6 @@ export class ConfigStore {
       .sort((a, b) => a.email.localeCompare(b.email) || a.alertType.localeCompare(b.alertType));
     return { mode, groupId, alerts, recipients };
   }
-}
-
-/** Spec 000 §4 IP pipe states from the l2ControlPipe activity the device reports. */
-export function ipPipeStateOf(apps: Applications): IpPipeState {
-  const state = apps.l2ControlPipe?.state;
-  if (state === undefined) return 'not_connected';
-  if (state === 'running') return 'connected';
-  if (state === 'connecting') return 'connecting';
-  if (state === 'failed') return 'failed';
-  return 'disconnecting';
 }
 
 /** A cap in kbps as a cap option (spec 000 §9): none → disabled, a preset's value → it, else custom. */

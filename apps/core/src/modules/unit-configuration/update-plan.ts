@@ -10,8 +10,9 @@ import { featureLicenceProblem, type ConfigProblem, type LicensedFeature } from 
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ConfigStore } from './store.js';
-import { bodyProblem, type DeviceUnit } from '../units/unit-devices.js';
-import { type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import { bodyProblem } from '../../errors.js';
+import type { DeviceUnit } from '../units/unit-devices.js';
+import { type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 import type { SettingChange } from './setting-change.js';
 
 export type Body<S extends z.ZodType> = z.infer<S>;

@@ -43,9 +43,9 @@ import {
   workingModeProblem,
 } from '@fleet/domain';
 import { AppError } from '../../errors.js';
-import { unitCapabilities, unitLicense } from '../../repositories/unit-columns.js';
-import { bodyProblem } from '../units/unit-devices.js';
-import { unitConfiguration } from '../../repositories/unit-columns.js';
+import { unitCapabilities, unitLicense } from '../../platform/storage/unit-columns.js';
+import { bodyProblem } from '../../errors.js';
+import { unitConfiguration } from '../../platform/storage/unit-columns.js';
 import { callsOf } from '../../calls.js';
 import { SettingUpdates, withoutVersion, type Body } from './update-plan.js';
 import * as repo from './repository.js';

@@ -3,7 +3,7 @@
  * inventories, groups, databridge gateway, smart-unit settings and applications. A non-global admin
  * sees only the units of their own inventories (group membership alone is not enough).
  */
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import {
   ADMIN_UNIT_SEARCH_KEYS,
   ADMIN_UNIT_SORT_KEYS,
@@ -28,10 +28,11 @@ import { isBusy, isStreaming } from '@fleet/domain';
 import { providerOf, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { type UnitRecord } from '../../repositories/units.js';
+import { type UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';
+import { requireRow } from '../../platform/versioned-write.js';
 import * as repo from './repository.js';
 
 type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
@@ -87,7 +88,7 @@ export class AdminUnitReads {
   async adminUnit(user: AuthUser, id: string): Promise<AdminUnitDetail> {
     const row = await this.findAdminVisible(user, id);
     const extra = await this.deps.unitRepository.requireExtras(id);
-    const [inventories, groups] = await Promise.all([this.adminInventoriesOf(user, id), this.adminGroupsOf(user, id)]);
+    const { inventories, groups } = await this.adminLinksOf(user, id);
     return {
       ...this.deps.units.toDetail(row),
       inventories,
@@ -101,7 +102,7 @@ export class AdminUnitReads {
 
   async adminUnitInventories(user: AuthUser, id: string): Promise<AdminInventoryRef[]> {
     await this.findAdminVisible(user, id);
-    return this.adminInventoriesOf(user, id);
+    return (await this.adminLinksOf(user, id)).inventories;
   }
 
   async adminUnitGroups(user: AuthUser, id: string, q: AdminUnitGroupsQuery): Promise<AdminUnitGroupPage> {
@@ -131,11 +132,7 @@ export class AdminUnitReads {
     if (parseOr(UnitTypeGroup, row.typeGroup, 'fieldUnits') !== 'smartUnits') throw new AppError('NOT_FOUND');
     const c = await this.deps.unitRepository.configurationOf(id);
     const smart = c.smart ?? {};
-    const [inventories, groups, invitation] = await Promise.all([
-      this.adminInventoriesOf(user, id),
-      this.adminGroupsOf(user, id),
-      repo.findLatestUnitInvitation(this.deps.db, id),
-    ]);
+    const [{ inventories, groups }, invitation] = await Promise.all([this.adminLinksOf(user, id), repo.findLatestUnitInvitation(this.deps.db, id)]);
     const detail = this.deps.units.toDetail(row);
     const limit = smart.bandwidthLimitKbps ?? LIMITS.smartUnitBandwidthDefaultKbps;
     return {
@@ -215,14 +212,18 @@ export class AdminUnitReads {
     };
   }
 
-  private async adminInventoriesOf(user: AuthUser, unitId: string): Promise<AdminInventoryRef[]> {
-    const links = await repo.findUnitInventoryLinks(this.deps.db, { unitId, ...(user.global ? {} : { inventoryId: { in: user.inventoryIds } }) });
-    return links.map((l) => ({ id: l.inventory.id, name: l.inventory.name, region: l.inventory.region, parentId: l.inventory.parentId }));
-  }
-
-  private async adminGroupsOf(user: AuthUser, unitId: string): Promise<UnitGroupRef[]> {
-    const links = await repo.findUnitGroupLinks(this.deps.db, { unitId, ...(user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } }) });
-    return links.map((l) => groupRef(l.group)).sort(byNameThenId);
+  /** The unit's inventories and groups the caller sees, read with the unit in one query (404 when it is gone meanwhile). */
+  private async adminLinksOf(user: AuthUser, unitId: string): Promise<{ inventories: AdminInventoryRef[]; groups: UnitGroupRef[] }> {
+    const links = requireRow(
+      await repo.findUnitLinks(this.deps.db, unitId, {
+        inventories: user.global ? {} : { inventoryId: { in: user.inventoryIds } },
+        groups: user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } },
+      }),
+    );
+    return {
+      inventories: links.inventories.map((l) => ({ id: l.inventory.id, name: l.inventory.name, region: l.inventory.region, parentId: l.inventory.parentId })),
+      groups: links.groups.map((l) => groupRef(l.group)).sort(byNameThenId),
+    };
   }
 
   private async groupPage(user: AuthUser, unitId: string, q: AdminUnitGroupsQuery, base: Prisma.GroupWhereInput): Promise<AdminUnitGroupPage> {

@@ -4,7 +4,7 @@
  * software version. The admin unit reads are admin-unit-reads.ts. A non-global admin changes only
  * the units of their own inventories (group membership alone is not enough).
  */
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { atVersion, unlessTaken } from '../../platform/versioned-write.js';
 import type { z } from 'zod';
 import {
   ADMIN_UNIT_LIMITS,
@@ -23,14 +23,17 @@ import { isBusy } from '@fleet/domain';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import { checkUnitUpgrade, type UpgradeReason } from '../upgrades/upgrade-rules.js';
+import type { UnitUpgradeCheck } from './upgrade-check.js';
 import * as repo from './repository.js';
 
 export class AdminUnitService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly upgradeCheck: UnitUpgradeCheck,
+  ) {}
 
   /** POST v2/admin/units. */
   async createUnit(user: AuthUser, body: z.infer<typeof CreateAdminUnitBody>): Promise<UnitDetail> {
@@ -45,8 +48,8 @@ export class AdminUnitService {
     if (problems.length > 0) throw validationError(problems);
     const id = body.uniqueId ?? defaultUniqueId(body.productType, body.serialNumber);
     await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
-    try {
-      await transaction(db, async (tx) => {
+    await unlessTaken(
+      transaction(db, async (tx) => {
         await repo.createUnit(tx, {
           id,
           name: body.name,
@@ -66,11 +69,9 @@ export class AdminUnitService {
         });
         await repo.addUnitToInventory(tx, id, body.inventoryId);
         if (groupIds.length > 0) await repo.addUnitToGroups(tx, id, groupIds);
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
-      throw e;
-    }
+      }),
+      async (e) => (await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber }), e),
+    );
     // The membership index learns the unit, the simulator starts emulating it, subscribers hear device.added.
     await this.deps.units.refreshUnit(id);
     return this.detail(id);
@@ -100,15 +101,11 @@ export class AdminUnitService {
       ...(body.usageProfileId !== undefined ? { usageProfileId: body.usageProfileId } : {}),
       version: { increment: 1 },
     };
-    let count: number;
-    try {
-      // Plain field sets: without a version the caller asked for no check (see UnitService.rename).
-      count = await repo.updateUnitWhere(this.deps.db, body.version === undefined ? { id } : { id, version: body.version }, data);
-    } catch (e) {
-      if (isUniqueViolation(e)) await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id });
-      throw e;
-    }
-    if (count === 0) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
+    // Plain field sets: without a version the caller asked for no check (see UnitService.rename).
+    await atVersion(repo.updateUnitWhere(this.deps.db, body.version === undefined ? { id } : { id, version: body.version }, data), {
+      none: () => new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT'),
+      taken: async (e) => (await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id }), e),
+    });
     if (body.typeGroup !== undefined || body.productType !== undefined) await this.deps.units.refreshUnit(id);
     if (body.name !== undefined && body.name !== unit.name) {
       // The device learns its new name when it is reachable; the core is the source of truth.
@@ -122,8 +119,7 @@ export class AdminUnitService {
     const unit = await this.findAdminUnit(user, id);
     this.assertWhollyOwned(user, unit);
     if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
-    const count = await repo.deleteUnitAtVersion(this.deps.db, id, unit.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteUnitAtVersion(this.deps.db, id, unit.version));
     this.deps.units.forgetUnit(id);
     return { uniqueId: id, deleted: true };
   }
@@ -184,8 +180,7 @@ export class AdminUnitService {
    */
   async leaveGroup(unit: UnitRecord, groupId: string, expiredBy?: Date): Promise<UnitDetail> {
     await this.changeMembership(unit, async (tx) => {
-      const count = await repo.removeUnitFromGroup(tx, unit.id, groupId, expiredBy);
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.removeUnitFromGroup(tx, unit.id, groupId, expiredBy));
     });
     this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: this.deps.clock.now() });
     return this.detailAndPublish(unit.id);
@@ -201,7 +196,8 @@ export class AdminUnitService {
   async setTargetSwVersion(user: AuthUser, id: string, target: string | null): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
     if (target !== null) {
-      const blockers = await this.upgradeBlockers(unit, target);
+      // The upgrade rules as the upgrade calls apply them (one implementation: upgrades/upgrade-rules.ts).
+      const blockers = await this.upgradeCheck.blockersOf(unit, target);
       const first = blockers[0];
       if (first) {
         throw new AppError(
@@ -212,11 +208,6 @@ export class AdminUnitService {
     }
     await this.updateVersioned(unit, { targetSwVersion: target });
     return this.detailAndPublish(id);
-  }
-
-  /** The upgrade rules as the upgrade calls apply them (one implementation: upgrade-rules.ts). */
-  private async upgradeBlockers(unit: UnitRecord, target: string): Promise<UpgradeReason[]> {
-    return (await checkUnitUpgrade(this.deps, unit, target)).reasons;
   }
 
   /** PUT dbgateway (a gateway of the unit's inventories, or one without inventory) / DELETE (null). */
@@ -250,14 +241,15 @@ export class AdminUnitService {
         : {};
     for (const k of ['pairing', 'pairingCode', 'pairingCodeExpiresAt']) delete configuration[k];
     await transaction(this.deps.db, async (tx) => {
-      const count = await repo.updateUnitAtVersion(tx, id, unit.version, {
-        selectedChannelId: null,
-        targetSwVersion: null,
-        databridgeGatewayId: null,
-        services: [],
-        configuration: JSON.parse(JSON.stringify(configuration)) as Prisma.InputJsonValue,
-      });
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(
+        repo.updateUnitAtVersion(tx, id, unit.version, {
+          selectedChannelId: null,
+          targetSwVersion: null,
+          databridgeGatewayId: null,
+          services: [],
+          configuration: JSON.parse(JSON.stringify(configuration)) as Prisma.InputJsonValue,
+        }),
+      );
       await repo.removeUnitMembershipsAndServices(tx, id);
     });
     await this.deps.units.refreshUnit(id);
@@ -305,22 +297,18 @@ export class AdminUnitService {
 
   /** A membership change in one transaction with the unit's version bump (409 on a concurrent change). */
   private async changeMembership(unit: UnitRecord, change: (tx: DbTx) => Promise<void>): Promise<void> {
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        const count = await repo.updateUnitAtVersion(tx, unit.id, unit.version, {});
-        if (count === 0) throw new AppError('CONFLICT');
+    await unlessTaken(
+      transaction(this.deps.db, async (tx) => {
+        await atVersion(repo.updateUnitAtVersion(tx, unit.id, unit.version, {}));
         await change(tx);
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
-      throw e;
-    }
+      }),
+      () => new AppError('ASSOCIATION_EXISTS'),
+    );
     await this.deps.units.refreshUnit(unit.id);
   }
 
   private async updateVersioned(unit: UnitRecord, data: Prisma.UnitUncheckedUpdateManyInput): Promise<void> {
-    const count = await repo.updateUnitAtVersion(this.deps.db, unit.id, unit.version, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateUnitAtVersion(this.deps.db, unit.id, unit.version, data));
   }
 
   private async detail(id: string): Promise<UnitDetail> {

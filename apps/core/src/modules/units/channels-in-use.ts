@@ -7,8 +7,8 @@
 import type { ChannelInUse } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
 import { ChannelStatus } from '@fleet/contracts';
-import type { ChangeOrigin, ChannelRecord, ReadModel } from '../../repositories/read-model.js';
-import { deepFreeze } from '../../repositories/read-model.js';
+import type { ChangeOrigin, ChannelRecord, ReadModel } from '../../platform/storage/read-model.js';
+import { deepFreeze } from '../../platform/storage/read-model.js';
 import { compareNatural, compareText } from '../../platform/order.js';
 
 const NONE: readonly ChannelInUse[] = Object.freeze([]);

@@ -27,9 +27,9 @@ import {
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { inventoryLicencePool, userPermissions } from '../../repositories/licence-columns.js';
-import { unitServices } from '../../repositories/unit-columns.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import { inventoryLicencePool, userPermissions } from './licence-columns.js';
+import { unitServices } from '../../platform/storage/unit-columns.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { updateInventoryAtVersion } from '../inventories/repository.js';

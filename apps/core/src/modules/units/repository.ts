@@ -5,6 +5,7 @@
  * `transaction(...)`. A guarded write answers the rows it changed; the service decides.
  */
 import type { Db, DbTx, Prisma } from '@fleet/db';
+import { unitMemberships, type UnitRecord } from '../../platform/storage/unit-rows.js';
 
 export type ServiceRecord = Prisma.ServiceGetPayload<object>;
 export type InvitationRecord = Prisma.InvitationGetPayload<object>;
@@ -31,10 +32,20 @@ export type IntercomRoomRecord = Prisma.AudioRoomGetPayload<{ select: typeof roo
 const permissionTarget = { id: true, permissions: true, inventories: { select: { inventoryId: true } } } as const satisfies Prisma.UserSelect;
 export type PermissionTargetRecord = Prisma.UserGetPayload<{ select: typeof permissionTarget }>;
 
-export { findUnitWithMemberships, addUnitToInventory } from '../invitations/repository.js';
-export { findDbGateway } from '../unit-configuration/repository.js';
-
 // ── units ──────────────────────────────────────────────────────────────────────────────────
+
+/** The unit with its memberships, as stored now. */
+export function findUnitWithMemberships(db: Db | DbTx, id: string): Promise<UnitRecord | null> {
+  return db.unit.findUnique({ where: { id }, include: unitMemberships });
+}
+
+export async function addUnitToInventory(db: Db | DbTx, unitId: string, inventoryId: string): Promise<void> {
+  await db.unitInventory.create({ data: { unitId, inventoryId } });
+}
+
+export function findDbGateway(db: Db | DbTx, id: string): Promise<DbGatewayRecord | null> {
+  return db.databridgeGateway.findUnique({ where: { id } });
+}
 
 /** Every unit the devices reported about is offline (the core starts knowing nothing). */
 export async function markAllUnitsOffline(db: Db | DbTx): Promise<void> {
@@ -113,18 +124,29 @@ export async function removeUnitMembershipsAndServices(db: Db | DbTx, unitId: st
   await db.service.deleteMany({ where: { unitId } });
 }
 
-/** The unit's inventories matching `where`, with their names, oldest link first. */
-export function findUnitInventoryLinks(db: Db | DbTx, where: Prisma.UnitInventoryWhereInput): Promise<UnitInventoryLinkRecord[]> {
-  return db.unitInventory.findMany({
-    where,
-    include: inventoryLinkInclude,
-    orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }],
+/**
+ * The unit's inventory and group memberships matching the filters (with the inventories', groups'
+ * and their inventories' names; inventories oldest link first), read with the unit in one query:
+ * null when the unit is gone, never a row's links without the row.
+ */
+export async function findUnitLinks(
+  db: Db | DbTx,
+  unitId: string,
+  where: { inventories: Prisma.UnitInventoryWhereInput; groups: Prisma.UnitGroupWhereInput },
+): Promise<{ inventories: UnitInventoryLinkRecord[]; groups: UnitGroupLinkRecord[] } | null> {
+  return db.unit.findUnique({
+    where: { id: unitId },
+    select: {
+      inventories: { where: where.inventories, include: inventoryLinkInclude, orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }] },
+      groups: { where: where.groups, include: groupLinkInclude },
+    },
   });
 }
 
-/** The unit's group memberships matching `where`, with the groups and their inventories' names. */
-export function findUnitGroupLinks(db: Db | DbTx, where: Prisma.UnitGroupWhereInput): Promise<UnitGroupLinkRecord[]> {
-  return db.unitGroup.findMany({ where, include: groupLinkInclude });
+/** The unit's group memberships matching `where`, read with the unit in one query: null when the unit is gone. */
+export async function findUnitGroupLinks(db: Db | DbTx, unitId: string, where: Prisma.UnitGroupWhereInput): Promise<UnitGroupLinkRecord[] | null> {
+  const unit = await db.unit.findUnique({ where: { id: unitId }, select: { groups: { where, include: groupLinkInclude } } });
+  return unit?.groups ?? null;
 }
 
 /** The SIP server of the unit's first inventory that has one. */
@@ -267,32 +289,6 @@ export async function setUserPermissions(db: Db | DbTx, userId: string, permissi
   await db.user.update({ where: { id: userId }, data: { permissions } });
 }
 
-// ── support cases ──────────────────────────────────────────────────────────────────────────
-
-export { createRemoteAction, deleteRemoteAction } from '../remote-actions/repository.js';
-
-/** A running support case ends with this status and result (its version moves on). */
-export async function finishRunningSupportCase(db: Db | DbTx, id: string, status: string, result: Prisma.InputJsonValue): Promise<void> {
-  await db.remoteAction.updateMany({
-    where: { id, status: 'running' },
-    data: { status, result, version: { increment: 1 } },
-  });
-}
-
-export function findChannelFileTransfer(db: Db | DbTx, channelId: string): Promise<Prisma.ChannelGetPayload<{ select: { fileTransfer: true } }> | null> {
-  return db.channel.findUnique({ where: { id: channelId }, select: { fileTransfer: true } });
-}
-
-/** The channel's file transfer (its version moves on). */
-export async function setChannelFileTransfer(db: Db | DbTx, channelId: string, fileTransfer: Prisma.InputJsonValue): Promise<void> {
-  await db.channel.update({ where: { id: channelId }, data: { fileTransfer, version: { increment: 1 } } });
-}
-
-/** The channel's file transfer put back as it was (its version stays). */
-export async function restoreChannelFileTransfer(db: Db | DbTx, channelId: string, fileTransfer: Prisma.InputJsonValue): Promise<void> {
-  await db.channel.update({ where: { id: channelId }, data: { fileTransfer } });
-}
-
 // ── sessions and streams ───────────────────────────────────────────────────────────────────
 
 /** The audio rooms of these inventories, by name. */
@@ -322,8 +318,6 @@ export type FileRecord = Prisma.FileGetPayload<object>;
 
 const deletionColumns = { id: true, path: true, kind: true, status: true } as const satisfies Prisma.FileSelect;
 export type FileToDeleteRecord = Prisma.FileGetPayload<{ select: typeof deletionColumns }>;
-
-export { unitExists } from '../alerts/repository.js';
 
 /** The unit's recorded files at these paths. */
 export function findRecordedFiles(db: Db | DbTx, unitId: string, paths: string[]): Promise<FileRecord[]> {

@@ -8,8 +8,8 @@ import {
   LIMITS,
   VALIDATION,
   type Applications,
+  type IpPipeState,
   type DeviceAck,
-  type FieldProblem,
   type UnitActionOutcome,
   type UnitDeviceAction,
   type UnitDeviceActionPayload,
@@ -17,9 +17,9 @@ import {
 } from '@fleet/contracts';
 import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/domain';
 import type { Db, Prisma } from '@fleet/db';
-import { AppError, validationError } from '../../errors.js';
-import { unitCapabilities, unitLicense } from '../../repositories/unit-columns.js';
-import type { ChannelRecord, ReadModel, ServerRow, VrChannelRecord } from '../../repositories/read-model.js';
+import { AppError, bodyProblem, bodyProblems } from '../../errors.js';
+import { unitCapabilities, unitLicense } from '../../platform/storage/unit-columns.js';
+import type { ChannelRecord, ReadModel, ServerRow, VrChannelRecord } from '../../platform/storage/read-model.js';
 import type { DeviceReports } from '../../platform/device-reports.js';
 import type { DeviceGateway } from '../../platform/gateway.js';
 import type { TelemetryStore } from '../../platform/telemetry.js';
@@ -54,13 +54,14 @@ export function inventoriesOf(unit: Pick<DeviceUnit, 'inventories'>): string[] {
   return unit.inventories.map((i) => i.inventoryId);
 }
 
-/** Body field problems; paths are relative to the body, as the route's own validation reports them. */
-export function bodyProblems(problems: readonly FieldProblem[]): AppError {
-  return validationError(problems.map((p) => ({ path: p.path ? `body.${p.path}` : 'body', message: p.message })));
-}
-
-export function bodyProblem(path: string, message: string): AppError {
-  return bodyProblems([{ path, message }]);
+/** Spec 000 §4 IP pipe states from the l2ControlPipe activity the device reports. */
+export function ipPipeStateOf(apps: Applications): IpPipeState {
+  const state = apps.l2ControlPipe?.state;
+  if (state === undefined) return 'not_connected';
+  if (state === 'running') return 'connected';
+  if (state === 'connecting') return 'connecting';
+  if (state === 'failed') return 'failed';
+  return 'disconnecting';
 }
 
 /** A row that belongs to one of these inventories (channels and video return channels: any of theirs). */

@@ -2,15 +2,15 @@
  * A unit's sessions with a server: the IP pipe (spec 000 §4: connecting, connected, disconnecting,
  * not connected, failed) and its two intercom sessions (audio room or target channel).
  */
-import { nonEmpty } from '../../repositories/json-column.js';
+import { nonEmpty } from '../../platform/storage/json-column.js';
 import { type AuthUser } from '../../platform/access.js';
 import { VALIDATION, type Applications, type IntercomSessionResult, type IpPipeConnectionResult, UnitSipAccount } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { audioRoomParticipants } from '../../repositories/channel-columns.js';
-import { unitCapabilities, unitConfiguration } from '../../repositories/unit-columns.js';
+import { audioRoomParticipants } from '../channels/channel-columns.js';
+import { unitCapabilities, unitConfiguration } from '../../platform/storage/unit-columns.js';
 import type { ServiceDeps } from '../deps.js';
-import { ipPipeStateOf } from '../unit-configuration/store.js';
+import { ipPipeStateOf } from './unit-devices.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 import * as repo from './repository.js';
 

@@ -3,8 +3,8 @@
  * pending entries of the uploaded-files list, reported by the device as `file` events while its
  * `forward` application runs; an outage fails those still on their way.
  */
-import { unitCapabilities, unitTelemetry } from '../../repositories/unit-columns.js';
-import { jsonObject, parseOr } from '../../repositories/json-column.js';
+import { unitCapabilities, unitTelemetry } from '../../platform/storage/unit-columns.js';
+import { jsonObject, parseOr } from '../../platform/storage/json-column.js';
 import {
   READ_ONLY_ROLES,
   UNIT_CONTROL_ROLES,
@@ -25,11 +25,12 @@ import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
-import { type UnitRecord } from '../../repositories/units.js';
+import { type UnitRecord } from '../../platform/storage/unit-rows.js';
 import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
 import * as repo from './repository.js';
+import { unitExists } from '../alerts/repository.js';
 
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
 const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
@@ -266,7 +267,7 @@ export class UnitStorageService {
    */
   private async applyFile(e: DeviceEventOf<'file'>, at: number): Promise<void> {
     const db = this.deps.db;
-    if (!(await repo.unitExists(db, e.unitId))) return;
+    if (!(await unitExists(db, e.unitId))) return;
     const data = {
       fileName: e.fileName,
       path: e.path,

@@ -5,7 +5,7 @@
  * services, unit state, the channels involved) happens before anything is sent; the device then
  * passes through connecting/disconnecting (spec 000 §4) and reports its applications.
  */
-import { nonEmpty } from '../../repositories/json-column.js';
+import { nonEmpty } from '../../platform/storage/json-column.js';
 import type { z } from 'zod';
 import {
   EXTERNAL_STREAM_KINDS,
@@ -22,8 +22,8 @@ import {
 import { isBusy, isOfflineLike, isStreaming } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { inventoryProperties } from '../../repositories/inventory-columns.js';
-import { unitConfiguration, unitLicense, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import { inventoryProperties } from '../inventories/inventory-columns.js';
+import { unitConfiguration, unitLicense, type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 import * as repo from './repository.js';

@@ -4,7 +4,7 @@
  * fleet handed to the device gateway. Every change of a unit's row is announced here
  * (`unit.updated`, `device.added`, `device.removed`).
  */
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import {
   TransmissionMode,
   UnitTypeGroup,
@@ -27,16 +27,16 @@ import type { Db } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import type { UnitRecord, UnitRepository } from '../../repositories/units.js';
-import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../repositories/unit-columns.js';
+import { requireRow, unlessTaken } from '../../platform/versioned-write.js';
+import type { UnitRecord, UnitRepository } from '../../platform/storage/unit-rows.js';
+import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../../platform/storage/unit-columns.js';
 import { canSeeUnit, type AuthUser, groupScopeWhere } from '../../platform/access.js';
-import type { MemoryTable } from '../../repositories/read-model.js';
+import type { MemoryTable } from '../../platform/storage/read-model.js';
 import type { DeviceGateway } from '../../platform/gateway.js';
 import type { RealtimeHub } from '../../platform/hub.js';
 import type { TelemetryStore, UnitTelemetry } from '../../platform/telemetry.js';
 import type { LiveState, Membership, UnitIndex } from '../../platform/unit-index.js';
-import { deepFreeze } from '../../repositories/read-model.js';
+import { deepFreeze } from '../../platform/storage/read-model.js';
 import * as repo from './repository.js';
 import type { ChannelsInUse } from './channels-in-use.js';
 
@@ -341,7 +341,7 @@ export class UnitService {
 
   async unitGroups(user: AuthUser, id: string): Promise<UnitGroupRef[]> {
     this.assertVisible(user, id);
-    const links = await repo.findUnitGroupLinks(this.db, { unitId: id, ...(user.global ? {} : { group: groupScopeWhere(user) }) });
+    const links = requireRow(await repo.findUnitGroupLinks(this.db, id, user.global ? {} : { group: groupScopeWhere(user) }));
     return links.map((l) => groupRef(l.group)).sort(byName);
   }
 

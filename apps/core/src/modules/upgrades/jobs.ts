@@ -1,9 +1,9 @@
 /** What the upgrade service (upgrades.ts), its batches and the jobs left open share about jobs. */
 import { OPEN_UPGRADE_STATES } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import type { ServerRow } from '../../repositories/read-model.js';
+import type { ServerRow } from '../../platform/storage/read-model.js';
 import type { ServiceDeps } from '../deps.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 
 export type UpgradeJobRow = Prisma.UpgradeJobGetPayload<object>;
 

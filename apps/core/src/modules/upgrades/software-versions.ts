@@ -38,9 +38,9 @@ import { compareVersions, parseVersion } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { softwareVersionDevices } from '../../repositories/software-version-columns.js';
-import { isUniqueViolation, unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { softwareVersionDevices } from './software-version-columns.js';
+import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
@@ -153,8 +153,7 @@ export class SoftwareVersionService {
     const row = await this.require(user, id);
     if (await this.inUse(row.number)) throw new AppError('SOFTWARE_VERSION_IN_USE');
     // Only as checked: no change, and no job started towards it since (see `guardOf`).
-    const count = await repo.deleteSoftwareVersionGuarded(this.deps.db, id, this.guardOf(row));
-    if (count === 0) throw await this.lostRace(row);
+    await atVersion(repo.deleteSoftwareVersionGuarded(this.deps.db, id, this.guardOf(row)), { none: () => this.lostRace(row) });
     this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), {
       type: 'softwareVersion.removed',
       softwareVersionId: id,
@@ -191,10 +190,8 @@ export class SoftwareVersionService {
   }
 
   /** Unknown versions and versions not available to the caller both answer 404. */
-  private async require(user: AuthUser, id: string): Promise<VersionRow> {
-    const row = await repo.findSoftwareVersion(this.deps.db, id);
-    if (!row || !this.visible(user, row)) throw new AppError('NOT_FOUND');
-    return row;
+  private require(user: AuthUser, id: string): Promise<VersionRow> {
+    return requireFound(repo.findSoftwareVersion(this.deps.db, id), (r) => this.visible(user, r));
   }
 
   /**
@@ -210,25 +207,24 @@ export class SoftwareVersionService {
     // A renumbering is guarded like a deletion (the jobs name the old number); other changes leave the jobs their target.
     const renumbering = data.number !== undefined;
     try {
-      await transaction(this.deps.db, async (tx) => {
-        const guard = renumbering ? this.guardOf(row) : { version: row.version };
-        const count = await repo.updateSoftwareVersionGuarded(tx, row.id, guard, data);
-        if (count === 0) throw new AppError('CONFLICT');
-        if (inventories === undefined) return;
-        if ('set' in inventories) {
-          await repo.setSoftwareVersionInventories(tx, row.id, inventories.set);
-        } else if ('add' in inventories) {
-          await repo.addSoftwareVersionInventory(tx, row.id, inventories.add);
-        } else {
-          await repo.removeSoftwareVersionInventory(tx, row.id, inventories.remove);
-        }
-      });
+      // The number taken meanwhile, or the same inventory assigned by a request racing this one.
+      const taken = () => (data.number !== undefined ? versionExists() : new AppError('CONFLICT'));
+      await unlessTaken(
+        transaction(this.deps.db, async (tx) => {
+          const guard = renumbering ? this.guardOf(row) : { version: row.version };
+          await atVersion(repo.updateSoftwareVersionGuarded(tx, row.id, guard, data));
+          if (inventories === undefined) return;
+          if ('set' in inventories) {
+            await repo.setSoftwareVersionInventories(tx, row.id, inventories.set);
+          } else if ('add' in inventories) {
+            await repo.addSoftwareVersionInventory(tx, row.id, inventories.add);
+          } else {
+            await repo.removeSoftwareVersionInventory(tx, row.id, inventories.remove);
+          }
+        }),
+        taken,
+      );
     } catch (e) {
-      if (isUniqueViolation(e)) {
-        // The number taken meanwhile, or the same inventory assigned by a request racing this one.
-        if (data.number !== undefined) throw versionExists();
-        throw new AppError('CONFLICT');
-      }
       if (renumbering && e instanceof AppError && e.code === 'CONFLICT') throw await this.lostRace(row);
       throw e;
     }

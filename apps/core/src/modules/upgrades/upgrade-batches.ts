@@ -30,7 +30,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { LIMITS } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { upgradeBatchLineOutcome } from '../../repositories/upgrade-batch-columns.js';
+import { upgradeBatchLineOutcome } from './upgrade-batch-columns.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';

@@ -12,8 +12,6 @@ import {
   ERROR_CATALOGUE,
   canonicalSoftwareVersionNumber,
   type ChannelStatus,
-  type ErrorCode,
-  type UpgradeBlockReason,
   type UpgradeBlockRule,
   type UpgradeWarning,
 } from '@fleet/contracts';
@@ -26,16 +24,13 @@ import {
   type UpgradeBlocker,
 } from '@fleet/domain';
 import type { Db } from '@fleet/db';
-import type { ReadModel, ServerRow } from '../../repositories/read-model.js';
-import type { UnitRecord } from '../../repositories/units.js';
+import type { ReadModel, ServerRow } from '../../platform/storage/read-model.js';
+import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { findServiceStatus } from '../units/repository.js';
+import type { UnitUpgradeCheck, UpgradeReason, UpgradeReasonCode } from '../units/upgrade-check.js';
 import * as repo from './repository.js';
 
-/** The catalogue keys an upgrade can be refused with (the domain's blockers, and the core's own). */
-export type UpgradeReasonCode = UpgradeBlocker['errorCode'] | Extract<ErrorCode, 'TRANSCEIVER_BUSY' | 'UNIT_BUSY' | 'UNIT_OFFLINE'>;
-
-/** A blocking reason with its catalogue key typed (a start answers with it). */
-export type UpgradeReason = Omit<UpgradeBlockReason, 'errorCode'> & { errorCode: UpgradeReasonCode };
+export type { UpgradeReason, UpgradeReasonCode } from '../units/upgrade-check.js';
 
 /** Blockers and warnings of one device and one version, blockers in the order a start reports them. */
 export interface UpgradeCheck {
@@ -195,4 +190,13 @@ export function byVersionDesc(a: string, b: string): number {
   const vb = parseVersion(b);
   if (!va || !vb) return va ? -1 : vb ? 1 : a.localeCompare(b);
   return compareVersions(vb, va);
+}
+
+/** The upgrade rules as the unit admin calls ask for them (units/upgrade-check.ts). */
+export class UnitUpgradeRules implements UnitUpgradeCheck {
+  constructor(private readonly deps: Pick<UpgradeRuleDeps, 'db' | 'readModel'>) {}
+
+  async blockersOf(unit: UnitRecord, target: string): Promise<UpgradeReason[]> {
+    return (await checkUnitUpgrade(this.deps, unit, target)).reasons;
+  }
 }

@@ -33,8 +33,8 @@ import {
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { recordStamps } from '../../repositories/record-stamps.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
+import { recordStamps } from '../../platform/storage/record-stamps.js';
 import { canSeeUnit, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
@@ -94,8 +94,7 @@ export class UsageProfileService {
       ...(body.quotaPerMonth !== undefined ? { quotaPerMonth: body.quotaPerMonth } : {}),
       ...(body.resetDay !== undefined ? { resetDay: body.resetDay } : {}),
     };
-    const count = await unlessTaken(() => repo.updateProfileAtVersion(this.deps.db, id, row.version, data), nameTaken);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateProfileAtVersion(this.deps.db, id, row.version, data), { taken: nameTaken });
     const fresh = await repo.findProfile(this.deps.db, id);
     if (!fresh) throw new AppError('CONFLICT');
     // The caller's answer counts the units of the profile's inventory, or for a global profile the caller's first inventory's.
@@ -108,8 +107,7 @@ export class UsageProfileService {
     if (row.isDefault) throw new AppError('USAGE_PROFILE_DEFAULT');
     if ((await repo.countUnitsOnProfile(this.deps.db, id)) > 0) throw new AppError('USAGE_PROFILE_IN_USE');
     // A unit put on it meanwhile keeps it (the delete then finds no row to remove).
-    const count = await repo.deleteUnusedProfileAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteUnusedProfileAtVersion(this.deps.db, id, row.version));
     const at = this.deps.clock.now();
     for (const inventoryId of this.inventoriesOf(row)) {
       this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usageProfile.removed', usageProfileId: id, inventoryId, at });

@@ -13,12 +13,13 @@ import { ERROR_CATALOGUE, PasswordExpiryPolicy, TIMINGS, type ChangeOwnPasswordB
 import { hashPassword, transaction, verifyPassword } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { passwordExpiryFrom } from './user-accounts.js';
 import { passwordParams } from '../../platform/auth.js';
 import * as repo from './repository.js';
+import { atVersion } from '../../platform/versioned-write.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,8 +54,7 @@ export class AccountService {
     const others = await repo.findSessionIdsOfUser(this.deps.db, user.id, user.sessionId);
     const ended = await transaction(this.deps.db, async (tx) => {
       // Against the row read above: a password changed meanwhile (another session) is not overwritten.
-      const count = await repo.updateUserAtVersion(tx, user.id, row.version, { passwordHash, passwordExpiresAt });
-      if (count === 0) throw new AppError('CONFLICT');
+      await atVersion(repo.updateUserAtVersion(tx, user.id, row.version, { passwordHash, passwordExpiresAt }));
       return repo.deleteSessions(tx, others);
     });
     return { passwordExpiry: expiryState(passwordExpiresAt, null, this.deps.businessClock.now()), endedSessions: ended };

@@ -1,7 +1,7 @@
 /** User rows as the /users answers show them (spec 001 §3 users). */
 import { PasswordExpiryPolicy, Role as RoleSchema, type Role, type UserAccount, type UserInventoryRef } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import { parseOr } from '../../repositories/json-column.js';
+import { parseOr } from '../../platform/storage/json-column.js';
 import { parseRoles } from '../../platform/auth.js';
 
 /** What a row of the list needs: the user's columns, inventory ids, and how many groups. */

@@ -23,7 +23,6 @@ const passwordColumns = { passwordHash: true, passwordExpiryPolicy: true, sso: t
 export type UserPasswordRecord = Prisma.UserGetPayload<{ select: typeof passwordColumns }>;
 
 export type UserPreferenceRecord = Prisma.UserPreferenceGetPayload<object>;
-export type NotificationRecord = Prisma.NotificationGetPayload<object>;
 
 // ── users ──────────────────────────────────────────────────────────────────────────────────
 
@@ -166,19 +165,6 @@ export async function createUserPreferences(db: Db | DbTx, userId: string, data:
 /** Replace the stored preferences while they are at `version`; answers the rows changed. */
 export async function updateUserPreferencesAtVersion(db: Db | DbTx, userId: string, version: number, data: Prisma.InputJsonObject): Promise<number> {
   return (await db.userPreference.updateMany({ where: { userId, version }, data: { data, version: { increment: 1 } } })).count;
-}
-
-/** The notifications not expired at `now` for the user's inventories (global: all), newest first. */
-export function findLiveNotifications(db: Db | DbTx, now: number, global: boolean, inventoryIds: string[]): Promise<NotificationRecord[]> {
-  return db.notification.findMany({
-    where: {
-      AND: [
-        { OR: [{ expireDate: null }, { expireDate: { gt: new Date(now) } }] },
-        global ? {} : { OR: [{ globalNotification: true }, { inventoryId: { in: inventoryIds } }] },
-      ],
-    },
-    orderBy: { createdAt: 'desc' },
-  });
 }
 
 /** The usernames of the users with these ids (by id); an id without a user is left out. */

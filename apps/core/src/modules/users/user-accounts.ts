@@ -35,8 +35,8 @@ import {
 import { hashPassword, providerOf, transaction, type Db, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import { parseOr } from '../../repositories/json-column.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { parseOr } from '../../platform/storage/json-column.js';
+import { atVersion, unlessTaken } from '../../platform/versioned-write.js';
 import { canSeeGroup, canSeeInventory, type AuthUser, canSeeSomeInventory } from '../../platform/access.js';
 import { parseRoles, passwordParams } from '../../platform/auth.js';
 import type { ServiceDeps } from '../deps.js';
@@ -365,19 +365,15 @@ export class UserAccountService {
    * with the spec's message for the field that clashed.
    */
   private async write<T>(fn: (tx: DbTx) => Promise<T>, identity?: { username: string | null; email: string | null }): Promise<T> {
-    try {
-      return await transaction(this.deps.db, fn);
-    } catch (e) {
-      if (!isUniqueViolation(e) || !identity) throw e;
-      if (identity.username !== null && (await repo.usernameTaken(this.deps.db, identity.username, null))) throw userExists();
-      throw emailInUse();
-    }
+    if (!identity) return transaction(this.deps.db, fn);
+    return unlessTaken(transaction(this.deps.db, fn), async () =>
+      identity.username !== null && (await repo.usernameTaken(this.deps.db, identity.username, null)) ? userExists() : emailInUse(),
+    );
   }
 
   /** The user's row changes under its version (someone else's change in between: 409). */
   private async bump(tx: DbTx, row: UserRecord, data: Prisma.UserUpdateManyMutationInput): Promise<void> {
-    const count = await repo.updateUserAtVersion(tx, row.id, row.version, data);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateUserAtVersion(tx, row.id, row.version, data));
   }
 
   /** Memberships follow the inventories: groups of inventories the user left go too. */

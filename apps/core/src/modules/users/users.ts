@@ -1,5 +1,5 @@
-/** Users: the current user's details and their update (spec 001 §5 user rules), preferences, client notifications. */
-import { nonEmpty } from '../../repositories/json-column.js';
+/** Users: the current user's details and their update (spec 001 §5 user rules), preferences. */
+import { nonEmpty } from '../../platform/storage/json-column.js';
 import type { z } from 'zod';
 import {
   DEFAULT_USER_PREFERENCES,
@@ -8,7 +8,6 @@ import {
   type UpdateUserContactBody,
   type UserContact,
   UserPreferences,
-  type ClientNotification,
   type CurrentUser,
   type Role,
 } from '@fleet/contracts';
@@ -17,9 +16,8 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthUser } from '../../platform/access.js';
 import { callsOf } from '../../calls.js';
-import { clientNotificationOf } from '../system-settings/system-messages.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
-import { userContact } from '../../repositories/user-columns.js';
+import { atVersion } from '../../platform/versioned-write.js';
+import { userContact } from './user-columns.js';
 import { presentUserIdentity } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -75,8 +73,7 @@ export class UserService {
       ...(body.email === undefined ? {} : { email: body.email }),
       ...(body.userLabel === undefined ? {} : { userLabel: body.userLabel }),
     };
-    const count = await unlessTaken(() => repo.updateUserAtVersion(this.db, user.id, user.version, data), emailInUse);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.updateUserAtVersion(this.db, user.id, user.version, data), { taken: emailInUse });
   }
 
   /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */
@@ -151,12 +148,6 @@ export class UserService {
     }
     throw new AppError('CONFLICT');
   }
-
-  async notifications(auth: AuthUser, now = this.clock.now()): Promise<ClientNotification[]> {
-    const rows = await repo.findLiveNotifications(this.db, now, auth.global, auth.inventoryIds);
-    // The same item the system message service pushes on /ws (one shape, one place).
-    return rows.map((n) => clientNotificationOf(n, now));
-  }
 }
 
 /**
@@ -194,7 +185,6 @@ export const userCalls = callsOf<UserService>()({
   getUserPreferences: (s, _input, user) => s.preferences(user.id),
   updateUserPreferences: (s, { body }, user) => s.updatePreferences(user.id, body),
   getCurrentUser: (s, _input, user) => s.current(user),
-  fetchClientNotifications: (s, _input, user) => s.notifications(user),
 });
 
 function emailInUse(): AppError {

@@ -1,7 +1,7 @@
 /** Video return channel rows as the contract's answers (spec 001 §3 video return channels). */
 import { VR_CHANNEL_STATUSES, VR_INPUT_TYPES, VrChannelStatus, type VrChannelCounters, type VrChannelDetail } from '@fleet/contracts';
-import { jsonObject, parseOr } from '../../repositories/json-column.js';
-import type { VrChannelRecord } from '../../repositories/read-model.js';
+import { jsonObject, parseOr } from '../../platform/storage/json-column.js';
+import type { VrChannelRecord } from '../../platform/storage/read-model.js';
 import { compareText } from '../../platform/order.js';
 
 export type VrInputType = (typeof VR_INPUT_TYPES)[number];

@@ -35,9 +35,9 @@ import {
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { jsonObject, parseOr, stringList } from '../../repositories/json-column.js';
-import type { ChangeOrigin, VrChannelRecord } from '../../repositories/read-model.js';
-import { unlessTaken } from '../../repositories/storage-errors.js';
+import { jsonObject, parseOr, stringList } from '../../platform/storage/json-column.js';
+import type { ChangeOrigin, VrChannelRecord } from '../../platform/storage/read-model.js';
+import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
@@ -292,8 +292,7 @@ export class VideoReturnService {
     await unlessTaken(
       () =>
         transaction(this.deps.db, async (tx) => {
-          const count = await repo.updateVrChannelAtVersion(tx, id, row.version, data);
-          if (count === 0) throw new AppError('CONFLICT');
+          await atVersion(repo.updateVrChannelAtVersion(tx, id, row.version, data));
           if (dropGroups.length > 0) await repo.removeVrChannelGroups(tx, id, dropGroups);
           if (dropInv.length > 0) await repo.removeVrChannelInventories(tx, id, dropInv);
           if (addInv.length > 0) await repo.addVrChannelInventories(tx, id, addInv);
@@ -310,8 +309,7 @@ export class VideoReturnService {
     if (!row.inventories.every((i) => canSeeInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
     // A unit is taking video return from it: deleting it would cut the feed.
     if (row.status === 'collecting') throw new AppError('VR_CHANNEL_BUSY');
-    const count = await repo.deleteVrChannelAtVersion(this.deps.db, id, row.version);
-    if (count === 0) throw new AppError('CONFLICT');
+    await atVersion(repo.deleteVrChannelAtVersion(this.deps.db, id, row.version));
     return { uniqueId: id, deleted: true };
   }
 
