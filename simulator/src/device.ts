@@ -14,7 +14,7 @@
  * (packages/domain). Every start passes through connecting and every stop through disconnecting
  * (databridge and video return through `stopping`, spec 000 §4) — see unit/applications.ts.
  */
-import type { Applications, DeviceEvent, DeviceSpec, DeviceToCore, Modem, UnitApplicationKey } from '@fleet/contracts';
+import type { Applications, DeviceEvent, DeviceSpec, DeviceToCore, UnitApplicationKey } from '@fleet/contracts';
 import { isBusy, isStreaming } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
@@ -36,6 +36,7 @@ import { UnitRecording } from './unit/recording.js';
 import { UnitSessions } from './unit/sessions.js';
 import { defaultSettings, noFaults, type UnitFaultState, type UnitSettings, type UnitSnapshot, type UnitTruth } from './unit/state.js';
 import { UnitStream } from './unit/stream.js';
+import { telemetryReport, type TelemetrySource } from './unit/telemetry.js';
 import { UnitPower } from './unit/power.js';
 import { TimerScope } from './unit/timers.js';
 import { UnitUpgrade } from './unit/upgrade.js';
@@ -315,10 +316,10 @@ export class UnitDevice {
       return;
     }
     this.position.step(dt);
-    const { modems, totalBitrate } = this.linksNow(now);
+    const { report, totalBitrate } = telemetryReport(this.telemetrySource(), now);
     this.recording.step(now, dt, totalBitrate);
     this.unitAlerts.evaluate(totalBitrate);
-    this.emitTelemetry(now, modems, totalBitrate);
+    this.emit(report);
   }
 
   /**
@@ -326,31 +327,11 @@ export class UnitDevice {
    * fault the control plane injected, so the console shows it at once rather than at the next step.
    */
   reportNow(): void {
-    if (!this.power.on) return;
-    const now = this.clock.now();
-    const { modems, totalBitrate } = this.linksNow(now);
-    this.emitTelemetry(now, modems, totalBitrate);
+    if (this.power.on) this.emit(telemetryReport(this.telemetrySource(), this.clock.now()).report);
   }
 
-  private linksNow(now: number): { modems: Modem[]; totalBitrate: number } {
-    const iso = new Date(now).toISOString();
-    const modems = this.links.map((l) => l.snapshot(iso));
-    let totalBitrate = 0;
-    for (const m of modems) if (m.connected && m.enabled) totalBitrate += m.uplinkKbps;
-    return { modems, totalBitrate };
-  }
-
-  private emitTelemetry(now: number, modems: Modem[], totalBitrate: number): void {
-    this.emit({
-      kind: 'telemetry',
-      unitId: this.spec.unitId,
-      battery: this.battery.snapshot(),
-      location: this.position.snapshot(),
-      modems,
-      cameraConnected: this.cameraConnected,
-      sample: { t: now, kbps: totalBitrate },
-      at: now,
-    });
+  private telemetrySource(): TelemetrySource {
+    return { unitId: this.spec.unitId, links: this.links, battery: this.battery, position: this.position, cameraConnected: this.cameraConnected };
   }
 
   private draw(range: Range): number {
