@@ -95,10 +95,9 @@ export const aiCredentialKind = defineSettingKind<{
     ...(fields !== null ? { credentials: aiCredentialFields.write(fields) } : {}),
     ...(body.active !== undefined ? { active: body.active } : {}),
   }),
-  remove: 'by-id',
 });
 
-export class AiCredentialService extends settingService(aiCredentialKind) {}
+export class AiCredentialService extends settingService(aiCredentialKind, 'by-id') {}
 
 export const aiCredentialCalls = callsOf<AiCredentialService>()({
   searchAiCredentials: (svc, { query }) => svc.list(query),

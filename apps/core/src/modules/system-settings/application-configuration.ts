@@ -70,10 +70,9 @@ export const applicationConfigurationKind = defineSettingKind<{
     if (row === null) checkShape('key' in body ? body.key : '', body.value);
     else if (body.value !== undefined) checkShape(row.key, body.value);
   },
-  remove: 'by-id',
 });
 
-export class ApplicationConfigurationService extends settingService(applicationConfigurationKind) {}
+export class ApplicationConfigurationService extends settingService(applicationConfigurationKind, 'by-id') {}
 
 export const applicationConfigurationCalls = callsOf<ApplicationConfigurationService>()({
   searchApplicationConfiguration: (svc, { query }) => svc.list(query),

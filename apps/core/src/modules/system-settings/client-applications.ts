@@ -66,10 +66,9 @@ export const clientApplicationKind = defineSettingKind<{
     uniqueName,
     { column: 'clientId', value: (body) => body.clientId, error: () => validationError([{ path: 'body.clientId', message: VALIDATION.fieldUnique }]) },
   ],
-  remove: 'by-id',
 });
 
-export class ClientApplicationService extends settingService(clientApplicationKind) {
+export class ClientApplicationService extends settingService(clientApplicationKind, 'by-id') {
   override async create(body: CreateClientApplicationBody): Promise<ClientApplicationWithSecret> {
     const secret = newSecret();
     const row = await this.insert(body, () => this.secretHash(secret));

@@ -116,11 +116,16 @@ export const geocodingProfileKind = defineSettingKind<{
     if (body.isDefault === false && row.isDefault) throw validationError([{ path: 'body.isDefault', message: VALIDATION.geocodingDefaultRequired }]);
   },
   unique: [uniqueName],
-  remove: { atVersion: true, where: { isDefault: false } },
+  deleteWhere: { isDefault: false },
   refuse: (row, deps) => (row.isDefault || (inventoryUses(deps).get(row.id) ?? 0) > 0 ? new AppError('GEOCODING_PROFILE_IN_USE') : undefined),
 });
 
 export class GeocodingProfileService extends settingService(geocodingProfileKind) {
+  /** The new profile as stored (read again: its default may have moved meanwhile). */
+  override async create(body: CreateGeocodingProfileBody): Promise<GeocodingProfile> {
+    return this.get((await this.insert(body)).id);
+  }
+
   /** A new default un-flags the previous one, in the same transaction. */
   protected override insertRow(data: Prisma.GeocodingProfileCreateInput): Promise<Row> {
     return transaction(this.deps.db, async (tx) => {

@@ -32,10 +32,9 @@ export const modemVendorKind = defineSettingKind<{
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
   }),
-  remove: 'by-id',
 });
 
-export class ModemVendorService extends settingService(modemVendorKind) {}
+export class ModemVendorService extends settingService(modemVendorKind, 'by-id') {}
 
 export const modemVendorCalls = callsOf<ModemVendorService>()({
   searchModemVendors: (svc, { query }) => svc.list(query),

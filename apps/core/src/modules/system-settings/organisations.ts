@@ -125,7 +125,6 @@ export const organisationKind = defineSettingKind<{
     const active = await countActiveUsers(deps.db, row.id);
     if (body.maxUsers < active) throw validationError([{ path: 'body.maxUsers', message: VALIDATION.minValue(active) }]);
   },
-  remove: 'by-id',
 });
 
 export class OrganisationService extends settingService(organisationKind) {

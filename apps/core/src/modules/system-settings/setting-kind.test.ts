@@ -77,9 +77,8 @@ const kind = defineSettingKind<{
   insert: (body) => ({ name: body.name ?? '', code: body.code ?? '' }),
   changes: (body) => ({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.code !== undefined ? { code: body.code } : {}) }),
   unique: [uniqueName, { column: 'code', value: (b) => b.code, error: codeTaken }],
-  remove: 'by-id',
 });
-const service = new (settingService(kind))(deps);
+const service = new (settingService(kind, 'by-id'))(deps);
 const problems = (p: Promise<unknown>) =>
   p.then(
     () => null,

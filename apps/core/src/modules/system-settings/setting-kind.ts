@@ -11,7 +11,8 @@
  *   free ("Name field has to be unique", … on its field) → `guard` → insert → announce;
  * - update: the row or 404 → its version or 409 → `check` → unique columns (the changed ones) →
  *   `guard` → update at the version read (409 when it moved on) → announce the row read again;
- * - delete: by id (404 when gone), or the row or 404 then at its version (409), after `refuse`.
+ * - delete: the row or 404, `refuse`, then at its version (409); by id instead (404 when gone) for
+ *   a kind whose service is `settingService(kind, 'by-id')`.
  *
  * A unique violation meeting a write (a name taken in between) answers the first unique column's
  * error when its value is taken, else the last one's. Every change is announced as
@@ -24,7 +25,7 @@ import type { Page } from '../../platform/paging.js';
 import { atVersion, requireFound, requireWritten, unlessTaken } from '../../platform/versioned-write.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SettingStore } from './repository.js';
-import { announceSetting, assertVersion, pageOfRows, type SettingsListQuery } from './settings-support.js';
+import { announceSetting, assertVersion, pageOfRows, settingNameTaken, type SettingsListQuery } from './settings-support.js';
 
 /** A create's body (no row yet) or an update's (with the stored row). */
 export type Written<T extends KindTypes> = { body: T['create']; row: null } | { body: T['update']; row: T['row'] };
@@ -36,7 +37,8 @@ export interface UniqueColumn<T extends KindTypes> {
   readonly value: (body: T['create'] | T['update']) => string | null | undefined;
   /** The rows it is unique among (stream profiles: their provider's). */
   readonly scope?: (body: T['create'] | T['update'], row: T['row'] | null) => Record<string, unknown>;
-  readonly error: () => AppError;
+  /** Its error; "Name field has to be unique" on the name field when not given. */
+  readonly error?: () => AppError;
 }
 
 /** The types a kind is about: its stored row, its answer, its create and update bodies, its list query. */
@@ -71,8 +73,8 @@ export interface SettingKind<T extends KindTypes, Ctx, Prep, CreateData, UpdateD
   readonly guard?: (written: Written<T>, deps: ServiceDeps) => Promise<void>;
   readonly insert: (body: T['create'], prep: Prep, deps: ServiceDeps) => CreateData;
   readonly changes: (body: T['update'], row: T['row'], prep: Prep) => UpdateData;
-  /** A delete by id (404 when gone), or of the row read at its version (409 when it moved on), only while it matches `where`. */
-  readonly remove: 'by-id' | { readonly atVersion: true; readonly where?: Record<string, unknown> };
+  /** A delete (at the version read) goes only while the row matches this (geocoding: not the default). */
+  readonly deleteWhere?: Record<string, unknown>;
   /** Why the row may not go (an error), or nothing. */
   readonly refuse?: (row: T['row'], deps: ServiceDeps) => AppError | undefined;
   /** The kind's own announcement of a change (`before` null: created; `after` null: deleted). */
@@ -131,18 +133,13 @@ export class SettingKindService<T extends KindTypes, Ctx, Prep, CreateData, Upda
     return this.present(await this.write(row, this.kind.changes(body, row, prep), body));
   }
 
+  /** The row or 404, its refusal, then the delete at the version read (409 when it moved on). */
   async delete(id: string): Promise<SettingDeletedAnswer> {
-    const remove = this.kind.remove;
-    if (remove === 'by-id') {
-      await requireWritten(this.kind.store.delete(this.deps.db, id));
-      this.announce(null, null, id);
-    } else {
-      const row = await this.require(id);
-      const refusal = this.kind.refuse?.(row, this.deps);
-      if (refusal) throw refusal;
-      await atVersion(this.kind.store.delete(this.deps.db, id, row.version, remove.where));
-      this.announce(row, null, id);
-    }
+    const row = await this.require(id);
+    const refusal = this.kind.refuse?.(row, this.deps);
+    if (refusal) throw refusal;
+    await atVersion(this.kind.store.delete(this.deps.db, id, row.version, this.kind.deleteWhere));
+    this.announce(row, null, id);
     return { id, deleted: true };
   }
 
@@ -207,7 +204,7 @@ export class SettingKindService<T extends KindTypes, Ctx, Prep, CreateData, Upda
     for (const unique of this.kind.unique ?? []) {
       const value = unique.value(body);
       if (value === null || value === undefined || (row !== null && value === (row as Record<string, unknown>)[unique.column])) continue;
-      if (await this.kind.store.taken(this.deps.db, { ...unique.scope?.(body, row), [unique.column]: value }, row?.id ?? null)) throw unique.error();
+      if (await this.kind.store.taken(this.deps.db, { ...unique.scope?.(body, row), [unique.column]: value }, row?.id ?? null)) throw takenError(unique);
     }
     await this.kind.guard?.(written, this.deps);
     return prep;
@@ -221,15 +218,43 @@ export class SettingKindService<T extends KindTypes, Ctx, Prep, CreateData, Upda
     const [first, ...others] = this.kind.unique ?? [];
     const last = others[others.length - 1];
     if (first === undefined) return violation;
-    if (last === undefined) return first.error();
+    if (last === undefined) return takenError(first);
     const value = (body === null ? undefined : first.value(body)) ?? (row as Record<string, unknown> | null)?.[first.column];
-    return typeof value === 'string' && (await this.kind.store.taken(this.deps.db, { [first.column]: value }, null)) ? first.error() : last.error();
+    return typeof value === 'string' && (await this.kind.store.taken(this.deps.db, { [first.column]: value }, null)) ? takenError(first) : takenError(last);
   }
 }
 
-/** The service class of a kind: `class ModemVendorService extends settingService(modemVendors) {}`. */
-export function settingService<T extends KindTypes, Ctx, Prep, CreateData, UpdateData>(kind: SettingKind<T, Ctx, Prep, CreateData, UpdateData>) {
-  return class extends SettingKindService<T, Ctx, Prep, CreateData, UpdateData> {
+/** A kind whose delete goes by id whatever the version (404 when gone, never 409): modem vendors, AI credentials, … */
+export class ByIdSettingKindService<T extends KindTypes, Ctx, Prep, CreateData, UpdateData> extends SettingKindService<T, Ctx, Prep, CreateData, UpdateData> {
+  override async delete(id: string): Promise<SettingDeletedAnswer> {
+    await requireWritten(this.kind.store.delete(this.deps.db, id));
+    this.announce(null, null, id);
+    return { id, deleted: true };
+  }
+}
+
+const takenError = <T extends KindTypes>(unique: UniqueColumn<T>): AppError => (unique.error ? unique.error() : settingNameTaken());
+
+type ServiceClass<S> = new (deps: ServiceDeps) => S;
+
+/**
+ * The service class of a kind: `class ModemVendorService extends settingService(modemVendorKind, 'by-id') {}`;
+ * deletes at the version read unless `'by-id'`.
+ */
+export function settingService<T extends KindTypes, Ctx, Prep, CreateData, UpdateData>(
+  kind: SettingKind<T, Ctx, Prep, CreateData, UpdateData>,
+  deletes: 'by-id',
+): ServiceClass<ByIdSettingKindService<T, Ctx, Prep, CreateData, UpdateData>>;
+export function settingService<T extends KindTypes, Ctx, Prep, CreateData, UpdateData>(
+  kind: SettingKind<T, Ctx, Prep, CreateData, UpdateData>,
+  deletes?: 'at-version',
+): ServiceClass<SettingKindService<T, Ctx, Prep, CreateData, UpdateData>>;
+export function settingService<T extends KindTypes, Ctx, Prep, CreateData, UpdateData>(
+  kind: SettingKind<T, Ctx, Prep, CreateData, UpdateData>,
+  deletes: 'by-id' | 'at-version' = 'at-version',
+): ServiceClass<SettingKindService<T, Ctx, Prep, CreateData, UpdateData>> {
+  const Base = deletes === 'by-id' ? ByIdSettingKindService : SettingKindService;
+  return class extends Base<T, Ctx, Prep, CreateData, UpdateData> {
     constructor(deps: ServiceDeps) {
       super(deps, kind);
     }

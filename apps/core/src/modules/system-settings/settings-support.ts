@@ -63,7 +63,7 @@ export function assertVersion(stored: number, asked: number | undefined): void {
 export const settingNameTaken = (): AppError => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 
 /** A kind's unique name ("Name field has to be unique"; setting-kind.ts). */
-export const uniqueName = { column: 'name', value: (body: { name?: string | undefined }) => body.name, error: settingNameTaken } as const;
+export const uniqueName = { column: 'name', value: (body: { name?: string | undefined }) => body.name } as const;
 
 /**
  * `systemSetting.changed` on every inventory's topics (each console follows at least one): the

@@ -69,7 +69,6 @@ export const streamMediaProfileKind = defineSettingKind<{
     throw validationError([{ path, message: VALIDATION.minResolutionAboveMax }]);
   },
   unique: [uniqueName],
-  remove: { atVersion: true },
 });
 
 export class StreamMediaProfileService extends settingService(streamMediaProfileKind) {}

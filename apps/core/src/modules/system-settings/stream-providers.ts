@@ -66,7 +66,6 @@ export const streamProviderKind = defineSettingKind<{
     ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
   }),
   unique: [uniqueName],
-  remove: { atVersion: true },
 });
 
 /** Refused on isMain when another profile of the provider (not `exceptId`) is its main one. */
@@ -119,7 +118,6 @@ export const streamProfileKind = defineSettingKind<{
     if (body.isMain === true) await assertNoOtherMain(deps, body.providerId, null);
   },
   unique: [{ ...uniqueName, scope: (body, row) => ({ providerId: row?.providerId ?? ('providerId' in body ? body.providerId : undefined) }) }],
-  remove: { atVersion: true },
   /** The profile's own row, and its provider's (whose count and main profile the providers tab shows). */
   announce: (deps, before, after) => {
     const row = after ?? before;

@@ -120,7 +120,6 @@ export const systemMessageKind = defineSettingKind<{
     ...(dateChanged ? { expireDate: body.expireDate ? new Date(body.expireDate) : null } : {}),
     ...audience,
   }),
-  remove: { atVersion: true },
   /** The banners concerned: the message (as of now) to its audience, its removal to those it no longer concerns. */
   announce: (deps, before, after) => {
     const at = deps.businessClock.now();

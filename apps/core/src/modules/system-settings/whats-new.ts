@@ -62,7 +62,6 @@ export const whatsNewKind = defineSettingKind<{
     ...(body.link !== undefined ? { link: orNull(body.link) } : {}),
     ...(body.active !== undefined ? { active: body.active } : {}),
   }),
-  remove: { atVersion: true },
   announce: (deps, before, after) => {
     const at = deps.clock.now();
     const audience = everyoneAudience(deps.readModel);
