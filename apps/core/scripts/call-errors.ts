@@ -2,7 +2,8 @@
  * Which errors each catalogue call can answer, read from the code that answers it: from each call's
  * declaration (`callsOf<Service>()({ id: (service, input, user) => … })`) every function and method
  * it can reach is followed (by the type checker's symbols; an interface's method to the classes that
- * implement it), and every `new AppError(code)` found on the way counts, its code read from the
+ * implement it and to the members object literals typed by it give, such as a settings kind's
+ * `check`), and every `new AppError(code)` found on the way counts, its code read from the
  * argument's type (a literal, or a union of them). A device's refusal (`deviceRefusal`) is any error
  * the simulated devices can name (their `refused(code)` calls, read the same way).
  *
