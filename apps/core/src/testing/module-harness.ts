@@ -12,7 +12,7 @@
  */
 import { rmSync } from 'node:fs';
 import { createDb, type Db } from '@fleet/db';
-import type { RealtimeEvent } from '@fleet/contracts';
+import type { Applications, DeviceEvent, RealtimeEvent } from '@fleet/contracts';
 import { loadConfig, type Config } from '../env.js';
 import { isGlobal, type AuthUser } from '../platform/access.js';
 import { parseRoles } from '../platform/auth.js';
@@ -90,6 +90,13 @@ export interface ModuleHarness {
   gateway: FakeGateway;
   /** A seeded user as a request of theirs carries them (roles, inventories, groups). */
   user(username: string): Promise<AuthUser>;
+  /**
+   * The unit's device reports its state (by default online and idle: no applications), applied as a
+   * report from a shard is; resolves once the core has applied it.
+   */
+  report(unitId: string, state?: { online?: boolean; applications?: Applications }): Promise<void>;
+  /** A device event (a server's or channel's state, a speed test's result, …) as a shard reports it; resolves once its listeners are done. */
+  event(event: DeviceEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -152,6 +159,14 @@ export async function moduleHarness(options: { env?: Record<string, string>; sta
     hub,
     gateway,
     user: (username) => loadUser(db, username),
+    async report(unitId, state = {}) {
+      gateway.applyReport({ kind: 'state', unitId, online: state.online ?? true, applications: state.applications ?? {}, at: clock.now() });
+      await reports.settle();
+    },
+    async event(event) {
+      gateway.applyReport({ kind: 'event', event, at: clock.now() });
+      await events.settle();
+    },
     async close() {
       gateway.close();
       hub.closeAll();
