@@ -100,6 +100,13 @@ export interface ModuleHarness {
   close(): Promise<void>;
 }
 
+/**
+ * The time a file's `beforeAll` gives {@link moduleHarness}: the first module test of a run waits for the
+ * template's seed (about 3 s on an idle machine, 8 s when its two cores are shared), which vitest's
+ * default hook timeout (10 s) does not leave room for; a warm harness starts in a few tenths of a second.
+ */
+export const HARNESS_START_MS = 60_000;
+
 const silent: ServiceLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
 /**
