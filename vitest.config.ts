@@ -78,8 +78,9 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
- * Test tiers: `unit` (pure code beside the source, *.test.ts under src/), `integration` (real
- * SQLite and PostgreSQL, real websockets: the test/ folders). End-to-end tests run under Playwright
+ * Test tiers: `unit` (pure code beside the source, *.test.ts under src/, and the core's module tests: one
+ * module's services on a copy of a seeded SQLite template, apps/core/src/testing/module-harness.ts),
+ * `integration` (real SQLite and PostgreSQL, real websockets: the test/ folders). End-to-end tests run under Playwright
  * (tests/e2e), benchmarks under tests/bench.
  */
 export default defineConfig({
