@@ -1,0 +1,210 @@
+/**
+ * The fast module tier's harness: what one module's service is built from, in process, on a copy
+ * of the seeded SQLite template (seeded-template.ts), without HTTP, a simulator or the other
+ * modules' routes. It builds the platform parts the way `createServices` does, with three test
+ * doubles: a {@link TestClock} (wall and business time, stepped by the test), a recording hub (a
+ * real hub whose every publication is kept: a test asserts "this change was announced") and a
+ * {@link FakeGateway} (records device and server commands, answers what the test scripts).
+ *
+ * A test file builds its service under test in one `build()` of its own from `deps` (and, for the
+ * modules that need them, the units' services returned beside them), and reads the caller it acts
+ * as with `user()`.
+ */
+import { rmSync } from 'node:fs';
+import { createDb, type Db } from '@fleet/db';
+import type { Applications, DeviceEvent, RealtimeEvent } from '@fleet/contracts';
+import { loadConfig, type Config } from '../env.js';
+import { isGlobal, type AuthUser } from '../platform/access.js';
+import { parseRoles } from '../platform/auth.js';
+import { TestClock } from '../platform/clock.js';
+import { DeviceEvents } from '../platform/device-events.js';
+import { DeviceReports } from '../platform/device-reports.js';
+import { RealtimeHub } from '../platform/hub.js';
+import { ReadModel } from '../platform/storage/read-model.js';
+import { UnitRepository } from '../platform/storage/unit-rows.js';
+import { TelemetryStore } from '../platform/telemetry.js';
+import { UnitIndex } from '../platform/unit-index.js';
+import type { ServiceDeps, ServiceLogger } from '../modules/deps.js';
+import { ConfigStore } from '../modules/unit-configuration/store.js';
+import { ChannelsInUse } from '../modules/units/channels-in-use.js';
+import { UnitDevices } from '../modules/units/unit-devices.js';
+import { UnitService } from '../modules/units/units.js';
+import { UserService } from '../modules/users/users.js';
+import { FakeGateway } from './fake-gateway.js';
+import { copySeededTemplate } from './seeded-template.js';
+
+export { FakeGateway, type SentCommand, type ScriptedAnswer } from './fake-gateway.js';
+
+/** One publication of the hub: its topics and its event. */
+export interface Published {
+  topics: readonly string[];
+  event: RealtimeEvent;
+}
+
+/** A real hub (numbering, history) that also keeps every event published on it. */
+export class RecordingHub extends RealtimeHub {
+  readonly published: Published[] = [];
+
+  constructor(clock: TestClock) {
+    super({ clock });
+    this.onPublish((topics, event) => this.published.push({ topics, event }));
+  }
+
+  /** The events of one type published so far, in order. */
+  eventsOf<T extends RealtimeEvent['type']>(type: T): Extract<RealtimeEvent, { type: T }>[] {
+    return this.published
+      .filter((p): p is { topics: readonly string[]; event: Extract<RealtimeEvent, { type: T }> } => p.event.type === type)
+      .map((p) => p.event);
+  }
+
+  /** The topics each event of this type went to. */
+  topicsOfType(type: RealtimeEvent['type']): (readonly string[])[] {
+    return this.published.filter((p) => p.event.type === type).map((p) => p.topics);
+  }
+
+  /** Forgets what was published (the hub's own history stays). */
+  clear(): void {
+    this.published.length = 0;
+  }
+}
+
+/** The services a module may need of the units' modules today (constructor arguments once the bag holds platform parts only). */
+export interface UnitNeeds {
+  units: UnitService;
+  unitRepository: UnitRepository;
+  devices: UnitDevices;
+  configuration: ConfigStore;
+  users: UserService;
+}
+
+export interface ModuleHarness {
+  /** What every service is handed. */
+  deps: ServiceDeps;
+  /** The units' services, for a module that is built with them. */
+  needs: UnitNeeds;
+  config: Config;
+  db: Db;
+  /** Wall and business time. */
+  clock: TestClock;
+  hub: RecordingHub;
+  gateway: FakeGateway;
+  /** A seeded user as a request of theirs carries them (roles, inventories, groups). */
+  user(username: string): Promise<AuthUser>;
+  /**
+   * The unit's device reports its state (by default online and idle: no applications), applied as a
+   * report from a shard is; resolves once the core has applied it.
+   */
+  report(unitId: string, state?: { online?: boolean; applications?: Applications }): Promise<void>;
+  /** A device event (a server's or channel's state, a speed test's result, …) as a shard reports it; resolves once its listeners are done. */
+  event(event: DeviceEvent): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The time a file's `beforeAll` gives {@link moduleHarness}: the first module test of a run waits for the
+ * template's seed (about 3 s on an idle machine, 8 s when its two cores are shared), which vitest's
+ * default hook timeout (10 s) does not leave room for; a warm harness starts in a few tenths of a second.
+ */
+export const HARNESS_START_MS = 60_000;
+
+const silent: ServiceLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
+
+/**
+ * The platform on a fresh copy of the seeded template: the read model loaded, the units in the
+ * index (all offline, as after a start: no device reports here), nothing sent to any device yet.
+ */
+export async function moduleHarness(options: { env?: Record<string, string>; start?: number } = {}): Promise<ModuleHarness> {
+  const copy = await copySeededTemplate();
+  const handle = await createDb({ url: copy.url });
+  const db = handle.prisma;
+  const config = loadConfig({ DATABASE_URL: copy.url, LOG_LEVEL: 'silent', PASSWORD_HASH_N: '1024', ...options.env });
+  const clock = new TestClock(options.start);
+  const hub = new RecordingHub(clock);
+  const gateway = new FakeGateway(silent, clock);
+  const telemetry = new TelemetryStore();
+  const index = new UnitIndex();
+  const readModel = new ReadModel(db, clock);
+  const unitRepository = new UnitRepository(readModel.units, db);
+  const reports = new DeviceReports(db, unitRepository, index, hub, telemetry, silent);
+  reports.listen(gateway);
+  const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
+  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway, new ChannelsInUse(readModel), clock);
+  units.followReadModel(readModel.units);
+  const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
+  const users = new UserService(db, config.WS_LIBRARY, clock);
+  const events = new DeviceEvents(gateway, silent);
+  await readModel.start();
+  await units.start();
+  // Starting announces nothing a test asserts.
+  hub.clear();
+  gateway.reset();
+  const deps: ServiceDeps = {
+    config,
+    clock,
+    businessClock: clock,
+    db,
+    readModel,
+    index,
+    units,
+    unitRepository,
+    reports,
+    events,
+    devices,
+    configuration,
+    users,
+    gateway,
+    hub,
+    telemetry,
+    log: silent,
+  };
+  return {
+    deps,
+    needs: { units, unitRepository, devices, configuration, users },
+    config,
+    db,
+    clock,
+    hub,
+    gateway,
+    user: (username) => loadUser(db, username),
+    async report(unitId, state = {}) {
+      gateway.applyReport({ kind: 'state', unitId, online: state.online ?? true, applications: state.applications ?? {}, at: clock.now() });
+      await reports.settle();
+    },
+    async event(event) {
+      gateway.applyReport({ kind: 'event', event, at: clock.now() });
+      await events.settle();
+    },
+    async close() {
+      gateway.close();
+      hub.closeAll();
+      await reports.settle();
+      await handle.close();
+      rmSync(copy.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function loadUser(db: Db, username: string): Promise<AuthUser> {
+  const u = await db.user.findUniqueOrThrow({
+    where: { username },
+    select: {
+      id: true,
+      username: true,
+      email: true,
+      userType: true,
+      roles: true,
+      inventories: { select: { inventoryId: true } },
+      groups: { select: { groupId: true } },
+    },
+  });
+  const roles = parseRoles(u.roles, u.userType);
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    roles,
+    inventoryIds: u.inventories.map((i) => i.inventoryId),
+    groupIds: u.groups.map((g) => g.groupId),
+    global: isGlobal(roles),
+  };
+}
