@@ -108,7 +108,8 @@ E2E_STACKS_PIDS="$PWD/.tmp/e2e-stacks.pid"
 stop_e2e_stacks() {
   [ -f "$E2E_STACKS_PIDS" ] || return 0
   local pid
-  while read -r pid; do kill -TERM -- "-$pid" 2>/dev/null; done < "$E2E_STACKS_PIDS"
+  # As Playwright stops the stacks it starts: the whole group at once (their databases are thrown away).
+  while read -r pid; do kill -KILL -- "-$pid" 2>/dev/null; done < "$E2E_STACKS_PIDS"
   rm -f "$E2E_STACKS_PIDS"
 }
 # However the command ends, before the temporary files go (scripts/test-tmpdir.sh's trap).

@@ -57,7 +57,7 @@ export const stacks = () => [stack(E2E_PORT), stack(E2E_PORT + 1)];
 
 /**
  * Starts both stacks in process groups of their own (their ids in `pidFile`, one a line, for the caller to
- * stop them with `kill -- -ID`), each writing to `<pidFile>.<port>.log`, and returns once both answer.
+ * stop them with `kill -KILL -- -ID`), each writing to `<pidFile>.<port>.log`, and returns once both answer.
  */
 async function start(pidFile: string): Promise<void> {
   const started = stacks().map((s) => {
