@@ -99,8 +99,8 @@ export default defineConfig({
           // Pure code: the files share their workers' module cache (importing anew for each of 144 files took
           // 80 of the project's 134 s; without it the project takes 24 s).
           isolate: false,
-          // The seeded SQLite template of the core's module tests (apps/core/src/testing/module-harness.ts), made in
-          // the background while the pure tests run.
+          // The seeded SQLite template of the core's module tests (apps/core/src/testing/module-harness.ts), made once
+          // before the tests start.
           globalSetup: ['tests/support/module-template.ts'],
         },
       },

@@ -100,13 +100,6 @@ export interface ModuleHarness {
   close(): Promise<void>;
 }
 
-/**
- * The time a file's `beforeAll` gives {@link moduleHarness}: the first module test of a run waits for the
- * template's seed (about 3 s on an idle machine, 8 s when its two cores are shared), which vitest's
- * default hook timeout (10 s) does not leave room for; a warm harness starts in a few tenths of a second.
- */
-export const HARNESS_START_MS = 60_000;
-
 const silent: ServiceLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
 /**
@@ -114,7 +107,7 @@ const silent: ServiceLogger = { error: () => undefined, warn: () => undefined, i
  * index (all offline, as after a start: no device reports here), nothing sent to any device yet.
  */
 export async function moduleHarness(options: { env?: Record<string, string>; start?: number } = {}): Promise<ModuleHarness> {
-  const copy = await copySeededTemplate();
+  const copy = copySeededTemplate();
   const handle = await createDb({ url: copy.url });
   const db = handle.prisma;
   const config = loadConfig({ DATABASE_URL: copy.url, LOG_LEVEL: 'silent', PASSWORD_HASH_N: '1024', ...options.env });

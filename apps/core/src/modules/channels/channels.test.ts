@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VALIDATION, groupTopic } from '@fleet/contracts';
 import type { AuthUser } from '../../platform/access.js';
-import { HARNESS_START_MS, moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
+import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import { ChannelService } from './channels.js';
 
 const HUB = 'MMH-0001';
@@ -26,7 +26,7 @@ describe('admin channel rules', () => {
     h = await moduleHarness();
     channels = build(h);
     [admin, superUser] = await Promise.all([h.user('luc_admin'), h.user('super_user')]);
-  }, HARNESS_START_MS);
+  });
   afterAll(async () => h?.close());
   beforeEach(() => {
     h.hub.clear();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
-import { HARNESS_START_MS, moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
+import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import { OrganisationService } from './organisations.js';
 
 const build = (h: ModuleHarness) => new OrganisationService(h.deps);
@@ -18,7 +18,7 @@ describe('organisation rules', () => {
   beforeAll(async () => {
     h = await moduleHarness();
     organisations = build(h);
-  }, HARNESS_START_MS);
+  });
   afterAll(async () => h?.close());
 
   const snapshot = async () =>

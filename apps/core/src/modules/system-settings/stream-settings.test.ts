@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, GeocodingProfileSearchQuery, StreamMediaProfileSearchQuery, VALIDATION, type GeocodingProfile } from '@fleet/contracts';
-import { HARNESS_START_MS, moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
+import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import { ChannelConfigurationService } from '../channels/channel-configuration.js';
 import { GeocodingProfileService } from './geocoding-profiles.js';
 import { StreamMediaProfileService } from './stream-media-profiles.js';
@@ -27,7 +27,7 @@ describe('stream and geocoding settings rules', () => {
   beforeAll(async () => {
     h = await moduleHarness();
     s = build(h);
-  }, HARNESS_START_MS);
+  });
   afterAll(async () => h?.close());
   beforeEach(() => h.hub.clear());
 

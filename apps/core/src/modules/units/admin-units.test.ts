@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_UNIT_LIMITS } from '@fleet/contracts';
 import type { AuthUser } from '../../platform/access.js';
-import { HARNESS_START_MS, moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
+import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import { UnitUpgradeRules } from '../upgrades/upgrade-rules.js';
 import { AdminUnitService } from './admin-units.js';
 import { UnitLicenceService } from './unit-licences.js';
@@ -31,7 +31,7 @@ describe('admin unit rules', () => {
       ({ name: `Admin-Unit-${n}`, typeGroup: 'fieldUnits', productType: 'LU800', serialNumber: `SN${n}`, inventoryId: 'inv-global', ...extra }) as const;
     await s.adminUnits.createUnit(admin, newUnit('0001', { groupIds: ['grp-newsroom'] }));
     await s.adminUnits.createUnit(superUser, newUnit('0003', { inventoryId: 'inv-metro', typeGroup: 'smartUnits', productType: 'LU-Smart' }));
-  }, HARNESS_START_MS);
+  });
   afterAll(async () => h?.close());
   beforeEach(() => h.hub.clear());
 

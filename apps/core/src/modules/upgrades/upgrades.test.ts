@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
-import { HARNESS_START_MS, moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
+import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import { ServerService } from '../servers/servers.js';
 import { AdminUnitService } from '../units/admin-units.js';
 import { UnitUpgradeRules } from './upgrade-rules.js';
@@ -33,7 +33,7 @@ describe('unit upgrade rules', () => {
     [admin, superUser] = await Promise.all([h.user('luc_admin'), h.user('super_user')]);
     // The units taken here are online and idle, as the simulated devices report them in a stack.
     for (const id of ['LU800-0003', 'LU600H264-0002', 'LUSMART-0001']) await h.report(id);
-  }, HARNESS_START_MS);
+  });
   afterAll(async () => {
     s?.upgrades.close();
     await h?.close();
