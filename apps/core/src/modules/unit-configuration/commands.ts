@@ -61,7 +61,7 @@ export class UnitCommands {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly devices: Pick<UnitDevices, 'command' | 'load' | 'requireCapability' | 'requireChannel' | 'requireOnline'>,
-    private readonly store: ConfigStore,
+    private readonly store: Pick<ConfigStore, 'save'>,
   ) {}
 
   private accepted(id: string, command: UnitCommand): UnitCommandAccepted {

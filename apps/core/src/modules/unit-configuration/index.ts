@@ -24,7 +24,7 @@ import { UnitLinkUpdates, unitLinkUpdateCalls } from './link-updates.js';
 export interface UnitConfigurationNeeds {
   units: Pick<UnitService, 'assertVisible' | 'findVisible' | 'toDetail'>;
   devices: UnitDevices;
-  configuration: ConfigStore;
+  configuration: Pick<ConfigStore, 'save' | 'configurationOf'>;
 }
 
 export class UnitConfigurationService {
