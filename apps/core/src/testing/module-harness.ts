@@ -6,9 +6,9 @@
  * real hub whose every publication is kept: a test asserts "this change was announced") and a
  * {@link FakeGateway} (records device and server commands, answers what the test scripts).
  *
- * A test file builds its service under test in one `build()` of its own from `deps` (and, for the
- * modules that need them, the units' services returned beside them), and reads the caller it acts
- * as with `user()`.
+ * A test file builds its module's services in one `build()` of its own with the module's
+ * `create(deps, needs)` (the units' services, which most modules need, are built and started here),
+ * and reads the caller it acts as with `user()`.
  */
 import { rmSync } from 'node:fs';
 import { createDb, type Db } from '@fleet/db';
@@ -21,15 +21,11 @@ import { DeviceEvents } from '../platform/device-events.js';
 import { DeviceReports } from '../platform/device-reports.js';
 import { RealtimeHub } from '../platform/hub.js';
 import { ReadModel } from '../platform/storage/read-model.js';
-import { UnitRepository } from '../platform/storage/unit-rows.js';
 import { TelemetryStore } from '../platform/telemetry.js';
 import { UnitIndex } from '../platform/unit-index.js';
 import type { ServiceDeps, ServiceLogger } from '../modules/deps.js';
-import { ConfigStore } from '../modules/unit-configuration/store.js';
-import { ChannelsInUse } from '../modules/units/channels-in-use.js';
-import { UnitDevices } from '../modules/units/unit-devices.js';
-import { UnitService } from '../modules/units/units.js';
-import { UserService } from '../modules/users/users.js';
+import * as unitsModule from '../modules/units/index.js';
+import { UnitUpgradeRules } from '../modules/upgrades/upgrade-rules.js';
 import { FakeGateway } from './fake-gateway.js';
 import { copySeededTemplate } from './seeded-template.js';
 
@@ -68,20 +64,11 @@ export class RecordingHub extends RealtimeHub {
   }
 }
 
-/** The services a module may need of the units' modules today (constructor arguments once the bag holds platform parts only). */
-export interface UnitNeeds {
-  units: UnitService;
-  unitRepository: UnitRepository;
-  devices: UnitDevices;
-  configuration: ConfigStore;
-  users: UserService;
-}
-
 export interface ModuleHarness {
-  /** What every service is handed. */
+  /** What every service is handed: the platform. */
   deps: ServiceDeps;
-  /** The units' services, for a module that is built with them. */
-  needs: UnitNeeds;
+  /** The units module's services, started (most modules need some of them). */
+  units: unitsModule.UnitsServices;
   config: Config;
   db: Db;
   /** Wall and business time. */
@@ -117,42 +104,19 @@ export async function moduleHarness(options: { env?: Record<string, string>; sta
   const telemetry = new TelemetryStore();
   const index = new UnitIndex();
   const readModel = new ReadModel(db, clock);
-  const unitRepository = new UnitRepository(readModel.units, db);
-  const reports = new DeviceReports(db, unitRepository, index, hub, telemetry, silent);
+  const reports = new DeviceReports(db, readModel.unitRows, index, hub, telemetry, silent);
   reports.listen(gateway);
-  const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
-  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway, new ChannelsInUse(readModel), clock);
-  units.followReadModel(readModel.units);
-  const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
-  const users = new UserService(db, config.WS_LIBRARY, clock);
   const events = new DeviceEvents(gateway, silent);
+  const deps: ServiceDeps = { config, clock, businessClock: clock, db, readModel, index, reports, events, gateway, hub, telemetry, log: silent };
+  const units = unitsModule.create(deps, { upgradeCheck: new UnitUpgradeRules(deps) });
   await readModel.start();
-  await units.start();
+  await units.units.start();
   // Starting announces nothing a test asserts.
   hub.clear();
   gateway.reset();
-  const deps: ServiceDeps = {
-    config,
-    clock,
-    businessClock: clock,
-    db,
-    readModel,
-    index,
-    units,
-    unitRepository,
-    reports,
-    events,
-    devices,
-    configuration,
-    users,
-    gateway,
-    hub,
-    telemetry,
-    log: silent,
-  };
   return {
     deps,
-    needs: { units, unitRepository, devices, configuration, users },
+    units,
     config,
     db,
     clock,

@@ -351,8 +351,8 @@ export class UnitCommands {
 
 /** The catalogue text of a device's error code (null when it names none we know). */
 export function messageOf(code: string | null): string | null {
-  // `in` checked the key: it is an ErrorCode.
-  return code !== null && code in ERROR_CATALOGUE ? ERROR_CATALOGUE[code as ErrorCode].message : null;
+  // An own key of the catalogue (not one of Object.prototype's, such as `toString`): an ErrorCode.
+  return code !== null && Object.hasOwn(ERROR_CATALOGUE, code) ? ERROR_CATALOGUE[code as ErrorCode].message : null;
 }
 
 /** The calls UnitCommands answers. */

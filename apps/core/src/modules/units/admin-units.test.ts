@@ -10,11 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_UNIT_LIMITS } from '@fleet/contracts';
 import type { AuthUser } from '../../platform/access.js';
 import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
-import { UnitUpgradeRules } from '../upgrades/upgrade-rules.js';
-import { AdminUnitService } from './admin-units.js';
-import { UnitLicenceService } from './unit-licences.js';
 
-const build = (h: ModuleHarness) => ({ adminUnits: new AdminUnitService(h.deps, new UnitUpgradeRules(h.deps)), licences: new UnitLicenceService(h.deps) });
+const build = (h: ModuleHarness) => ({ adminUnits: h.units.adminUnits, licences: h.units.unitLicences });
 
 describe('admin unit rules', () => {
   let h: ModuleHarness;

@@ -10,14 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
 import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
-import { ServerService } from '../servers/servers.js';
-import { AdminUnitService } from '../units/admin-units.js';
-import { UnitUpgradeRules } from './upgrade-rules.js';
-import { UpgradeService } from './upgrades.js';
+import * as serversModule from '../servers/index.js';
+import * as upgradesModule from './index.js';
 
 const build = (h: ModuleHarness) => {
-  const servers = new ServerService(h.deps);
-  return { servers, upgrades: new UpgradeService(h.deps, servers), adminUnits: new AdminUnitService(h.deps, new UnitUpgradeRules(h.deps)) };
+  const { servers } = serversModule.create(h.deps);
+  return { servers, upgrades: upgradesModule.create(h.deps, { servers, units: h.units.units }).upgrades, adminUnits: h.units.adminUnits };
 };
 
 describe('unit upgrade rules', () => {
