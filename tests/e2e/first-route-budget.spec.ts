@@ -10,8 +10,8 @@ import { expect, test } from '@playwright/test';
 import { firstRouteJs } from '../support/first-route-js.js';
 import { PASSWORD } from './support.js';
 
-/** Gzipped bytes allowed for the first route's JavaScript (the build measured about 4 % under it). */
-const BUDGET_GZIP_BYTES = 410_000;
+/** Gzipped bytes allowed for the first route's JavaScript (the build measured about 3 % under it). */
+const BUDGET_GZIP_BYTES = 420_000;
 
 const dist = process.env.E2E_CONSOLE_DIST ?? join(import.meta.dirname, '../../apps/console/dist');
 
