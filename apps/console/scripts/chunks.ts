@@ -8,7 +8,8 @@
  *   providers, Mantine's base);
  * - `shell`: the session gate and the console's frame (header, navigation, dialogs) with what they
  *   import beyond the entry;
- * - one file per usual first page (the unit list, the map) with what it imports beyond those.
+ * - one file per usual first page (the unit list, the map) with what it imports beyond those;
+ * - `live`: the realtime event table with what it imports beyond those (loaded with the first event).
  *
  * Every other page, and whatever a page loads with `import()`, keeps the bundler's own chunking; a
  * later page that shares a module with one of these files loads that file (usually already cached).
@@ -30,4 +31,6 @@ export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
   group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
   group('unit-list', ['features/units/UnitList.page.tsx'], 2),
   group('map', ['features/map/Map.page.tsx'], 1),
+  // The realtime event table (its patches import much of the features' logic), loaded with the first event.
+  group('live', ['realtime/applyEvents.ts'], 0),
 ];
