@@ -25,12 +25,14 @@ export function gzipBytesOf(path: string): number {
 
 /**
  * Opens `path` in `page` (signed in, cache empty) and records every script it requests until `shown`
- * is visible; `dist` is the build the stack serves.
+ * is visible, but those whose path in the build matches `except` (what loads on an event rather than
+ * with the page); `dist` is the build the stack serves.
  */
-export async function firstRouteJs(page: Page, dist: string, path: string, shown: Locator): Promise<FirstRouteJs> {
+export async function firstRouteJs(page: Page, dist: string, path: string, shown: Locator, except?: RegExp): Promise<FirstRouteJs> {
   const files = new Set<string>();
   const record = (request: { resourceType: () => string; url: () => string }) => {
-    if (request.resourceType() === 'script') files.add(new URL(request.url()).pathname.slice(1));
+    const file = new URL(request.url()).pathname.slice(1);
+    if (request.resourceType() === 'script' && !except?.test(file)) files.add(file);
   };
   page.on('request', record);
   await page.goto(path);
