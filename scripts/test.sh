@@ -2,8 +2,9 @@
 # One command from a fresh machine to every test: installs what is missing (pnpm, packages,
 # Debian's chromium, postgresql and redis-server), starts PostgreSQL and Redis, then runs the phases
 # lint, typecheck, unit (and the console's components), integration on SQLite, integration on
-# PostgreSQL, the console's build and the Playwright end-to-end tests. Every phase runs even when one
-# before it failed; the end prints each phase's time and the one line "N passed, N failed, N skipped".
+# PostgreSQL, the console's build (then the end-to-end stacks' boot) and the Playwright end-to-end
+# tests. Every phase runs even when one before it failed; the end prints each phase's time and the one
+# line "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,7 @@ INTEGRATION_WORKERS="${INTEGRATION_WORKERS:-4}"
 mkdir -p .tmp
 # Temporary files in memory (scripts/test-tmpdir.sh).
 source scripts/test-tmpdir.sh
-rm -f .tmp/vitest-*.json .tmp/playwright.json
+rm -f .tmp/vitest-*.json .tmp/playwright.json .tmp/e2e-stacks.ready
 phases=()
 failed_phases=()
 
@@ -102,12 +103,42 @@ integration() {
   TEST_PROVIDER="$1" vitest_phase "$1" --project integration --maxWorkers="$INTEGRATION_WORKERS"
 }
 
+# The end-to-end stacks (tests/e2e/stacks.ts) started by the build phase: their process groups, one a line.
+E2E_STACKS_PIDS="$PWD/.tmp/e2e-stacks.pid"
+stop_e2e_stacks() {
+  [ -f "$E2E_STACKS_PIDS" ] || return 0
+  local pid
+  # As Playwright stops the stacks it starts: the whole group at once (their databases are thrown away).
+  while read -r pid; do kill -KILL -- "-$pid" 2>/dev/null; done < "$E2E_STACKS_PIDS"
+  rm -f "$E2E_STACKS_PIDS"
+}
+# However the command ends, before the temporary files go (scripts/test-tmpdir.sh's trap).
+previous_exit_trap="$(trap -p EXIT)"
+previous_exit_trap="${previous_exit_trap#trap -- \'}"
+previous_exit_trap="${previous_exit_trap%\' EXIT}"
+trap "stop_e2e_stacks; ${previous_exit_trap:-:}" EXIT
+
+# The console's build, then the end-to-end stacks booted and seeded while the PostgreSQL files still run:
+# Playwright finds them answering. Stacks that did not come up are stopped, and Playwright starts its own.
 build() {
-  pnpm --filter @fleet/console run build >/dev/null
+  pnpm --filter @fleet/console run build >/dev/null || return 1
+  rm -f .tmp/e2e-stacks.ready
+  if pnpm --silent exec tsx tests/e2e/stacks.ts start "$E2E_STACKS_PIDS"; then
+    touch .tmp/e2e-stacks.ready
+  else
+    echo "the end-to-end stacks did not start (logs: $E2E_STACKS_PIDS.*.log): Playwright starts its own"
+    stop_e2e_stacks
+  fi
 }
 
 e2e() {
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
+  local running=""
+  [ -f .tmp/e2e-stacks.ready ] && running=1
+  local rc=0
+  E2E_STACKS_RUNNING="$running" PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || rc=$?
+  stop_e2e_stacks
+  rm -f .tmp/e2e-stacks.ready
+  return "$rc"
 }
 
 phase install install
@@ -123,7 +154,8 @@ phase typecheck pnpm --silent typecheck
 phase unit vitest_phase unit --project unit --project console
 phase_join lint
 phase "integration SQLite" integration sqlite
-# The PostgreSQL files spend much of their time waiting on the server: the console's build fills that wait.
+# The PostgreSQL files spend much of their time waiting on the server: the console's build and the end-to-end
+# stacks' boot fill that wait.
 phase_beside build build
 phase "integration PostgreSQL" integration postgresql
 phase_join build

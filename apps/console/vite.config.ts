@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { FIRST_ROUTE_GROUPS } from './scripts/chunks';
 import { precompress } from './scripts/precompress';
 
 /**
@@ -29,5 +30,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // The first page's modules in a few files, not a hundred (scripts/chunks.ts).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: FIRST_ROUTE_GROUPS,
+        },
+      },
+    },
   },
 });

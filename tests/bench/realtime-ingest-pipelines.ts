@@ -18,7 +18,6 @@ import { DeviceReports } from '../../apps/core/src/platform/device-reports.js';
 import { UnitIndex } from '../../apps/core/src/platform/unit-index.js';
 import { UnitService } from '../../apps/core/src/modules/units/units.js';
 import { ChannelsInUse } from '../../apps/core/src/modules/units/channels-in-use.js';
-import { UnitRepository } from '../../apps/core/src/platform/storage/unit-rows.js';
 import { ReadModel } from '../../apps/core/src/platform/storage/read-model.js';
 import { round } from './meters.js';
 
@@ -132,10 +131,9 @@ export async function corePipeline(opts: CorePipelineOptions): Promise<Pipeline>
   const gateway = new DeviceGateway(5000, log);
   const index = new UnitIndex();
   const readModel = new ReadModel(prisma);
-  const unitRepository = new UnitRepository(readModel.units, prisma);
-  new DeviceReports(prisma, unitRepository, index, hub, telemetry, log).listen(gateway);
+  new DeviceReports(prisma, readModel.unitRows, index, hub, telemetry, log).listen(gateway);
   await readModel.start();
-  const unitService = new UnitService(prisma, unitRepository, index, hub, telemetry, gateway, new ChannelsInUse(readModel));
+  const unitService = new UnitService(prisma, readModel.unitRows, index, hub, telemetry, gateway, new ChannelsInUse(readModel));
   unitService.followReadModel(readModel.units);
   await unitService.start();
   // The hub's clock is the traffic's simulated time, so its history trims as the app's does.

@@ -1,55 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { E2E_PORT, root, stacks } from './stacks';
 
 /**
  * End-to-end: Debian's Chromium drives the built console served by the real core, with the real
  * simulator in-process, on a throw-away SQLite database seeded at boot: one stack for the console's
- * specs (E2E_PORT, default 8181) and one for the Simulator panel's (the port after it).
+ * specs (E2E_PORT, default 8181) and one for the Simulator panel's (the port after it); stacks.ts.
  */
-const root = resolve(import.meta.dirname, '../..');
-const port = Number(process.env.E2E_PORT ?? 8181);
+const port = E2E_PORT;
 // Units leased by specs that pick "an idle unit that can stream" (support.ts leaseUnit): one folder per run,
 // made here by the runner and handed to its workers through their environment.
 process.env.E2E_UNIT_LEASES ??= mkdtempSync(join(tmpdir(), 'fleet-e2e-leases-'));
-
-/** A stack of its own (core, simulator in-process, console) on `stackPort`, with a fresh SQLite database seeded at boot. */
-function stack(stackPort: number) {
-  const dbDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
-  return {
-    command: 'pnpm --filter @fleet/stack --silent start',
-    cwd: root,
-    url: `http://127.0.0.1:${stackPort}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(stackPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${join(dbDir, 'e2e.db')}`,
-      RECORDINGS_DIR: join(dbDir, 'recordings'),
-      SEED_ON_BOOT: 'true',
-      // The fleet the tests assert on (tests/README.md): the 24 structural units of SEED_IDS.
-      SEED_FLEET: 'small',
-      // E2E_CONSOLE_DIST lets several builds (e.g. parallel branches) be tested side by side.
-      CONSOLE_DIST: process.env.E2E_CONSOLE_DIST ?? join(root, 'apps/console/dist'),
-      LOG_LEVEL: 'warn',
-      // A fleet that changes only when a test tells it to (the demo preset off): no unit acts on its own, no
-      // outage or link drop comes by itself; devices run at four times real time (an upgrade's twelve steps take 15 s, not 60 s)
-      // with telemetry still every 5 s of real time.
-      SIM_DEMO: 'off',
-      SIM_AUTONOMY: '0',
-      SIM_OUTAGES: 'false',
-      SIM_SPEED: '4',
-      SIM_TELEMETRY_MS: '20000',
-      // The core's business rules (trials, support access) on the wall clock, as the browser counts time left:
-      // the devices' ×4 pace is for their timings only (tests/integration/business-clock.test.ts follows the simulator).
-      BUSINESS_TIME: 'wall',
-      // The demo users' passwords and new ones at the tests' low scrypt cost (the core's PASSWORD_HASH_N).
-      PASSWORD_HASH_N: '1024',
-    },
-  };
-}
 
 export default defineConfig({
   testDir: '.',
@@ -83,5 +46,5 @@ export default defineConfig({
     { name: 'console', testIgnore: '**/simulator-panel.spec.ts' },
   ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
-  webServer: [stack(port), stack(port + 1)],
+  webServer: stacks(),
 });

@@ -181,6 +181,36 @@ export async function waitOnline(api: APIRequestContext, unitId: string): Promis
 }
 
 /**
+ * Opens `path` in the console already loaded on the page, through its router (as a link of the console
+ * does, without loading the console again: a load is most of a short check's browser time). The browser's
+ * history gets the new address and the router follows it. Returns once the new page has rendered: the
+ * address is `path` and the window's title is no longer the previous page's (each page names itself in
+ * the title once it is drawn), or, when `shown` is given (a page titled like the one before, or one that
+ * moves on to an address of its own), once `shown`, something the previous page did not show, is visible.
+ */
+export async function openInApp(page: Page, path: string, shown?: Locator): Promise<void> {
+  const before = await page.title();
+  await page.evaluate((to) => {
+    // The router's own history entry shape (its key and its index), so it reads this as one of its entries.
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  if (shown) {
+    await expect(shown).toBeVisible();
+    return;
+  }
+  const target = new URL(path, page.url());
+  await expect
+    .poll(() => {
+      const at = new URL(page.url());
+      return at.pathname + at.search;
+    })
+    .toBe(target.pathname + target.search);
+  await expect(page).not.toHaveTitle(before);
+}
+
+/**
  * Loads the page again where it is: a reload. An explicit path is an address (spec 000 §2 reading:
  * the saved route applies only when entering at `/`), so another spec file moving the same user's
  * saved route meanwhile does not move this page.

@@ -2,12 +2,14 @@
  * Channel reads, admin channel calls and associations of spec 001 §7 Channels against the real
  * core on real SQLite (and PostgreSQL when DATABASE_URL_PG is set) with the real simulator: the
  * /channels list with its counters and filters, the manage-channel details, the group's channel
- * details, the admin create / update (sent to the server first) / delete with the §5 name rules and
- * the §8 errors, inventory associations, point-to-multipoint receivers; roles, scope, that a
- * rejected request changes nothing, and `channel.changed` / `channel.removed` on /ws.
+ * details, the admin create / update (sent to the server first) / delete, 4K as the hubs report it,
+ * a server that does not answer, inventory associations, point-to-multipoint receivers; roles, scope,
+ * that a rejected request changes nothing, and `channel.changed` / `channel.removed` on /ws. The
+ * admin calls' rules (§5 names, §8 errors, the type, the version) are tested on the channel service
+ * alone, beside it (apps/core/src/modules/channels/channels.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION, groupTopic, type ChannelDetails, type ChannelList } from '@fleet/contracts';
+import { VALIDATION, type ChannelDetails, type ChannelList } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const HUB = 'MMH-0001';
@@ -107,18 +109,14 @@ describe.each(providers())('channels on %s', (provider) => {
     expect(info.json().outputs).toEqual([expect.objectContaining({ uniqueId: SDI_OUTPUT, isOutput: true })]);
   });
 
-  it('creates a channel with the §5 name rules; a refused create changes nothing', async () => {
+  // The rules of the admin channel calls (names, type derived, version, output licence, 4K, busy channel, one
+  // association per inventory) are in apps/core/src/modules/channels/channels.test.ts; here each call once over HTTP.
+  it('creates a channel (a name of the wrong characters is refused at the field) and deletes it, announced', async () => {
     const before = await snapshot();
     const bad = await call('POST', '/v2/admin/channels', admin, { name: 'bad name!', serverId: HUB });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields[0]).toMatchObject({ path: 'body.name', message: VALIDATION.unitNameCharacters });
-    const taken = (await details(PREVIEW)).channel.channelName;
-    const dup = await call('POST', '/v2/admin/channels', admin, { name: taken, serverId: HUB });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.fields[0].message).toBe(VALIDATION.nameUnique);
-    expect((await call('POST', '/v2/admin/channels', admin, { name: 'Foreign', serverId: 'MMH-0002' })).statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
-    await db().server.update({ where: { id: HUB }, data: { maxChannels: 0 } });
     published.length = 0;
     const res = await call('POST', '/v2/admin/channels', admin, {
       name: 'New_Channel-1',
@@ -128,72 +126,13 @@ describe.each(providers())('channels on %s', (provider) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const created: ChannelDetails = res.json();
-    expect(created.channel).toMatchObject({
-      channelName: 'New_Channel-1',
-      serverId: HUB,
-      type: 'preview',
-      inventoryIds: ['inv-global'],
-      groupIds: ['grp-newsroom'],
-    });
-    expect(
-      published.some(
-        (p) => p.event.type === 'channel.changed' && p.event.channel.channelId === created.channel.channelId && p.topics.includes(groupTopic('grp-newsroom')),
-      ),
-    ).toBe(true);
-    const list: ChannelList = (await call('GET', '/channels/fetch?group=grp-newsroom', regular)).json();
-    expect(list.channels.map((c) => c.channelId)).toContain(created.channel.channelId);
-    // Deleting it: gone from storage and announced.
+    expect(created.channel).toMatchObject({ channelName: 'New_Channel-1', serverId: HUB, inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] });
+    expect(published.some((p) => p.event.type === 'channel.changed' && p.event.channel.channelId === created.channel.channelId)).toBe(true);
     published.length = 0;
     const del = await call('DELETE', `/v2/admin/channels/${created.channel.channelId}`, admin);
     expect(del.statusCode, del.body).toBe(200);
     expect(await db().channel.findUnique({ where: { id: created.channel.channelId } })).toBeNull();
     expect(published.some((p) => p.event.type === 'channel.removed' && p.event.channelId === created.channel.channelId)).toBe(true);
-  });
-
-  it('updates the general configuration through the device: type derived, version checked, announced', async () => {
-    const before = await details(PREVIEW);
-    published.length = 0;
-    const res = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { forceOutput: true, version: before.channel.version });
-    expect(res.statusCode, res.body).toBe(200);
-    const after: ChannelDetails = res.json();
-    expect(after.channel).toMatchObject({ type: 'output', isOutput: true, forceOutput: true, preview: false, version: before.channel.version + 1 });
-    expect((await details(PREVIEW)).channel.type).toBe('output');
-    expect(published.some((p) => p.event.type === 'channel.changed' && p.event.channel.channelId === PREVIEW && p.event.channel.forceOutput)).toBe(true);
-    const stale = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { recording: true, version: before.channel.version });
-    expect(stale.statusCode).toBe(409);
-    // Distributor forces output (spec 001 §4).
-    const dist: ChannelDetails = (await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { distributor: true })).json();
-    expect(dist.channel).toMatchObject({ type: 'distributor', isOutput: true, preview: false });
-    const back = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { distributor: false, forceOutput: false, output: false });
-    expect(back.json().channel.type).toBe('preview');
-  });
-
-  it('refuses an output beyond the server’s output licence with its count, 4K without support, and a busy channel’s type change', async () => {
-    const outputs = (await details(PREVIEW)).outputLicence.used;
-    await db().server.update({ where: { id: HUB }, data: { servicesData: { outputChannels: outputs } } });
-    await eventually(async () => (await details(PREVIEW)).outputLicence.licensed === outputs);
-    const before = await snapshot();
-    const res = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { ndi: true });
-    expect(res.statusCode).toBe(402);
-    expect(res.json().error.message).toBe(`Output channel license is exceeded (the server supports up to ${outputs} output channels)`);
-    const fourK = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { fourK: true });
-    expect(fourK.statusCode).toBe(422);
-    expect(fourK.json().error.message).toBe('No 4K transmission on the channel');
-    expect(await snapshot()).toBe(before);
-    await db().channel.update({ where: { id: PREVIEW }, data: { capabilities: { fourK: true } } });
-    const pro = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { fourK: true });
-    expect(pro.json().error.message).toBe('PRO-4K license not available');
-    await db().server.update({ where: { id: HUB }, data: { servicesData: {} } });
-    s.sim!.inject({ serverId: HUB, fault: { type: 'channelStatus', channelId: PREVIEW, status: 'collecting' } });
-    await eventually(async () => (await details(PREVIEW)).channel.busy);
-    const settled = await snapshot();
-    const busy = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { forceOutput: true });
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().error.message).toBe('Busy channel conflict');
-    expect((await call('DELETE', `/v2/admin/channels/${PREVIEW}`, admin)).json().error.message).toBe('Busy channel conflict');
-    expect(await snapshot()).toBe(settled);
-    s.sim!.inject({ serverId: HUB, fault: { type: 'channelStatus', channelId: PREVIEW, status: 'idle' } });
-    await eventually(async () => !(await details(PREVIEW)).channel.busy);
   });
 
   it('4K by its causes as the hubs report them: an output channel of a hub without PRO-4K is refused, one of a hub with it takes it', async () => {
@@ -218,20 +157,16 @@ describe.each(providers())('channels on %s', (provider) => {
     expect((await details(metroOutput)).general.fourK).toBe(true);
   });
 
-  it('associates a channel with an inventory once; removing it takes it out of that inventory’s groups', async () => {
+  it('associates a channel with an inventory and removes it; lists the channel’s inventories and groups', async () => {
     const add = await call('PUT', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
     expect(add.statusCode, add.body).toBe(200);
     expect(add.json().inventoryIds).toContain('inv-global-sports');
-    const again = await call('PUT', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('Association already exists');
     const inventories = (await call('GET', `/v2/admin/channels/${PREVIEW}/inventories`, superUser)).json();
     expect(inventories.inventories.map((i: { id: string }) => i.id)).toContain('inv-global-sports');
     const removed = await call('DELETE', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
+    expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().inventoryIds).not.toContain('inv-global-sports');
     expect((await call('GET', `/v2/admin/channels/${PREVIEW}/groups`, superUser)).json().groups.length).toBeGreaterThan(0);
-    // A foreign admin sees neither the channel nor the inventory.
-    expect((await call('PUT', `/v2/admin/inventories/inv-metro/channels/${PREVIEW}`, admin)).statusCode).toBe(404);
   });
 
   it('sets ptmp receivers through the device and lists the channel among the ptmp channels', async () => {

@@ -5,6 +5,7 @@
  * may go to, eligibility with every reason and warning, starts of a server and of a unit run by the
  * simulated device to success or to a failure code, the history; roles, scope (unknown and foreign
  * 404), the spec's validation messages, refused starts changing nothing, and `upgrade.changed`.
+ * The unit rules alone are tested beside the upgrade service (apps/core/src/modules/upgrades/upgrades.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -244,39 +245,9 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     expect(await jobsSnapshot()).toBe(before);
   });
 
-  it('checks the unit rules: SLA, server first, 600-series H.264, hardware, 5.1 or below, with the 9.2.1 and channel warnings', async () => {
-    const before = await jobsSnapshot();
-    await setServer('MMH-0001', '10.0');
-    await setUnit('LU800-0003', { swVersion: '9.2.1', sla: true, selectedChannelId: 'MMH-0001-CH1' });
-    await db().channel.update({ where: { id: 'MMH-0001-CH1' }, data: { swVersion: '9.2.1' } });
-    await s.app.services.readModel.channels.refresh(['MMH-0001-CH1']);
-    // Server first: its server is at 10.0, below 10.1.
-    const first = await eligibility('units', 'LU800-0003', '10.1');
-    expect(first.eligible).toBe(false);
-    expect(first.reasons.map((r) => r.rule)).toContain('serverFirst');
-    const refused = await start('units', 'LU800-0003', '10.1');
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toMatchObject({ code: 'UPGRADE_6802', deviceCode: 6802 });
-    // 10.0 is allowed, with the configuration-reset warning (from 9.2.1) and the channel below the unit.
-    const ok = await eligibility('units', 'LU800-0003', '10.0');
-    expect(ok).toMatchObject({ eligible: true, reasons: [] });
-    expect(ok.warnings.map((w) => w.rule).sort()).toEqual(['channelVersionBelowUnit', 'configurationReset']);
-    // Without SLA: not eligible (6802).
-    await setUnit('LU800-0003', { sla: false });
-    expect((await eligibility('units', 'LU800-0003', '10.0')).reasons.map((r) => r.rule)).toContain('noSla');
-    await setUnit('LU800-0003', { sla: true });
-    // 6803 for a 600-series H.264 unit; 6810 for hardware the version does not list.
-    await setUnit('LU600H264-0002', { swVersion: '8.0', sla: true });
-    expect((await start('units', 'LU600H264-0002', '8.5', superUser)).json().error.code).toBe('UPGRADE_6803');
-    await setUnit('LUSMART-0001', { swVersion: '8.0', sla: true });
-    const hw = await eligibility('units', 'LUSMART-0001', '3.5', superUser);
-    expect(hw.reasons[0]).toMatchObject({ rule: 'hardwareNotSupported', errorCode: 'UPGRADE_6810', deviceCode: 6810 });
-    // Nothing at 5.1 or below.
-    await setUnit('LU800-0003', { swVersion: '5.1' });
-    expect((await eligibility('units', 'LU800-0003', '8.5')).reasons.map((r) => r.rule)).toContain('versionTooOld');
-    expect(await jobsSnapshot()).toBe(before);
-  });
-
+  // The unit rules (SLA, server first, 600-series H.264, hardware, 5.1 or below, the warnings), a version found
+  // whichever way it is spelt and the admin target software version on the same rules are tested on the upgrade
+  // service alone: apps/core/src/modules/upgrades/upgrades.test.ts.
   it('upgrades a unit through its device to the new version, and ends a failed one with its code', async () => {
     await setServer('MMH-0001', '10.1');
     await setUnit('LU800-0003', { swVersion: '10.0', sla: true });
@@ -319,22 +290,5 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     unitFault('LU800-0002', { type: 'power', on: true });
     await eventually(async () => s.app.services.index.statusOf('LU800-0002') === 'idle', 10_000);
     expect(await jobsSnapshot()).toBe(before);
-  });
-
-  it('finds a version whichever way it is spelt ("10.0.0" is the stored "10.0")', async () => {
-    await setServer('VRS-0001', '8.5');
-    const spelt = await eligibility('servers', 'VRS-0001', '10.0.0');
-    expect(spelt).toMatchObject({ targetVersion: '10.0', eligible: true, reasons: [] });
-    expect((await eligibility('units', 'LU800-0003', '9.9.0')).reasons[0]).toMatchObject({ rule: 'unknownVersion', errorCode: 'UPGRADE_6802' });
-  });
-
-  it('keeps the admin target software version on the same rules', async () => {
-    await setUnit('LU800-0003', { swVersion: '10.0', sla: false });
-    const res = await call('PUT', '/v2/admin/units/LU800-0003/targetSwVersion', admin, { targetSwVersion: '10.1' });
-    expect(res.json().error.code).toBe('UPGRADE_6802');
-    expect(res.json().error.fields.map((f: { message: string }) => f.message)).toContain(
-      (await eligibility('units', 'LU800-0003', '10.1')).reasons.find((r) => r.rule === 'noSla')!.message,
-    );
-    await setUnit('LU800-0003', { sla: true });
   });
 });

@@ -1,42 +1,43 @@
 /**
- * The console's first-route JavaScript in a build: what index.html makes every visitor download
- * before the first page can render (its module script, the modules it preloads and every module those
- * import statically), gzipped as the build wrote it (the `.gz` beside each file, what the core serves).
- * Lazy pages and libraries (`import()`) are not counted: they load with their route.
- * Used by tests/e2e/first-route-budget.spec.ts (the budget) and tests/bench/lighthouse.bench.ts.
+ * The console's first-route JavaScript: every script a browser requests to show a page to a signed-in
+ * user with a cold cache, from the first request until the page is shown (index.html's module script,
+ * the frame and the page it asks for at start-up, and whatever else loads before the page shows),
+ * gzipped as the build wrote it (the `.gz` beside each file, what the core serves).
+ * Scripts that load later (a dialog when it opens, another page) are not counted.
+ * Used by tests/e2e/first-route-budget.spec.ts (the budget).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
 
 export interface FirstRouteJs {
-  /** Gzipped bytes of every eager module together. */
+  /** Gzipped bytes of every script requested together. */
   gzipBytes: number;
-  /** Each eager module (path in the build) and its gzipped bytes, largest first. */
+  /** Each script (path in the build) and its gzipped bytes, largest first. */
   modules: { file: string; gzipBytes: number }[];
 }
 
 /** The bytes a browser asking for gzip downloads for one of the build's files. */
-function gzipBytesOf(path: string): number {
+export function gzipBytesOf(path: string): number {
   return existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`).length : gzipSync(readFileSync(path)).length;
 }
 
-export function firstRouteJs(dist: string): FirstRouteJs {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const entries = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
-  ].map((m) => m[1]!);
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(join(dist, file), 'utf8');
-    // Static imports only (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` is lazy.
-    for (const m of code.matchAll(/\bimport\s*(?:[\w$*{},\s]*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(join(file, '..', m[1]!));
-  }
-  const modules = [...seen].map((file) => ({ file, gzipBytes: gzipBytesOf(join(dist, file)) })).sort((a, b) => b.gzipBytes - a.gzipBytes);
+/**
+ * Opens `path` in `page` (signed in, cache empty) and records every script it requests until `shown`
+ * is visible, but those whose path in the build matches `except` (what loads on an event rather than
+ * with the page); `dist` is the build the stack serves.
+ */
+export async function firstRouteJs(page: Page, dist: string, path: string, shown: Locator, except?: RegExp): Promise<FirstRouteJs> {
+  const files = new Set<string>();
+  const record = (request: { resourceType: () => string; url: () => string }) => {
+    const file = new URL(request.url()).pathname.slice(1);
+    if (request.resourceType() === 'script' && !except?.test(file)) files.add(file);
+  };
+  page.on('request', record);
+  await page.goto(path);
+  await shown.first().waitFor();
+  page.off('request', record);
+  const modules = [...files].map((file) => ({ file, gzipBytes: gzipBytesOf(join(dist, file)) })).sort((a, b) => b.gzipBytes - a.gzipBytes);
   return { gzipBytes: modules.reduce((n, m) => n + m.gzipBytes, 0), modules };
 }

@@ -3,54 +3,88 @@
  * flags come from routing/routes.ts; every page is its own lazy chunk.
  */
 import { lazy, Suspense } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { FullPageLoader } from './components/FullPageLoader';
 import { RouteGuard } from './routing/RouteGuard';
-import { LIST_PATH, ROUTES } from './routing/routes';
-import type { AppRoute, PageKey } from './routing/routes';
+import { LIST_PATH, matchRoute, ROUTES } from './routing/routes';
+import type { AppRoute, PageKey, PageRoute } from './routing/routes';
 import type { PageProps } from './pages/types';
 
-/** The page of each `PageKey` of routing/routes.ts (the compiler holds this map to that list). */
-export const PAGES = {
-  login: lazy(() => import('./features/auth/Login.page')),
-  error: lazy(() => import('./pages/Error.page')),
-  unauthorized: lazy(() => import('./pages/UnauthorizedUser.page')),
-  customerPortal: lazy(() => import('./pages/CustomerPortal.page')),
-  easyLive: lazy(() => import('./pages/EasyLive.page')),
-  unitList: lazy(() => import('./features/units/UnitList.page')),
-  multiview: lazy(() => import('./features/multiview/Multiview.page')),
-  map: lazy(() => import('./features/map/Map.page')),
-  fileUpload: lazy(() => import('./features/file-upload/FileUpload.page')),
-  files: lazy(() => import('./features/files/Files.page')),
-  stories: lazy(() => import('./features/stories/Stories.page')),
-  channels: lazy(() => import('./features/channels/Channels.page')),
-  devices: lazy(() => import('./features/devices/Devices.page')),
-  videoReturn: lazy(() => import('./features/video-return/VideoReturn.page')),
-  users: lazy(() => import('./features/users/Users.page')),
-  groups: lazy(() => import('./features/groups/Groups.page')),
-  audioRooms: lazy(() => import('./features/audio-rooms/AudioRooms.page')),
-  myGraphics: lazy(() => import('./features/graphics/MyGraphics.page')),
-  section: lazy(() => import('./pages/Section.page')),
-  remoteActions: lazy(() => import('./pages/RemoteActions.page')),
-  publishers: lazy(() => import('./features/shares/Publishers.page')),
-  subscribers: lazy(() => import('./features/shares/Subscribers.page')),
-  usageProfiles: lazy(() => import('./features/usage-profiles/UsageProfiles.page')),
-  reports: lazy(() => import('./features/reports/Reports.page')),
-  inventoryServices: lazy(() => import('./features/managed-services/InventoryServices.page')),
-  unitLicenseActivation: lazy(() => import('./features/licence-activation/UnitLicenseActivation.page')),
-  swVersion: lazy(() => import('./features/software-versions/SoftwareVersions.page')),
-  batchUpgrade: lazy(() => import('./features/batch-upgrade/BatchUpgrade.page')),
-  accessApprovals: lazy(() => import('./features/access-approvals/AccessApprovals.page')),
-  whatsNew: lazy(() => import('./features/whats-new/WhatsNew.page')),
-  passwordChange: lazy(() => import('./features/account/PasswordChange.page')),
-  limitedAccess: lazy(() => import('./pages/LimitedAccess.page')),
-  simulator: lazy(() => import('./features/simulator/Simulator.page')),
-} satisfies Record<PageKey, ComponentType<PageProps>>;
+/** The module of each `PageKey` of routing/routes.ts (the compiler holds this map to that list). */
+const PAGE_MODULES = {
+  login: () => import('./features/auth/Login.page'),
+  error: () => import('./pages/Error.page'),
+  unauthorized: () => import('./pages/UnauthorizedUser.page'),
+  customerPortal: () => import('./pages/CustomerPortal.page'),
+  easyLive: () => import('./pages/EasyLive.page'),
+  unitList: () => import('./features/units/UnitList.page'),
+  multiview: () => import('./features/multiview/Multiview.page'),
+  map: () => import('./features/map/Map.page'),
+  fileUpload: () => import('./features/file-upload/FileUpload.page'),
+  files: () => import('./features/files/Files.page'),
+  stories: () => import('./features/stories/Stories.page'),
+  channels: () => import('./features/channels/Channels.page'),
+  devices: () => import('./features/devices/Devices.page'),
+  videoReturn: () => import('./features/video-return/VideoReturn.page'),
+  users: () => import('./features/users/Users.page'),
+  groups: () => import('./features/groups/Groups.page'),
+  audioRooms: () => import('./features/audio-rooms/AudioRooms.page'),
+  myGraphics: () => import('./features/graphics/MyGraphics.page'),
+  section: () => import('./pages/Section.page'),
+  remoteActions: () => import('./pages/RemoteActions.page'),
+  publishers: () => import('./features/shares/Publishers.page'),
+  subscribers: () => import('./features/shares/Subscribers.page'),
+  usageProfiles: () => import('./features/usage-profiles/UsageProfiles.page'),
+  reports: () => import('./features/reports/Reports.page'),
+  inventoryServices: () => import('./features/managed-services/InventoryServices.page'),
+  unitLicenseActivation: () => import('./features/licence-activation/UnitLicenseActivation.page'),
+  swVersion: () => import('./features/software-versions/SoftwareVersions.page'),
+  batchUpgrade: () => import('./features/batch-upgrade/BatchUpgrade.page'),
+  accessApprovals: () => import('./features/access-approvals/AccessApprovals.page'),
+  whatsNew: () => import('./features/whats-new/WhatsNew.page'),
+  passwordChange: () => import('./features/account/PasswordChange.page'),
+  limitedAccess: () => import('./pages/LimitedAccess.page'),
+  simulator: () => import('./features/simulator/Simulator.page'),
+} satisfies Record<PageKey, () => Promise<{ default: ComponentType<PageProps> }>>;
 
-const SessionGate = lazy(() => import('./session/SessionGate'));
-const AppLayout = lazy(() => import('./shell/AppLayout'));
+/** The page of each `PageKey` of routing/routes.ts (the compiler holds this map to that list). */
+export const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([key, load]) => [key, lazy(load)])) as Record<
+  PageKey,
+  LazyExoticComponent<ComponentType<PageProps>>
+>;
+
+const loadSessionGate = () => import('./session/SessionGate');
+const loadAppLayout = () => import('./shell/AppLayout');
+const SessionGate = lazy(loadSessionGate);
+const AppLayout = lazy(loadAppLayout);
+
+function pageRoute(pathname: string): PageRoute | null {
+  const match = matchRoute(pathname);
+  return match?.route.kind === 'page' ? match.route : null;
+}
+
+/** Whether the page at `pathname` shows only once the current user is known (behind the session gate). */
+export function needsSession(pathname: string): boolean {
+  const route = pageRoute(pathname);
+  return !route || !withoutSession.includes(route);
+}
+
+/**
+ * Starts loading the code of the page at `pathname` (with the session gate and the console's frame for
+ * a signed-in page) at once, while the configuration and the session load, instead of one after the
+ * other as each renders; the routes' lazy components then find their modules loaded.
+ */
+export function preloadRoute(pathname: string): void {
+  const route = pageRoute(pathname);
+  const loads: Promise<unknown>[] = route ? [PAGE_MODULES[route.page]()] : [];
+  if (needsSession(pathname)) loads.push(loadSessionGate());
+  // Unknown paths and `/` end on the unit list, inside the frame.
+  if (!route || route.access === 'console') loads.push(loadAppLayout());
+  // A failed load shows when the route renders (its lazy component retries the import).
+  for (const load of loads) load.catch(() => undefined);
+}
 
 function element(route: AppRoute): ReactNode {
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;

@@ -2,7 +2,8 @@
  * Which errors each catalogue call can answer, read from the code that answers it: from each call's
  * declaration (`callsOf<Service>()({ id: (service, input, user) => … })`) every function and method
  * it can reach is followed (by the type checker's symbols; an interface's method to the classes that
- * implement it), and every `new AppError(code)` found on the way counts, its code read from the
+ * implement it and to the members object literals typed by it give, such as a settings kind's
+ * `check`), and every `new AppError(code)` found on the way counts, its code read from the
  * argument's type (a literal, or a union of them). A device's refusal (`deviceRefusal`) is any error
  * the simulated devices can name (their `refused(code)` calls, read the same way).
  *
@@ -71,6 +72,27 @@ export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes
 
   const aliased = (s: ts.Symbol): ts.Symbol => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s);
 
+  // The members given to an interface's property in object literals typed by it (a declaration such
+  // as a settings kind's `check`), to follow a call through the interface's property to every one.
+  const givenFor = new Map<ts.Symbol, Map<string, ts.Node[]>>();
+  for (const f of sources.filter(inCore)) {
+    const visit = (n: ts.Node): void => {
+      if (ts.isObjectLiteralExpression(n)) {
+        const iface = checker.getContextualType(n)?.getSymbol();
+        if (iface?.declarations?.some((d) => ts.isInterfaceDeclaration(d) && inCore(d.getSourceFile()))) {
+          const byName = givenFor.get(iface) ?? new Map<string, ts.Node[]>();
+          givenFor.set(iface, byName);
+          for (const p of n.properties) {
+            if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && p.name && ts.isIdentifier(p.name))
+              byName.set(p.name.text, [...(byName.get(p.name.text) ?? []), p]);
+          }
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(f);
+  }
+
   /** The bodies a reference can run: a function's or method's own, or the implementations of an interface's method. */
   function bodiesOf(sym: ts.Symbol): ts.Node[] {
     const out: ts.Node[] = [];
@@ -88,6 +110,7 @@ export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes
           const member = cls.members.find((m) => m.name !== undefined && ts.isIdentifier(m.name) && m.name.text === sym.name);
           if (member) out.push(member);
         }
+        out.push(...((iface && givenFor.get(iface)?.get(sym.name)) ?? []));
       }
     }
     return out;

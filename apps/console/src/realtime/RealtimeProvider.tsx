@@ -4,14 +4,13 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ChannelLive, CurrentUser, RealtimeEvent, Topic, UnitSummary } from '@fleet/contracts';
+import type { ChannelLive, CurrentUser, RealtimeEvent, Topic } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
-import { applyBatched, applyEvent, isBatchedEvent } from './eventTable';
 import type { BatchedEvent } from './eventTable';
 import { debounce } from './debounce';
 import { liveness } from './livenessStore';
@@ -26,6 +25,16 @@ import type { NoticeNames, NoticePreferences } from './unitNotices';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { RealtimeTransportContext } from './transport';
 import { watchWsLibrary } from './wsLibrary';
+import { unitName } from './unitName';
+
+type EventApplier = typeof import('./applyEvents');
+/** The event table (applyEvents.ts), once loaded: requested when the first event arrives, which waits for it. */
+let applier: EventApplier | null = null;
+const loadApplier = (): Promise<EventApplier> =>
+  import('./applyEvents').then((module) => {
+    applier = module;
+    return module;
+  });
 
 type Listener = (event: RealtimeEvent) => void;
 
@@ -64,14 +73,6 @@ export function useRealtime(): RealtimeContextValue {
   return useContext(RealtimeContext);
 }
 
-function unitName(queryClient: QueryClient, unitId: string): string {
-  for (const [, list] of queryClient.getQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') })) {
-    const unit = list?.find((item) => item.uniqueId === unitId);
-    if (unit) return unit.name;
-  }
-  return unitId;
-}
-
 /** Names of what the notices tell about, from the lists the console holds (the id where none has it). */
 function noticeNames(queryClient: QueryClient): NoticeNames {
   const channels = queryClient
@@ -82,29 +83,6 @@ function noticeNames(queryClient: QueryClient): NoticeNames {
     channel: (channelId) => channels.find((channel) => channel.channelId === channelId)?.channelName || channelId,
     server: (serverId) => channels.find((channel) => channel.serverId === serverId)?.serverName || serverId,
   };
-}
-
-/**
- * Applies events (in order) to the cached REST answers in place, through the one event table
- * (eventTable.ts). The unit lists and the map's markers are patched once for all the events (one copy), and React Query
- * tells its observers once.
- */
-export function applyRealtimeEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
-  notifyManager.batch(() => {
-    applyBatched(queryClient, events.filter(isBatchedEvent));
-    applyToOtherQueries(queryClient, events);
-  });
-}
-
-/** The events' changes to the cached answers other than the unit lists. */
-function applyToOtherQueries(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
-  const ctx = { queryClient, unitName: (id: string) => unitName(queryClient, id) };
-  for (const event of events) applyEvent(ctx, event);
-}
-
-/** Applies one event to the cached REST answers (see {@link applyRealtimeEvents}). */
-export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
-  applyRealtimeEvents(queryClient, [event]);
 }
 
 /** The unit an event reports about (its live values are then as of now), or null. */
@@ -195,7 +173,8 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     // The unit lists are patched once for the /ws frames that arrived together (the hub sends one
     // frame per topic, each a task of its own): one copy of the 1,000 units and one notification
     // for all of them, not one per frame. The rest is applied at the end of each frame's task.
-    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => applyBatched(queryClient, listEvents)), {
+    let stopped = false;
+    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => applier?.applyBatched(queryClient, listEvents)), {
       maxWaitMs: 0,
       animationFrame: false,
     });
@@ -205,14 +184,23 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     });
     const pending: RealtimeEvent[] = [];
     const flush = () => {
+      if (stopped) return;
+      const table = applier;
+      if (table === null) {
+        // The first events wait for the event table's code; those arriving meanwhile join them.
+        loadApplier().then(flush, () => {
+          console.warn(`realtime: the event table did not load; ${pending.splice(0).length} events were not applied`);
+        });
+        return;
+      }
       const events = pending.splice(0);
       const now = Date.now();
       for (const event of events) {
         const unitId = heardUnitOf(event);
         if (unitId !== null) liveness.heard(unitId, now);
       }
-      for (const event of events) if (isBatchedEvent(event)) lists.push(event);
-      notifyManager.batch(() => applyToOtherQueries(queryClient, events));
+      for (const event of events) if (table.isBatchedEvent(event)) lists.push(event);
+      notifyManager.batch(() => table.applyToOtherQueries(queryClient, events));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
       notices.push(events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null));
       for (const event of events) {
@@ -275,6 +263,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     client.start();
     const stopReads = followUnitReads(queryClient);
     return () => {
+      stopped = true;
       stopReads();
       clientRef.current = null;
       client.stop();

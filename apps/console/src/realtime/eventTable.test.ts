@@ -32,7 +32,7 @@ import { makeChannelFile, makeList } from '../test-utils/files';
 import { makeDetail, makeGroupRow } from '../test-utils/fixtures';
 import { makeServer } from '../test-utils/servers';
 import { groupList, vrChannel } from '../test-utils/vrChannels';
-import { applyRealtimeEvents } from './RealtimeProvider';
+import { applyRealtimeEvents } from './applyEvents';
 import { EVENT_TABLE } from './eventTable';
 import { forgetReportTimes } from '../kit/cache';
 import { LIVE_REFRESH_MS } from '../features/contractor-entities/entitiesLive';

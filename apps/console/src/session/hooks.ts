@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, Language, Role, UserPreferences } from '@fleet/contracts';
+import { callEndpoint } from '../api/client';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../api/hooks';
 import { changeLanguage } from '../i18n';
 import type { RouteUser } from '../routing/decideRoute';
@@ -16,6 +18,23 @@ export function useCurrentUserQuery(load = true) {
 
 export function usePreferencesQuery(load = true) {
   return useEndpointQuery('getUserPreferences', {}, { ...SESSION_QUERY, enabled: load });
+}
+
+/**
+ * Asks for the current user and the preferences at start-up, before the session gate's code has
+ * loaded; its queries then find them answered or on their way (same keys, same lifetime).
+ */
+export function prefetchSession(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({
+    ...SESSION_QUERY,
+    queryKey: endpointKey('getCurrentUser'),
+    queryFn: ({ signal }) => callEndpoint('getCurrentUser', {}, { signal }),
+  });
+  void queryClient.prefetchQuery({
+    ...SESSION_QUERY,
+    queryKey: endpointKey('getUserPreferences'),
+    queryFn: ({ signal }) => callEndpoint('getUserPreferences', {}, { signal }),
+  });
 }
 
 /** The signed-in user when already loaded (never starts a request). */

@@ -23,6 +23,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = LIMITS.unitSearchDefaultPageSize;
 /** Groups and inventories change rarely; a minute-old list is fine for a picker. */
 const LIST_STALE_MS = 60_000;
+/** The pickers' option lists exist only while open (Mantine keeps them mounted, hidden, by default). */
+const CLOSED_UNMOUNTED = { keepMounted: false } as const;
 
 /** Saves a pick: shown at once (the cached preferences), put back if the core refuses it. */
 function useScopeSaver(): (patch: Partial<ScopePatch>) => void {
@@ -108,6 +110,8 @@ export function ScopePicker({ user, stacked = false }: { readonly user: CurrentU
         nothingFoundMessage={admin.loading ? t('shell.loading') : t('shell.nothingFound')}
         size={stacked ? 'sm' : 'xs'}
         w={stacked ? '100%' : 200}
+        // Options mounted only while open: a closed picker costs no positioning work on each render.
+        comboboxProps={CLOSED_UNMOUNTED}
         data-testid="shell-inventory"
         data-value={inventory?.id ?? ''}
       />
@@ -123,6 +127,7 @@ export function ScopePicker({ user, stacked = false }: { readonly user: CurrentU
         disabled={groups.length === 0}
         size={stacked ? 'sm' : 'xs'}
         w={stacked ? '100%' : 180}
+        comboboxProps={CLOSED_UNMOUNTED}
         data-testid="shell-group"
         data-value={groupId ?? ''}
       />

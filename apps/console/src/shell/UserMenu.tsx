@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
-import { AboutModal } from '../features/account/AboutModal';
-import { AccountModal } from '../features/account/AccountModal';
-import { PreferencesModal } from '../features/account/PreferencesModal';
 import { useChatSupport } from '../features/account/useChatSupport';
-import { WhatsNewModal } from '../features/account/WhatsNewModal';
 import { useLogout } from '../session/useLogout';
+
+// The dialogs' code (their forms, schemas and lists) loads when one first opens, not with the frame.
+const AccountModal = lazy(() => import('../features/account/AccountModal').then((m) => ({ default: m.AccountModal })));
+const PreferencesModal = lazy(() => import('../features/account/PreferencesModal').then((m) => ({ default: m.PreferencesModal })));
+const AboutModal = lazy(() => import('../features/account/AboutModal').then((m) => ({ default: m.AboutModal })));
+const WhatsNewModal = lazy(() => import('../features/account/WhatsNewModal').then((m) => ({ default: m.WhatsNewModal })));
 
 type Screen = 'account' | 'preferences' | 'about' | 'whatsNew';
 
@@ -24,8 +26,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const chat = useChatSupport();
-  const [screen, setScreen] = useState<Screen | null>(null);
-  const close = () => setScreen(null);
+  const [screen, setOpenScreen] = useState<Screen | null>(null);
+  // A dialog stays mounted once opened (a closed Mantine modal renders nothing), so it closes as before.
+  const [mounted, setMounted] = useState<ReadonlySet<Screen>>(() => new Set());
+  const setScreen = (next: Screen) => {
+    setMounted((before) => (before.has(next) ? before : new Set(before).add(next)));
+    setOpenScreen(next);
+  };
+  const close = () => setOpenScreen(null);
   const displayName = `${user.firstName} ${user.lastName}`.trim() || user.username;
   const [opened, setOpened] = useState(false);
   return (
@@ -71,10 +79,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <AccountModal user={user} opened={screen === 'account'} onClose={close} />
-      <PreferencesModal opened={screen === 'preferences'} onClose={close} />
-      <AboutModal opened={screen === 'about'} onClose={close} />
-      <WhatsNewModal opened={screen === 'whatsNew'} onClose={close} />
+      <Suspense fallback={null}>
+        {mounted.has('account') && <AccountModal user={user} opened={screen === 'account'} onClose={close} />}
+        {mounted.has('preferences') && <PreferencesModal opened={screen === 'preferences'} onClose={close} />}
+        {mounted.has('about') && <AboutModal opened={screen === 'about'} onClose={close} />}
+        {mounted.has('whatsNew') && <WhatsNewModal opened={screen === 'whatsNew'} onClose={close} />}
+      </Suspense>
     </>
   );
 }

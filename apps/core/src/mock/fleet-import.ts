@@ -29,6 +29,7 @@ import {
 import { z } from 'zod';
 import type { AuthUser } from '../platform/access.js';
 import type { ServiceDeps } from '../modules/deps.js';
+import type { UnitService } from '../modules/units/units.js';
 import { captureFleet, type CapturedFleet, type CapturedObject, type CapturedUnit } from './fleet-capture.js';
 import type { RecordingService } from './recordings.js';
 import type { ReplayService } from './replays.js';
@@ -60,7 +61,9 @@ function dataOf(o: CapturedObject, dates: readonly string[] = []): Record<string
 
 export class FleetImportService {
   constructor(
-    private readonly deps: Pick<ServiceDeps, 'db' | 'units' | 'index' | 'telemetry' | 'reports' | 'gateway' | 'clock' | 'log'>,
+    private readonly deps: Pick<ServiceDeps, 'db' | 'index' | 'telemetry' | 'reports' | 'gateway' | 'clock' | 'log'>,
+    /** Told of each unit an import makes (the index, the gateway's fleet, `device.added`). */
+    private readonly units: Pick<UnitService, 'refreshUnit'>,
     /** The services an import works with, looked up when used (they are made beside this one). */
     private readonly services: () => { recordings: RecordingService; replays: ReplayService },
   ) {}
@@ -175,7 +178,7 @@ export class FleetImportService {
         await this.link(db.unitInventory as unknown as Links, 'unitId', u.id, 'inventoryId', u.inventoryIds, table(db.inventory));
         await this.link(db.unitGroup as unknown as Links, 'unitId', u.id, 'groupId', u.groupIds, table(db.group));
         // The membership index, the gateway's fleet (a new unit is handed to a shard) and `device.added`.
-        await this.deps.units.refreshUnit(u.id);
+        await this.units.refreshUnit(u.id);
       }
     }
     // Units' configuration, servers' configuration tabs, alerts, users and audio rooms.

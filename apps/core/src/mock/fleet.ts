@@ -20,6 +20,7 @@ import type { AlertService } from '../modules/alerts/alerts.js';
 import type { UpgradeService } from '../modules/upgrades/upgrades.js';
 import type { UnitStorageService } from '../modules/units/unit-storage.js';
 import type { CommandOutcomes } from '../modules/unit-configuration/events.js';
+import type { UnitService } from '../modules/units/units.js';
 import { upgradeView } from '../modules/servers/servers.js';
 import { parseOr } from '../platform/storage/json-column.js';
 
@@ -36,6 +37,8 @@ export interface FleetParts {
   upgrades: UpgradeService;
   storage: UnitStorageService;
   outcomes: CommandOutcomes;
+  /** Told of the generated units made and removed (the index, the gateway's fleet, `device.added` / `device.removed`). */
+  units: Pick<UnitService, 'refreshUnit' | 'forgetUnit'>;
 }
 
 /** Product models per type group for generated units (the seed's families). */
@@ -190,7 +193,7 @@ export class FleetService {
           await db.unitGroup.createMany({ data: part.map((r) => ({ unitId: r.id, groupId: group.id })) });
         }
       }
-      for (const r of rows) await this.deps.units.refreshUnit(r.id);
+      for (const r of rows) await this.parts.units.refreshUnit(r.id);
       return { created: rows.length, removed, byGroup: counts };
     });
   }
@@ -203,7 +206,7 @@ export class FleetService {
     await this.deps.gateway.inBulk(async () => {
       for (let i = 0; i < ids.length; i += CHUNK) await db.unit.deleteMany({ where: { id: { in: ids.slice(i, i + CHUNK) } } });
       for (const id of ids) {
-        this.deps.units.forgetUnit(id);
+        this.parts.units.forgetUnit(id);
         this.units.delete(id);
       }
     });

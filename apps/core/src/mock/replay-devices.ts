@@ -1,5 +1,6 @@
 /** The devices an events-only recording mentions, created on this core before a replay (replays.ts). */
 import type { ServiceDeps } from '../modules/deps.js';
+import type { UnitService } from '../modules/units/units.js';
 import type { MentionedDevices } from './replay-entries.js';
 
 /**
@@ -7,7 +8,11 @@ import type { MentionedDevices } from './replay-entries.js';
  * core lacks, with the recorded names and types (sensible defaults otherwise), in the first group
  * (and its inventory) of the seed: their reports then have somewhere to land.
  */
-export async function createMentionedDevices(deps: Pick<ServiceDeps, 'db' | 'readModel' | 'units'>, m: MentionedDevices): Promise<void> {
+export async function createMentionedDevices(
+  deps: Pick<ServiceDeps, 'db' | 'readModel'>,
+  units: Pick<UnitService, 'refreshUnit'>,
+  m: MentionedDevices,
+): Promise<void> {
   const { db, readModel: rm } = deps;
   const group = rm.groups.all()[0];
   const inventoryId = group?.inventoryId ?? rm.inventories.all()[0]?.id ?? null;
@@ -33,7 +38,7 @@ export async function createMentionedDevices(deps: Pick<ServiceDeps, 'db' | 'rea
     });
     if (inventoryId) await db.unitInventory.create({ data: { unitId, inventoryId } });
     if (group) await db.unitGroup.create({ data: { unitId, groupId: group.id } });
-    await deps.units.refreshUnit(unitId);
+    await units.refreshUnit(unitId);
   }
   const takenServerNames = new Set(rm.servers.all().map((s) => s.name));
   const takenVrNames = new Set(rm.vrChannels.all().map((v) => v.name));

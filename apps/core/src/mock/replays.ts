@@ -30,6 +30,7 @@ import { AppError } from '../errors.js';
 import type { AuthUser } from '../platform/access.js';
 import type { AuthService } from '../platform/auth.js';
 import type { ServiceDeps } from '../modules/deps.js';
+import type { UnitService } from '../modules/units/units.js';
 import type { FleetService } from './fleet.js';
 import type { RecordingService } from './recordings.js';
 import { durationOf, mentionedDevices, replayEntries, splitEntries } from './replay-entries.js';
@@ -95,7 +96,9 @@ export class ReplayService {
   private control: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly deps: Pick<ServiceDeps, 'config' | 'clock' | 'db' | 'readModel' | 'gateway' | 'units' | 'log'>,
+    private readonly deps: Pick<ServiceDeps, 'config' | 'clock' | 'db' | 'readModel' | 'gateway' | 'log'>,
+    /** Told of the devices a replay creates (replay-devices.ts). */
+    private readonly units: Pick<UnitService, 'refreshUnit'>,
     /** The services a replay works with, looked up when used (they are made beside this one). */
     private readonly services: () => { recordings: RecordingService; fleet: FleetService; auth: AuthService },
   ) {
@@ -164,7 +167,7 @@ export class ReplayService {
         if (shards === 0) throw new ReplayError('PRECONDITION_FAILED', 'No simulator shard is attached');
         if (running) await this.end(running);
         const summary = (await this.services().recordings.list()).find((s) => s.id === input.recordingId);
-        await createMentionedDevices(this.deps, mentionedDevices(recording));
+        await createMentionedDevices(this.deps, this.units, mentionedDevices(recording));
         const plan = replayEntries(recording, this.derivation());
         const parts = splitEntries(plan.entries, this.deps.gateway.shardCount(), (unitId) => this.deps.gateway.ownerIndex(unitId));
         const mode: ClockModeInput = input.speed === 1 ? { kind: 'realtime' } : { kind: 'accelerated', factor: input.speed };

@@ -7,20 +7,18 @@ import type { DeviceReports } from '../platform/device-reports.js';
 import type { DeviceGateway } from '../platform/gateway.js';
 import type { RealtimeHub } from '../platform/hub.js';
 import type { TelemetryStore } from '../platform/telemetry.js';
-import type { ConfigStore } from './unit-configuration/store.js';
-import type { UnitDevices } from './units/unit-devices.js';
 import type { UnitIndex } from '../platform/unit-index.js';
-import type { UnitService } from './units/units.js';
-import type { UserService } from './users/users.js';
-import type { UnitRepository } from '../platform/storage/unit-rows.js';
 import type { ReadModel } from '../platform/storage/read-model.js';
 
 export type { ServiceLogger };
 
 /**
- * What every service may use: storage, the units (index of memberships and live state, their
- * rows and announcements, their devices, what devices report, their stored configuration),
- * realtime, config, and the clocks (the only way a service reads the time or arms a timer).
+ * What every service may use: the platform only — config, the clocks (the only way a service
+ * reads the time or arms a timer), storage and the read model (with the unit rows), the unit
+ * index, what devices report, the device gateway, realtime and the log. Another module's service
+ * is never here: a service that needs one gets it in its constructor, typed by a narrow interface
+ * (a `Pick` of the service, or a small interface its owner exports), from its module's
+ * `create(deps, needs)`.
  */
 export interface ServiceDeps {
   config: Config;
@@ -33,16 +31,14 @@ export interface ServiceDeps {
    */
   businessClock: Clock;
   db: Db;
-  /** What hot reads consult: units, groups, inventories, servers, channels in memory. */
+  /** What hot reads consult: units (and their rows' writes, `readModel.unitRows`), groups, inventories, servers, channels in memory. */
   readModel: ReadModel;
+  /** Units' memberships and live state (status, applications). */
   index: UnitIndex;
-  units: UnitService;
-  unitRepository: UnitRepository;
+  /** What devices report, stored and announced. */
   reports: DeviceReports;
+  /** Device events other services follow (channel selection, fetch logs, storages, ...). */
   events: DeviceEvents;
-  devices: UnitDevices;
-  configuration: ConfigStore;
-  users: UserService;
   gateway: DeviceGateway;
   hub: RealtimeHub;
   telemetry: TelemetryStore;

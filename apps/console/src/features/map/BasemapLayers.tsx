@@ -1,6 +1,6 @@
 /**
- * What the map is drawn on: the offline basemap (land, coastlines, borders; 1:50m, and 1:10m from
- * DETAIL_ZOOM on, loaded then) with the names of the cities shown at the zoom (cities.ts), or, where
+ * What the map is drawn on: the offline basemap (land, coastlines, borders; 1:110m for the world,
+ * 1:50m from OUTLINE_ZOOM and 1:10m from DETAIL_ZOOM on, each loaded then) with the names of the cities shown at the zoom (cities.ts), or, where
  * the runtime configuration names a tile server, its tiles instead.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -19,7 +19,7 @@ const CITIES = citiesJson as readonly City[];
 const hasSize = (map: LeafletMap) => map.getSize().x > 0 && map.getSize().y > 0;
 
 /**
- * The basemap at the map's zoom: the 1:50m one until the 1:10m one has loaded (no blank map while
+ * The basemap at the map's zoom: the coarser one until the finer one has loaded (no blank map while
  * it loads). Nothing while the map has no size (not laid out): there is nothing to draw it on.
  */
 function useBasemap(): { detail: BasemapDetail; basemap: Basemap } | null {

@@ -3,8 +3,9 @@
  * Natural Earth's countries from world-atlas, decoded from TopoJSON here, so the map needs no tile
  * server and no internet. Three layers come out of one topology: the land (the countries' shapes,
  * filled), the coastlines (the arcs that bound one country only) and the borders (the arcs two
- * countries share). 1:50m ships with the map; 1:10m is loaded when the map zooms in far enough
- * (its own chunk, loaded once).
+ * countries share). Each scale is its own chunk, loaded once when the zoom first needs it: 1:110m
+ * for the whole world (what a first visit shows; a seventh of 1:50m's bytes), 1:50m from
+ * OUTLINE_ZOOM on, 1:10m from DETAIL_ZOOM on.
  */
 import { feature, mesh } from 'topojson-client';
 import type { FeatureCollection, Geometry, MultiLineString } from 'geojson';
@@ -19,15 +20,25 @@ export interface Basemap {
   readonly borders: MultiLineString;
 }
 
-/** The two scales of the basemap: the 1:50m that ships with the map, the 1:10m loaded on zooming in. */
-export type BasemapDetail = '50m' | '10m';
+/** The three scales of the basemap, coarsest first. */
+export type BasemapDetail = '110m' | '50m' | '10m';
 
+/** Our choice: from this zoom on the 1:50m basemap replaces the 1:110m one (where 1:110m's shores look angular). */
+export const OUTLINE_ZOOM = 4;
 /** Our choice: from this zoom on the 1:10m basemap replaces the 1:50m one (where 1:50m's shores look angular). */
 export const DETAIL_ZOOM = 5;
 
 export function detailFor(zoom: number): BasemapDetail {
-  return zoom >= DETAIL_ZOOM ? '10m' : '50m';
+  if (zoom >= DETAIL_ZOOM) return '10m';
+  return zoom >= OUTLINE_ZOOM ? '50m' : '110m';
 }
+
+/** Each scale's file (its own chunk). */
+const FILES: Record<BasemapDetail, () => Promise<{ default: unknown }>> = {
+  '110m': () => import('world-atlas/countries-110m.json'),
+  '50m': () => import('world-atlas/countries-50m.json'),
+  '10m': () => import('world-atlas/countries-10m.json'),
+};
 
 type Ring = number[][];
 
@@ -84,12 +95,11 @@ export function decodeBasemap(json: unknown): Basemap {
 
 const decoded = new Map<BasemapDetail, Promise<Basemap>>();
 
-/** The basemap at a scale (each file decoded once; 1:10m is its own chunk, fetched on first use). */
+/** The basemap at a scale (each file fetched on first use and decoded once). */
 export function loadBasemap(detail: BasemapDetail): Promise<Basemap> {
   let basemap = decoded.get(detail);
   if (basemap === undefined) {
-    const json = detail === '10m' ? import('world-atlas/countries-10m.json') : import('world-atlas/countries-50m.json');
-    basemap = json.then((module) => decodeBasemap(module.default));
+    basemap = FILES[detail]().then((module) => decodeBasemap(module.default));
     // A failed load (a lost connection) is tried again the next time.
     basemap.catch(() => decoded.delete(detail));
     decoded.set(detail, basemap);

@@ -198,8 +198,11 @@ describe('offline basemap', () => {
     expect(basemap.borders.coordinates.length).toBeGreaterThan(150);
   });
 
-  it('uses 1:50m when zoomed out and 1:10m from zoom 5 on', () => {
-    expect(detailFor(3)).toBe('50m');
+  it('uses 1:110m for the world, 1:50m from zoom 4 and 1:10m from zoom 5 on', () => {
+    expect(detailFor(1)).toBe('110m');
+    expect(detailFor(3)).toBe('110m');
+    expect(detailFor(3.75)).toBe('110m');
+    expect(detailFor(4)).toBe('50m');
     expect(detailFor(4.75)).toBe('50m');
     expect(detailFor(5)).toBe('10m');
     expect(detailFor(10)).toBe('10m');

@@ -5,9 +5,18 @@
  * change while the console runs against the same core.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createControlPlaneClient } from './trpc';
+import type { createControlPlaneClient } from './trpc';
 
 export const MOCK_CAPABILITIES_KEY = ['mock', 'capabilities'] as const;
+
+/**
+ * The control plane's client, its code (tRPC) loaded on first use: the probe runs in the console's
+ * frame, which should not carry a mock-only client to every visitor's first page.
+ */
+export async function askControlPlane<T>(call: (client: ReturnType<typeof createControlPlaneClient>) => Promise<T>): Promise<T> {
+  const trpc = await import('./trpc');
+  return call(trpc.createControlPlaneClient());
+}
 
 /** What a probe answer means: only an explicit `mock: true` counts (a real core's 404 page, HTML or an error do not). */
 export function isMockAnswer(answer: unknown): boolean {
@@ -15,7 +24,7 @@ export function isMockAnswer(answer: unknown): boolean {
 }
 
 /** Runs the probe; never throws (a failure means "not the mock"). */
-export async function probeMock(query: () => Promise<unknown> = () => createControlPlaneClient().capabilities.query()): Promise<boolean> {
+export async function probeMock(query: () => Promise<unknown> = () => askControlPlane((client) => client.capabilities.query())): Promise<boolean> {
   try {
     return isMockAnswer(await query());
   } catch {

@@ -6,8 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ChaosRule } from '@fleet/contracts';
-import { createControlPlaneClient } from './trpc';
-import { useMockCapabilities } from './useMockCapabilities';
+import { askControlPlane, useMockCapabilities } from './useMockCapabilities';
 
 export const MOCK_CHAOS_KEY = ['mock', 'chaos'] as const;
 /** How often the header asks (ms). */
@@ -23,7 +22,7 @@ export function useMockChaos(enabled = true): number {
   const { mock } = useMockCapabilities(enabled);
   const rules = useQuery({
     queryKey: MOCK_CHAOS_KEY,
-    queryFn: () => createControlPlaneClient().chaos.list.query(),
+    queryFn: () => askControlPlane((client) => client.chaos.list.query()),
     enabled: enabled && mock,
     refetchInterval: MOCK_CHAOS_POLL_MS,
     retry: false,

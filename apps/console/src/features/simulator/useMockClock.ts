@@ -5,8 +5,7 @@
  * a real core the probe fails and nothing is asked.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createControlPlaneClient } from './trpc';
-import { useMockCapabilities } from './useMockCapabilities';
+import { askControlPlane, useMockCapabilities } from './useMockCapabilities';
 
 export const MOCK_CLOCK_KEY = ['mock', 'clock'] as const;
 /** How often the header asks (ms). */
@@ -28,7 +27,7 @@ export function useMockClock(enabled = true): MockClockState {
   const { mock } = useMockCapabilities(enabled);
   const clock = useQuery({
     queryKey: MOCK_CLOCK_KEY,
-    queryFn: () => createControlPlaneClient().clock.get.query(),
+    queryFn: () => askControlPlane((client) => client.clock.get.query()),
     enabled: enabled && mock,
     refetchInterval: MOCK_CLOCK_POLL_MS,
     retry: false,

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
-import { applyRealtimeEvent } from '../../realtime/RealtimeProvider';
+import { applyRealtimeEvent } from '../../realtime/applyEvents';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../../kit/DialogParts';
 import { useFieldText } from '../../lib/forms/useFieldText';

@@ -1,5 +1,5 @@
 /** The unit list's columns for the shared DataGrid (grid id `units`). */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
@@ -12,7 +12,9 @@ import type { ChannelNameOf } from '../channels/useChannelNames';
 import { UnitChannel } from '../../kit/unit/UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 import { unitStatusLabel } from '../../lib/statusLabels';
-import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
+
+// The simulator's fault menu (mock only: shown once the capability probe found the mock) loads with its first row.
+const SimulateMenuFor = lazy(() => import('../simulator/faults/SimulateMenu').then((m) => ({ default: m.SimulateMenuFor })));
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -83,7 +85,9 @@ function ActionsCell({
   return (
     <Group gap={8} wrap="nowrap">
       {buttons}
-      <SimulateMenuFor compact target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
+      <Suspense fallback={null}>
+        <SimulateMenuFor compact target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
+      </Suspense>
     </Group>
   );
 }

@@ -32,22 +32,32 @@ import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { callsOf } from '../../calls.js';
 import * as repo from './repository.js';
 
+/**
+ * What the alerts ask of the units module: a unit the caller may see (404 otherwise). Declared
+ * here, met by the units' UnitService, so the alerts module does not import the units module
+ * (which reads the alerts' configuration).
+ */
+export interface VisibleUnits {
+  findVisible(user: AuthUser, id: string): UnitRecord;
+}
+
 export class AlertService {
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly servers: ServerService,
+    private readonly units: VisibleUnits,
+    private readonly servers: Pick<ServerService, 'has' | 'topicsOf'>,
   ) {
     deps.events.on('alert', (e, at) => this.applyAlert(e, at));
   }
 
   async alertsConfiguration(user: AuthUser, id: string): Promise<UnitAlertsConfiguration> {
-    const row = await this.deps.units.findVisible(user, id);
-    const extra = await this.deps.unitRepository.requireExtras(id);
+    const row = await this.units.findVisible(user, id);
+    const extra = await this.deps.readModel.unitRows.requireExtras(id);
     return this.resolveAlerts(row, parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'), undefined);
   }
 
   async possibleAlertsConfiguration(user: AuthUser, id: string, mode: AlertConfigMode, groupId: string | undefined): Promise<UnitAlertsConfiguration> {
-    const row = await this.deps.units.findVisible(user, id);
+    const row = await this.units.findVisible(user, id);
     if (mode === 'group') {
       if (groupId === undefined) throw validationError([{ path: 'query.groupId', message: VALIDATION.required }]);
       if (!row.groups.some((g) => g.groupId === groupId)) throw validationError([{ path: 'query.groupId', message: VALIDATION.invalidField }]);

@@ -68,7 +68,7 @@ export class InventoryService {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly videoReturn: VideoReturnService,
+    private readonly videoReturn: Pick<VideoReturnService, 'toDetail'>,
   ) {
     deps.readModel.inventories.onChange((id, row, origin) => this.announce(id, row, origin));
   }

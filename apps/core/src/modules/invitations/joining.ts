@@ -24,6 +24,7 @@ import { AppError, nameInUse, validationError } from '../../errors.js';
 import { unlessTaken } from '../../platform/versioned-write.js';
 import { groupInvitation } from './invitation-columns.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from '../units/units.js';
 import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
@@ -64,7 +65,10 @@ function normaliseCode(code: string): string {
 const invalidCode = (): AppError => validationError([{ path: 'body.code', message: VALIDATION.invalidField }]);
 
 export class InvitationJoins {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'refreshUnit'>,
+  ) {}
 
   /**
    * What a code opens now: an open guest invitation (not used, not expired), the ad-hoc code of a
@@ -179,7 +183,7 @@ export class InvitationJoins {
       () => nameInUse('body.deviceName'),
     );
     // The membership index learns the unit, subscribers hear device.added, the simulator starts running it.
-    await this.deps.units.refreshUnit(id);
+    await this.units.refreshUnit(id);
     return {
       unitId: id,
       name,

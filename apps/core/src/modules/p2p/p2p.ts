@@ -32,6 +32,7 @@ import { AppError, validationError } from '../../errors.js';
 import { parseOr } from '../../platform/storage/json-column.js';
 import { canSeeUnit, visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitDevices } from '../units/unit-devices.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import * as repo from './repository.js';
 import { atVersion } from '../../platform/versioned-write.js';
@@ -39,7 +40,10 @@ import { atVersion } from '../../platform/versioned-write.js';
 type LinkRow = repo.P2pLinkRecord;
 
 export class P2pService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly devices: Pick<UnitDevices, 'command'>,
+  ) {}
 
   async get(user: AuthUser, id: string): Promise<P2pLink> {
     return toLink(await this.visible(user, id));
@@ -107,7 +111,7 @@ export class P2pService {
     if (master === null || !this.deps.readModel.units.get(master)) throw new AppError('UNIT_OFFLINE');
     if (this.deps.index.statusOf(master) === 'offline') throw new AppError('UNIT_OFFLINE');
     if (isBusy(this.deps.index.applicationsOf(master))) throw new AppError('UNIT_BUSY');
-    await this.deps.devices.command(master, { type: 'action', action: 'startP2pStream', payload: { linkId: id, machines: machinesOf(row).map((m) => m.uid) } });
+    await this.devices.command(master, { type: 'action', action: 'startP2pStream', payload: { linkId: id, machines: machinesOf(row).map((m) => m.uid) } });
     return this.setStreaming(row, true);
   }
 
@@ -117,7 +121,7 @@ export class P2pService {
     if (!row.streaming) return toLink(row);
     if (row.masterUnitId !== null && this.deps.readModel.units.get(row.masterUnitId)) {
       try {
-        await this.deps.devices.command(row.masterUnitId, { type: 'action', action: 'stopP2pStream', payload: { linkId: id } });
+        await this.devices.command(row.masterUnitId, { type: 'action', action: 'stopP2pStream', payload: { linkId: id } });
       } catch (e) {
         // An offline master streams nothing any more: the link is idle all the same.
         if (!(e instanceof AppError && e.code === 'UNIT_OFFLINE')) throw e;

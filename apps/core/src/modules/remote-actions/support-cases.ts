@@ -12,6 +12,8 @@ import { channelCapabilities, channelFileTransfer } from '../channels/channel-co
 import { anyObject } from '../../platform/storage/json-column.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitDevices } from '../units/unit-devices.js';
+import type { UserService } from '../users/users.js';
 import type { AckedState } from '../units/unit-devices.js';
 import * as repo from './repository.js';
 
@@ -19,7 +21,11 @@ export class SupportCaseService {
   /** The log sending in progress per unit: the channel used and the support case. */
   private readonly logSessions = new Map<string, { channelId: string; supportCaseId: string }>();
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly devices: Pick<UnitDevices, 'act' | 'channelOf' | 'load' | 'outcome' | 'stop'>,
+    private readonly users: Pick<UserService, 'supportEmailOf'>,
+  ) {
     // The unit's fetchlogs activity ended: the logs were sent (or the unit went offline: failed).
     deps.reports.onDeviceState(async (c) => {
       if (c.previous.fetchlogs && (!c.online || !c.applications.fetchlogs)) {
@@ -39,14 +45,14 @@ export class SupportCaseService {
     id: string,
     body: { description: string; channelId?: string | undefined; timeZone?: string | undefined },
   ): Promise<FetchLogsResult> {
-    const email = await this.deps.users.supportEmailOf(user.id);
+    const email = await this.users.supportEmailOf(user.id);
     if (!email) throw new AppError('SUPPORT_CASE_NO_EMAIL');
-    const unit = await this.deps.devices.load(id);
+    const unit = await this.devices.load(id);
     const status = this.deps.index.statusOf(id);
     if (status !== 'idle' && status !== 'online') throw new AppError('SUPPORT_CASE_NOT_IDLE');
     const wanted = body.channelId ?? unit.selectedChannelId;
     if (!wanted) throw validationError([{ path: 'body.channelId', message: VALIDATION.required }]);
-    const channel = this.deps.devices.channelOf(unit, wanted);
+    const channel = this.devices.channelOf(unit, wanted);
     if (!channel) throw validationError([{ path: 'body.channelId', message: VALIDATION.invalidField }]);
     const caps = channelCapabilities.read(channel.capabilities);
     if (channel.type === 'input' || caps.supportsLogs === false || caps.logs === false) throw new AppError('CHANNEL_NO_LOGS');
@@ -76,7 +82,7 @@ export class SupportCaseService {
     this.logSessions.set(id, { channelId: channel.id, supportCaseId: supportCase.id });
     let acked: AckedState;
     try {
-      acked = await this.deps.devices.act(id, 'startFetchLogs', { channelId: channel.id, supportCaseId: supportCase.id, timeZone: body.timeZone ?? null });
+      acked = await this.devices.act(id, 'startFetchLogs', { channelId: channel.id, supportCaseId: supportCase.id, timeZone: body.timeZone ?? null });
     } catch (e) {
       this.logSessions.delete(id);
       await transaction(this.deps.db, async (tx) => {
@@ -85,11 +91,11 @@ export class SupportCaseService {
       });
       throw e;
     }
-    return { ...(await this.deps.devices.outcome(id, 'startFetchLogs', acked)), supportCaseId: supportCase.id, channelId: channel.id };
+    return { ...(await this.devices.outcome(id, 'startFetchLogs', acked)), supportCaseId: supportCase.id, channelId: channel.id };
   }
 
   async stopFetchLogs(id: string): Promise<UnitActionOutcome> {
-    const outcome = await this.deps.devices.stop(id, 'stopFetchLogs');
+    const outcome = await this.devices.stop(id, 'stopFetchLogs');
     await this.finishLogSending(id, 'failed', { cancelled: true });
     return outcome;
   }

@@ -24,6 +24,7 @@ import { AppError, validationError } from '../../errors.js';
 import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import { storyIntegrationSettings, type StoryIntegrationSettings } from './story-columns.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from '../units/units.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import * as repo from './repository.js';
 import { findUsernames } from '../users/repository.js';
@@ -97,7 +98,10 @@ export class StoryService {
   /** SQLite's LIKE is case-insensitive already; PostgreSQL needs `mode: 'insensitive'`. */
   private readonly caseInsensitive: boolean;
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'findVisible'>,
+  ) {
     this.caseInsensitive = providerOf(deps.config.DATABASE_URL) === 'postgresql';
   }
 
@@ -225,7 +229,7 @@ export class StoryService {
   async unassignUnit(user: AuthUser, inventoryId: string, storyId: string, unitId: string): Promise<Story> {
     await this.assertInventoryVisible(user, inventoryId);
     await this.read(inventoryId, storyId);
-    await this.deps.units.findVisible(user, unitId);
+    await this.units.findVisible(user, unitId);
     const changed = await transaction(this.deps.db, async (tx) => {
       const count = await repo.removeStoryUnit(tx, storyId, unitId);
       if (count === 0) return false;
@@ -298,7 +302,7 @@ export class StoryService {
   }
 
   private async assertAssignable(user: AuthUser, inventoryId: string, unitId: string): Promise<void> {
-    await this.deps.units.findVisible(user, unitId);
+    await this.units.findVisible(user, unitId);
     if (!(await repo.unitInInventory(this.deps.db, unitId, inventoryId))) throw new AppError('NOT_FOUND');
   }
 

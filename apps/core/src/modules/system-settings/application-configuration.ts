@@ -6,7 +6,7 @@
  * - The keys the core reads keep their shape (contracts APPLICATION_CONFIGURATION_SHAPES):
  *   `chatSupport` { enabled, scriptUrl } and `features` { flag: boolean } — the client
  *   configuration reads them for every console; a value that does not fit is refused on its field.
- * - Changes are announced as `systemSetting.changed` (settings-support.ts).
+ * - Searched by key or description.
  */
 import {
   APPLICATION_CONFIGURATION_SHAPES,
@@ -14,23 +14,16 @@ import {
   toFieldProblems,
   VALIDATION,
   type ApplicationConfigurationEntry,
-  type ApplicationConfigurationPage,
   type ApplicationConfigurationSearchQuery,
   type CreateApplicationConfigurationBody,
-  type SettingDeleted,
   type UpdateApplicationConfigurationBody,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
-import { configurationValue } from './settings-columns.js';
-import { unlessTaken, atVersion, requireFound, requireWritten } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../platform/storage/record-stamps.js';
-import type { ServiceDeps } from '../deps.js';
-import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import { configurationValue } from './settings-columns.js';
+import { defineSettingKind, settingService } from './setting-kind.js';
 import * as repo from './repository.js';
-
-type ConfigurationRow = repo.ApplicationConfigurationRecord;
-const keyTaken = () => validationError([{ path: 'body.key', message: VALIDATION.fieldUnique }]);
 
 /** The value fits its key's shape when the core reads that key (problems on `body.value...`). */
 function checkShape(key: string, value: unknown): void {
@@ -41,74 +34,45 @@ function checkShape(key: string, value: unknown): void {
   throw validationError(toFieldProblems(result.error).map((p) => ({ path: p.path === '' ? 'body.value' : `body.value.${p.path}`, message: p.message })));
 }
 
-export class ApplicationConfigurationService {
-  constructor(private readonly deps: ServiceDeps) {}
+export const applicationConfigurationKind = defineSettingKind<{
+  row: repo.ApplicationConfigurationRecord;
+  out: ApplicationConfigurationEntry;
+  create: CreateApplicationConfigurationBody;
+  update: UpdateApplicationConfigurationBody;
+  query: ApplicationConfigurationSearchQuery;
+}>()({
+  kind: 'application_configuration',
+  store: repo.applicationConfigurations,
+  present: (row) => ({
+    id: row.id,
+    key: row.key,
+    value: configurationValue.read(row.value),
+    description: row.description,
+    ...recordStamps(row),
+  }),
+  list: {
+    search: (e) => [e.key, e.description],
+    sort: (e, key) => e[key],
+  },
+  insert: (body) => ({ key: body.key, value: configurationValue.write(body.value), description: body.description ?? '' }),
+  changes: (body) => ({
+    ...(body.value !== undefined ? { value: configurationValue.write(body.value) } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+  }),
+  unique: [
+    {
+      column: 'key',
+      value: (body) => ('key' in body ? body.key : undefined),
+      error: () => validationError([{ path: 'body.key', message: VALIDATION.fieldUnique }]),
+    },
+  ],
+  check: ({ body, row }) => {
+    if (row === null) checkShape('key' in body ? body.key : '', body.value);
+    else if (body.value !== undefined) checkShape(row.key, body.value);
+  },
+});
 
-  /** GET v2/admin/applicationConfiguration: search by key or description. */
-  async list(q: ApplicationConfigurationSearchQuery): Promise<ApplicationConfigurationPage> {
-    const rows = await repo.findApplicationConfigurations(this.deps.db);
-    const page = pageOfRows(
-      rows,
-      q,
-      (r) => [r.key, r.description],
-      (r, key) => (key === 'key' ? r.key : r.updatedAt.toISOString()),
-    );
-    return { ...page, items: page.items.map((r) => this.toEntry(r)) };
-  }
-
-  async create(body: CreateApplicationConfigurationBody): Promise<ApplicationConfigurationEntry> {
-    checkShape(body.key, body.value);
-    if (await repo.applicationConfigurationKeyTaken(this.deps.db, body.key)) throw keyTaken();
-    const row = await unlessTaken(
-      () =>
-        repo.createApplicationConfiguration(this.deps.db, { key: body.key, value: configurationValue.write(body.value), description: body.description ?? '' }),
-      keyTaken,
-    );
-    return this.announce(row);
-  }
-
-  async get(id: string): Promise<ApplicationConfigurationEntry> {
-    return this.toEntry(await this.require(id));
-  }
-
-  async update(id: string, body: UpdateApplicationConfigurationBody): Promise<ApplicationConfigurationEntry> {
-    const row = await this.require(id);
-    assertVersion(row.version, body.version);
-    if (body.value !== undefined) checkShape(row.key, body.value);
-    await atVersion(
-      repo.updateApplicationConfigurationAtVersion(this.deps.db, id, row.version, {
-        ...(body.value !== undefined ? { value: configurationValue.write(body.value) } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-      }),
-    );
-    return this.announce(await this.require(id));
-  }
-
-  async delete(id: string): Promise<SettingDeleted> {
-    await requireWritten(repo.deleteApplicationConfiguration(this.deps.db, id));
-    announceSetting(this.deps, 'application_configuration', id, true);
-    return { id, deleted: true };
-  }
-
-  private require(id: string): Promise<ConfigurationRow> {
-    return requireFound(repo.findApplicationConfiguration(this.deps.db, id));
-  }
-
-  private announce(row: ConfigurationRow): ApplicationConfigurationEntry {
-    announceSetting(this.deps, 'application_configuration', row.id);
-    return this.toEntry(row);
-  }
-
-  private toEntry(row: ConfigurationRow): ApplicationConfigurationEntry {
-    return {
-      id: row.id,
-      key: row.key,
-      value: configurationValue.read(row.value),
-      description: row.description,
-      ...recordStamps(row),
-    };
-  }
-}
+export class ApplicationConfigurationService extends settingService(applicationConfigurationKind, 'by-id') {}
 
 export const applicationConfigurationCalls = callsOf<ApplicationConfigurationService>()({
   searchApplicationConfiguration: (svc, { query }) => svc.list(query),

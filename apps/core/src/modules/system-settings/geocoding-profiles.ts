@@ -19,8 +19,6 @@ import {
   type CreateGeocodingProfileBody,
   type Geocoder,
   type GeocodingProfile,
-  type GeocodingProfileDeleted,
-  type GeocodingProfilePage,
   type GeocodingProfileSearchQuery,
   type InventoryGeocodingProfile,
   type UpdateGeocodingProfileBody,
@@ -31,11 +29,12 @@ import { AppError, validationError } from '../../errors.js';
 import { writableObject } from '../../platform/storage/json-column.js';
 import { inventorySettings } from '../inventories/inventory-columns.js';
 import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../channels/stream-settings-columns.js';
-import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { atVersion } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { updateInventoryAtVersion } from '../inventories/repository.js';
-import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
+import { announceSetting, uniqueName } from './settings-support.js';
+import { defineSettingKind, settingService } from './setting-kind.js';
 import * as repo from './repository.js';
 
 type Row = repo.GeocodingProfileRecord;
@@ -45,93 +44,113 @@ const SETTINGS_ATTEMPTS = 5;
 
 const isGeocoder = (name: string): name is Geocoder => (GEOCODERS as readonly string[]).includes(name);
 
-export class GeocodingProfileService {
-  constructor(private readonly deps: ServiceDeps) {}
-
-  async list(q: GeocodingProfileSearchQuery): Promise<GeocodingProfilePage> {
-    const rows = await repo.findGeocodingProfiles(this.deps.db);
-    const uses = this.inventoryUses();
-    return pageOfNamed(
-      rows,
-      q,
-      (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r.name),
-      (r) => toProfile(r, uses),
-    );
+/** How many inventories name each profile (from the read model's inventory rows). */
+function inventoryUses(deps: ServiceDeps): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const inv of deps.readModel.inventories.all()) {
+    const id = inventorySettings.read(inv.settings).geocodingProfileId;
+    if (typeof id === 'string') uses.set(id, (uses.get(id) ?? 0) + 1);
   }
+  return uses;
+}
 
-  async get(id: string): Promise<GeocodingProfile> {
-    return toProfile(await this.require(id), this.inventoryUses());
-  }
-
-  async create(body: CreateGeocodingProfileBody): Promise<GeocodingProfile> {
-    await this.assertNameFree(body.name, null);
-    const row = await unlessTaken(
-      () =>
-        transaction(this.deps.db, async (tx) => {
-          if (body.isDefault === true) await repo.undefaultGeocodingProfiles(tx);
-          return repo.createGeocodingProfile(tx, {
-            name: body.name,
-            refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
-            distanceThreshold: body.distanceThreshold,
-            percentageThreshold: body.percentageThreshold,
-            geocoders: geocodingGeocoders.write(body.geocoders),
-            accuracies: geocodingAccuracies.write(body.accuracies),
-            isDefault: body.isDefault ?? false,
-          });
-        }),
-      settingNameTaken,
-    );
-    announceSetting(this.deps, 'geocoding_profile', row.id, false);
-    return this.get(row.id);
-  }
-
-  async update(id: string, body: UpdateGeocodingProfileBody): Promise<GeocodingProfile> {
-    const row = await this.require(id);
-    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+export const geocodingProfileKind = defineSettingKind<{
+  row: Row;
+  out: GeocodingProfile;
+  create: CreateGeocodingProfileBody;
+  update: UpdateGeocodingProfileBody;
+  query: GeocodingProfileSearchQuery;
+}>()({
+  kind: 'geocoding_profile',
+  store: repo.geocodingProfiles,
+  context: inventoryUses,
+  present: (row, uses) => {
+    const inventoryCount = uses.get(row.id) ?? 0;
+    // Geocoders the catalogue does not know (written by hand) are left out, with their accuracies.
+    const stored = geocodingGeocoders.read(row.geocoders);
+    const accuracies = geocodingAccuracies.read(row.accuracies);
+    const kept = stored.flatMap((g, i) => (isGeocoder(g) ? [{ g, a: accuracies[i] ?? 0 }] : []));
+    return {
+      id: row.id,
+      name: row.name,
+      refreshIntervals: geocodingRefreshIntervals.read(row.refreshIntervals),
+      distanceThreshold: row.distanceThreshold,
+      percentageThreshold: row.percentageThreshold,
+      geocoders: kept.map((k) => k.g),
+      accuracies: kept.map((k) => k.a),
+      isDefault: row.isDefault,
+      inventoryCount,
+      inUse: row.isDefault || inventoryCount > 0,
+      ...recordStamps(row),
+    };
+  },
+  list: {
+    search: (p) => [p.name],
+    sort: (p, key) => p[key],
+    tieBreak: (p) => p.name,
+  },
+  insert: (body) => ({
+    name: body.name,
+    refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
+    distanceThreshold: body.distanceThreshold,
+    percentageThreshold: body.percentageThreshold,
+    geocoders: geocodingGeocoders.write(body.geocoders),
+    accuracies: geocodingAccuracies.write(body.accuracies),
+    isDefault: body.isDefault ?? false,
+  }),
+  changes: (body, row) => ({
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.refreshIntervals !== undefined ? { refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals) } : {}),
+    ...(body.distanceThreshold !== undefined ? { distanceThreshold: body.distanceThreshold } : {}),
+    ...(body.percentageThreshold !== undefined ? { percentageThreshold: body.percentageThreshold } : {}),
+    ...(body.geocoders !== undefined ? { geocoders: geocodingGeocoders.write(body.geocoders) } : {}),
+    ...(body.accuracies !== undefined ? { accuracies: geocodingAccuracies.write(body.accuracies) } : {}),
+    ...(body.isDefault === true && !row.isDefault ? { isDefault: true } : {}),
+  }),
+  /** An update's geocoders and accuracies match (one given: against the stored other); the default stays one until another becomes it. */
+  check: ({ body, row }) => {
+    if (row === null) return;
     const geocoders = body.geocoders ?? geocodingGeocoders.read(row.geocoders);
     const accuracies = body.accuracies ?? geocodingAccuracies.read(row.accuracies);
     if (geocoders.length !== accuracies.length) throw validationError([{ path: 'body.accuracies', message: VALIDATION.accuraciesMatchGeocoders }]);
     if (body.isDefault === false && row.isDefault) throw validationError([{ path: 'body.isDefault', message: VALIDATION.geocodingDefaultRequired }]);
-    if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
-    const becomesDefault = body.isDefault === true && !row.isDefault;
-    const data: Prisma.GeocodingProfileUpdateManyMutationInput = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.refreshIntervals !== undefined ? { refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals) } : {}),
-      ...(body.distanceThreshold !== undefined ? { distanceThreshold: body.distanceThreshold } : {}),
-      ...(body.percentageThreshold !== undefined ? { percentageThreshold: body.percentageThreshold } : {}),
-      ...(body.geocoders !== undefined ? { geocoders: geocodingGeocoders.write(body.geocoders) } : {}),
-      ...(body.accuracies !== undefined ? { accuracies: geocodingAccuracies.write(body.accuracies) } : {}),
-      ...(becomesDefault ? { isDefault: true } : {}),
-    };
-    const previousDefault = await unlessTaken(
-      () =>
-        transaction(this.deps.db, async (tx) => {
-          await atVersion(repo.updateGeocodingProfileAtVersion(tx, id, row.version, data));
-          if (!becomesDefault) return [];
-          const others = await repo.findOtherDefaultGeocodingProfileIds(tx, id);
-          await repo.undefaultGeocodingProfiles(tx, id);
-          return others;
-        }),
-      settingNameTaken,
-    );
-    for (const other of previousDefault) announceSetting(this.deps, 'geocoding_profile', other, false);
-    announceSetting(this.deps, 'geocoding_profile', id, false);
-    return this.get(id);
+  },
+  unique: [uniqueName],
+  deleteWhere: { isDefault: false },
+  refuse: (row, deps) => (row.isDefault || (inventoryUses(deps).get(row.id) ?? 0) > 0 ? new AppError('GEOCODING_PROFILE_IN_USE') : undefined),
+});
+
+export class GeocodingProfileService extends settingService(geocodingProfileKind) {
+  /** The new profile as stored (read again: its default may have moved meanwhile). */
+  override async create(body: CreateGeocodingProfileBody): Promise<GeocodingProfile> {
+    return this.get((await this.insert(body)).id);
   }
 
-  async delete(id: string): Promise<GeocodingProfileDeleted> {
-    const row = await this.require(id);
-    if (row.isDefault || (this.inventoryUses().get(id) ?? 0) > 0) throw new AppError('GEOCODING_PROFILE_IN_USE');
-    await atVersion(repo.deleteGeocodingProfileAtVersion(this.deps.db, id, row.version));
-    announceSetting(this.deps, 'geocoding_profile', id, true);
-    return { id, deleted: true };
+  /** A new default un-flags the previous one, in the same transaction. */
+  protected override insertRow(data: Prisma.GeocodingProfileCreateInput): Promise<Row> {
+    return transaction(this.deps.db, async (tx) => {
+      if (data.isDefault === true) await repo.undefaultGeocodingProfiles(tx);
+      return repo.geocodingProfiles.create(tx, data);
+    });
+  }
+
+  /** A profile becoming the default un-flags the previous one, in the same transaction (announced too). */
+  protected override async updateRow(row: Row, data: Prisma.GeocodingProfileUpdateManyMutationInput): Promise<void> {
+    const previousDefault = await transaction(this.deps.db, async (tx) => {
+      await atVersion(repo.geocodingProfiles.updateAtVersion(tx, row.id, row.version, data));
+      if (data.isDefault !== true) return [];
+      const others = await repo.findOtherDefaultGeocodingProfileIds(tx, row.id);
+      await repo.undefaultGeocodingProfiles(tx, row.id);
+      return others;
+    });
+    for (const other of previousDefault) announceSetting(this.deps, 'geocoding_profile', other, false);
   }
 
   /** PUT v2/admin/inventories/{id}/geocodingProfile: kept in the inventory's settings (its other settings untouched). */
   async setInventoryProfile(inventoryId: string, profileId: string | null): Promise<InventoryGeocodingProfile> {
     if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
     if (profileId !== null) {
-      if (!(await repo.geocodingProfileExists(this.deps.db, profileId)))
+      if (!(await repo.geocodingProfiles.find(this.deps.db, profileId)))
         throw validationError([{ path: 'body.geocodingProfileId', message: VALIDATION.invalidField }]);
     }
     let before: string | null = null;
@@ -150,47 +169,6 @@ export class GeocodingProfileService {
     for (const changed of [before, profileId]) if (changed !== null) announceSetting(this.deps, 'geocoding_profile', changed, false);
     return { inventoryId, geocodingProfileId: profileId };
   }
-
-  // ── helpers ───────────────────────────────────────────────────────────────────────────────
-
-  private require(id: string): Promise<Row> {
-    return requireFound(repo.findGeocodingProfile(this.deps.db, id));
-  }
-
-  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    if (await repo.geocodingProfileNameTaken(this.deps.db, name, exceptId)) throw settingNameTaken();
-  }
-
-  /** How many inventories name each profile (from the read model's inventory rows). */
-  private inventoryUses(): Map<string, number> {
-    const uses = new Map<string, number>();
-    for (const inv of this.deps.readModel.inventories.all()) {
-      const id = inventorySettings.read(inv.settings).geocodingProfileId;
-      if (typeof id === 'string') uses.set(id, (uses.get(id) ?? 0) + 1);
-    }
-    return uses;
-  }
-}
-
-function toProfile(row: Row, uses: ReadonlyMap<string, number>): GeocodingProfile {
-  const inventoryCount = uses.get(row.id) ?? 0;
-  // Geocoders the catalogue does not know (written by hand) are left out, with their accuracies.
-  const stored = geocodingGeocoders.read(row.geocoders);
-  const accuracies = geocodingAccuracies.read(row.accuracies);
-  const kept = stored.flatMap((g, i) => (isGeocoder(g) ? [{ g, a: accuracies[i] ?? 0 }] : []));
-  return {
-    id: row.id,
-    name: row.name,
-    refreshIntervals: geocodingRefreshIntervals.read(row.refreshIntervals),
-    distanceThreshold: row.distanceThreshold,
-    percentageThreshold: row.percentageThreshold,
-    geocoders: kept.map((k) => k.g),
-    accuracies: kept.map((k) => k.a),
-    isDefault: row.isDefault,
-    inventoryCount,
-    inUse: row.isDefault || inventoryCount > 0,
-    ...recordStamps(row),
-  };
 }
 
 export const geocodingProfileCalls = callsOf<GeocodingProfileService>()({

@@ -20,23 +20,21 @@ import {
   type OrganisationInventoryPage,
   type OrganisationInventoryRemoved,
   type OrganisationInventorySearchQuery,
-  type OrganisationPage,
   type OrganisationSearchQuery,
   Role,
   type SettingDeleted,
   type UpdateOrganisationBody,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
+import type { Db } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { atVersion, unlessTaken, requireFound, requireWritten } from '../../platform/versioned-write.js';
+import { unlessTaken, requireWritten } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../platform/storage/record-stamps.js';
-import type { ServiceDeps } from '../deps.js';
 import { countActiveUsers } from '../users/repository.js';
-import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import { announceSetting, pageOfRows, uniqueName } from './settings-support.js';
+import { defineSettingKind, settingService } from './setting-kind.js';
 import * as repo from './repository.js';
 
-type OrganisationRow = repo.OrganisationRecord;
 const storedRole = Role.catch('luc_regular');
 interface Counts {
   users: number;
@@ -44,79 +42,99 @@ interface Counts {
   inventories: number;
 }
 
-const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
-const externalUidTaken = () => validationError([{ path: 'body.externalUid', message: VALIDATION.fieldUnique }]);
 const blankToNull = (v: string | null | undefined): string | null | undefined =>
   v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
-export class OrganisationService {
-  constructor(private readonly deps: ServiceDeps) {}
-
-  /** GET v2/admin/organisations. */
-  async list(q: OrganisationSearchQuery): Promise<OrganisationPage> {
-    const [rows, counts] = await Promise.all([repo.findOrganisations(this.deps.db), this.counts()]);
-    const page = pageOfRows(
-      rows,
-      q,
-      (r) => [r.name, r.externalUid],
-      (r, key) => (key === 'createdAt' ? r.createdAt.toISOString() : r[key]),
-    );
-    return { ...page, items: page.items.map((r) => this.toOrganisation(r, counts.get(r.id))) };
-  }
-
-  /** POST v2/admin/organisations. */
-  async create(body: CreateOrganisationBody): Promise<Organisation> {
-    const externalUid = blankToNull(body.externalUid) ?? null;
-    await this.assertFree(body.name, externalUid, null);
-    const row = await unlessTaken(
-      repo.createOrganisation(this.deps.db, {
-        name: body.name,
-        externalUid,
-        defaultRole: body.defaultRole ?? 'luc_regular',
-        maxUsers: body.maxUsers ?? 0,
-      }),
-      () => this.whichTaken(body.name),
-    );
-    return this.announce(row);
-  }
-
-  /** GET v2/admin/organisations/{id}. */
-  async get(id: string): Promise<Organisation> {
-    const row = await this.require(id);
-    return this.toOrganisation(row, (await this.counts(id)).get(id));
-  }
-
-  /** PUT v2/admin/organisations/{id}. */
-  async update(id: string, body: UpdateOrganisationBody): Promise<Organisation> {
-    const row = await this.require(id);
-    assertVersion(row.version, body.version);
-    const externalUid = blankToNull(body.externalUid);
-    await this.assertFree(
-      body.name !== undefined && body.name !== row.name ? body.name : null,
-      externalUid !== undefined && externalUid !== row.externalUid ? externalUid : null,
-      id,
-    );
-    if (body.maxUsers !== undefined && body.maxUsers > 0) {
-      const active = await countActiveUsers(this.deps.db, id);
-      if (body.maxUsers < active) throw validationError([{ path: 'body.maxUsers', message: VALIDATION.minValue(active) }]);
+/** Users, active users and inventories per organisation (one organisation's with `id`). */
+async function counts(db: Db, id?: string): Promise<Map<string, Counts>> {
+  const [users, inventories] = await Promise.all([repo.findOrganisationUsers(db, id), repo.findOrganisationInventoryOwners(db, id)]);
+  const out = new Map<string, Counts>();
+  const of = (org: string) => {
+    let c = out.get(org);
+    if (!c) {
+      c = { users: 0, active: 0, inventories: 0 };
+      out.set(org, c);
     }
-    const data: Prisma.OrganisationUpdateManyMutationInput = {
+    return c;
+  };
+  for (const u of users) {
+    if (u.organisationId === null) continue;
+    const c = of(u.organisationId);
+    c.users += 1;
+    if (u.active) c.active += 1;
+  }
+  for (const i of inventories) of(i.organisationId).inventories += 1;
+  return out;
+}
+
+export const organisationKind = defineSettingKind<{
+  row: repo.OrganisationRecord;
+  out: Organisation;
+  create: CreateOrganisationBody;
+  update: UpdateOrganisationBody;
+  query: OrganisationSearchQuery;
+}>()({
+  kind: 'organization',
+  store: repo.organisations,
+  context: (deps, id) => counts(deps.db, id),
+  present: (row, counts) => {
+    const c = counts.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      externalUid: row.externalUid,
+      // A stored role the contracts no longer know reads as the default one.
+      defaultRole: storedRole.parse(row.defaultRole),
+      maxUsers: row.maxUsers,
+      userCount: c?.users ?? 0,
+      activeUsers: c?.active ?? 0,
+      inventoryCount: c?.inventories ?? 0,
+      ...recordStamps(row),
+    };
+  },
+  list: {
+    search: (o) => [o.name, o.externalUid],
+    sort: (o, key) => o[key],
+  },
+  insert: (body) => ({
+    name: body.name,
+    externalUid: blankToNull(body.externalUid) ?? null,
+    defaultRole: body.defaultRole ?? 'luc_regular',
+    maxUsers: body.maxUsers ?? 0,
+  }),
+  changes: (body) => {
+    const externalUid = blankToNull(body.externalUid);
+    return {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(externalUid !== undefined ? { externalUid } : {}),
       ...(body.defaultRole !== undefined ? { defaultRole: body.defaultRole } : {}),
       ...(body.maxUsers !== undefined ? { maxUsers: body.maxUsers } : {}),
     };
-    await atVersion(repo.updateOrganisationAtVersion(this.deps.db, id, row.version, data), { taken: () => this.whichTaken(body.name ?? row.name) });
-    return this.announce(await this.require(id));
-  }
+  },
+  unique: [
+    uniqueName,
+    {
+      column: 'externalUid',
+      value: (body) => blankToNull(body.externalUid),
+      error: () => validationError([{ path: 'body.externalUid', message: VALIDATION.fieldUnique }]),
+    },
+  ],
+  /** Max users not below the organisation's active users. */
+  guard: async ({ body, row }, deps) => {
+    if (row === null || body.maxUsers === undefined || body.maxUsers <= 0) return;
+    const active = await countActiveUsers(deps.db, row.id);
+    if (body.maxUsers < active) throw validationError([{ path: 'body.maxUsers', message: VALIDATION.minValue(active) }]);
+  },
+});
 
+export class OrganisationService extends settingService(organisationKind) {
   /** DELETE v2/admin/organisations/{id}: only without users. */
-  async delete(id: string): Promise<SettingDeleted> {
+  override async delete(id: string): Promise<SettingDeleted> {
     await this.require(id);
     // One statement: a user joining meanwhile keeps the organisation.
     const count = await repo.deleteOrganisationWithoutUsers(this.deps.db, id);
     if (count === 0) {
-      if (await repo.organisationExists(this.deps.db, id)) throw new AppError('ORGANISATION_HAS_USERS');
+      if (await repo.organisations.find(this.deps.db, id)) throw new AppError('ORGANISATION_HAS_USERS');
       throw new AppError('NOT_FOUND');
     }
     announceSetting(this.deps, 'organization', id, true);
@@ -160,68 +178,8 @@ export class OrganisationService {
     return { organisationId: id, inventoryId, deleted: true };
   }
 
-  // ── helpers ────────────────────────────────────────────────────────────────────────────────
-
-  private require(id: string): Promise<OrganisationRow> {
-    return requireFound(repo.findOrganisation(this.deps.db, id));
-  }
-
-  /** A name (or external UID) another organisation has, on its field. */
-  private async assertFree(name: string | null, externalUid: string | null, exceptId: string | null): Promise<void> {
-    if (name !== null && (await repo.organisationNameTaken(this.deps.db, name, exceptId))) throw nameTaken();
-    if (externalUid !== null && (await repo.organisationExternalUidTaken(this.deps.db, externalUid, exceptId))) throw externalUidTaken();
-  }
-
-  /** A unique violation of a write (taken meanwhile): the field that clashed. */
-  private async whichTaken(name: string): Promise<AppError> {
-    return (await repo.organisationNameTaken(this.deps.db, name, null)) ? nameTaken() : externalUidTaken();
-  }
-
-  /** Users, active users and inventories per organisation (one organisation's with `id`). */
-  private async counts(id?: string): Promise<Map<string, Counts>> {
-    const [users, inventories] = await Promise.all([repo.findOrganisationUsers(this.deps.db, id), repo.findOrganisationInventoryOwners(this.deps.db, id)]);
-    const out = new Map<string, Counts>();
-    const of = (org: string) => {
-      let c = out.get(org);
-      if (!c) {
-        c = { users: 0, active: 0, inventories: 0 };
-        out.set(org, c);
-      }
-      return c;
-    };
-    for (const u of users) {
-      if (u.organisationId === null) continue;
-      const c = of(u.organisationId);
-      c.users += 1;
-      if (u.active) c.active += 1;
-    }
-    for (const i of inventories) of(i.organisationId).inventories += 1;
-    return out;
-  }
-
-  private async announce(row: OrganisationRow): Promise<Organisation> {
-    const organisation = this.toOrganisation(row, (await this.counts(row.id)).get(row.id));
-    announceSetting(this.deps, 'organization', row.id);
-    return organisation;
-  }
-
   private toAssociation(organisationId: string, organisationName: string, inventoryId: string): OrganisationInventory {
     return { organisationId, organisationName, inventoryId, inventoryName: this.deps.readModel.inventories.get(inventoryId)?.name ?? inventoryId };
-  }
-
-  private toOrganisation(row: OrganisationRow, counts: Counts | undefined): Organisation {
-    return {
-      id: row.id,
-      name: row.name,
-      externalUid: row.externalUid,
-      // A stored role the contracts no longer know reads as the default one.
-      defaultRole: storedRole.parse(row.defaultRole),
-      maxUsers: row.maxUsers,
-      userCount: counts?.users ?? 0,
-      activeUsers: counts?.active ?? 0,
-      inventoryCount: counts?.inventories ?? 0,
-      ...recordStamps(row),
-    };
   }
 }
 

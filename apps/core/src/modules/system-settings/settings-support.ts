@@ -54,23 +54,6 @@ export function pageOfRows<T extends { id: string }, K extends string>(
   return pageOf(matching, q);
 }
 
-/** Rows of a named setting: searched by name (any case), ordered by the sort key (then name, then id), one page of them, each presented. */
-export function pageOfNamed<R extends { id: string; name: string }, K extends string, T>(
-  rows: readonly R[],
-  q: SettingsListQuery<K>,
-  sortValue: (row: R, sortBy: K) => string | number,
-  present: (row: R) => T,
-): Page<T> {
-  const page = pageOfRows(
-    rows,
-    q,
-    (r) => [r.name],
-    sortValue,
-    (r) => r.name,
-  );
-  return { ...page, items: page.items.map(present) };
-}
-
 /** A write over a version other than the stored one answers 409 (nothing changes). */
 export function assertVersion(stored: number, asked: number | undefined): void {
   if (asked !== undefined && asked !== stored) throw new AppError('CONFLICT');
@@ -78,6 +61,9 @@ export function assertVersion(stored: number, asked: number | undefined): void {
 
 /** "Name field has to be unique" on the name field. */
 export const settingNameTaken = (): AppError => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
+
+/** A kind's unique name ("Name field has to be unique"; setting-kind.ts). */
+export const uniqueName = { column: 'name', value: (body: { name?: string | undefined }) => body.name } as const;
 
 /**
  * `systemSetting.changed` on every inventory's topics (each console follows at least one): the

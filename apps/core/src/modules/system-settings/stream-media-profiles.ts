@@ -5,105 +5,33 @@
  * - Names are unique ("Name field has to be unique"; the unique index backs the check).
  * - Values are integers 0-2147483647 (checked by the call's schema); min resolution is not above
  *   max, an update giving one of them checked against the stored other.
- * - The streaming destinations read the same rows (`fetchStreamMediaProfiles`).
- * - Every change is announced as `systemSetting.changed` (stream_media_profile).
+ * - The streaming destinations read the same rows (channels' `fetchStreamMediaProfiles`).
  */
 import {
   VALIDATION,
   type CreateStreamMediaProfileBody,
-  type StreamMediaProfileDeleted,
-  type StreamMediaProfilePage,
   type StreamMediaProfileSearchQuery,
   type StreamMediaProfileSetting,
   type UpdateStreamMediaProfileBody,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
-import { AppError, validationError } from '../../errors.js';
-import { settingsJson } from '../channels/stream-settings-columns.js';
-import { unlessTaken, atVersion, requireFound } from '../../platform/versioned-write.js';
+import { validationError } from '../../errors.js';
 import { recordStamps } from '../../platform/storage/record-stamps.js';
-import type { ServiceDeps } from '../deps.js';
-import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
+import { settingsJson } from '../channels/stream-settings-columns.js';
+import { defineSettingKind, settingService } from './setting-kind.js';
+import { uniqueName } from './settings-support.js';
 import * as repo from './repository.js';
-import { findStreamMediaProfiles } from '../channels/repository.js';
 
-type Row = repo.StreamMediaProfileRecord;
-
-export class StreamMediaProfileService {
-  constructor(private readonly deps: ServiceDeps) {}
-
-  async list(q: StreamMediaProfileSearchQuery): Promise<StreamMediaProfilePage> {
-    const rows = await repo.findAllStreamMediaProfiles(this.deps.db);
-    return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]), toProfile);
-  }
-
-  /** Every profile, by name (what the streaming destinations choose from). */
-  async all(): Promise<StreamMediaProfileSetting[]> {
-    return (await findStreamMediaProfiles(this.deps.db)).map(toProfile);
-  }
-
-  async get(id: string): Promise<StreamMediaProfileSetting> {
-    return toProfile(await this.require(id));
-  }
-
-  async create(body: CreateStreamMediaProfileBody): Promise<StreamMediaProfileSetting> {
-    await this.assertNameFree(body.name, null);
-    const row = await unlessTaken(
-      () =>
-        repo.createStreamMediaProfile(this.deps.db, {
-          name: body.name,
-          minResolution: body.minResolution,
-          maxResolution: body.maxResolution,
-          fps: body.fps,
-          bitrate: body.bitrate,
-          attributes: settingsJson.write(body.attributes ?? {}),
-        }),
-      settingNameTaken,
-    );
-    announceSetting(this.deps, 'stream_media_profile', row.id, false);
-    return toProfile(row);
-  }
-
-  async update(id: string, body: UpdateStreamMediaProfileBody): Promise<StreamMediaProfileSetting> {
-    const row = await this.require(id);
-    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
-    if ((body.minResolution ?? row.minResolution) > (body.maxResolution ?? row.maxResolution)) {
-      const path = body.maxResolution !== undefined ? 'body.maxResolution' : 'body.minResolution';
-      throw validationError([{ path, message: VALIDATION.minResolutionAboveMax }]);
-    }
-    if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
-    const data: Prisma.StreamMediaProfileUpdateManyMutationInput = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.minResolution !== undefined ? { minResolution: body.minResolution } : {}),
-      ...(body.maxResolution !== undefined ? { maxResolution: body.maxResolution } : {}),
-      ...(body.fps !== undefined ? { fps: body.fps } : {}),
-      ...(body.bitrate !== undefined ? { bitrate: body.bitrate } : {}),
-      ...(body.attributes !== undefined ? { attributes: settingsJson.write(body.attributes) } : {}),
-    };
-    await atVersion(repo.updateStreamMediaProfileAtVersion(this.deps.db, id, row.version, data), { taken: settingNameTaken });
-    announceSetting(this.deps, 'stream_media_profile', id, false);
-    return this.get(id);
-  }
-
-  async delete(id: string): Promise<StreamMediaProfileDeleted> {
-    const row = await this.require(id);
-    await atVersion(repo.deleteStreamMediaProfileAtVersion(this.deps.db, id, row.version));
-    announceSetting(this.deps, 'stream_media_profile', id, true);
-    return { id, deleted: true };
-  }
-
-  private require(id: string): Promise<Row> {
-    return requireFound(repo.findStreamMediaProfile(this.deps.db, id));
-  }
-
-  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    if (await repo.streamMediaProfileNameTaken(this.deps.db, name, exceptId)) throw settingNameTaken();
-  }
-}
-
-function toProfile(row: Row): StreamMediaProfileSetting {
-  return {
+export const streamMediaProfileKind = defineSettingKind<{
+  row: repo.StreamMediaProfileRecord;
+  out: StreamMediaProfileSetting;
+  create: CreateStreamMediaProfileBody;
+  update: UpdateStreamMediaProfileBody;
+  query: StreamMediaProfileSearchQuery;
+}>()({
+  kind: 'stream_media_profile',
+  store: repo.streamMediaProfiles,
+  present: (row) => ({
     id: row.id,
     name: row.name,
     minResolution: row.minResolution,
@@ -112,8 +40,38 @@ function toProfile(row: Row): StreamMediaProfileSetting {
     bitrate: row.bitrate,
     attributes: settingsJson.read(row.attributes),
     ...recordStamps(row),
-  };
-}
+  }),
+  list: {
+    search: (p) => [p.name],
+    sort: (p, key) => p[key],
+    tieBreak: (p) => p.name,
+  },
+  insert: (body) => ({
+    name: body.name,
+    minResolution: body.minResolution,
+    maxResolution: body.maxResolution,
+    fps: body.fps,
+    bitrate: body.bitrate,
+    attributes: settingsJson.write(body.attributes ?? {}),
+  }),
+  changes: (body) => ({
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.minResolution !== undefined ? { minResolution: body.minResolution } : {}),
+    ...(body.maxResolution !== undefined ? { maxResolution: body.maxResolution } : {}),
+    ...(body.fps !== undefined ? { fps: body.fps } : {}),
+    ...(body.bitrate !== undefined ? { bitrate: body.bitrate } : {}),
+    ...(body.attributes !== undefined ? { attributes: settingsJson.write(body.attributes) } : {}),
+  }),
+  /** An update's min resolution not above its max (a create's body checks its own). */
+  check: ({ body, row }) => {
+    if (row === null || (body.minResolution ?? row.minResolution) <= (body.maxResolution ?? row.maxResolution)) return;
+    const path = body.maxResolution !== undefined ? 'body.maxResolution' : 'body.minResolution';
+    throw validationError([{ path, message: VALIDATION.minResolutionAboveMax }]);
+  },
+  unique: [uniqueName],
+});
+
+export class StreamMediaProfileService extends settingService(streamMediaProfileKind) {}
 
 export const streamMediaProfileCalls = callsOf<StreamMediaProfileService>()({
   listStreamMediaProfiles: (svc, { query }) => svc.list(query),

@@ -26,156 +26,26 @@ import {
   type UpdateStreamProfileBody,
   type UpdateStreamProviderBody,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
-import { AppError, validationError } from '../../errors.js';
-import { settingsJson } from '../channels/stream-settings-columns.js';
-import { unlessTaken, atVersion } from '../../platform/versioned-write.js';
+import { validationError } from '../../errors.js';
+import { atVersion } from '../../platform/versioned-write.js';
 import { recordStamps } from '../../platform/storage/record-stamps.js';
 import type { ServiceDeps } from '../deps.js';
-import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
+import { settingsJson } from '../channels/stream-settings-columns.js';
+import { defineSettingKind, settingService } from './setting-kind.js';
+import { announceSetting, uniqueName } from './settings-support.js';
 import * as repo from './repository.js';
 
-type ProviderRow = repo.StreamProviderRecord;
-type ProfileRow = repo.StreamProfileRecord;
-const mainTaken = () => validationError([{ path: 'body.isMain', message: VALIDATION.mainStreamProfilePerProvider }]);
-
-export class StreamProviderService {
-  constructor(private readonly deps: ServiceDeps) {}
-
-  // ── providers ─────────────────────────────────────────────────────────────────────────────
-
-  async listProviders(q: StreamProviderSearchQuery): Promise<StreamProviderPage> {
-    const rows = await repo.findStreamProviders(this.deps.db);
-    return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]), toProvider);
-  }
-
-  async getProvider(id: string): Promise<StreamProvider> {
-    return toProvider(await this.requireProvider(id));
-  }
-
-  async createProvider(body: CreateStreamProviderBody): Promise<StreamProvider> {
-    await this.assertProviderNameFree(body.name, null);
-    const row = await unlessTaken(
-      () => repo.createStreamProvider(this.deps.db, { name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) }),
-      settingNameTaken,
-    );
-    announceSetting(this.deps, 'stream_providers', row.id, false);
-    return toProvider(row);
-  }
-
-  async updateProvider(id: string, body: UpdateStreamProviderBody): Promise<StreamProvider> {
-    const row = await this.requireProvider(id);
-    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
-    if (body.name !== undefined && body.name !== row.name) await this.assertProviderNameFree(body.name, id);
-    const data: Prisma.StreamProviderUpdateManyMutationInput = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.kind !== undefined ? { kind: body.kind } : {}),
-      ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
-    };
-    await atVersion(repo.updateStreamProviderAtVersion(this.deps.db, id, row.version, data), { taken: settingNameTaken });
-    announceSetting(this.deps, 'stream_providers', id, false);
-    return this.getProvider(id);
-  }
-
-  async deleteProvider(id: string): Promise<StreamProviderDeleted> {
-    const row = await this.requireProvider(id);
-    const profiles = await repo.findStreamProfileIdsOfProvider(this.deps.db, id);
-    // The profiles go with the provider (the relation cascades), in the same statement.
-    await atVersion(repo.deleteStreamProviderAtVersion(this.deps.db, id, row.version));
-    announceSetting(this.deps, 'stream_providers', id, true);
-    for (const p of profiles) announceSetting(this.deps, 'stream_profile', p, true);
-    return { id, deleted: true, profilesDeleted: profiles.length };
-  }
-
-  // ── profiles ──────────────────────────────────────────────────────────────────────────────
-
-  async listProfiles(q: StreamProfileSearchQuery): Promise<StreamProfilePage> {
-    const rows = await repo.findStreamProfiles(this.deps.db, q.providerId);
-    return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : by === 'providerName' ? r.provider.name : r.name), toProfile);
-  }
-
-  async getProfile(id: string): Promise<StreamProfile> {
-    return toProfile(await this.requireProfile(id));
-  }
-
-  async createProfile(body: CreateStreamProfileBody): Promise<StreamProfile> {
-    if (!(await repo.streamProviderExists(this.deps.db, body.providerId)))
-      throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
-    if (body.isMain === true) await this.assertNoOtherMain(body.providerId, null);
-    await this.assertProfileNameFree(body.providerId, body.name, null);
-    const row = await unlessTaken(
-      () =>
-        repo.createStreamProfile(this.deps.db, {
-          providerId: body.providerId,
-          name: body.name,
-          isMain: body.isMain ?? false,
-          settings: settingsJson.write(body.settings ?? {}),
-        }),
-      settingNameTaken,
-    );
-    this.announceProfile(row, false);
-    return toProfile(row);
-  }
-
-  async updateProfile(id: string, body: UpdateStreamProfileBody): Promise<StreamProfile> {
-    const row = await this.requireProfile(id);
-    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
-    if (body.isMain === true && !row.isMain) await this.assertNoOtherMain(row.providerId, id);
-    if (body.name !== undefined && body.name !== row.name) await this.assertProfileNameFree(row.providerId, body.name, id);
-    const data: Prisma.StreamProfileUpdateManyMutationInput = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.isMain !== undefined ? { isMain: body.isMain } : {}),
-      ...(body.settings !== undefined ? { settings: settingsJson.write(body.settings) } : {}),
-    };
-    await atVersion(repo.updateStreamProfileAtVersion(this.deps.db, id, row.version, data), { taken: settingNameTaken });
-    const fresh = await this.requireProfile(id);
-    this.announceProfile(fresh, false);
-    return toProfile(fresh);
-  }
-
-  async deleteProfile(id: string): Promise<StreamProfileDeleted> {
-    const row = await this.requireProfile(id);
-    await atVersion(repo.deleteStreamProfileAtVersion(this.deps.db, id, row.version));
-    this.announceProfile(row, true);
-    return { id, providerId: row.providerId, deleted: true };
-  }
-
-  // ── helpers ───────────────────────────────────────────────────────────────────────────────
-
-  private async requireProvider(id: string): Promise<ProviderRow> {
-    const row = await repo.findStreamProvider(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
-  }
-
-  private async requireProfile(id: string): Promise<ProfileRow> {
-    const row = await repo.findStreamProfile(this.deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
-  }
-
-  private async assertProviderNameFree(name: string, exceptId: string | null): Promise<void> {
-    if (await repo.streamProviderNameTaken(this.deps.db, name, exceptId)) throw settingNameTaken();
-  }
-
-  private async assertProfileNameFree(providerId: string, name: string, exceptId: string | null): Promise<void> {
-    if (await repo.streamProfileNameTaken(this.deps.db, providerId, name, exceptId)) throw settingNameTaken();
-  }
-
-  private async assertNoOtherMain(providerId: string, exceptId: string | null): Promise<void> {
-    if (await repo.otherMainStreamProfile(this.deps.db, providerId, exceptId)) throw mainTaken();
-  }
-
-  /** The profile's own row, and its provider's (whose count and main profile the providers tab shows). */
-  private announceProfile(row: ProfileRow, removed: boolean): void {
-    announceSetting(this.deps, 'stream_profile', row.id, removed);
-    announceSetting(this.deps, 'stream_providers', row.providerId, false);
-  }
-}
-
-function toProvider(row: ProviderRow): StreamProvider {
-  return {
+export const streamProviderKind = defineSettingKind<{
+  row: repo.StreamProviderRecord;
+  out: StreamProvider;
+  create: CreateStreamProviderBody;
+  update: UpdateStreamProviderBody;
+  query: StreamProviderSearchQuery;
+}>()({
+  kind: 'stream_providers',
+  store: repo.streamProviders,
+  present: (row) => ({
     id: row.id,
     name: row.name,
     kind: row.kind,
@@ -183,11 +53,36 @@ function toProvider(row: ProviderRow): StreamProvider {
     profileCount: row.profiles.length,
     mainProfileName: row.profiles.find((p) => p.isMain)?.name ?? null,
     ...recordStamps(row),
-  };
+  }),
+  list: {
+    search: (p) => [p.name],
+    sort: (p, key) => p[key],
+    tieBreak: (p) => p.name,
+  },
+  insert: (body) => ({ name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) }),
+  changes: (body) => ({
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.kind !== undefined ? { kind: body.kind } : {}),
+    ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
+  }),
+  unique: [uniqueName],
+});
+
+/** Refused on isMain when another profile of the provider (not `exceptId`) is its main one. */
+async function assertNoOtherMain(deps: ServiceDeps, providerId: string, exceptId: string | null): Promise<void> {
+  if (await repo.streamProfiles.taken(deps.db, { providerId, isMain: true }, exceptId))
+    throw validationError([{ path: 'body.isMain', message: VALIDATION.mainStreamProfilePerProvider }]);
 }
 
-function toProfile(row: ProfileRow): StreamProfile {
-  return {
+export const streamProfileKind = defineSettingKind<{
+  row: repo.StreamProfileRecord;
+  out: StreamProfile;
+  create: CreateStreamProfileBody;
+  update: UpdateStreamProfileBody;
+  query: StreamProfileSearchQuery;
+}>()({
+  store: repo.streamProfiles,
+  present: (row) => ({
     id: row.id,
     name: row.name,
     providerId: row.providerId,
@@ -195,7 +90,83 @@ function toProfile(row: ProfileRow): StreamProfile {
     isMain: row.isMain,
     settings: settingsJson.read(row.settings),
     ...recordStamps(row),
-  };
+  }),
+  list: {
+    search: (p) => [p.name],
+    filter: (p, q) => q.providerId === undefined || p.providerId === q.providerId,
+    sort: (p, key) => p[key],
+    tieBreak: (p) => p.name,
+  },
+  insert: (body) => ({
+    providerId: body.providerId,
+    name: body.name,
+    isMain: body.isMain ?? false,
+    settings: settingsJson.write(body.settings ?? {}),
+  }),
+  changes: (body) => ({
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.isMain !== undefined ? { isMain: body.isMain } : {}),
+    ...(body.settings !== undefined ? { settings: settingsJson.write(body.settings) } : {}),
+  }),
+  /** A new profile's provider exists; one main profile per provider. */
+  check: async ({ body, row }, deps) => {
+    if (row !== null) {
+      if (body.isMain === true && !row.isMain) await assertNoOtherMain(deps, row.providerId, row.id);
+      return;
+    }
+    if (!(await repo.streamProviders.find(deps.db, body.providerId))) throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
+    if (body.isMain === true) await assertNoOtherMain(deps, body.providerId, null);
+  },
+  unique: [{ ...uniqueName, scope: (body, row) => ({ providerId: row?.providerId ?? ('providerId' in body ? body.providerId : undefined) }) }],
+  /** The profile's own row, and its provider's (whose count and main profile the providers tab shows). */
+  announce: (deps, before, after) => {
+    const row = after ?? before;
+    if (row === null) return;
+    announceSetting(deps, 'stream_profile', row.id, after === null);
+    announceSetting(deps, 'stream_providers', row.providerId, false);
+  },
+});
+
+class StreamProviders extends settingService(streamProviderKind) {
+  /** The profiles go with the provider (the relation cascades), in the same statement. */
+  override async delete(id: string): Promise<StreamProviderDeleted> {
+    const row = await this.require(id);
+    const profiles = await repo.findStreamProfileIdsOfProvider(this.deps.db, id);
+    await atVersion(repo.streamProviders.delete(this.deps.db, id, row.version));
+    announceSetting(this.deps, 'stream_providers', id, true);
+    for (const p of profiles) announceSetting(this.deps, 'stream_profile', p, true);
+    return { id, deleted: true, profilesDeleted: profiles.length };
+  }
+}
+
+class StreamProfiles extends settingService(streamProfileKind) {
+  override async delete(id: string): Promise<StreamProfileDeleted> {
+    const row = await this.require(id);
+    await atVersion(repo.streamProfiles.delete(this.deps.db, id, row.version));
+    this.announce(row, null, id);
+    return { id, providerId: row.providerId, deleted: true };
+  }
+}
+
+export class StreamProviderService {
+  private readonly providers: StreamProviders;
+  private readonly profiles: StreamProfiles;
+
+  constructor(deps: ServiceDeps) {
+    this.providers = new StreamProviders(deps);
+    this.profiles = new StreamProfiles(deps);
+  }
+
+  listProviders = (q: StreamProviderSearchQuery): Promise<StreamProviderPage> => this.providers.list(q);
+  getProvider = (id: string): Promise<StreamProvider> => this.providers.get(id);
+  createProvider = (body: CreateStreamProviderBody): Promise<StreamProvider> => this.providers.create(body);
+  updateProvider = (id: string, body: UpdateStreamProviderBody): Promise<StreamProvider> => this.providers.update(id, body);
+  deleteProvider = (id: string): Promise<StreamProviderDeleted> => this.providers.delete(id);
+  listProfiles = (q: StreamProfileSearchQuery): Promise<StreamProfilePage> => this.profiles.list(q);
+  getProfile = (id: string): Promise<StreamProfile> => this.profiles.get(id);
+  createProfile = (body: CreateStreamProfileBody): Promise<StreamProfile> => this.profiles.create(body);
+  updateProfile = (id: string, body: UpdateStreamProfileBody): Promise<StreamProfile> => this.profiles.update(id, body);
+  deleteProfile = (id: string): Promise<StreamProfileDeleted> => this.profiles.delete(id);
 }
 
 export const streamProviderCalls = callsOf<StreamProviderService>()({

@@ -10,5 +10,6 @@ describe('messageOf: the words of a command outcome’s error code', () => {
   it('is null without a code or for a code the catalogue does not know', () => {
     expect(messageOf(null)).toBeNull();
     expect(messageOf('NOT_A_CODE')).toBeNull();
+    expect(messageOf('toString')).toBeNull();
   });
 });

@@ -37,7 +37,8 @@ import {
 import { canCellularScan, isBusy, validateDisableInterface, validateSpeedTestVersion } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ConfigStore } from './store.js';
+import type { UnitDevices } from '../units/unit-devices.js';
+import type { ConfigStore } from '../units/configuration-store.js';
 import { unitCapabilities } from '../../platform/storage/unit-columns.js';
 import { bodyProblem } from '../../errors.js';
 import { anyObject } from '../../platform/storage/json-column.js';
@@ -59,7 +60,8 @@ export class UnitCommands {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly store: ConfigStore,
+    private readonly devices: Pick<UnitDevices, 'command' | 'load' | 'requireCapability' | 'requireChannel' | 'requireOnline'>,
+    private readonly store: Pick<ConfigStore, 'save'>,
   ) {}
 
   private accepted(id: string, command: UnitCommand): UnitCommandAccepted {
@@ -67,7 +69,7 @@ export class UnitCommands {
   }
 
   private async send(id: string, command: UnitCommand, payload: unknown): Promise<unknown> {
-    return this.deps.devices.command(id, { type: 'command', command, payload });
+    return this.devices.command(id, { type: 'command', command, payload });
   }
 
   /** The links as the unit last reported them (empty before its first telemetry). */
@@ -113,9 +115,9 @@ export class UnitCommands {
 
   /** set virtual channel: the channel must be one of the unit's inventories; stored as the selected channel. */
   async setVirtualChannel(id: string, body: Body<typeof SetVirtualChannelBody>) {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
-    const channel = await this.deps.devices.requireChannel(unit, body.channelId, 'channelId');
+    const unit = await this.devices.load(id);
+    this.devices.requireOnline(id);
+    const channel = await this.devices.requireChannel(unit, body.channelId, 'channelId');
     await this.send(id, 'setVirtualChannel', body);
     await this.store.save(id, 'virtualChannel', undefined, (c) => ({
       configuration: { ...c, virtualChannelName: channel.name },
@@ -126,16 +128,16 @@ export class UnitCommands {
 
   /** reboot: the unit goes offline at once and comes back after a few seconds. */
   async rebootUnit(id: string) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     await this.send(id, 'reboot', {});
     await repo.setLastReboot(this.deps.db, id, this.deps.clock.date());
     return this.accepted(id, 'reboot');
   }
 
   async setMetadata(id: string, body: Body<typeof MetadataBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     await this.send(id, 'metadata', body);
     await this.remember(id, 'metadata', (c) => ({ ...c, metadata: body.fields }));
     return this.accepted(id, 'metadata');
@@ -143,8 +145,8 @@ export class UnitCommands {
 
   /** link configuration: disabling the last connected interface is refused (spec 000 §5). */
   async configureLink(id: string, body: Body<typeof LinkConfigurationBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     this.findModem(id, body.modemId);
     if (!body.enabled) this.requireNotLastInterface(id, body.modemId, 'body.enabled');
     await this.send(id, 'linkConfiguration', body);
@@ -153,8 +155,8 @@ export class UnitCommands {
 
   /** wifi query: the networks the unit sees, as its device answers. */
   async queryWifi(id: string) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     this.requireWifi(id);
     const result = anyObject.read(await this.send(id, 'wifiQuery', {}));
     const networks = WifiNetwork.array().safeParse(result.networks);
@@ -163,8 +165,8 @@ export class UnitCommands {
 
   /** wifi connect: the unit joins the network (the password goes to the device only, never stored). */
   async connectWifi(id: string, body: Body<typeof WifiConnectBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     this.requireWifi(id);
     await this.send(id, 'wifiConnect', body);
     await this.remember(id, 'wifi', (c) => ({ ...c, wifi: { ssid: body.ssid, security: body.security } }));
@@ -173,8 +175,8 @@ export class UnitCommands {
 
   /** wifi disconnect: not when Wi-Fi is the last connected interface (spec 000 §5). */
   async disconnectWifi(id: string) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     const wifi = this.requireWifi(id);
     if (wifi) this.requireNotLastInterface(id, wifi.id, 'body');
     await this.send(id, 'wifiDisconnect', {});
@@ -188,8 +190,8 @@ export class UnitCommands {
    * 1–2 minutes as a `unit.commandResult` event ("Scan failed, please try again" when it fails).
    */
   async scanCellular(id: string, body: Body<typeof CellularScanBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     const modem = this.findModem(id, body.modemId);
     if (modem && modem.uiType !== 'cell') throw new AppError('SCAN_NOT_SUPPORTED');
     const modems = this.modemsOf(id);
@@ -205,8 +207,8 @@ export class UnitCommands {
   }
 
   async selectCellularNetwork(id: string, body: Body<typeof CellularSelectBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     this.requireCellular(id, body.modemId);
     await this.send(id, 'cellularSelect', body);
     await this.remember(id, 'cellular', (c) => ({ ...c, cellular: { ...c.cellular, [body.modemId]: { network: body.network } } }));
@@ -214,8 +216,8 @@ export class UnitCommands {
   }
 
   async setActiveSim(id: string, body: Body<typeof ActiveSimBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     this.requireCellular(id, body.modemId);
     await this.send(id, 'activeSim', body);
     return this.accepted(id, 'activeSim');
@@ -229,16 +231,16 @@ export class UnitCommands {
   }
 
   async setAudioParameters(id: string, body: Body<typeof AudioParametersBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     await this.send(id, 'audioParameters', body);
     await this.remember(id, 'audio', (c) => ({ ...c, audio: { ...c.audio, ...body } }));
     return this.accepted(id, 'audioParameters');
   }
 
   async setAudioBitrate(id: string, body: Body<typeof AudioBitrateBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     await this.send(id, 'audioBitrate', body);
     await this.remember(id, 'audio', (c) => ({ ...c, audio: { ...c.audio, bitrateKbps: body.bitrateKbps } }));
     return this.accepted(id, 'audioBitrate');
@@ -266,15 +268,15 @@ export class UnitCommands {
 
   /** encoder: HEVC needs a unit that has it (capability `hevc`), else "Feature disabled". */
   async configureEncoder(id: string, body: Body<typeof EncoderBody>) {
-    const unit = await this.deps.devices.load(id);
+    const unit = await this.devices.load(id);
     if (body.codec === 'hevc' && unitCapabilities.read(unit.capabilities).hevc !== true) throw new AppError('FEATURE_DISABLED');
     return this.simple(id, 'encoder', body, 'encoder', (c) => ({ ...c, encoder: body }));
   }
 
   /** store-and-forward quality: the device records with it; stored as the unit's profile. */
   async setStoreAndForwardQuality(id: string, body: Body<typeof StoreAndForwardQualityBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     await this.send(id, 'storeAndForwardQuality', body);
     await this.store.save(id, 'storeAndForwardQuality', undefined, (c) => ({
       configuration: { ...c, storeAndForwardVideoQualityV2: body.quality },
@@ -290,8 +292,8 @@ export class UnitCommands {
     setting: Parameters<ConfigStore['save']>[1],
     change: (c: StoredUnitConfiguration) => StoredUnitConfiguration,
   ) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     await this.send(id, command, body);
     await this.remember(id, setting, change);
     return this.accepted(id, command);
@@ -303,8 +305,8 @@ export class UnitCommands {
    * nothing open are ignored; the answer lists what was cancelled.
    */
   async cancelFileUpload(id: string, body: Body<typeof CancelFileUploadBody>) {
-    await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    await this.devices.load(id);
+    this.devices.requireOnline(id);
     const open = await repo.findOpenUploads(this.deps.db, id, body.files);
     await this.send(id, 'cancelFileUpload', { files: body.files, fileIds: open.map((f) => f.id) });
     if (open.length > 0) {
@@ -327,13 +329,13 @@ export class UnitCommands {
    * as `unit.commandResult` ("Channel changed, repeat speed test" / "Test cancelled" when cut short).
    */
   async startSpeedTest(id: string, body: Body<typeof SpeedTestBody>) {
-    const unit = await this.deps.devices.load(id);
-    const apps = this.deps.devices.requireOnline(id);
-    this.deps.devices.requireCapability(unit, 'speedTest');
+    const unit = await this.devices.load(id);
+    const apps = this.devices.requireOnline(id);
+    this.devices.requireCapability(unit, 'speedTest');
     if (isBusy(apps)) throw new AppError('UNIT_BUSY');
     const channelId = body.channelId ?? unit.selectedChannelId;
     if (!channelId) throw bodyProblem('channelId', VALIDATION.required);
-    const channel = await this.deps.devices.requireChannel(unit, channelId, 'channelId');
+    const channel = await this.devices.requireChannel(unit, channelId, 'channelId');
     const versionProblem = validateSpeedTestVersion(channel.swVersion);
     if (versionProblem) throw bodyProblem('channelId', versionProblem);
     this.speedTests.set(id, { channelId: channel.id, startedAt: this.deps.clock.now() });
@@ -349,8 +351,8 @@ export class UnitCommands {
 
 /** The catalogue text of a device's error code (null when it names none we know). */
 export function messageOf(code: string | null): string | null {
-  // `in` checked the key: it is an ErrorCode.
-  return code !== null && code in ERROR_CATALOGUE ? ERROR_CATALOGUE[code as ErrorCode].message : null;
+  // An own key of the catalogue (not one of Object.prototype's, such as `toString`): an ErrorCode.
+  return code !== null && Object.hasOwn(ERROR_CATALOGUE, code) ? ERROR_CATALOGUE[code as ErrorCode].message : null;
 }
 
 /** The calls UnitCommands answers. */

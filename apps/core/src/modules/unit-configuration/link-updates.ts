@@ -95,16 +95,15 @@ export class UnitLinkUpdates extends SettingUpdates {
     return this.apply(id, 'intercom', body.version, {
       device: { intercom: body.intercom, ...intercom },
       check: async (unit) => {
-        this.deps.devices.requireCapability(unit, 'intercom');
+        this.devices.requireCapability(unit, 'intercom');
         if (body.mode === 'targetChannel' && body.targetChannelId) {
-          await this.deps.devices.requireChannel(unit, body.targetChannelId, 'targetChannelId');
+          await this.devices.requireChannel(unit, body.targetChannelId, 'targetChannelId');
           return;
         }
         if (!body.audioRoomId) return;
         const room = await repo.findAudioRoomServer(this.deps.db, body.audioRoomId, inventoriesOf(unit));
         if (!room) throw bodyProblem('audioRoomId', VALIDATION.invalidField);
-        if (intercomServerMismatch(room.serverId, await this.deps.devices.serverOfChannel(unit.selectedChannelId)))
-          throw new AppError('INTERCOM_SERVER_MISMATCH');
+        if (intercomServerMismatch(room.serverId, await this.devices.serverOfChannel(unit.selectedChannelId))) throw new AppError('INTERCOM_SERVER_MISMATCH');
       },
       change: (c) => {
         const list = c.intercoms ?? [];
@@ -118,7 +117,7 @@ export class UnitLinkUpdates extends SettingUpdates {
   updateIntercomAudioJacks(id: string, body: Body<typeof AudioJacksUpdateBody>): Promise<UnitConfiguration> {
     return this.apply(id, 'audioJacks', body.version, {
       device: { jacks: body.jacks },
-      check: (unit) => this.deps.devices.requireCapability(unit, 'intercom'),
+      check: (unit) => this.devices.requireCapability(unit, 'intercom'),
       change: (c) => {
         const current = (c.audioJacks ?? []).filter((j) => !body.jacks.some((b) => b.jack === j.jack));
         const jacks = [...current, ...body.jacks].sort((a, b) => a.jack - b.jack);
@@ -163,7 +162,7 @@ export class UnitLinkUpdates extends SettingUpdates {
   addSettingsConfiguration(body: Body<typeof SettingsConfigurationAddBody>): Promise<UnitConfiguration> {
     return this.apply(body.id, 'settingsConfiguration', body.version, {
       check: async (unit) => {
-        if (body.outputChannel) await this.deps.devices.requireChannel(unit, body.outputChannel, 'outputChannel');
+        if (body.outputChannel) await this.devices.requireChannel(unit, body.outputChannel, 'outputChannel');
       },
       change: SettingUpdates.mergeKey('settings', { outputChannel: body.outputChannel, multiChannel: body.multiChannel, machineUid: body.id }),
     });
@@ -180,8 +179,8 @@ export class UnitLinkUpdates extends SettingUpdates {
   }
 
   private async applyAlerts(id: string, body: Body<typeof AlertsConfigurationUpdateBody>): Promise<UnitConfiguration> {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.checkVersion(unit, body.version);
+    const unit = await this.devices.load(id);
+    this.devices.checkVersion(unit, body.version);
     if (body.mode === 'group') {
       if (!(await repo.unitInGroup(this.deps.db, id, body.groupId))) throw bodyProblem('groupId', VALIDATION.invalidField);
     }

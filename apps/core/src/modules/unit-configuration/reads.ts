@@ -22,31 +22,37 @@ import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
 import { anyObject } from '../../platform/storage/json-column.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from '../units/units.js';
+import type { ConfigStore } from '../units/configuration-store.js';
 import { callsOf } from '../../calls.js';
 import { findDbGateway } from '../units/repository.js';
 
 export class UnitConfigurationReads {
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'assertVisible' | 'findVisible' | 'toDetail'>,
+    private readonly configuration: Pick<ConfigStore, 'configurationOf'>,
+  ) {
     // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
   }
 
   async enhanced(user: AuthUser, id: string): Promise<EnhancedUnitInfo> {
-    const row = await this.deps.units.findVisible(user, id);
+    const row = await this.units.findVisible(user, id);
     return {
-      ...this.deps.units.toDetail(row),
-      configuration: await this.deps.configuration.configurationOf(id),
+      ...this.units.toDetail(row),
+      configuration: await this.configuration.configurationOf(id),
       refreshIntervalMs: TIMINGS.enhancedUnitRefreshMs,
     };
   }
 
   async configurationV2(user: AuthUser, id: string): Promise<UnitConfiguration> {
-    await this.deps.units.assertVisible(user, id);
-    return this.deps.configuration.configurationOf(id);
+    await this.units.assertVisible(user, id);
+    return this.configuration.configurationOf(id);
   }
 
   async bandwidthLimitation(user: AuthUser, id: string, kind: 'total' | 'cellular'): Promise<BandwidthLimitation> {
-    await this.deps.units.assertVisible(user, id);
-    const bandwidth = (await this.deps.unitRepository.configurationOf(id)).bandwidth ?? {};
+    await this.units.assertVisible(user, id);
+    const bandwidth = (await this.deps.readModel.unitRows.configurationOf(id)).bandwidth ?? {};
     // Older rows name the limits totalKbps / cellularKbps.
     const value = kbpsOf(kind === 'total' ? (bandwidth.total ?? bandwidth.totalKbps) : (bandwidth.cellular ?? bandwidth.cellularKbps));
     const limitKbps = value !== null && value > 0 ? value : null;
@@ -62,14 +68,14 @@ export class UnitConfigurationReads {
   }
 
   async selectedDbGateway(user: AuthUser, id: string): Promise<SelectedDbGateway> {
-    await this.deps.units.assertVisible(user, id);
-    const extra = await this.deps.unitRepository.requireExtras(id);
+    await this.units.assertVisible(user, id);
+    const extra = await this.deps.readModel.unitRows.requireExtras(id);
     return { uniqueId: id, gateway: await this.gatewayById(extra.databridgeGatewayId) };
   }
 
   async pairingCode(user: AuthUser, id: string): Promise<PairingCodeInfo> {
-    await this.deps.units.assertVisible(user, id);
-    const c = await this.deps.unitRepository.configurationOf(id);
+    await this.units.assertVisible(user, id);
+    const c = await this.deps.readModel.unitRows.configurationOf(id);
     return {
       uniqueId: id,
       enabled: c.pairingCodeMode === true,
@@ -85,10 +91,10 @@ export class UnitConfigurationReads {
    * what is not stored answers its default; the SIM in use and enabled are the device's.
    */
   async modemConfig(user: AuthUser, id: string, n: number): Promise<ModemConfig> {
-    await this.deps.units.assertVisible(user, id);
+    await this.units.assertVisible(user, id);
     const modem = this.deps.telemetry.get(id)?.modems.find((m) => m.port === n && m.uiType === 'cell');
     if (!modem) throw new AppError('NOT_FOUND');
-    const stored = (await this.deps.unitRepository.configurationOf(id)).network?.interfaces?.[String(n)] ?? {};
+    const stored = (await this.deps.readModel.unitRows.configurationOf(id)).network?.interfaces?.[String(n)] ?? {};
     const storedApns = stored.apns ?? [];
     const bySlot = storedApns.some((x) => x.slot !== undefined);
     return {
@@ -115,8 +121,8 @@ export class UnitConfigurationReads {
 
   /** Settings configuration of one unit, stored in configuration.settings { outputChannel, multiChannel }. */
   async settingsConfiguration(user: AuthUser, machineUid: string): Promise<SettingsConfiguration> {
-    await this.deps.units.assertVisible(user, machineUid);
-    const settings = (await this.deps.unitRepository.configurationOf(machineUid)).settings ?? {};
+    await this.units.assertVisible(user, machineUid);
+    const settings = (await this.deps.readModel.unitRows.configurationOf(machineUid)).settings ?? {};
     return {
       machineUid,
       outputChannel: settings.outputChannel !== undefined && settings.outputChannel !== null && settings.outputChannel !== '' ? settings.outputChannel : null,

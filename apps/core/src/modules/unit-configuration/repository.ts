@@ -6,18 +6,12 @@
  * `tx` inside `transaction(...)`.
  */
 import type { Db, DbTx, Prisma } from '@fleet/db';
-import { deviceUnitSelect, type DeviceUnit } from '../units/unit-devices.js';
 
 const withRecipients = { recipients: true } as const satisfies Prisma.AlertConfigurationInclude;
 export type UnitAlertConfigurationRecord = Prisma.AlertConfigurationGetPayload<{ include: typeof withRecipients }>;
 export type AlertConfigurationRecord = Prisma.AlertConfigurationGetPayload<object>;
 
 // ── the unit's row ─────────────────────────────────────────────────────────────────────────
-
-/** The unit's columns the device rules and the configuration save read, as stored now. */
-export function findDeviceUnit(db: Db | DbTx, unitId: string): Promise<DeviceUnit | null> {
-  return db.unit.findUnique({ where: { id: unitId }, select: deviceUnitSelect });
-}
 
 export async function setLastReboot(db: Db | DbTx, unitId: string, at: Date): Promise<void> {
   await db.unit.update({ where: { id: unitId }, data: { lastReboot: at } });

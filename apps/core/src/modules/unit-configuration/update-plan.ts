@@ -9,11 +9,11 @@ import { type UnitConfiguration, type UnitSetting } from '@fleet/contracts';
 import { featureLicenceProblem, type ConfigProblem, type LicensedFeature } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ConfigStore } from './store.js';
+import type { ConfigStore } from '../units/configuration-store.js';
 import { bodyProblem } from '../../errors.js';
-import type { DeviceUnit } from '../units/unit-devices.js';
+import type { DeviceUnit, UnitDevices } from '../units/unit-devices.js';
 import { type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
-import type { SettingChange } from './setting-change.js';
+import type { SettingChange } from '../units/setting-change.js';
 
 export type Body<S extends z.ZodType> = z.infer<S>;
 
@@ -50,20 +50,21 @@ export function withoutVersion<B extends { version?: number }>(body: B): Omit<B,
 export abstract class SettingUpdates {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly store: ConfigStore,
+    protected readonly devices: UnitDevices,
+    protected readonly store: Pick<ConfigStore, 'save'>,
   ) {}
 
   protected async apply(id: string, setting: UnitSetting, version: number | undefined, plan: UpdatePlan): Promise<UnitConfiguration> {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.checkVersion(unit, version);
-    if (plan.device !== undefined) this.deps.devices.requireOnline(id);
+    const unit = await this.devices.load(id);
+    this.devices.checkVersion(unit, version);
+    if (plan.device !== undefined) this.devices.requireOnline(id);
     await plan.check?.(unit);
-    if (plan.device !== undefined) await this.deps.devices.push(id, setting, plan.device);
+    if (plan.device !== undefined) await this.devices.push(id, setting, plan.device);
     return this.store.save(id, setting, version, plan.change);
   }
 
   protected async requireLicence(unit: DeviceUnit, feature: LicensedFeature): Promise<void> {
-    const code = featureLicenceProblem(feature, await this.deps.devices.licences(unit));
+    const code = featureLicenceProblem(feature, await this.devices.licences(unit));
     if (code) throw new AppError(code);
   }
 

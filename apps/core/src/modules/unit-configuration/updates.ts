@@ -81,7 +81,7 @@ export class UnitUpdates extends SettingUpdates {
       device: { transmissionMode: body.transmissionMode },
       check: async (unit) => {
         this.throwProblem(
-          transmissionModeProblem(body.transmissionMode, unitCapabilities.read(unit.capabilities), await this.deps.devices.licences(unit)),
+          transmissionModeProblem(body.transmissionMode, unitCapabilities.read(unit.capabilities), await this.devices.licences(unit)),
           'transmissionMode',
         );
         if (unit.transmissionMode !== body.transmissionMode && isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
@@ -103,7 +103,7 @@ export class UnitUpdates extends SettingUpdates {
     return this.apply(id, 'operationalMode', body.version, {
       device: { workingMode: body.workingMode },
       check: async (unit) => {
-        this.throwProblem(workingModeProblem(body.workingMode, await this.deps.devices.licences(unit)), 'workingMode');
+        this.throwProblem(workingModeProblem(body.workingMode, await this.devices.licences(unit)), 'workingMode');
         if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
       },
       change: (c) => ({ configuration: c, columns: { workingMode: body.workingMode } }),
@@ -139,7 +139,7 @@ export class UnitUpdates extends SettingUpdates {
       check: async (unit) => {
         await this.requireLicence(unit, 'videoReturn');
         if (body.vrChannelId === null) return;
-        if (!this.deps.devices.vrChannelOf(unit, body.vrChannelId)) throw bodyProblem('vrChannelId', VALIDATION.invalidField);
+        if (!this.devices.vrChannelOf(unit, body.vrChannelId)) throw bodyProblem('vrChannelId', VALIDATION.invalidField);
       },
       change: SettingUpdates.mergeKey('vrChannels', { selected: body.vrChannelId }),
     });
@@ -152,7 +152,7 @@ export class UnitUpdates extends SettingUpdates {
       device: setting,
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.deps.devices.requireChannels(
+        await this.devices.requireChannels(
           unit,
           body.customSelectedChannels.map((id, i) => ({ id, path: `customSelectedChannels.${i}` })),
         );
@@ -179,7 +179,7 @@ export class UnitUpdates extends SettingUpdates {
       device: { channelId: body.channelId },
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.deps.devices.requireChannel(unit, body.channelId, 'channelId');
+        await this.devices.requireChannel(unit, body.channelId, 'channelId');
       },
       change: SettingUpdates.mergeKey('multiCamera', { channel: body.channelId }),
     });
@@ -220,8 +220,8 @@ export class UnitUpdates extends SettingUpdates {
       device: switcher,
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.deps.devices.requireChannel(unit, body.highQualityChannel, 'highQualityChannel');
-        if (body.proxyChannel) await this.deps.devices.requireChannel(unit, body.proxyChannel, 'proxyChannel');
+        await this.devices.requireChannel(unit, body.highQualityChannel, 'highQualityChannel');
+        if (body.proxyChannel) await this.devices.requireChannel(unit, body.proxyChannel, 'proxyChannel');
       },
       change: SettingUpdates.mergeKey('switcher', switcher),
     });
@@ -247,7 +247,7 @@ export class UnitUpdates extends SettingUpdates {
       device: { [key]: body.channelId },
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.deps.devices.requireChannel(unit, body.channelId, 'channelId');
+        await this.devices.requireChannel(unit, body.channelId, 'channelId');
         if (unitConfiguration.read(unit.configuration).switcher?.[other] === body.channelId) throw bodyProblem('channelId', VALIDATION.proxySameAsHighQuality);
       },
       change: SettingUpdates.mergeKey('switcher', { [key]: body.channelId }),
@@ -274,7 +274,7 @@ export class UnitUpdates extends SettingUpdates {
     return this.apply(id, 'filenamePrefix', body.version, {
       device: { filenamePrefix: prefix },
       check: async (unit) => {
-        const hub = await this.deps.devices.serverOfChannel(unit.selectedChannelId);
+        const hub = await this.devices.serverOfChannel(unit.selectedChannelId);
         if (!prefix || !hub) return;
         const others = await repo.findOtherUnitsWithPrefix(this.deps.db, unit.id, prefix);
         const onHub = (channelId: string | null) => channelId !== null && this.deps.readModel.channels.get(channelId)?.serverId === hub;
@@ -308,9 +308,9 @@ export class UnitUpdates extends SettingUpdates {
     return this.apply(id, 'ipPipe', body.version, {
       device: setting,
       check: async (unit) => {
-        this.deps.devices.requireCapability(unit, 'ipPipe');
+        this.devices.requireCapability(unit, 'ipPipe');
         if (!body.serverId) return;
-        if (!this.deps.devices.serverOf(unit, body.serverId)) throw bodyProblem('serverId', VALIDATION.invalidField);
+        if (!this.devices.serverOf(unit, body.serverId)) throw bodyProblem('serverId', VALIDATION.invalidField);
       },
       change: SettingUpdates.mergeKey('ipPipe', setting),
     });

@@ -31,6 +31,7 @@ import { AppError } from '../../errors.js';
 import { type UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from './units.js';
 import { byNameThenId } from '../../platform/order.js';
 import { requireRow } from '../../platform/versioned-write.js';
 import * as repo from './repository.js';
@@ -56,7 +57,10 @@ const UNIT_COLUMN: Record<AdminSearchKey | AdminSortKey, string> = {
 export class AdminUnitReads {
   private readonly caseInsensitive: boolean;
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'findVisible' | 'toDetail'>,
+  ) {
     // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
     this.caseInsensitive = providerOf(deps.config.DATABASE_URL) === 'postgresql';
   }
@@ -87,10 +91,10 @@ export class AdminUnitReads {
 
   async adminUnit(user: AuthUser, id: string): Promise<AdminUnitDetail> {
     const row = await this.findAdminVisible(user, id);
-    const extra = await this.deps.unitRepository.requireExtras(id);
+    const extra = await this.deps.readModel.unitRows.requireExtras(id);
     const { inventories, groups } = await this.adminLinksOf(user, id);
     return {
-      ...this.deps.units.toDetail(row),
+      ...this.units.toDetail(row),
       inventories,
       groups,
       alertsConfigMode: parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'),
@@ -118,7 +122,7 @@ export class AdminUnitReads {
 
   async adminUnitDbGateway(user: AuthUser, id: string): Promise<AdminUnitDbGateway> {
     const row = await this.findAdminVisible(user, id);
-    const extra = await this.deps.unitRepository.requireExtras(id);
+    const extra = await this.deps.readModel.unitRows.requireExtras(id);
     const available = await repo.findDbGatewaysFor(
       this.deps.db,
       row.inventories.map((i) => i.inventoryId),
@@ -130,10 +134,10 @@ export class AdminUnitReads {
     const row = await this.findAdminVisible(user, id);
     // Only LU-Smart units have smart-unit settings; any other unit is not a smart unit.
     if (parseOr(UnitTypeGroup, row.typeGroup, 'fieldUnits') !== 'smartUnits') throw new AppError('NOT_FOUND');
-    const c = await this.deps.unitRepository.configurationOf(id);
+    const c = await this.deps.readModel.unitRows.configurationOf(id);
     const smart = c.smart ?? {};
     const [{ inventories, groups }, invitation] = await Promise.all([this.adminLinksOf(user, id), repo.findLatestUnitInvitation(this.deps.db, id)]);
-    const detail = this.deps.units.toDetail(row);
+    const detail = this.units.toDetail(row);
     const limit = smart.bandwidthLimitKbps ?? LIMITS.smartUnitBandwidthDefaultKbps;
     return {
       uniqueId: id,
@@ -166,7 +170,7 @@ export class AdminUnitReads {
 
   /** findVisible, then the admin rule: a non-global admin sees units of their own inventories only. */
   private async findAdminVisible(user: AuthUser, id: string): Promise<UnitRecord> {
-    const row = await this.deps.units.findVisible(user, id);
+    const row = await this.units.findVisible(user, id);
     if (!canSeeSomeInventory(user, row.inventories)) throw new AppError('NOT_FOUND');
     return row;
   }

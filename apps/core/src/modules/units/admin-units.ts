@@ -26,12 +26,14 @@ import { AppError, validationError } from '../../errors.js';
 import type { UnitRecord } from '../../platform/storage/unit-rows.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from './units.js';
 import type { UnitUpgradeCheck } from './upgrade-check.js';
 import * as repo from './repository.js';
 
 export class AdminUnitService {
   constructor(
     private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'forgetUnit' | 'refreshUnit' | 'toDetail' | 'toSummary'>,
     private readonly upgradeCheck: UnitUpgradeCheck,
   ) {}
 
@@ -73,7 +75,7 @@ export class AdminUnitService {
       async (e) => (await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber }), e),
     );
     // The membership index learns the unit, the simulator starts emulating it, subscribers hear device.added.
-    await this.deps.units.refreshUnit(id);
+    await this.units.refreshUnit(id);
     return this.detail(id);
   }
 
@@ -106,7 +108,7 @@ export class AdminUnitService {
       none: () => new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT'),
       taken: async (e) => (await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id }), e),
     });
-    if (body.typeGroup !== undefined || body.productType !== undefined) await this.deps.units.refreshUnit(id);
+    if (body.typeGroup !== undefined || body.productType !== undefined) await this.units.refreshUnit(id);
     if (body.name !== undefined && body.name !== unit.name) {
       // The device learns its new name when it is reachable; the core is the source of truth.
       this.deps.gateway.notify(id, { type: 'rename', name: body.name });
@@ -120,7 +122,7 @@ export class AdminUnitService {
     this.assertWhollyOwned(user, unit);
     if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
     await atVersion(repo.deleteUnitAtVersion(this.deps.db, id, unit.version));
-    this.deps.units.forgetUnit(id);
+    this.units.forgetUnit(id);
     return { uniqueId: id, deleted: true };
   }
 
@@ -252,7 +254,7 @@ export class AdminUnitService {
       );
       await repo.removeUnitMembershipsAndServices(tx, id);
     });
-    await this.deps.units.refreshUnit(id);
+    await this.units.refreshUnit(id);
     this.deps.hub.publish(topics, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
     return {
       uniqueId: id,
@@ -304,7 +306,7 @@ export class AdminUnitService {
       }),
       () => new AppError('ASSOCIATION_EXISTS'),
     );
-    await this.deps.units.refreshUnit(unit.id);
+    await this.units.refreshUnit(unit.id);
   }
 
   private async updateVersioned(unit: UnitRecord, data: Prisma.UnitUncheckedUpdateManyInput): Promise<void> {
@@ -314,15 +316,15 @@ export class AdminUnitService {
   private async detail(id: string): Promise<UnitDetail> {
     const row = await repo.findUnitWithMemberships(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return this.deps.units.toDetail(row);
+    return this.units.toDetail(row);
   }
 
   /** The unit's detail, after telling its subscribers (unit.updated). */
   private async detailAndPublish(id: string): Promise<UnitDetail> {
     const row = await repo.findUnitWithMemberships(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: this.deps.clock.now() });
-    return this.deps.units.toDetail(row);
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.units.toSummary(row), at: this.deps.clock.now() });
+    return this.units.toDetail(row);
   }
 }
 

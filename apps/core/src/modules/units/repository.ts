@@ -34,6 +34,34 @@ export type PermissionTargetRecord = Prisma.UserGetPayload<{ select: typeof perm
 
 // ── units ──────────────────────────────────────────────────────────────────────────────────
 
+/** The unit columns commands, settings and actions read. */
+export const deviceUnitSelect = {
+  id: true,
+  name: true,
+  typeGroup: true,
+  swVersion: true,
+  license: true,
+  capabilities: true,
+  configuration: true,
+  transmissionMode: true,
+  workingMode: true,
+  storeAndForwardVideoQuality: true,
+  filenamePrefix: true,
+  multiCameraLabels: true,
+  selectedChannelId: true,
+  databridgeGatewayId: true,
+  alertsConfigMode: true,
+  version: true,
+  inventories: { select: { inventoryId: true } },
+} as const satisfies Prisma.UnitSelect;
+
+export type DeviceUnit = Prisma.UnitGetPayload<{ select: typeof deviceUnitSelect }>;
+
+/** The unit's columns the device rules and the configuration save read, as stored now. */
+export function findDeviceUnit(db: Db | DbTx, unitId: string): Promise<DeviceUnit | null> {
+  return db.unit.findUnique({ where: { id: unitId }, select: deviceUnitSelect });
+}
+
 /** The unit with its memberships, as stored now. */
 export function findUnitWithMemberships(db: Db | DbTx, id: string): Promise<UnitRecord | null> {
   return db.unit.findUnique({ where: { id }, include: unitMemberships });

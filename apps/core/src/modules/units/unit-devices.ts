@@ -16,7 +16,7 @@ import {
   type UnitSetting,
 } from '@fleet/contracts';
 import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/domain';
-import type { Db, Prisma } from '@fleet/db';
+import type { Db } from '@fleet/db';
 import { AppError, bodyProblem, bodyProblems } from '../../errors.js';
 import { unitCapabilities, unitLicense } from '../../platform/storage/unit-columns.js';
 import type { ChannelRecord, ReadModel, ServerRow, VrChannelRecord } from '../../platform/storage/read-model.js';
@@ -26,29 +26,9 @@ import type { TelemetryStore } from '../../platform/telemetry.js';
 import type { UnitIndex } from '../../platform/unit-index.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 import * as repo from './repository.js';
+import type { DeviceUnit } from './repository.js';
 
-/** The unit columns commands, settings and actions read. */
-export const deviceUnitSelect = {
-  id: true,
-  name: true,
-  typeGroup: true,
-  swVersion: true,
-  license: true,
-  capabilities: true,
-  configuration: true,
-  transmissionMode: true,
-  workingMode: true,
-  storeAndForwardVideoQuality: true,
-  filenamePrefix: true,
-  multiCameraLabels: true,
-  selectedChannelId: true,
-  databridgeGatewayId: true,
-  alertsConfigMode: true,
-  version: true,
-  inventories: { select: { inventoryId: true } },
-} as const satisfies Prisma.UnitSelect;
-
-export type DeviceUnit = Prisma.UnitGetPayload<{ select: typeof deviceUnitSelect }>;
+export type { DeviceUnit } from './repository.js';
 
 export function inventoriesOf(unit: Pick<DeviceUnit, 'inventories'>): string[] {
   return unit.inventories.map((i) => i.inventoryId);

@@ -9,10 +9,14 @@ import { transaction, type DbTx } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from './units.js';
 import * as repo from './repository.js';
 
 export class UnitLicenceService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'announce' | 'assertVisible'>,
+  ) {}
 
   /** POST v2/units/{id}/services: enable a service (created, or re-enabled when it exists). */
   async addUnitService(id: string, body: z.infer<typeof AddUnitServiceBody>): Promise<UnitServiceInfo> {
@@ -24,7 +28,7 @@ export class UnitLicenceService {
       await syncServiceSummary(tx, id);
       return saved;
     });
-    await this.deps.units.announce(id);
+    await this.units.announce(id);
     return toServiceInfo(row);
   }
 
@@ -37,12 +41,12 @@ export class UnitLicenceService {
       await syncServiceSummary(tx, id);
       return repo.findUnitServices(tx, id);
     });
-    await this.deps.units.announce(id);
+    await this.units.announce(id);
     return rows.map(toServiceInfo);
   }
 
   async services(user: AuthUser, id: string): Promise<UnitServiceInfo[]> {
-    await this.deps.units.assertVisible(user, id);
+    await this.units.assertVisible(user, id);
     const rows = await repo.findUnitServices(this.deps.db, id);
     return rows.map((s) => ({
       id: s.id,

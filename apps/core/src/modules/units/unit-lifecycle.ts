@@ -3,24 +3,30 @@ import type { UnitActionOutcome } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitDevices } from './unit-devices.js';
+import type { ConfigStore } from './configuration-store.js';
 
 /** Configuration keys of a pairing (the reads of settings/pairingCode use the code keys). */
 const PAIRING_KEYS = ['pairing', 'pairingCode', 'pairingCodeExpiresAt'] as const;
 
 export class UnitLifecycleService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly devices: Pick<UnitDevices, 'act' | 'load' | 'outcome' | 'requireOnline'>,
+    private readonly configuration: Pick<ConfigStore, 'modify'>,
+  ) {}
 
   /** POST shutdown: the device powers off; the unit is offline when this answers. */
   async shutdown(id: string): Promise<UnitActionOutcome> {
-    this.deps.devices.requireOnline(id);
-    return this.deps.devices.outcome(id, 'shutdown', await this.deps.devices.act(id, 'shutdown', {}));
+    this.devices.requireOnline(id);
+    return this.devices.outcome(id, 'shutdown', await this.devices.act(id, 'shutdown', {}));
   }
 
   /** DELETE pairing: unpaired, pairing code revoked; a reachable device is told at once. */
   async removePairing(id: string): Promise<{ uniqueId: string; paired: false }> {
-    await this.deps.devices.load(id);
-    if (!isOfflineLike(this.deps.index.statusOf(id))) await this.deps.devices.act(id, 'unpair', {});
-    await this.deps.configuration.modify(id, (c) => {
+    await this.devices.load(id);
+    if (!isOfflineLike(this.deps.index.statusOf(id))) await this.devices.act(id, 'unpair', {});
+    await this.configuration.modify(id, (c) => {
       const next = { ...c };
       for (const k of PAIRING_KEYS) delete next[k];
       return next;

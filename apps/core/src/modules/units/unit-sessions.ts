@@ -10,6 +10,8 @@ import { AppError, validationError } from '../../errors.js';
 import { audioRoomParticipants } from '../channels/channel-columns.js';
 import { unitCapabilities, unitConfiguration } from '../../platform/storage/unit-columns.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from './units.js';
+import type { UnitDevices } from './unit-devices.js';
 import { ipPipeStateOf } from './unit-devices.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 import * as repo from './repository.js';
@@ -20,32 +22,36 @@ export class UnitSessionService {
   /** Modes of the intercom sessions the core opened, per unit (the device keeps the sessions). */
   private readonly intercomModes = new Map<string, Partial<Record<1 | 2, IntercomMode>>>();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'findVisible'>,
+    private readonly devices: UnitDevices,
+  ) {}
 
   /**
    * POST ippipe/connection: the pipe goes connecting → connected, or → failed when the IP pipe
    * server is not online (spec 000 §4 IP pipe states).
    */
   async connectIpPipe(id: string, serverId: string | undefined): Promise<IpPipeConnectionResult> {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
-    if (!this.deps.devices.hasCapability(unit, 'ipPipe')) throw new AppError('FEATURE_DISABLED');
+    const unit = await this.devices.load(id);
+    this.devices.requireOnline(id);
+    if (!this.devices.hasCapability(unit, 'ipPipe')) throw new AppError('FEATURE_DISABLED');
     const configured = nonEmpty(unitConfiguration.read(unit.configuration).ipPipe?.serverId);
     const inventories = inventoriesOf(unit);
     // Named, else configured, else the first hub (by id) of the unit's inventories.
     const server = serverId
-      ? this.deps.devices.serverOf(unit, serverId)
+      ? this.devices.serverOf(unit, serverId)
       : configured
         ? this.deps.readModel.servers.get(configured)
         : this.deps.readModel.servers.all().find((s) => s.serverType === 'mmh_server' && s.inventoryId !== null && inventories.includes(s.inventoryId));
     if (!server) throw validationError([{ path: 'body.serverId', message: serverId ? VALIDATION.invalidField : VALIDATION.required }]);
-    const acked = await this.deps.devices.act(id, 'connectIpPipe', { serverId: server.id, serverOnline: server.status === 'online' });
-    const outcome = await this.deps.devices.outcome(id, 'connectIpPipe', acked);
+    const acked = await this.devices.act(id, 'connectIpPipe', { serverId: server.id, serverOnline: server.status === 'online' });
+    const outcome = await this.devices.outcome(id, 'connectIpPipe', acked);
     return { ...outcome, ipPipeState: ipPipeStateOf(outcome.applications) };
   }
 
   async disconnectIpPipe(id: string): Promise<IpPipeConnectionResult> {
-    const outcome = await this.deps.devices.stop(id, 'disconnectIpPipe');
+    const outcome = await this.devices.stop(id, 'disconnectIpPipe');
     return { ...outcome, ipPipeState: ipPipeStateOf(outcome.applications) };
   }
 
@@ -60,9 +66,9 @@ export class UnitSessionService {
     session: 1 | 2,
     body: { mode?: IntercomMode; audioRoomId?: string; channelId?: string } | undefined,
   ): Promise<IntercomSessionResult> {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
-    if (!this.deps.devices.hasCapability(unit, 'intercom')) throw new AppError('FEATURE_DISABLED');
+    const unit = await this.devices.load(id);
+    this.devices.requireOnline(id);
+    if (!this.devices.hasCapability(unit, 'intercom')) throw new AppError('FEATURE_DISABLED');
     const intercom = intercomOf(unit, session);
     const mode: IntercomMode = body?.mode ?? intercom.mode ?? defaultModeOf(session);
     let audioRoomId: string | null = null;
@@ -71,35 +77,35 @@ export class UnitSessionService {
     if (mode === 'audioRoom') {
       const room = await this.findAudioRoom(unit, body?.audioRoomId, [nonEmpty(intercom.audioRoomId), nonEmpty(intercom.destinationAccount)]);
       const intercomServer =
-        (typeof intercom.serverId === 'string' ? nonEmpty(intercom.serverId) : null) ?? (await this.deps.devices.serverOfChannel(unit.selectedChannelId));
+        (typeof intercom.serverId === 'string' ? nonEmpty(intercom.serverId) : null) ?? (await this.devices.serverOfChannel(unit.selectedChannelId));
       if (!intercomServer || room.serverId === null || room.serverId !== intercomServer) throw new AppError('INTERCOM_SERVER_MISMATCH');
       audioRoomId = room.id;
       serverId = intercomServer;
     } else {
       const wanted = body?.channelId ?? nonEmpty(intercom.targetChannelId) ?? unit.selectedChannelId;
       if (!wanted) throw validationError([{ path: 'body.channelId', message: VALIDATION.required }]);
-      const channel = this.deps.devices.channelOf(unit, wanted);
+      const channel = this.devices.channelOf(unit, wanted);
       if (!channel) throw validationError([{ path: 'body.channelId', message: VALIDATION.invalidField }]);
       channelId = channel.id;
       serverId = channel.serverId;
     }
-    const acked = await this.deps.devices.act(id, 'startIntercom', { session, mode, audioRoomId, channelId, serverId });
+    const acked = await this.devices.act(id, 'startIntercom', { session, mode, audioRoomId, channelId, serverId });
     this.intercomModes.set(id, { ...this.intercomModes.get(id), [session]: mode });
-    const outcome = await this.deps.devices.outcome(id, 'startIntercom', acked);
+    const outcome = await this.devices.outcome(id, 'startIntercom', acked);
     return { ...outcome, session, mode, intercomState: intercomStateOf(outcome.applications, mode) };
   }
 
   async stopIntercom(id: string, session: 1 | 2): Promise<IntercomSessionResult> {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    const unit = await this.devices.load(id);
+    this.devices.requireOnline(id);
     const known = this.intercomModes.get(id);
     const mode: IntercomMode = known?.[session] ?? intercomOf(unit, session).mode ?? defaultModeOf(session);
-    const acked = await this.deps.devices.act(id, 'stopIntercom', { session });
+    const acked = await this.devices.act(id, 'stopIntercom', { session });
     if (known) {
       const { [session]: _closed, ...rest } = known;
       this.intercomModes.set(id, rest);
     }
-    const outcome = await this.deps.devices.outcome(id, 'stopIntercom', acked);
+    const outcome = await this.devices.outcome(id, 'stopIntercom', acked);
     const stillOpen = Object.values(this.intercomModes.get(id) ?? {}).includes(mode);
     return { ...outcome, session, mode, intercomState: stillOpen ? 'disconnected' : intercomStateOf(outcome.applications, mode) };
   }
@@ -123,8 +129,8 @@ export class UnitSessionService {
   }
 
   async sipAccount(user: AuthUser, id: string): Promise<UnitSipAccount> {
-    const row = await this.deps.units.findVisible(user, id);
-    const stored = (await this.deps.unitRepository.configurationOf(id)).sipAccount ?? {};
+    const row = await this.units.findVisible(user, id);
+    const stored = (await this.deps.readModel.unitRows.configurationOf(id)).sipAccount ?? {};
     if (typeof stored.username === 'string' && typeof stored.server === 'string') {
       return {
         uniqueId: id,

@@ -27,6 +27,8 @@ import { AppError, validationError } from '../../errors.js';
 import type { AuthUser } from '../../platform/access.js';
 import { type UnitRecord } from '../../platform/storage/unit-rows.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from './units.js';
+import type { UnitDevices } from './unit-devices.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
 import * as repo from './repository.js';
@@ -39,7 +41,11 @@ export class UnitStorageService {
   /** Transfers each unit started and completed since the fleet (re)started (the control plane's view). */
   private readonly transfers = new Map<string, { started: number; completed: number }>();
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'assertVisible' | 'findVisible'>,
+    private readonly devices: Pick<UnitDevices, 'act' | 'channelOf' | 'load' | 'requireOnline'>,
+  ) {
     deps.events.on('file', (e, at) => this.applyFile(e, at));
     // An outage ends every upload in progress: the device dropped its queue.
     deps.reports.onDeviceState(async (c) => {
@@ -54,8 +60,8 @@ export class UnitStorageService {
    * file.transferStarted / file.transferCompleted); an outage fails them.
    */
   async uploadFiles(id: string, body: { paths: string[]; channelId?: string | undefined }): Promise<UploadUnitFilesResult> {
-    const unit = await this.deps.devices.load(id);
-    this.deps.devices.requireOnline(id);
+    const unit = await this.devices.load(id);
+    this.devices.requireOnline(id);
     const paths = [...new Set(body.paths)];
     const recorded = await repo.findRecordedFiles(this.deps.db, id, paths);
     const problems: FieldProblem[] = [];
@@ -63,7 +69,7 @@ export class UnitStorageService {
       if (!recorded.some((f) => f.path === p)) problems.push({ path: `body.paths.${i}`, message: VALIDATION.invalidField });
     });
     if (body.channelId) {
-      if (!this.deps.devices.channelOf(unit, body.channelId)) problems.push({ path: 'body.channelId', message: VALIDATION.invalidField });
+      if (!this.devices.channelOf(unit, body.channelId)) problems.push({ path: 'body.channelId', message: VALIDATION.invalidField });
     }
     if (problems.length > 0) throw validationError(problems);
     const open = await repo.countUploadsAtPaths(this.deps.db, id, paths, [...OPEN_UPLOAD_STATUSES]);
@@ -101,7 +107,7 @@ export class UnitStorageService {
       return rows;
     });
     try {
-      await this.deps.devices.act(id, 'uploadFiles', {
+      await this.devices.act(id, 'uploadFiles', {
         files: created.map((f) => ({ fileId: f.id, fileName: f.fileName, path: f.path, sizeBytes: Number(f.sizeBytes) })),
         channelId,
       });
@@ -139,8 +145,8 @@ export class UnitStorageService {
     }
     const onStorage = [...new Set(rows.filter((r) => r.kind === 'recorded').map((r) => r.path))];
     if (onStorage.length > 0) {
-      this.deps.devices.requireOnline(id);
-      await this.deps.devices.act(id, 'deleteFiles', { paths: onStorage });
+      this.devices.requireOnline(id);
+      await this.devices.act(id, 'deleteFiles', { paths: onStorage });
     }
     await repo.deleteFiles(
       this.deps.db,
@@ -163,13 +169,13 @@ export class UnitStorageService {
   }
 
   async storages(user: AuthUser, id: string): Promise<UnitStorages> {
-    const row = await this.deps.units.findVisible(user, id);
+    const row = await this.units.findVisible(user, id);
     return { uniqueId: id, storages: await this.storagesOf(row) };
   }
 
   /** Files of the unit; with a path, those under that directory (or at that path): none is an empty list. */
   async storageFiles(user: AuthUser, id: string, path: string | undefined): Promise<UnitStorageFiles> {
-    await this.deps.units.assertVisible(user, id);
+    await this.units.assertVisible(user, id);
     const where: Prisma.FileWhereInput = { unitId: id };
     if (path !== undefined) {
       const dir = path.endsWith('/') ? path : `${path}/`;
@@ -206,7 +212,7 @@ export class UnitStorageService {
    * storage whose id is its last segment. Use is what the device reported, else the files' sizes.
    */
   private async storagesOf(row: UnitRecord): Promise<UnitStorage[]> {
-    const [sizes, extra] = await Promise.all([repo.findFileSizes(this.deps.db, row.id), this.deps.unitRepository.requireExtras(row.id)]);
+    const [sizes, extra] = await Promise.all([repo.findFileSizes(this.deps.db, row.id), this.deps.readModel.unitRows.requireExtras(row.id)]);
     interface Acc {
       root: string | null;
       name: string | null;

@@ -25,6 +25,8 @@ import { AppError, validationError } from '../../errors.js';
 import { inventoryProperties } from '../inventories/inventory-columns.js';
 import { unitConfiguration, unitLicense, type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitDevices } from './unit-devices.js';
+import type { ConfigStore } from './configuration-store.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 import * as repo from './repository.js';
 
@@ -37,7 +39,11 @@ type ExternalStreamKind = (typeof EXTERNAL_STREAM_KINDS)[number];
 export const SOCIAL_MEDIA_PROVIDERS = ['youtube', 'facebook', 'twitch', 'twitter', 'x', 'linkedin', 'instagram', 'tiktok', 'periscope', 'vimeo'] as const;
 
 export class UnitStreamService {
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly devices: UnitDevices,
+    private readonly configuration: Pick<ConfigStore, 'modify'>,
+  ) {
     // The unit's tally column (spec 000 §3) as the device reports it: on program or preview while its stream is used.
     deps.events.on('tally', async (e) => {
       const tally = e.tally === 'off' ? null : e.tally;
@@ -52,12 +58,12 @@ export class UnitStreamService {
 
   /** POST v2/units/{id}/stream: the live stream, on the given channel or the unit's selected one. */
   async startStream(id: string, channelId: string | null): Promise<{ status: UnitStatus }> {
-    const unit = await this.deps.devices.load(id);
+    const unit = await this.devices.load(id);
     const status = this.deps.index.statusOf(id);
     if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
     if (!unitLicense.read(unit.license).valid) throw new AppError('UNIT_VIDEO_LICENSE_INVALID');
-    this.deps.devices.requireCamera(id);
-    const { status: answered } = await this.deps.devices.commandAcked(id, { type: 'startStream', channelId: channelId ?? unit.selectedChannelId });
+    this.devices.requireCamera(id);
+    const { status: answered } = await this.devices.commandAcked(id, { type: 'startStream', channelId: channelId ?? unit.selectedChannelId });
     return { status: answered };
   }
 
@@ -66,25 +72,25 @@ export class UnitStreamService {
    * and the channel the unit used is released.
    */
   async stopStream(id: string): Promise<{ status: UnitStatus }> {
-    await this.deps.devices.load(id);
+    await this.devices.load(id);
     if (isOfflineLike(this.deps.index.statusOf(id))) throw new AppError('UNIT_OFFLINE');
-    const { status } = await this.deps.devices.commandAcked(id, { type: 'stopStream' });
+    const { status } = await this.devices.commandAcked(id, { type: 'stopStream' });
     return { status };
   }
 
   /** POST stream/multiplecamera (Multi-HQ). */
   async startMultiCamera(id: string, body: z.infer<typeof StartMultiCameraBody> | undefined): Promise<UnitActionOutcome> {
-    const unit = await this.deps.devices.load(id);
-    const apps = this.deps.devices.requireOnline(id);
-    if (isActive(apps, 'multiCamera')) return this.deps.devices.outcome(id, 'startMultiCamera');
+    const unit = await this.devices.load(id);
+    const apps = this.devices.requireOnline(id);
+    if (isActive(apps, 'multiCamera')) return this.devices.outcome(id, 'startMultiCamera');
     if (isBusy(apps)) throw new AppError('UNIT_BUSY');
-    this.deps.devices.requireVideoLicense(unit, body?.resolution);
+    this.devices.requireVideoLicense(unit, body?.resolution);
     await this.requireMultiCameraLicense(unit);
-    this.deps.devices.requireCamera(id);
+    this.devices.requireCamera(id);
     const multiCamera = unitConfiguration.read(unit.configuration).multiCamera ?? {};
     const channelIds = body?.channelIds ?? (multiCamera.customSelectedChannels ?? []).filter((c) => c !== '');
     if (body?.channelIds)
-      await this.deps.devices.requireChannels(
+      await this.devices.requireChannels(
         unit,
         body.channelIds.map((c, i) => ({ id: c, path: `channelIds.${i}` })),
       );
@@ -92,54 +98,54 @@ export class UnitStreamService {
     const stored = multiCamera.numberOfFeeds;
     const feeds =
       body?.numberOfFeeds ?? (stored !== undefined && stored >= 1 && stored <= LIMITS.multiCameraMaxCameras ? stored : LIMITS.multiCameraMaxCameras);
-    const acked = await this.deps.devices.act(id, 'startMultiCamera', { numberOfFeeds: feeds, channelIds: defaults, resolution: body?.resolution ?? null });
-    return this.deps.devices.outcome(id, 'startMultiCamera', acked);
+    const acked = await this.devices.act(id, 'startMultiCamera', { numberOfFeeds: feeds, channelIds: defaults, resolution: body?.resolution ?? null });
+    return this.devices.outcome(id, 'startMultiCamera', acked);
   }
 
   async stopMultiCamera(id: string): Promise<UnitActionOutcome> {
-    return this.deps.devices.stop(id, 'stopMultiCamera');
+    return this.devices.stop(id, 'stopMultiCamera');
   }
 
   /** POST stream/switchermode: switcher or switcher-and-proxy (the multi-camera licence covers both). */
   async startSwitcher(id: string, body: z.infer<typeof StartSwitcherBody>): Promise<UnitActionOutcome> {
-    const unit = await this.deps.devices.load(id);
-    const apps = this.deps.devices.requireOnline(id);
-    if (isActive(apps, body.mode)) return this.deps.devices.outcome(id, 'startSwitcher');
+    const unit = await this.devices.load(id);
+    const apps = this.devices.requireOnline(id);
+    if (isActive(apps, body.mode)) return this.devices.outcome(id, 'startSwitcher');
     if (isBusy(apps)) throw new AppError('UNIT_BUSY');
-    this.deps.devices.requireVideoLicense(unit, body.resolution);
+    this.devices.requireVideoLicense(unit, body.resolution);
     await this.requireMultiCameraLicense(unit);
-    this.deps.devices.requireCamera(id);
+    this.devices.requireCamera(id);
     const switcher = unitConfiguration.read(unit.configuration).switcher ?? {};
     const given = [
       ...(body.highQualityChannelId ? [{ id: body.highQualityChannelId, path: 'highQualityChannelId' }] : []),
       ...(body.proxyChannelId ? [{ id: body.proxyChannelId, path: 'proxyChannelId' }] : []),
     ];
-    await this.deps.devices.requireChannels(unit, given);
+    await this.devices.requireChannels(unit, given);
     const highQuality = body.highQualityChannelId ?? nonEmpty(switcher.highQualityChannel) ?? unit.selectedChannelId;
     const proxy = body.proxyChannelId ?? nonEmpty(switcher.proxyChannel);
     if (body.mode === 'switcherAndProxy' && !proxy) throw validationError([{ path: 'body.proxyChannelId', message: VALIDATION.required }]);
     const sdi = body.inputSdi ?? switcher.inputSdi ?? null;
-    const acked = await this.deps.devices.act(id, 'startSwitcher', {
+    const acked = await this.devices.act(id, 'startSwitcher', {
       mode: body.mode,
       highQualityChannelId: highQuality,
       proxyChannelId: proxy,
       inputSdi: sdi,
       resolution: body.resolution ?? null,
     });
-    return this.deps.devices.outcome(id, 'startSwitcher', acked);
+    return this.devices.outcome(id, 'startSwitcher', acked);
   }
 
   async stopSwitcher(id: string): Promise<UnitActionOutcome> {
-    return this.deps.devices.stop(id, 'stopSwitcher');
+    return this.devices.stop(id, 'stopSwitcher');
   }
 
   /** POST stream/databridge: transparent bridge through the chosen (else the unit's) gateway. */
   async startDatabridge(id: string, gatewayId: string | undefined): Promise<UnitActionOutcome> {
-    const unit = await this.deps.devices.load(id);
-    const apps = this.deps.devices.requireOnline(id);
-    if (isActive(apps, 'databridge')) return this.deps.devices.outcome(id, 'startDatabridge');
+    const unit = await this.devices.load(id);
+    const apps = this.devices.requireOnline(id);
+    if (isActive(apps, 'databridge')) return this.devices.outcome(id, 'startDatabridge');
     if (isBusy(apps)) throw new AppError('UNIT_BUSY');
-    if (!this.deps.devices.hasCapability(unit, 'databridge') || !(await this.deps.devices.hasEnabledService(id, 'databridge')))
+    if (!this.devices.hasCapability(unit, 'databridge') || !(await this.devices.hasEnabledService(id, 'databridge')))
       throw new AppError('DATABRIDGE_LICENSE_DISABLED');
     const wanted = gatewayId ?? unit.databridgeGatewayId;
     if (!wanted) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.required }]);
@@ -147,32 +153,32 @@ export class UnitStreamService {
     if (!gateway || (gateway.inventoryId !== null && !inventoriesOf(unit).includes(gateway.inventoryId))) {
       throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
     }
-    const acked = await this.deps.devices.act(id, 'startDatabridge', { gatewayId: gateway.id, host: gateway.host, port: gateway.port });
-    return this.deps.devices.outcome(id, 'startDatabridge', acked);
+    const acked = await this.devices.act(id, 'startDatabridge', { gatewayId: gateway.id, host: gateway.host, port: gateway.port });
+    return this.devices.outcome(id, 'startDatabridge', acked);
   }
 
   async stopDatabridge(id: string): Promise<UnitActionOutcome> {
-    return this.deps.devices.stop(id, 'stopDatabridge');
+    return this.devices.stop(id, 'stopDatabridge');
   }
 
   /** POST vrChannels/stream: video return from the chosen (else the selected) channel. */
   async startVideoReturn(id: string, vrChannelId: string | undefined): Promise<UnitActionOutcome> {
-    const unit = await this.deps.devices.load(id);
-    const apps = this.deps.devices.requireOnline(id);
-    if (isActive(apps, 'videoReturn')) return this.deps.devices.outcome(id, 'startVideoReturn');
-    if (!this.deps.devices.hasCapability(unit, 'videoReturn') || !(await this.deps.devices.hasEnabledService(id, 'video-return')))
+    const unit = await this.devices.load(id);
+    const apps = this.devices.requireOnline(id);
+    if (isActive(apps, 'videoReturn')) return this.devices.outcome(id, 'startVideoReturn');
+    if (!this.devices.hasCapability(unit, 'videoReturn') || !(await this.devices.hasEnabledService(id, 'video-return')))
       throw new AppError('NO_VIDEO_RETURN_LICENSE');
     const config = unitConfiguration.read(unit.configuration);
     const wanted = vrChannelId ?? nonEmpty(config.videoReturn?.selectedVrChannelId) ?? nonEmpty(config.vrChannels?.selected);
     if (!wanted) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.required }]);
-    const vr = this.deps.devices.vrChannelOf(unit, wanted);
+    const vr = this.devices.vrChannelOf(unit, wanted);
     if (!vr) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.invalidField }]);
-    const acked = await this.deps.devices.act(id, 'startVideoReturn', { vrChannelId: vr.id });
-    return this.deps.devices.outcome(id, 'startVideoReturn', acked);
+    const acked = await this.devices.act(id, 'startVideoReturn', { vrChannelId: vr.id });
+    return this.devices.outcome(id, 'startVideoReturn', acked);
   }
 
   async stopVideoReturn(id: string): Promise<UnitActionOutcome> {
-    return this.deps.devices.stop(id, 'stopVideoReturn');
+    return this.devices.stop(id, 'stopVideoReturn');
   }
 
   /**
@@ -186,45 +192,45 @@ export class UnitStreamService {
     kind: ExternalStreamKind,
     body: { destinationId?: string | undefined; resolution?: number | undefined } | undefined,
   ): Promise<ExternalStreamResult> {
-    const unit = await this.deps.devices.load(id);
-    const apps = this.deps.devices.requireOnline(id);
+    const unit = await this.devices.load(id);
+    const apps = this.devices.requireOnline(id);
     if (!isStreaming(apps)) throw new AppError('UNIT_NOT_STREAMING');
     const inventories = inventoriesOf(unit);
     if (kind === 'social_media') {
       const invs = inventories.flatMap((i) => this.deps.readModel.inventories.get(i) ?? []);
       if (!invs.some((i) => inventoryProperties.read(i.properties).socialMedia === true)) throw new AppError('FEATURE_DISABLED');
     }
-    if (body?.resolution !== undefined) this.deps.devices.requireVideoLicense(unit, body.resolution);
+    if (body?.resolution !== undefined) this.devices.requireVideoLicense(unit, body.resolution);
     const destinations = await repo.findStreamingDestinations(this.deps.db, inventories);
     const ofKind = destinations.filter((d) => destinationKind(d.provider) === kind);
     const destination = body?.destinationId ? ofKind.find((d) => d.id === body.destinationId) : ofKind[0];
     if (!destination) throw validationError([{ path: 'body.destinationId', message: body?.destinationId ? VALIDATION.invalidField : VALIDATION.required }]);
     const action = kind === 'social_media' ? 'startSocialMedia' : 'startCdn';
-    const acked = await this.deps.devices.act(id, action, { destinationId: destination.id, resolution: body?.resolution ?? null });
-    await this.deps.configuration.modify(id, (c) => ({
+    const acked = await this.devices.act(id, action, { destinationId: destination.id, resolution: body?.resolution ?? null });
+    await this.configuration.modify(id, (c) => ({
       ...c,
       externalStreams: { ...c.externalStreams, [kind]: { active: true, destinationId: destination.id, startedAt: this.deps.clock.date().toISOString() } },
     }));
-    return { ...(await this.deps.devices.outcome(id, action, acked)), kind, active: true, destinationId: destination.id };
+    return { ...(await this.devices.outcome(id, action, acked)), kind, active: true, destinationId: destination.id };
   }
 
   /** DELETE v0 units/{id}/stream/social_media | cdn: stop forwarding (accepted when not forwarding). */
   async stopExternalStream(id: string, kind: ExternalStreamKind): Promise<ExternalStreamResult> {
-    await this.deps.devices.load(id);
+    await this.devices.load(id);
     const action = kind === 'social_media' ? 'stopSocialMedia' : 'stopCdn';
-    const acked = isOfflineLike(this.deps.index.statusOf(id)) ? undefined : await this.deps.devices.act(id, action, {});
-    await this.deps.configuration.modify(id, (c) => ({
+    const acked = isOfflineLike(this.deps.index.statusOf(id)) ? undefined : await this.devices.act(id, action, {});
+    await this.configuration.modify(id, (c) => ({
       ...c,
       externalStreams: { ...c.externalStreams, [kind]: { active: false, destinationId: null, stoppedAt: this.deps.clock.date().toISOString() } },
     }));
-    return { ...(await this.deps.devices.outcome(id, action, acked)), kind, active: false, destinationId: null };
+    return { ...(await this.devices.outcome(id, action, acked)), kind, active: false, destinationId: null };
   }
 
   /** The unit stopped streaming: nothing is forwarded to social media or a CDN any more. */
   private async endExternalStreams(unitId: string): Promise<void> {
     const isForwarding = (c: StoredUnitConfiguration) => EXTERNAL_STREAM_KINDS.some((k) => c.externalStreams?.[k]?.active === true);
-    if (!isForwarding(await this.deps.unitRepository.configurationOf(unitId))) return;
-    await this.deps.configuration.modify(unitId, (c) => {
+    if (!isForwarding(await this.deps.readModel.unitRows.configurationOf(unitId))) return;
+    await this.configuration.modify(unitId, (c) => {
       const next = { ...c.externalStreams };
       for (const k of EXTERNAL_STREAM_KINDS) {
         if (next[k]?.active === true) next[k] = { active: false, destinationId: null, stoppedAt: this.deps.clock.date().toISOString() };
@@ -234,7 +240,7 @@ export class UnitStreamService {
   }
 
   private async requireMultiCameraLicense(unit: Pick<DeviceUnit, 'id' | 'capabilities'>): Promise<void> {
-    if (!this.deps.devices.hasCapability(unit, 'multiCamera') || !(await this.deps.devices.hasEnabledService(unit.id, 'multi-camera'))) {
+    if (!this.devices.hasCapability(unit, 'multiCamera') || !(await this.devices.hasEnabledService(unit.id, 'multi-camera'))) {
       throw new AppError('NO_MULTI_CAMERA_LICENSE');
     }
   }

@@ -5,6 +5,7 @@
  */
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from '../units/units.js';
 import type { ServerService } from '../servers/servers.js';
 import type { UpgradeJobRow } from './jobs.js';
 import * as repo from './repository.js';
@@ -15,6 +16,7 @@ const REJECTED_ECHO_MS = 10_000;
 export class UpgradeReports {
   constructor(
     private readonly deps: ServiceDeps,
+    private readonly units: Pick<UnitService, 'refreshUnit'>,
     private readonly servers: ServerService,
     /** `upgrade.changed` for a row (progressOnly: paced, see UpgradeService). */
     private readonly announce: (row: UpgradeJobRow, at: number, progressOnly: boolean) => void,
@@ -58,7 +60,7 @@ export class UpgradeReports {
     const db = this.deps.db;
     if (deviceType === 'unit') {
       await repo.recordUnitSoftwareVersion(db, deviceId, version, new Date(at));
-      await this.deps.units.refreshUnit(deviceId);
+      await this.units.refreshUnit(deviceId);
     } else {
       await repo.recordServerSoftwareVersion(db, deviceId, version);
       this.servers.runsVersion(deviceId, version);

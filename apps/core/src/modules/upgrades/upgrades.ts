@@ -46,6 +46,7 @@ import {
 import { pageRows } from '../../platform/paging.js';
 import { LeftOpenUpgrades } from './upgrade-resume.js';
 import { UpgradeReports } from './upgrade-reports.js';
+import type { UnitService } from '../units/units.js';
 import { CHUNK, GENERIC_UPGRADE_FAILURE, inWaves, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
 import { presentJob } from './presenter.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
@@ -63,8 +64,10 @@ export class UpgradeService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly servers: ServerService,
+    /** The units module, told of a unit whose software version an upgrade changed. */
+    units: Pick<UnitService, 'refreshUnit'>,
   ) {
-    const reports = new UpgradeReports(deps, servers, (row, at, progressOnly) => this.announce(row, at, progressOnly));
+    const reports = new UpgradeReports(deps, units, servers, (row, at, progressOnly) => this.announce(row, at, progressOnly));
     deps.events.on('upgrade', (e, at) => reports.apply(e, at));
     this.leftOpen = new LeftOpenUpgrades(deps, servers, {
       device: (type, id) => this.device(type, id),

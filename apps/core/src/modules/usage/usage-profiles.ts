@@ -46,8 +46,20 @@ type UsageProfileRow = repo.UsageProfileRecord;
 
 const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 
+/**
+ * What usage profiles tell the units module (met by its UnitService): a unit's row changed. Declared
+ * here, so usage does not import the units module (which reads the inventories, which read usage).
+ */
+export interface UnitChanges {
+  refreshUnit(unitId: string): Promise<void>;
+  announce(unitId: string): Promise<void>;
+}
+
 export class UsageProfileService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly unitChanges: UnitChanges,
+  ) {}
 
   /** GET v2/inventories/{id}/usageProfiles (inventory scope checked by the route). */
   async list(inventoryId: string, q: UsageProfileSearchQuery): Promise<UsageProfilePage> {
@@ -156,8 +168,8 @@ export class UsageProfileService {
     if (changing.length > 0) {
       await repo.setUnitsProfile(this.deps.db, changing, body.usageProfileId);
       for (const unitId of changing) {
-        await this.deps.units.refreshUnit(unitId);
-        await this.deps.units.announce(unitId);
+        await this.unitChanges.refreshUnit(unitId);
+        await this.unitChanges.announce(unitId);
       }
       // The profiles whose unit counts moved, in every inventory of the units moved.
       const inventories = new Set(changing.flatMap((unitId) => this.deps.readModel.units.get(unitId)?.inventories.map((m) => m.inventoryId) ?? []));

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { parseOr } from '../../platform/storage/json-column.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
+import type { UserService } from './users.js';
 import { passwordExpiryFrom } from './user-accounts.js';
 import { passwordParams } from '../../platform/auth.js';
 import * as repo from './repository.js';
@@ -24,12 +25,15 @@ import { atVersion } from '../../platform/versioned-write.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class AccountService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly users: Pick<UserService, 'preferences' | 'updatePreferences'>,
+  ) {}
 
   async passwordExpiry(user: AuthUser, now = this.deps.businessClock.now()): Promise<PasswordExpiry> {
     const row = await repo.findUserColumns(this.deps.db, user.id, { passwordExpiresAt: true });
     if (!row) throw new AppError('NOT_FOUND');
-    const prefs = await this.deps.users.preferences(user.id);
+    const prefs = await this.users.preferences(user.id);
     return expiryState(row.passwordExpiresAt, prefs.passwordExpiryDismissed ?? null, now);
   }
 
@@ -38,7 +42,7 @@ export class AccountService {
     if (!row) throw new AppError('NOT_FOUND');
     const expiresAt = row.passwordExpiresAt?.toISOString() ?? null;
     // Nothing to dismiss for a password that never expires: the preferences stay as they are.
-    if (expiresAt !== null) await this.deps.users.updatePreferences(user.id, { passwordExpiryDismissed: expiresAt });
+    if (expiresAt !== null) await this.users.updatePreferences(user.id, { passwordExpiryDismissed: expiresAt });
     return expiryState(row.passwordExpiresAt, expiresAt, this.deps.businessClock.now());
   }
 

@@ -11,7 +11,7 @@
  * write to it.
  */
 import { watchWrites, type Db, type Prisma, type WriteChange } from '@fleet/db';
-import { unitMemberships, type UnitRecord } from './unit-rows.js';
+import { UnitRepository, unitMemberships, type UnitRecord } from './unit-rows.js';
 import { systemClock, type Clock } from '../clock.js';
 import { byId, MemoryTable, type TableName } from './memory-table.js';
 
@@ -56,6 +56,8 @@ export class ReadModel {
   readonly channels: MemoryTable<ChannelRecord>;
   readonly vrChannels: MemoryTable<VrChannelRecord>;
   readonly alertConfigurations: MemoryTable<AlertConfigurationRecord>;
+  /** The units table as the services read and write unit rows (names, extras, configuration, the unit-row write). */
+  readonly unitRows: UnitRepository;
   private readonly userListeners: Array<(userIds: readonly string[] | null) => void> = [];
   private readonly sessionListeners: Array<(sessionIds: readonly string[] | null) => void> = [];
   private bus: InvalidationBus | null = null;
@@ -74,6 +76,7 @@ export class ReadModel {
       },
       clock,
     );
+    this.unitRows = new UnitRepository(this.units, db);
     this.groups = new MemoryTable('groups', (ids) => db.group.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
     this.inventories = new MemoryTable('inventories', (ids) => db.inventory.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
     this.servers = new MemoryTable('servers', (ids) => db.server.findMany({ where: idsWhere(ids) }), byId, undefined, clock);

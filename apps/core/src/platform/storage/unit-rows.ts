@@ -58,7 +58,9 @@ export type UnitColumnValues = RowSet<typeof unitRow.columns>;
 
 /**
  * Units as the services read them: from the read model's unit table (memory, kept current from
- * the database's committed writes), never a query per read.
+ * the database's committed writes), never a query per read. The read model holds the one instance
+ * (`readModel.unitRows`): it is a view of that table (with its name index) plus the one unit-row
+ * write, with no business rule, and the platform's device reports write through it too.
  */
 export class UnitRepository {
   /** Unit names → ids (names are unique), for the rename check without a scan. */

@@ -6,8 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { GLOBAL_SCOPE_ROLES, hasAnyRole, ServerFault, UnitFault, type FaultTarget } from '@fleet/contracts';
 import { useUserRoles } from '../../../kit/access';
-import { createControlPlaneClient } from '../trpc';
-import { useMockCapabilities } from '../useMockCapabilities';
+import { askControlPlane, useMockCapabilities } from '../useMockCapabilities';
 import { faultKinds, type FaultKind, type FieldValue } from './faultFields';
 
 /** A unit, a server, or one channel of a server (its faults are the server's that name a channel). */
@@ -52,7 +51,7 @@ export const ACTIVE_FAULTS_POLL_MS = 3000;
 export function useActiveFaults(enabled: boolean) {
   return useQuery({
     queryKey: ACTIVE_FAULTS_KEY,
-    queryFn: () => createControlPlaneClient().fault.active.query(),
+    queryFn: () => askControlPlane((client) => client.fault.active.query()),
     enabled,
     refetchInterval: ACTIVE_FAULTS_POLL_MS,
     retry: false,

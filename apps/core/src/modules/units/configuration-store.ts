@@ -19,16 +19,13 @@ import {
   type UnitSetting,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay } from '@fleet/domain';
-import { transaction, type Db, type DbTx } from '@fleet/db';
+import { transaction, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
-import type { Clock } from '../../platform/clock.js';
 import type { ReadModel } from '../../platform/storage/read-model.js';
-import type { RealtimeHub } from '../../platform/hub.js';
-import type { UnitIndex } from '../../platform/unit-index.js';
-import type { UnitService } from '../units/units.js';
-import type { UnitRepository } from '../../platform/storage/unit-rows.js';
+import type { ServiceDeps } from '../deps.js';
+import type { UnitService } from './units.js';
 import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../platform/storage/unit-columns.js';
-import { ipPipeStateOf, type DeviceUnit } from '../units/unit-devices.js';
+import { ipPipeStateOf, type DeviceUnit } from './unit-devices.js';
 import { resolveAlertConfiguration } from '../alerts/alert-configuration.js';
 import type { SettingChange } from './setting-change.js';
 import { alertTypeSettings } from '../alerts/alert-columns.js';
@@ -40,20 +37,17 @@ const SAVE_ATTEMPTS = 8;
 
 export type AlertsSetting = UnitConfiguration['alerts'];
 
-/** What the store uses: storage and the read model's groups, the unit index and service (announcements), the hub. */
-export interface ConfigStoreDeps {
-  db: Db;
-  readModel: Pick<ReadModel, 'groups' | 'units' | 'alertConfigurationOf'>;
-  /** Unit rows (the save's write). */
-  unitRepository: UnitRepository;
-  index: UnitIndex;
-  units: UnitService;
-  hub: RealtimeHub;
-  clock: Clock;
-}
+/** What the store uses: storage, the read model (its unit rows make the save's write), the unit index, the hub. */
+export type ConfigStoreDeps = Pick<ServiceDeps, 'db' | 'index' | 'hub' | 'clock'> & {
+  readModel: Pick<ReadModel, 'groups' | 'units' | 'unitRows' | 'alertConfigurationOf'>;
+};
 
 export class ConfigStore {
-  constructor(private readonly deps: ConfigStoreDeps) {}
+  constructor(
+    private readonly deps: ConfigStoreDeps,
+    /** Announces the unit row a setting changed (`unit.updated`). */
+    private readonly units: Pick<UnitService, 'announce'>,
+  ) {}
 
   /**
    * Change stored configuration keys that are not a setting users edit (external streams,
@@ -90,7 +84,7 @@ export class ConfigStore {
         }
         const next = change(unitConfiguration.read(unit.configuration), unit);
         // The repository's statement, without Prisma's pipeline (inside the transaction when there is one).
-        const matched = await this.deps.unitRepository.update(
+        const matched = await this.deps.readModel.unitRows.update(
           { id, version: unit.version },
           { ...(next.configuration ? { configuration: unitConfiguration.write(next.configuration) } : {}), ...next.columns },
           { incrementVersion: true },
@@ -113,7 +107,7 @@ export class ConfigStore {
   /** Tell subscribers: the configuration (unit.configuration) and the unit row (unit.updated: version, modes). */
   async announce(id: string, setting: UnitSetting, configuration: UnitConfiguration): Promise<void> {
     this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.configuration', unitId: id, setting, configuration, at: this.deps.clock.now() });
-    await this.deps.units.announce(id);
+    await this.units.announce(id);
   }
 
   /** The unit's configuration as answered (stored values, defaults, live IP pipe state). */

@@ -1,0 +1,36 @@
+/// <reference types="node" />
+/**
+ * How the build groups the console's modules into files. Left to itself the bundler makes one file per
+ * set of pages sharing a module: about a hundred small files for the first page, each a round trip on a
+ * phone's network. Instead, the modules a signed-in first page needs come in a few files:
+ *
+ * - `index` (index.html's module script): what the entry imports statically (React, the router, the
+ *   providers, Mantine's base);
+ * - `shell`: the session gate and the console's frame (header, navigation, dialogs) with what they
+ *   import beyond the entry;
+ * - one file per usual first page (the unit list, the map) with what it imports beyond those;
+ * - `live`: the realtime event table with what it imports beyond those (loaded with the first event).
+ *
+ * Every other page, and whatever a page loads with `import()`, keeps the bundler's own chunking; a
+ * later page that shares a module with one of these files loads that file (usually already cached).
+ */
+import { resolve } from 'node:path';
+import type { Rolldown } from 'vite';
+
+const SRC = resolve(import.meta.dirname, '../src');
+
+/** A group of the first route: its file's name and the modules that start it (their imports follow). */
+function group(name: string, roots: readonly string[], priority: number): Rolldown.CodeSplittingGroup {
+  const ids = new Set(roots.map((root) => resolve(SRC, root)));
+  return { name, test: (id) => ids.has(id), priority };
+}
+
+/** The groups, highest priority first: a module goes to the first group that needs it. */
+export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
+  { name: 'index', tags: ['$initial'], priority: 4 },
+  group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
+  group('unit-list', ['features/units/UnitList.page.tsx'], 2),
+  group('map', ['features/map/Map.page.tsx'], 1),
+  // The realtime event table (its patches import much of the features' logic), loaded with the first event.
+  group('live', ['realtime/applyEvents.ts'], 0),
+];
