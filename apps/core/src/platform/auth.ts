@@ -244,32 +244,37 @@ export class AuthService {
     for (const id of sessionIds) this.cache.delete(id);
   }
 
-  private async loadUser(userId: string): Promise<AuthUser | null> {
-    const u = await this.db.user.findUnique({
-      where: { id: userId },
-      select: {
-        id: true,
-        username: true,
-        email: true,
-        active: true,
-        userType: true,
-        roles: true,
-        inventories: { select: { inventoryId: true } },
-        groups: { select: { groupId: true } },
-      },
-    });
-    if (!u || !u.active) return null;
-    const roles = parseRoles(u.roles, u.userType);
-    return {
-      id: u.id,
-      username: u.username,
-      email: u.email,
-      roles,
-      inventoryIds: u.inventories.map((i) => i.inventoryId),
-      groupIds: u.groups.map((g) => g.groupId),
-      global: isGlobal(roles),
-    };
+  private loadUser(userId: string): Promise<AuthUser | null> {
+    return loadActiveUser(this.db, { id: userId });
   }
+}
+
+/** An active user as a request of theirs carries them (roles, inventories, groups); null when unknown or inactive. */
+export async function loadActiveUser(db: Db, where: { id: string } | { username: string }): Promise<AuthUser | null> {
+  const u = await db.user.findUnique({
+    where,
+    select: {
+      id: true,
+      username: true,
+      email: true,
+      active: true,
+      userType: true,
+      roles: true,
+      inventories: { select: { inventoryId: true } },
+      groups: { select: { groupId: true } },
+    },
+  });
+  if (!u || !u.active) return null;
+  const roles = parseRoles(u.roles, u.userType);
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    roles,
+    inventoryIds: u.inventories.map((i) => i.inventoryId),
+    groupIds: u.groups.map((g) => g.groupId),
+    global: isGlobal(roles),
+  };
 }
 
 /** Roles are stored as a JSON array; unknown entries are dropped, the user type always counts. */

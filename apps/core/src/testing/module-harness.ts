@@ -14,8 +14,8 @@ import { rmSync } from 'node:fs';
 import { createDb, type Db } from '@fleet/db';
 import type { Applications, DeviceEvent, RealtimeEvent } from '@fleet/contracts';
 import { loadConfig, type Config } from '../env.js';
-import { isGlobal, type AuthUser } from '../platform/access.js';
-import { parseRoles } from '../platform/auth.js';
+import type { AuthUser } from '../platform/access.js';
+import { loadActiveUser } from '../platform/auth.js';
 import { TestClock } from '../platform/clock.js';
 import { DeviceEvents } from '../platform/device-events.js';
 import { DeviceReports } from '../platform/device-reports.js';
@@ -142,26 +142,7 @@ export async function moduleHarness(options: { env?: Record<string, string>; sta
 }
 
 async function loadUser(db: Db, username: string): Promise<AuthUser> {
-  const u = await db.user.findUniqueOrThrow({
-    where: { username },
-    select: {
-      id: true,
-      username: true,
-      email: true,
-      userType: true,
-      roles: true,
-      inventories: { select: { inventoryId: true } },
-      groups: { select: { groupId: true } },
-    },
-  });
-  const roles = parseRoles(u.roles, u.userType);
-  return {
-    id: u.id,
-    username: u.username,
-    email: u.email,
-    roles,
-    inventoryIds: u.inventories.map((i) => i.inventoryId),
-    groupIds: u.groups.map((g) => g.groupId),
-    global: isGlobal(roles),
-  };
+  const user = await loadActiveUser(db, { username });
+  if (!user) throw new Error(`no active seeded user ${username}`);
+  return user;
 }
