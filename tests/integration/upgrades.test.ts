@@ -21,6 +21,7 @@ import {
 import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 import { connect, until, type Received } from './realtime-client.js';
 import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
+import { storeUnitFacts, type UnitFacts } from '../../apps/core/src/testing/unit-facts.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Res = { statusCode: number; body: string; json(): any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of several shapes, read per call
@@ -57,20 +58,8 @@ describe.each(providers())('software upgrades on %s', (provider) => {
 
   const setServer = (id: string, swVersion: string) => setServerVersion(s, id, swVersion);
   /** The unit's version (and SLA service) as stored; the core's read model refreshed. */
-  async function setUnit(id: string, data: { swVersion?: string; sla?: boolean; selectedChannelId?: string | null }): Promise<void> {
-    if (data.swVersion !== undefined || data.selectedChannelId !== undefined) {
-      await db().unit.update({
-        where: { id },
-        data: {
-          ...(data.swVersion !== undefined ? { swVersion: data.swVersion } : {}),
-          ...(data.selectedChannelId !== undefined ? { selectedChannelId: data.selectedChannelId } : {}),
-        },
-      });
-    }
-    if (data.sla !== undefined) {
-      await db().service.deleteMany({ where: { unitId: id, serviceName: 'sla' } });
-      if (data.sla) await db().service.create({ data: { unitId: id, serviceName: 'sla', serviceStatus: 'enabled' } });
-    }
+  async function setUnit(id: string, data: UnitFacts): Promise<void> {
+    await storeUnitFacts(db(), id, data);
     await s.app.services.readModel.units.refresh([id]);
     await s.app.services.units.refreshUnit(id);
   }

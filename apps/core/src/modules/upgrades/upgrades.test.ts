@@ -12,6 +12,7 @@ import type { AuthUser } from '../../platform/access.js';
 import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import * as serversModule from '../servers/index.js';
 import * as upgradesModule from './index.js';
+import { storeUnitFacts, type UnitFacts } from '../../testing/unit-facts.js';
 
 const build = (h: ModuleHarness) => {
   const { servers } = serversModule.create(h.deps);
@@ -50,20 +51,8 @@ describe('unit upgrade rules', () => {
     }
   };
   /** The unit's version (and SLA service) as stored. */
-  async function setUnit(id: string, data: { swVersion?: string; sla?: boolean; selectedChannelId?: string | null }): Promise<void> {
-    if (data.swVersion !== undefined || data.selectedChannelId !== undefined) {
-      await db().unit.update({
-        where: { id },
-        data: {
-          ...(data.swVersion !== undefined ? { swVersion: data.swVersion } : {}),
-          ...(data.selectedChannelId !== undefined ? { selectedChannelId: data.selectedChannelId } : {}),
-        },
-      });
-    }
-    if (data.sla !== undefined) {
-      await db().service.deleteMany({ where: { unitId: id, serviceName: 'sla' } });
-      if (data.sla) await db().service.create({ data: { unitId: id, serviceName: 'sla', serviceStatus: 'enabled' } });
-    }
+  async function setUnit(id: string, data: UnitFacts): Promise<void> {
+    await storeUnitFacts(db(), id, data);
     await h.deps.readModel.units.refresh([id]);
   }
 
