@@ -9,11 +9,16 @@
  * - `shell`: the session gate and the console's frame (header, navigation, dialogs) with what they
  *   import beyond the entry;
  * - one file per usual first page (the unit list, the map) with what it imports beyond those;
- * - `live`: the realtime event table with what it imports beyond those (loaded with the first event).
+ * - `live`: the realtime event table with what it imports beyond those (loaded with the first event);
+ * - `schemas`: zod and the contracts' schemas, with what they import beyond the entry, loaded by the
+ *   first page or dialog that parses with one. The first route uses none: its contracts are plain
+ *   constants and functions (constants, enum values, roles, topics, the routes table). Left to the
+ *   groups above, the schemas followed the frame's imports of the contracts into the frame.
  *
  * Every other page, and whatever a page loads with `import()`, keeps the bundler's own chunking; a
  * later page that shares a module with one of these files loads that file (usually already cached).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 
@@ -25,9 +30,19 @@ function group(name: string, roots: readonly string[], priority: number): Rolldo
   return { name, test: (id) => ids.has(id), priority };
 }
 
+const CONTRACTS = resolve(import.meta.dirname, '../../../packages/contracts/src');
+/** The contracts' modules that build zod schemas (the rest are plain constants and functions). */
+const SCHEMA_MODULES = new Set(
+  readdirSync(CONTRACTS, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => resolve(CONTRACTS, f))
+    .filter((f) => /from 'zod'/.test(readFileSync(f, 'utf8'))),
+);
+
 /** The groups, highest priority first: a module goes to the first group that needs it. */
 export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
-  { name: 'index', tags: ['$initial'], priority: 4 },
+  { name: 'index', tags: ['$initial'], priority: 5 },
+  { name: 'schemas', test: (id) => SCHEMA_MODULES.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id), priority: 4 },
   group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
   group('unit-list', ['features/units/UnitList.page.tsx'], 2),
   group('map', ['features/map/Map.page.tsx'], 1),

@@ -5,6 +5,8 @@
  * change while the console runs against the same core.
  */
 import { useQuery } from '@tanstack/react-query';
+import { GLOBAL_SCOPE_ROLES, hasAnyRole } from '@fleet/contracts';
+import { useUserRoles } from '../../kit/access';
 import type { createControlPlaneClient } from './trpc';
 
 export const MOCK_CAPABILITIES_KEY = ['mock', 'capabilities'] as const;
@@ -47,4 +49,14 @@ export function useMockCapabilities(enabled = true): { readonly mock: boolean; r
     retry: false,
   });
   return { mock: probe.data === true, pending: probe.isPending };
+}
+
+/**
+ * Whether this user sees the Simulate menus: the mock answered the probe and the user runs it. Kept
+ * apart from the fault kinds (faults/), whose schemas a page should load only with its first menu.
+ */
+export function useCanSimulate(): boolean {
+  const allowed = hasAnyRole(useUserRoles(), GLOBAL_SCOPE_ROLES);
+  const { mock } = useMockCapabilities(allowed);
+  return allowed && mock;
 }

@@ -23,7 +23,7 @@ import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
-import { useCanSimulate } from '../simulator/faults/faultTargets';
+import { useCanSimulate } from '../simulator/useMockCapabilities';
 import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
 import { useThrottledQueryData } from './useThrottledQueryData';
