@@ -19,7 +19,7 @@
  * later page that shares a module with one of these files loads that file (usually already cached).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 
 const SRC = resolve(import.meta.dirname, '../src');
@@ -31,17 +31,39 @@ function group(name: string, roots: readonly string[], priority: number): Rolldo
 }
 
 const CONTRACTS = resolve(import.meta.dirname, '../../../packages/contracts/src');
-/** The contracts' modules that build zod schemas (the rest are plain constants and functions). */
-const SCHEMA_MODULES = new Set(
-  readdirSync(CONTRACTS, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => resolve(CONTRACTS, f))
-    .filter((f) => /from 'zod'/.test(readFileSync(f, 'utf8'))),
-);
+const CONTRACT_FILES = readdirSync(CONTRACTS, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .map((f) => resolve(CONTRACTS, f));
+
+/** The contracts' modules a module imports at run time (type-only imports left out). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export) (?!type )[^;]*?from '(\.[^']+)';/gm)].map((m) => resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')));
+}
+
+/**
+ * The contracts' modules that build zod schemas when they load: those importing zod, and those importing
+ * one of them. The others are plain values and functions (constants, enum values, roles, messages, topics).
+ */
+const SCHEMA_MODULES = (() => {
+  const found = new Set(CONTRACT_FILES.filter((f) => /^import (?!type )[^;]*from 'zod';/m.test(readFileSync(f, 'utf8'))));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const file of CONTRACT_FILES) {
+      if (!found.has(file) && runtimeImports(file).some((dep) => found.has(dep))) {
+        found.add(file);
+        grew = true;
+      }
+    }
+  }
+  return found;
+})();
+const VALUE_MODULES = new Set(CONTRACT_FILES.filter((f) => !SCHEMA_MODULES.has(f)));
 
 /** The groups, highest priority first: a module goes to the first group that needs it. */
 export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
-  { name: 'index', tags: ['$initial'], priority: 5 },
+  { name: 'index', tags: ['$initial'], priority: 6 },
+  { name: 'values', test: (id) => VALUE_MODULES.has(id), priority: 5, includeDependenciesRecursively: false },
   { name: 'schemas', test: (id) => SCHEMA_MODULES.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id), priority: 4 },
   group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
   group('unit-list', ['features/units/UnitList.page.tsx'], 2),
