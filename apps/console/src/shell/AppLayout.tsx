@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { AppShell, Burger, Divider, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePageViewAnalytics } from '../analytics/analytics';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { frameMounted } from '../lib/framePaint';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
 import { useClientConfiguration } from '../config/clientConfiguration';
 import { NotificationBanner } from '../notifications/NotificationBanner';
@@ -50,6 +51,9 @@ export default function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   usePageViewAnalytics();
   const clientConfiguration = useClientConfiguration(user !== undefined);
+  useLayoutEffect(() => {
+    if (user) frameMounted();
+  }, [user]);
   if (!user) return <FullPageLoader />;
   return (
     <RealtimeProvider user={user}>

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { GLOBAL_SCOPE_ROLES, hasAnyRole } from '@fleet/contracts';
 import { useUserRoles } from '../../kit/access';
+import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import type { createControlPlaneClient } from './trpc';
 
 export const MOCK_CAPABILITIES_KEY = ['mock', 'capabilities'] as const;
@@ -25,8 +26,14 @@ export function isMockAnswer(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { mock?: unknown }).mock === true;
 }
 
+/** The control plane's own answer, asked once the page is first idle: nothing on the first screen waits for it. */
+async function askCapabilities(): Promise<unknown> {
+  await afterFirstPaint();
+  return askControlPlane((client) => client.capabilities.query());
+}
+
 /** Runs the probe; never throws (a failure means "not the mock"). */
-export async function probeMock(query: () => Promise<unknown> = () => askControlPlane((client) => client.capabilities.query())): Promise<boolean> {
+export async function probeMock(query: () => Promise<unknown> = askCapabilities): Promise<boolean> {
   try {
     return isMockAnswer(await query());
   } catch {
