@@ -11,8 +11,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { firstRouteJs } from '../support/first-route-js.js';
 import { ownUser } from './support.js';
 
-/** Gzipped bytes allowed for the first route's JavaScript (the build measured about 3 % under it). */
-const BUDGET_GZIP_BYTES = 380_000;
+/** Gzipped bytes allowed for the first route's JavaScript (the build measured about 4 % under it: 331 kB). */
+const BUDGET_GZIP_BYTES = 345_000;
 
 const dist = process.env.E2E_CONSOLE_DIST ?? join(import.meta.dirname, '../../apps/console/dist');
 
