@@ -10,10 +10,15 @@
  *   import beyond the entry;
  * - one file per usual first page (the unit list, the map) with what it imports beyond those;
  * - `live`: the realtime event table with what it imports beyond those (loaded with the first event);
- * - `schemas`: zod and the contracts' schemas, with what they import beyond the entry, loaded by the
- *   first page or dialog that parses with one. The first route uses none: its contracts are plain
- *   constants and functions (constants, enum values, roles, topics, the routes table). Left to the
- *   groups above, the schemas followed the frame's imports of the contracts into the frame.
+ * - `values`: the contracts' modules that build no schema (messages, entity values, topics, ...) and
+ *   that the entry does not already hold; they import only each other, so the file depends on the
+ *   entry alone;
+ * - `schemas`: zod and the contracts' modules that build schemas, loaded by the first page or dialog
+ *   that parses with one. The first route and the realtime event table use none. Left to the groups
+ *   below it, the schemas followed the frame's imports of the contracts into the frame.
+ *
+ * The groups never import each other in a circle: `values` and `schemas` depend on the entry (and
+ * `schemas` on `values`) only, so no file can run before a file it needs.
  *
  * Every other page, and whatever a page loads with `import()`, keeps the bundler's own chunking; a
  * later page that shares a module with one of these files loads that file (usually already cached).
