@@ -39,6 +39,11 @@ function DrawerControls({ user }: { readonly user: CurrentUser }) {
   );
 }
 
+/** The client configuration's notice, subscribed to the configuration itself: its answer renders this alone, not the frame. */
+function FrameConfigurationNotice() {
+  return <ClientConfigurationNotice state={useClientConfiguration(true)} />;
+}
+
 /**
  * The console frame: header (switcher, current inventory and group, realtime status, language, user
  * menu), menu, banner, page. Below COMPACT_BREAKPOINT the header keeps the burger, the name and the
@@ -50,7 +55,6 @@ export default function AppLayout() {
   const compact = useCompactLayout();
   const [opened, { toggle, close }] = useDisclosure(false);
   usePageViewAnalytics();
-  const clientConfiguration = useClientConfiguration(user !== undefined);
   useLayoutEffect(() => {
     if (user) frameMounted();
   }, [user]);
@@ -90,7 +94,7 @@ export default function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main>
           <PartialAccessBanner user={user} />
-          <ClientConfigurationNotice state={clientConfiguration} />
+          <FrameConfigurationNotice />
           <NotificationBanner />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
