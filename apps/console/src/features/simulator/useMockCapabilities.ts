@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { GLOBAL_SCOPE_ROLES, hasAnyRole } from '@fleet/contracts';
 import { useUserRoles } from '../../kit/access';
-import { afterFirstPaint } from '../../lib/afterFirstPaint';
+import { firstIdle } from '../../lib/firstIdle';
 import type { createControlPlaneClient } from './trpc';
 
 export const MOCK_CAPABILITIES_KEY = ['mock', 'capabilities'] as const;
@@ -28,7 +28,7 @@ export function isMockAnswer(answer: unknown): boolean {
 
 /** The control plane's own answer, asked once the page is first idle: nothing on the first screen waits for it. */
 async function askCapabilities(): Promise<unknown> {
-  await afterFirstPaint();
+  await firstIdle();
   return askControlPlane((client) => client.capabilities.query());
 }
 

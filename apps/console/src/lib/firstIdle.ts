@@ -6,7 +6,7 @@
  */
 let first: Promise<void> | undefined;
 
-export function afterFirstPaint(timeoutMs = 2000): Promise<void> {
+export function firstIdle(timeoutMs = 2000): Promise<void> {
   first ??= new Promise<void>((done) => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => done(), { timeout: timeoutMs });
     else window.setTimeout(done, 0);
