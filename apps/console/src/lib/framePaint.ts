@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /**
  * The frame's first paint: the console's frame (header, menu, page title) shows before the first
  * screen's data and side requests start, so a phone's slow first load paints what it can at once.
@@ -43,23 +41,4 @@ export function frameMounted(): void {
 /** Resolves at once, except between the frame's mount and its first paint. */
 export function afterFramePaint(): Promise<void> | undefined {
   return state === 'mounted' ? paint : undefined;
-}
-
-/**
- * False on the first render and until the browser has painted it, then true: for a part that can
- * follow the rest of its page by a frame (the map's own code follows its unit list).
- */
-export function useAfterPaint(): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAfter(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, []);
-  return after;
 }

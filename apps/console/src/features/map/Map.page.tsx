@@ -13,7 +13,6 @@ import { MARKER_COLOURS, markerColour, markersOf, unplacedOf } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
-import { useAfterPaint } from '../../lib/framePaint';
 import type { Follow } from './MarkerLayer';
 import classes from './Map.module.css';
 
@@ -193,13 +192,6 @@ const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarke
   const { t } = useTranslation();
   const { selected, follow, choose: follows, opened } = useFollow();
   const mapBox = useRef<HTMLDivElement>(null);
-  // The map's code (Leaflet and the outlines) is asked for once the units beside it have painted.
-  const mapCode = useAfterPaint();
-  const mapLoading = (
-    <Center h="100%">
-      <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
-    </Center>
-  );
   // On a phone the list lies under the map: the map is brought into view to show the unit chosen.
   const choose = useCallback(
     (id: string) => {
@@ -211,7 +203,15 @@ const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarke
   return (
     <Box className={classes.area}>
       <Box className={classes.map} ref={mapBox}>
-        <Suspense fallback={mapLoading}>{mapCode ? <UnitMap markers={markers} follow={follow} onOpen={opened} /> : mapLoading}</Suspense>
+        <Suspense
+          fallback={
+            <Center h="100%">
+              <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
+            </Center>
+          }
+        >
+          <UnitMap markers={markers} follow={follow} onOpen={opened} />
+        </Suspense>
       </Box>
       <Box className={classes.side}>
         <MapUnitList markers={markers} selected={selected} onChoose={choose} />
