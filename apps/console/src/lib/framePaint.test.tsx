@@ -1,4 +1,3 @@
-import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The module keeps the page's one frame state: each test loads a fresh copy.
@@ -22,12 +21,5 @@ describe('the frame paint gate', () => {
     // A second mount (the frame re-created after a sign-in) holds nothing.
     framePaint.frameMounted();
     expect(framePaint.afterFramePaint()).toBeUndefined();
-  });
-
-  it('useAfterPaint is false on the first render and true after a paint', async () => {
-    const { result } = renderHook(() => framePaint.useAfterPaint());
-    expect(result.current).toBe(false);
-    await act(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-    expect(result.current).toBe(true);
   });
 });
