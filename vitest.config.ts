@@ -65,6 +65,10 @@ const LONGEST_FIRST = [
   'tests/integration/replay.test.ts',
   'tests/integration/realtime-disconnects.test.ts',
   'packages/db/test/seed-fleets.test.ts',
+  // Short tests behind a long set-up (a fleet of 10,000 units generated) or a fixed amount of simulation, which
+  // vitest's recorded durations (the tests' own) do not show: started last, each ran alone at the end of the quick loop.
+  'tests/integration/large-answers.test.ts',
+  'simulator/test/fuzz-budget.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

@@ -25,6 +25,9 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
+  // JSON modules (the console's texts) as JSON.parse of a string, which the browser reads faster than
+  // the same object written as code.
+  json: { stringify: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

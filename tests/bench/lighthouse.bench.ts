@@ -4,9 +4,10 @@
  * and desktop: the score and the paints and blocking time it is made of, median of the runs.
  *
  * The real stack (core and in-process simulator, the small seed, SQLite) serves the console built once;
- * the session comes from the API's log-in and rides on every request as a `Cookie` header
- * (Lighthouse's extraHeaders); Debian's Chromium is started by this script (headless, no sandbox) and
- * Lighthouse drives it over its debugging port. Lighthouse clears the origin's cache before each run.
+ * the session comes from the API's log-in and is put in the browser's cookie jar (over the same
+ * debugging port, through Playwright), so the page's websocket is signed in as a person's would be;
+ * Debian's Chromium is started by this script (headless, no sandbox) and Lighthouse drives it over its
+ * debugging port. Lighthouse clears the cache (not the cookies) before each run.
  *
  * Not part of the test command: the figures go to tests/bench/results/lighthouse.json (BENCHMARKS.md).
  * The first route's JavaScript budget is enforced by a test (tests/e2e/first-route-budget.spec.ts).
@@ -19,6 +20,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { chromium as playwright } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { buildConsole, median, startStack } from './console-page.js';
 import { machine } from './harness.js';
@@ -78,6 +80,17 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   };
 }
 
+/** Signs `username` in and puts the session cookie in the browser's jar (the browser behind `port`). */
+async function signInBrowser(base: string, username: string, port: number): Promise<void> {
+  const cookie = await signIn(base, username);
+  const at = cookie.indexOf('=');
+  const [name, value] = [cookie.slice(0, at), cookie.slice(at + 1)];
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('the browser has no default context');
+  await context.addCookies([{ name, value, url: base }]);
+}
+
 async function signIn(base: string, username: string): Promise<string> {
   const res = await fetch(`${base}/mock/auth/login`, {
     method: 'POST',
@@ -99,7 +112,7 @@ const chromium = await startChromium();
 let routeJs: { gzipBytes: number; modules: number } | undefined;
 const runs: Record<string, Record<FormFactor, Run[]>> = {};
 try {
-  const cookie = await signIn(stack.base, values.user);
+  await signInBrowser(stack.base, values.user, chromium.port);
   for (let i = 0; i < RUNS; i++) {
     for (const path of PAGES) {
       for (const formFactor of Object.keys(FORM_FACTORS) as FormFactor[]) {
@@ -108,7 +121,6 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          extraHeaders: { Cookie: cookie },
         };
         const result = await lighthouse(`${stack.base}${path}`, flags, FORM_FACTORS[formFactor]);
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);

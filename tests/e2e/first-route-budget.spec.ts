@@ -6,13 +6,14 @@
  * build (apps/console/dist, or E2E_CONSOLE_DIST). The mobile Lighthouse scores that go with it are in
  * BENCHMARKS.md (tests/bench/lighthouse.bench.ts).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { firstRouteJs } from '../support/first-route-js.js';
 import { ownUser } from './support.js';
 
-/** Gzipped bytes allowed for the first route's JavaScript (the build measured about 3 % under it). */
-const BUDGET_GZIP_BYTES = 380_000;
+/** Gzipped bytes allowed for the first route's JavaScript (the build measured about 4 % under it: 331 kB). */
+const BUDGET_GZIP_BYTES = 345_000;
 
 const dist = process.env.E2E_CONSOLE_DIST ?? join(import.meta.dirname, '../../apps/console/dist');
 
@@ -27,6 +28,30 @@ test('a signed-in /list loads at most the JavaScript budget, gzipped', async ({ 
   } finally {
     await operator.dispose();
   }
+});
+
+test('the built script files never import each other in a circle', () => {
+  // A circle between files (the build's groups in apps/console/scripts/chunks.ts) lets a file run before one it needs:
+  // its values read as undefined, silently.
+  const assets = join(dist, 'assets');
+  const imports = new Map<string, string[]>();
+  for (const file of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(join(assets, file), 'utf8');
+    imports.set(file, [...new Set([...text.matchAll(/(?:^|[;}\n])\s*(?:import|export)[^;"]*?from\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!))]);
+  }
+  expect(imports.size, 'the build has script files').toBeGreaterThan(10);
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]) => {
+    state.set(file, 'open');
+    for (const next of imports.get(file) ?? []) {
+      if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+      else if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) if (!state.has(file)) visit(file, [file]);
+  expect(circles).toEqual([]);
 });
 
 async function measure(page: Page) {

@@ -9,12 +9,22 @@
  * - `shell`: the session gate and the console's frame (header, navigation, dialogs) with what they
  *   import beyond the entry;
  * - one file per usual first page (the unit list, the map) with what it imports beyond those;
- * - `live`: the realtime event table with what it imports beyond those (loaded with the first event).
+ * - `live`: the realtime event table with what it imports beyond those (loaded with the first event);
+ * - `values`: the contracts' modules that build no schema (messages, entity values, topics, ...) and
+ *   that the entry does not already hold; they import only each other, so the file depends on the
+ *   entry alone;
+ * - `schemas`: zod and the contracts' modules that build schemas, loaded by the first page or dialog
+ *   that parses with one. The first route and the realtime event table use none. Left to the groups
+ *   below it, the schemas followed the frame's imports of the contracts into the frame.
+ *
+ * The groups never import each other in a circle: `values` and `schemas` depend on the entry (and
+ * `schemas` on `values`) only, so no file can run before a file it needs.
  *
  * Every other page, and whatever a page loads with `import()`, keeps the bundler's own chunking; a
  * later page that shares a module with one of these files loads that file (usually already cached).
  */
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 
 const SRC = resolve(import.meta.dirname, '../src');
@@ -25,9 +35,41 @@ function group(name: string, roots: readonly string[], priority: number): Rolldo
   return { name, test: (id) => ids.has(id), priority };
 }
 
+const CONTRACTS = resolve(import.meta.dirname, '../../../packages/contracts/src');
+const CONTRACT_FILES = readdirSync(CONTRACTS, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .map((f) => resolve(CONTRACTS, f));
+
+/** The contracts' modules a module imports at run time (type-only imports left out). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export) (?!type )[^;]*?from '(\.[^']+)';/gm)].map((m) => resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')));
+}
+
+/**
+ * The contracts' modules that build zod schemas when they load: those importing zod, and those importing
+ * one of them. The others are plain values and functions (constants, enum values, roles, messages, topics).
+ */
+const SCHEMA_MODULES = (() => {
+  const found = new Set(CONTRACT_FILES.filter((f) => /^import (?!type )[^;]*from 'zod';/m.test(readFileSync(f, 'utf8'))));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const file of CONTRACT_FILES) {
+      if (!found.has(file) && runtimeImports(file).some((dep) => found.has(dep))) {
+        found.add(file);
+        grew = true;
+      }
+    }
+  }
+  return found;
+})();
+const VALUE_MODULES = new Set(CONTRACT_FILES.filter((f) => !SCHEMA_MODULES.has(f)));
+
 /** The groups, highest priority first: a module goes to the first group that needs it. */
 export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
-  { name: 'index', tags: ['$initial'], priority: 4 },
+  { name: 'index', tags: ['$initial'], priority: 6 },
+  { name: 'values', test: (id) => VALUE_MODULES.has(id), priority: 5, includeDependenciesRecursively: false },
+  { name: 'schemas', test: (id) => SCHEMA_MODULES.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id), priority: 4 },
   group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
   group('unit-list', ['features/units/UnitList.page.tsx'], 2),
   group('map', ['features/map/Map.page.tsx'], 1),

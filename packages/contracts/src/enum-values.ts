@@ -238,3 +238,6 @@ export const AUTH_PROTOCOLS = ['PAP', 'CHAP', 'both', 'none'] as const;
 export const LANGUAGES = ['en', 'zh'] as const;
 export const TOAST_VARIANTS = ['info', 'success', 'warning', 'error'] as const;
 export type ToastVariant = (typeof TOAST_VARIANTS)[number];
+
+/** The applications of the application switcher (spec 000 §2 application_urls: console, video-return portal, matrix). */
+export const APPLICATION_IDS = ['console', 'videoReturnPortal', 'matrix'] as const;

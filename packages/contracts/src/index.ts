@@ -11,6 +11,7 @@ export * from './catalogue/index.js';
 export * from './realtime.js';
 export * from './realtime-events.js';
 export * from './realtime-values.js';
+export * from './entity-values.js';
 export * from './realtime-envelope.js';
 export * from './error-envelope.js';
 export * from './catalogue/routes.js';

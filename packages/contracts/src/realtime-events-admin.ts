@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ManagedService } from './entities/managed-services.js';
 import { WhatsNewEntry } from './entities/whats-new.js';
+import { SYSTEM_ENTITY_KINDS } from './realtime-values.js';
 
 // ── Managed services ────────────────────────────────────────────────────────────────────────────
 /**
@@ -71,8 +72,6 @@ export const SystemDeviceChangedEvent = z.object({
 });
 // ── end of system devices ───────────────────────────────────────────────────────────────────────
 // ── System entities (ADMIN_TOPIC) ───────────────────────────────────────────────────────────────
-/** The kinds of the system entities lists (spec 001 §2 /system_entities; servers of every type are one kind). */
-export const SYSTEM_ENTITY_KINDS = ['inventory', 'group', 'unit', 'user', 'server', 'channel', 'vrChannel', 'dbGateway'] as const;
 export const SystemEntityKind = z.enum(SYSTEM_ENTITY_KINDS);
 export type SystemEntityKind = z.infer<typeof SystemEntityKind>;
 /**

@@ -25,3 +25,6 @@ export const REALTIME = {
   heartbeatMs: 30_000,
   maxFrameBytes: 64 * 1024,
 } as const;
+
+/** The kinds of the system entities lists (spec 001 §2 /system_entities; servers of every type are one kind). */
+export const SYSTEM_ENTITY_KINDS = ['inventory', 'group', 'unit', 'user', 'server', 'channel', 'vrChannel', 'dbGateway'] as const;

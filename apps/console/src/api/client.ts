@@ -11,6 +11,7 @@
 import { callUrl, requestEndpoint, type ApiError } from '@fleet/client';
 import type { EndpointId, EndpointInput, EndpointOutput } from '@fleet/contracts';
 import { getRuntimeConfig } from '../config/runtimeConfig';
+import { afterFramePaint } from '../lib/framePaint';
 
 export { ApiError, buildQueryString, errorFromResponse, isApiError } from '@fleet/client';
 
@@ -47,6 +48,8 @@ export function endpointUrl<K extends EndpointId>(id: K, input: Partial<Endpoint
  * rethrows the AbortError.
  */
 export async function callEndpoint<K extends EndpointId>(id: K, input: Partial<EndpointInput<K>> = {}, options: CallOptions = {}): Promise<EndpointOutput<K>> {
+  const wait = afterFramePaint();
+  if (wait) await wait;
   return requestEndpoint(id, input, {
     apiBase: getRuntimeConfig().apiBase,
     signal: options.signal,

@@ -110,8 +110,11 @@ function followUnitReads(queryClient: QueryClient): () => void {
   });
 }
 
-/** Queries that do not follow /ws events (the session's user, preferences and notifications). */
-const SESSION_QUERY_IDS: ReadonlySet<string> = new Set(['getCurrentUser', 'getUserPreferences', 'fetchClientNotifications']);
+/**
+ * Queries that do not follow /ws events: the session's user, preferences and notifications, and the
+ * mock's control plane (its probe, chaos rules and clock: `['mock', ...]`, polled on their own).
+ */
+const NOT_LIVE_QUERY_IDS: ReadonlySet<string> = new Set(['getCurrentUser', 'getUserPreferences', 'fetchClientNotifications', 'mock']);
 
 /**
  * Runs one realtime client for the signed-in user: subscribes to the user's groups (or
@@ -248,7 +251,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         const ackedAt = Date.now();
         guard.watch(
           queryClient.invalidateQueries({
-            predicate: (query) => !SESSION_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
+            predicate: (query) => !NOT_LIVE_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
           }),
         );
       },

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { AppShell, Burger, Divider, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePageViewAnalytics } from '../analytics/analytics';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { frameMounted } from '../lib/framePaint';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
 import { useClientConfiguration } from '../config/clientConfiguration';
 import { NotificationBanner } from '../notifications/NotificationBanner';
@@ -38,6 +39,11 @@ function DrawerControls({ user }: { readonly user: CurrentUser }) {
   );
 }
 
+/** The client configuration's notice, subscribed to the configuration itself: its answer renders this alone, not the frame. */
+function FrameConfigurationNotice() {
+  return <ClientConfigurationNotice state={useClientConfiguration(true)} />;
+}
+
 /**
  * The console frame: header (switcher, current inventory and group, realtime status, language, user
  * menu), menu, banner, page. Below COMPACT_BREAKPOINT the header keeps the burger, the name and the
@@ -49,7 +55,9 @@ export default function AppLayout() {
   const compact = useCompactLayout();
   const [opened, { toggle, close }] = useDisclosure(false);
   usePageViewAnalytics();
-  const clientConfiguration = useClientConfiguration(user !== undefined);
+  useLayoutEffect(() => {
+    if (user) frameMounted();
+  }, [user]);
   if (!user) return <FullPageLoader />;
   return (
     <RealtimeProvider user={user}>
@@ -86,7 +94,7 @@ export default function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main>
           <PartialAccessBanner user={user} />
-          <ClientConfigurationNotice state={clientConfiguration} />
+          <FrameConfigurationNotice />
           <NotificationBanner />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

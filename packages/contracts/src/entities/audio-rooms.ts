@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, pageOf, RecordStamps, SortDir } from './common.js';
-import { UNIT_NAME_PATTERN } from './unit.js';
+import { UNIT_NAME_PATTERN } from '../entity-values.js';
 
 /** What may take part in a room: units, channels and users of the room's inventory. */
 export const AUDIO_ROOM_PARTICIPANT_KINDS = ['unit', 'channel', 'user'] as const;

@@ -7,6 +7,7 @@
  * console's screens use.
  */
 import { z } from 'zod';
+import { CHANNEL_KINDS } from '../entity-values.js';
 import { ChannelStatus, ChannelType } from '../enums.js';
 import { CHANNEL_MODES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
@@ -242,8 +243,6 @@ export type ChannelDetails = z.infer<typeof ChannelDetails>;
 
 /** Status classes a list can be filtered by (spec 001 §3 counters busy, idle, offline). */
 export const ChannelStatusClassFilter = z.enum(['busy', 'idle', 'offline']);
-/** The counter kinds a list can be filtered by (spec 001 §3 counters). */
-export const CHANNEL_KINDS = ['sdi', 'smpte', 'cdn', 'preview', 'studio', 'share', 'distributor', 'output', 'input'] as const;
 export const ChannelKindFilter = z.enum(CHANNEL_KINDS);
 
 /**

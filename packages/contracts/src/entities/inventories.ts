@@ -7,6 +7,7 @@
  * `version`).
  */
 import { z } from 'zod';
+import { ADMIN_INVENTORY_SEARCH_KEYS, ADMIN_INVENTORY_SORT_KEYS } from '../entity-values.js';
 import { ChannelStatus } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
@@ -48,9 +49,6 @@ export const AdminInventory = z.object({
   ...RecordStamps,
 });
 export type AdminInventory = z.infer<typeof AdminInventory>;
-
-export const ADMIN_INVENTORY_SEARCH_KEYS = ['name', 'id', 'region', 'parentName', 'sipServer'] as const;
-export const ADMIN_INVENTORY_SORT_KEYS = ['name', 'id', 'region', 'parentName', 'createdAt', 'updatedAt'] as const;
 
 const SearchFields = {
   searchKey: z.enum(ADMIN_INVENTORY_SEARCH_KEYS).optional(),
@@ -283,16 +281,6 @@ export const IngestXsltBody = z
 export type IngestXsltBody = z.infer<typeof IngestXsltBody>;
 
 export const IngestAccountDeleted = z.object({ inventoryId: Id, deleted: z.literal(true) });
-
-/** Why an ingest account test fails, first one met (no spec text; the console translates by key). */
-export const INGEST_TEST_REASONS = {
-  noAccount: 'No ingest account is configured',
-  disabled: 'Ingest is disabled',
-  noUsername: 'No username is set',
-  noPassword: 'No password is set',
-  noServer: 'The inventory has no ingest server',
-  serverOffline: 'No ingest server of the inventory is online',
-} as const;
 
 /** POST .../ingestAccount/test: whether the configuration would work, and if not why. */
 export const IngestAccountTest = z.object({ inventoryId: Id, ok: z.boolean(), reason: z.string().nullable() });

@@ -18,7 +18,7 @@ import { ADHOC_PERIODS, LIMITS, PERMANENT_KEY_REGENERATION } from '../constants.
 import { PLAN_TYPES } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams } from './common.js';
-import { UNIT_NAME_PATTERN } from './unit.js';
+import { UNIT_NAME_PATTERN } from '../entity-values.js';
 
 /** Longest phone number accepted (E.164 has at most 15 digits). */
 export const GUEST_PHONE_MAX = 15;

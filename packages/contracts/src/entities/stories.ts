@@ -8,6 +8,7 @@
  * ones here are our stable choice.
  */
 import { z } from 'zod';
+import { STORY_FIELDS, STORY_SORT_KEYS } from '../entity-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, pageOf, SortDir } from './common.js';
@@ -15,8 +16,6 @@ import { Id, pageOf, SortDir } from './common.js';
 /** Versions are stored as 32-bit integers (PostgreSQL int4): a larger one can never match. */
 const INT32_MAX = 2_147_483_647;
 
-/** Spec 000 §3 story text fields, in the order the console shows them. */
-export const STORY_FIELDS = ['slugline', 'crewName', 'storyId', 'usageTerms', 'provider', 'reporter', 'keywords', 'comments'] as const;
 export const StoryField = z.enum(STORY_FIELDS);
 export type StoryField = z.infer<typeof StoryField>;
 
@@ -77,8 +76,6 @@ export const Story = z.object({
 });
 export type Story = z.infer<typeof Story>;
 
-/** Columns the story list sorts by (default lastModified, newest first). */
-export const STORY_SORT_KEYS = ['lastModified', 'slugline', 'storyId', 'crewName', 'reporter', 'provider', 'createdAt'] as const;
 export const StorySortKey = z.enum(STORY_SORT_KEYS);
 export type StorySortKey = z.infer<typeof StorySortKey>;
 

@@ -8,7 +8,8 @@ import { Ownership, UNIT_DEVICE_GROUPS } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams } from './common.js';
-import { UNIT_NAME_PATTERN, UnitName } from './unit.js';
+import { UNIT_NAME_PATTERN } from '../entity-values.js';
+import { UnitName } from './unit.js';
 
 /**
  * Limits of the admin calls that the spec names without a value. "Unit max inventories reached"

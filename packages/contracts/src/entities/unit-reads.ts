@@ -18,6 +18,7 @@ import {
   UploadedFileStatus,
 } from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS, LIMITS } from '../constants.js';
+import { APPLICATION_IDS } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams, pageOf, SortDir } from './common.js';
 import { Applications, License, Location, Modem, UnitDetail } from './unit.js';
@@ -439,7 +440,6 @@ export const UserContact = z.object({
 export type UserContact = z.infer<typeof UserContact>;
 
 /** application_urls: the application switcher (spec 000 §2: console, video-return portal, matrix). */
-export const APPLICATION_IDS = ['console', 'videoReturnPortal', 'matrix'] as const;
 export const ApplicationUrls = z.object({
   applications: z.array(
     z.object({

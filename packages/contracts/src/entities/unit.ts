@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIT_NAME_PATTERN } from '../entity-values.js';
 import {
   AlertLevel,
   AlertType,
@@ -146,8 +147,6 @@ export const UnitDetail = UnitSummary.extend({
 });
 export type UnitDetail = z.infer<typeof UnitDetail>;
 
-/** Spec 000 §5 unit name rule. */
-export const UNIT_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const UnitName = z
   .string({ error: VALIDATION.required })
   .min(1, VALIDATION.required)

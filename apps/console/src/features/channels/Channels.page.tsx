@@ -22,7 +22,7 @@ import {
 } from './channelFilters';
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';
-import { useCanSimulate } from '../simulator/faults/faultTargets';
+import { useCanSimulate } from '../simulator/useMockCapabilities';
 import type { Option } from '../../kit/formRules';
 import { TAB_PARAM } from './modalTabs';
 

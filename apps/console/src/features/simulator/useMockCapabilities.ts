@@ -5,6 +5,9 @@
  * change while the console runs against the same core.
  */
 import { useQuery } from '@tanstack/react-query';
+import { GLOBAL_SCOPE_ROLES, hasAnyRole } from '@fleet/contracts';
+import { useUserRoles } from '../../kit/access';
+import { firstIdle } from '../../lib/firstIdle';
 import type { createControlPlaneClient } from './trpc';
 
 export const MOCK_CAPABILITIES_KEY = ['mock', 'capabilities'] as const;
@@ -23,8 +26,14 @@ export function isMockAnswer(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { mock?: unknown }).mock === true;
 }
 
+/** The control plane's own answer, asked once the page is first idle: nothing on the first screen waits for it. */
+async function askCapabilities(): Promise<unknown> {
+  await firstIdle();
+  return askControlPlane((client) => client.capabilities.query());
+}
+
 /** Runs the probe; never throws (a failure means "not the mock"). */
-export async function probeMock(query: () => Promise<unknown> = () => askControlPlane((client) => client.capabilities.query())): Promise<boolean> {
+export async function probeMock(query: () => Promise<unknown> = askCapabilities): Promise<boolean> {
   try {
     return isMockAnswer(await query());
   } catch {
@@ -47,4 +56,14 @@ export function useMockCapabilities(enabled = true): { readonly mock: boolean; r
     retry: false,
   });
   return { mock: probe.data === true, pending: probe.isPending };
+}
+
+/**
+ * Whether this user sees the Simulate menus: the mock answered the probe and the user runs it. Kept
+ * apart from the fault kinds (faults/), whose schemas a page should load only with its first menu.
+ */
+export function useCanSimulate(): boolean {
+  const allowed = hasAnyRole(useUserRoles(), GLOBAL_SCOPE_ROLES);
+  const { mock } = useMockCapabilities(allowed);
+  return allowed && mock;
 }

@@ -10,7 +10,7 @@
 import { useMemo } from 'react';
 import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
 import { MutedText } from '../../kit/MutedText';
-import { useCanSimulate } from '../simulator/faults/faultTargets';
+import { useCanSimulate } from '../simulator/useMockCapabilities';
 import { Alert, Badge, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

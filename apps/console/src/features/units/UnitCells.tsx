@@ -9,6 +9,7 @@ import type { ModifiedTimes } from './modifiedTimes';
 import { canStop, startBlocker, statusColour } from '../../kit/unit/unitRules';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
+import { dateTimeFormat } from '../../lib/dateFormat';
 import { useBitrateText } from '../../kit/unit/useBitrateText';
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
@@ -101,13 +102,15 @@ export function AlertsCell({ unit }: { unit: UnitSummary }) {
   );
 }
 
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+
 /** The unit's modified time, subscribed to the times itself: a change renders this cell alone, not its row. */
 export function ModifiedCell({ unit, times }: { unit: UnitSummary; times: ModifiedTimes }) {
   const { t, i18n } = useTranslation();
   const at = useSyncExternalStore(times.subscribe, () => times.modifiedAt(unit));
   const unitId = unit.uniqueId;
   if (at === null) return <MutedText testId={`unit-modified-${unitId}`}>{t('common.none')}</MutedText>;
-  const text = new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const text = dateTimeFormat(i18n.language, SHORT_DATE_TIME).format(at);
   return (
     <Text size="sm" data-testid={`unit-modified-${unitId}`} data-at={at} truncate="end">
       {text}

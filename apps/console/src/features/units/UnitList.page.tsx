@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
 import { useChannelNames } from '../channels/useChannelNames';
 import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
-import { useCanSimulate } from '../simulator/faults/faultTargets';
+import { useCanSimulate } from '../simulator/useMockCapabilities';
 import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
 import { useThrottledQueryData } from './useThrottledQueryData';
@@ -150,6 +150,11 @@ export default function UnitListPage() {
   const all = live ?? units.data ?? NO_UNITS;
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
+  // The rows render in the background, in slices the browser can interleave with input and paint: the
+  // first answer of a large fleet, or a burst of live changes, never holds the page for long. The
+  // rest of the page (counters, summary) follows the list at once.
+  const rows = useDeferredValue(shown);
+  const rowsPending = rows !== shown && rows.length === 0;
   const channelName = useChannelNames();
   const simulate = useCanSimulate();
   const allColumns = useUnitColumns({
@@ -197,7 +202,7 @@ export default function UnitListPage() {
     </Center>
   );
   let body: React.ReactNode;
-  if (units.isPending) {
+  if (units.isPending || rowsPending) {
     body = (
       <Center py="xl">
         <Loader aria-label={t('common.loading')} data-testid="units-loading" />
@@ -236,7 +241,7 @@ export default function UnitListPage() {
             gridId={phone ? `${UNIT_GRID_ID}-phone` : UNIT_GRID_ID}
             ariaLabel={labels.grid}
             columns={columns}
-            rows={shown}
+            rows={rows}
             rowKey={rowKey}
             testIdPrefix="unit"
             rowAttributes={rowAttributes}

@@ -16,7 +16,8 @@ import { controlPlaneErrorMessage, createControlPlaneClient } from '../trpc';
 import { buildFault, initialValues, type FaultKind, type FieldValue } from './faultFields';
 import { FaultForm, type Choice } from './FaultForm';
 import { useFaultLabels } from './faultLabels';
-import { ACTIVE_FAULTS_KEY, faultTarget, fixedFields, kindsFor, useCanSimulate, type SimulateTarget } from './faultTargets';
+import { useCanSimulate } from '../useMockCapabilities';
+import { ACTIVE_FAULTS_KEY, faultTarget, fixedFields, kindsFor, type SimulateTarget } from './faultTargets';
 
 interface SimulateMenuProps {
   readonly target: SimulateTarget;

@@ -4,9 +4,8 @@
  * the control plane's operators).
  */
 import { useQuery } from '@tanstack/react-query';
-import { GLOBAL_SCOPE_ROLES, hasAnyRole, ServerFault, UnitFault, type FaultTarget } from '@fleet/contracts';
-import { useUserRoles } from '../../../kit/access';
-import { askControlPlane, useMockCapabilities } from '../useMockCapabilities';
+import { ServerFault, UnitFault, type FaultTarget } from '@fleet/contracts';
+import { askControlPlane } from '../useMockCapabilities';
 import { faultKinds, type FaultKind, type FieldValue } from './faultFields';
 
 /** A unit, a server, or one channel of a server (its faults are the server's that name a channel). */
@@ -34,13 +33,6 @@ export function fixedFields(target: SimulateTarget): Record<string, FieldValue> 
 export function faultTarget(target: SimulateTarget, fault: unknown): FaultTarget {
   // `fault` was checked against its kind's schema (buildFault); the control plane checks it again.
   return (target.kind === 'unit' ? { unitId: target.unitId, fault } : { serverId: target.serverId, fault }) as FaultTarget;
-}
-
-/** Whether this user sees the Simulate menus: the mock answered the probe and the user runs it. */
-export function useCanSimulate(): boolean {
-  const allowed = hasAnyRole(useUserRoles(), GLOBAL_SCOPE_ROLES);
-  const { mock } = useMockCapabilities(allowed);
-  return allowed && mock;
 }
 
 export const ACTIVE_FAULTS_KEY = ['mock', 'faults', 'active'] as const;
