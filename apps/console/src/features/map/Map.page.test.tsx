@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
 import { endpointKey } from '../../api/hooks';
 import { ROUTES, type PageRoute } from '../../routing/routes';
-import { FakeApi } from '../../test-utils/fakeApi';
+import { apiError, FakeApi } from '../../test-utils/fakeApi';
 import { makeUnit } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
 import MapPage from './Map.page';
@@ -174,6 +174,27 @@ describe('Map page', () => {
     expect(router.state.location.search).toBe('?unit=LU800-0002');
     expect(screen.getByTestId('map-unit-LU800-0002')).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('map-unit-LU800-0001')).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the list of units and its hint while the positions are read, the map holding a loader', async () => {
+    if (MAP_ROUTE === undefined) throw new Error('no /map route');
+    const api = mapApi();
+    api.pause();
+    await renderWithApp(<MapPage route={MAP_ROUTE} />, { roles: ['luc_regular'], route: '/map', api });
+    expect(await screen.findByTestId('map-loading')).toBeInTheDocument();
+    expect(screen.getByTestId('map-units')).toHaveTextContent('Choose a unit to show it on the map.');
+    expect(screen.queryByTestId('unit-map')).not.toBeInTheDocument();
+    api.resume();
+    await waitFor(() => expect(screen.getByTestId('unit-map')).toHaveAttribute('data-markers', '2'), { timeout: 5000 });
+    expect(screen.queryByTestId('map-loading')).not.toBeInTheDocument();
+  });
+
+  it('says the positions could not be read when devices/fetch_coords fails', async () => {
+    if (MAP_ROUTE === undefined) throw new Error('no /map route');
+    const api = mapApi().on('fetchDeviceCoords', () => apiError('FORBIDDEN'));
+    await renderWithApp(<MapPage route={MAP_ROUTE} />, { roles: ['luc_regular'], route: '/map', api });
+    expect(await screen.findByTestId('map-error')).toBeInTheDocument();
+    expect(screen.queryByTestId('map-units')).not.toBeInTheDocument();
   });
 
   it('builds each marker element as the marker HTML describes it', () => {

@@ -1,12 +1,12 @@
 import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
-import { Anchor, Badge, Box, Center, ColorSwatch, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Center, ColorSwatch, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitCoords, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { QueryView } from '../../components/QueryView';
+import { useApiErrorMessage } from '../../api/errorMessage';
 import { PageTitle } from '../../components/PageTitle';
 import type { PageProps } from '../../pages/types';
 import { MARKER_COLOURS, markerColour, markersOf, unplacedOf } from './mapData';
@@ -105,15 +105,57 @@ const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
 const UNIT_ROW_HEIGHT = 32;
 
 /**
+ * One unit of the list: the markers keep an unchanged unit's object (markersOf), so a live update
+ * renders again only the rows whose unit changed.
+ */
+const MapUnitRow = memo(function MapUnitRow({
+  marker,
+  active,
+  top,
+  onChoose,
+}: {
+  marker: UnitMarker;
+  active: boolean;
+  top: number;
+  onChoose: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NavLink
+      component="button"
+      active={active}
+      aria-current={active ? 'true' : undefined}
+      onClick={() => onChoose(marker.uniqueId)}
+      label={marker.name}
+      title={marker.name}
+      styles={ROW_STYLES}
+      leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${markerColour(marker.status)}-6)`} withShadow={false} />}
+      rightSection={
+        <Text size="xs" c="dimmed" component="span">
+          {unitStatusLabel(t, marker.status)}
+        </Text>
+      }
+      data-testid={`map-unit-${marker.uniqueId}`}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: UNIT_ROW_HEIGHT, transform: `translateY(${top}px)` }}
+      py={4}
+    />
+  );
+});
+const ROW_STYLES = { body: { minWidth: 0 }, label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } } as const;
+
+/**
  * The units on the map, by name: choosing one shows it on the map (the map flies to it and opens
- * its popup). The unit whose popup is open is marked.
+ * its popup). The unit whose popup is open is marked. Its title and hint show while the units are
+ * read, with a loader in place of the rows.
  */
 const MapUnitList = memo(function MapUnitList({
   markers,
+  loading,
   selected,
   onChoose,
 }: {
   markers: readonly UnitMarker[];
+  loading: boolean;
   selected: string | null;
   onChoose: (id: string) => void;
 }) {
@@ -133,36 +175,20 @@ const MapUnitList = memo(function MapUnitList({
       <Title order={2} size="h5">
         {t('map.units.title')}
       </Title>
-      <MutedText size="xs">{markers.length === 0 ? t('map.units.empty') : t('map.units.hint')}</MutedText>
-      <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto', marginTop: 4 }}>
-        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((row) => {
-            const marker = markers[row.index];
-            if (marker === undefined) return null;
-            return (
-              <NavLink
-                key={marker.uniqueId}
-                component="button"
-                active={marker.uniqueId === selected}
-                aria-current={marker.uniqueId === selected ? 'true' : undefined}
-                onClick={() => onChoose(marker.uniqueId)}
-                label={marker.name}
-                title={marker.name}
-                styles={{ body: { minWidth: 0 }, label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
-                leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${markerColour(marker.status)}-6)`} withShadow={false} />}
-                rightSection={
-                  <Text size="xs" c="dimmed" component="span">
-                    {unitStatusLabel(t, marker.status)}
-                  </Text>
-                }
-                data-testid={`map-unit-${marker.uniqueId}`}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: UNIT_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-                py={4}
-              />
-            );
-          })}
+      <MutedText size="xs">{!loading && markers.length === 0 ? t('map.units.empty') : t('map.units.hint')}</MutedText>
+      {loading ? (
+        <Loader size="xs" mt="xs" aria-label={t('common.loading')} />
+      ) : (
+        <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto', marginTop: 4 }}>
+          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((row) => {
+              const marker = markers[row.index];
+              if (marker === undefined) return null;
+              return <MapUnitRow key={marker.uniqueId} marker={marker} active={marker.uniqueId === selected} top={row.start} onChoose={onChoose} />;
+            })}
+          </div>
         </div>
-      </div>
+      )}
     </Paper>
   );
 });
@@ -187,8 +213,11 @@ function useFollow(): { selected: string | null; follow: Follow | null; choose: 
   return { selected: open ?? chosen, follow, choose, opened: setOpen };
 }
 
-/** The map and the units beside it; on a live update only the map's markers and the list's rows change. */
-const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarker[] }) {
+/**
+ * The map and the units beside it; on a live update only the map's markers and the list's rows change.
+ * Until the positions are read (`loading`), the map's place holds a loader and the list its title.
+ */
+const MapArea = memo(function MapArea({ markers, loading }: { markers: readonly UnitMarker[]; loading: boolean }) {
   const { t } = useTranslation();
   const { selected, follow, choose: follows, opened } = useFollow();
   const mapBox = useRef<HTMLDivElement>(null);
@@ -203,18 +232,24 @@ const MapArea = memo(function MapArea({ markers }: { markers: readonly UnitMarke
   return (
     <Box className={classes.area}>
       <Box className={classes.map} ref={mapBox}>
-        <Suspense
-          fallback={
-            <Center h="100%">
-              <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
-            </Center>
-          }
-        >
-          <UnitMap markers={markers} follow={follow} onOpen={opened} />
-        </Suspense>
+        {loading ? (
+          <Center h="100%">
+            <Loader aria-label={t('common.loading')} data-testid="map-loading" />
+          </Center>
+        ) : (
+          <Suspense
+            fallback={
+              <Center h="100%">
+                <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
+              </Center>
+            }
+          >
+            <UnitMap markers={markers} follow={follow} onOpen={opened} />
+          </Suspense>
+        )}
       </Box>
       <Box className={classes.side}>
-        <MapUnitList markers={markers} selected={selected} onChoose={choose} />
+        <MapUnitList markers={markers} loading={loading} selected={selected} onChoose={choose} />
         <UnplacedUnits />
       </Box>
     </Box>
@@ -236,12 +271,17 @@ export default function MapPage(_props: PageProps) {
   const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
   const markers = useMarkers(coords.data);
 
+  const errorMessage = useApiErrorMessage();
   return (
     <Stack gap="sm" data-testid="map-page">
       <MapHeader placed={markers.length} />
-      <QueryView query={coords} testIdPrefix="map" errorTitle={t('map.loadFailed')}>
-        {() => <MapArea markers={markers} />}
-      </QueryView>
+      {coords.data === undefined && coords.isError ? (
+        <Alert color="red" title={t('map.loadFailed')} data-testid="map-error">
+          {errorMessage(coords.error)}
+        </Alert>
+      ) : (
+        <MapArea markers={markers} loading={coords.data === undefined} />
+      )}
     </Stack>
   );
 }
