@@ -280,10 +280,14 @@ export function DataGrid<T>({
   );
   const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  // Until the viewport is measured (after the first commit), the rows in view are those of a viewport
+  // as tall as its set height or the window: the first render (in the background) draws them. With no
+  // estimate it would draw none, and the measurement would then draw them all in one blocking render.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: typeof height === 'number' ? height : window.innerHeight }));
   // The compiler leaves this component unmemoised because of useVirtualizer (its functions change
   // identity with the scroll position), which is what the grid needs: nothing is passed on memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement, estimateSize, getItemKey, overscan });
+  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement, estimateSize, getItemKey, overscan, initialRect });
 
   // Bring `scrollToKey` into view once per key (when its row is there).
   const scrolledTo = useRef<string | null>(null);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** Space kept under a grid that fills the window (the page's bottom padding). */
 const FILL_GAP_PX = 16;
@@ -7,13 +7,22 @@ const FILL_GAP_PX = 16;
  * The height that makes the grid's viewport reach the window's bottom edge from where it starts on
  * the page (at least 320 px), measured again when the window or the page above it changes size (a
  * filter panel opening). Until it is measured: the window less a typical page header.
+ *
+ * The measured offset is written to the element's `--fill-top` custom property, not into React
+ * state: a change of the page above the grid moves its bottom edge without rendering the grid (and
+ * its rows) again.
  */
 export function useFillHeight(ref: { readonly current: HTMLElement | null }, enabled: boolean): string {
-  const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!enabled || element === null) return;
-    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    let top = -1;
+    const measure = () => {
+      const next = Math.round(element.getBoundingClientRect().top + window.scrollY) + FILL_GAP_PX;
+      if (next === top) return;
+      top = next;
+      element.style.setProperty('--fill-top', `${next}px`);
+    };
     measure();
     window.addEventListener('resize', measure);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
@@ -21,7 +30,8 @@ export function useFillHeight(ref: { readonly current: HTMLElement | null }, ena
     return () => {
       window.removeEventListener('resize', measure);
       observer?.disconnect();
+      element.style.removeProperty('--fill-top');
     };
   }, [ref, enabled]);
-  return top === null ? 'max(320px, calc(100dvh - 300px))' : `max(320px, calc(100dvh - ${top + FILL_GAP_PX}px))`;
+  return 'max(320px, calc(100dvh - var(--fill-top, 300px)))';
 }

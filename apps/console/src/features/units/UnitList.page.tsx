@@ -10,6 +10,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
 import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
+import type { DataGridProps } from '../../components/grid/DataGrid';
 import { PageTitle } from '../../components/PageTitle';
 import { useNow } from '../../kit/useNow';
 import { useRealtime } from '../../realtime/RealtimeProvider';
@@ -64,6 +65,27 @@ function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
 const BESIDE_DETAIL: Readonly<Record<string, number>> = { name: 140, status: 160, bitrate: 90, actions: 150 };
 /** Beside the detail, the actions column with a row's Simulate menu (mock only). */
 const BESIDE_DETAIL_SIMULATE_ACTIONS = 186;
+
+/**
+ * The unit grid, its rows rendered in the background in slices the browser can interleave with input
+ * and paint: the first answer of a large fleet, or a burst of live changes, never holds the page for
+ * long, and the rest of the page (counters, summary) follows the list at once. The deferred value
+ * lives here, not in the page: the background render then covers the grid alone, not the page's live
+ * reads, whose every change meanwhile would make React redo the render synchronously.
+ */
+const DeferredUnitGrid = memo(function DeferredUnitGrid(props: DataGridProps<UnitSummary>) {
+  const { t } = useTranslation();
+  // Mounted with the first answer: the rows start empty (a loader) and render in the background.
+  const rows = useDeferredValue(props.rows, NO_UNITS);
+  if (rows !== props.rows && rows.length === 0) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} data-testid="units-loading" />
+      </Center>
+    );
+  }
+  return <DataGrid {...props} rows={rows} />;
+});
 
 /** The unit detail beside the list: about half the page, never narrower than its graph and modem rows need. */
 const DETAIL_WIDTH = 'clamp(430px, 44%, 640px)';
@@ -150,11 +172,6 @@ export default function UnitListPage() {
   const all = live ?? units.data ?? NO_UNITS;
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
-  // The rows render in the background, in slices the browser can interleave with input and paint: the
-  // first answer of a large fleet, or a burst of live changes, never holds the page for long. The
-  // rest of the page (counters, summary) follows the list at once.
-  const rows = useDeferredValue(shown);
-  const rowsPending = rows !== shown && rows.length === 0;
   const channelName = useChannelNames();
   const simulate = useCanSimulate();
   const allColumns = useUnitColumns({
@@ -202,7 +219,7 @@ export default function UnitListPage() {
     </Center>
   );
   let body: React.ReactNode;
-  if (units.isPending || rowsPending) {
+  if (units.isPending) {
     body = (
       <Center py="xl">
         <Loader aria-label={t('common.loading')} data-testid="units-loading" />
@@ -235,13 +252,13 @@ export default function UnitListPage() {
     body = (
       <div data-testid="unit-table">
         <ExpandedGroupsProvider value={expandedGroups}>
-          <DataGrid
+          <DeferredUnitGrid
             // The phone's rows remember their own width and sort (a width made for a wide window would not fit).
             key={phone ? 'phone' : 'wide'}
             gridId={phone ? `${UNIT_GRID_ID}-phone` : UNIT_GRID_ID}
             ariaLabel={labels.grid}
             columns={columns}
-            rows={rows}
+            rows={shown}
             rowKey={rowKey}
             testIdPrefix="unit"
             rowAttributes={rowAttributes}
