@@ -144,7 +144,9 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const queryClient = useQueryClient();
   const toast = useToast();
   const { t } = useTranslation();
-  const [status, setStatus] = useState<RealtimeStatus>('idle');
+  // The client starts connecting as the provider mounts: the first render says so already (an 'idle'
+  // first state would render every reader of the context again at once).
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
   const [listError, setListError] = useState<LiveListError | null>(null);
   const listeners = useRef(new Set<Listener>());
   const clientRef = useRef<RealtimeClient | null>(null);

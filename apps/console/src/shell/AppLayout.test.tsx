@@ -38,13 +38,23 @@ describe('the console frame in a narrow window', () => {
     expect(within(header).getByTestId('realtime-status')).toBeVisible();
     for (const testId of ['shell-inventory', 'shell-group', 'app-switcher', 'language-switch', 'user-menu']) {
       expect(within(header).queryByTestId(testId), testId).not.toBeInTheDocument();
-      expect(within(screen.getByTestId('shell-drawer-controls')).getByTestId(testId), testId).toBeInTheDocument();
     }
+    // The folded drawer renders nothing until it first opens.
+    expect(screen.queryByTestId('shell-drawer-controls')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('nav-menu')).not.toBeInTheDocument();
 
     const burger = screen.getByTestId('shell-burger');
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     await user.click(burger);
     expect(burger).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByTestId('shell-navbar')).toHaveAttribute('data-opened', 'true');
+    for (const testId of ['shell-inventory', 'shell-group', 'app-switcher', 'language-switch', 'user-menu']) {
+      expect(within(screen.getByTestId('shell-drawer-controls')).getByTestId(testId), testId).toBeInTheDocument();
+    }
+    expect(screen.getByTestId('nav-menu')).toBeInTheDocument();
+    // Folded again, it keeps its content (no re-render on every opening).
+    await user.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('nav-menu')).toBeInTheDocument();
   });
 });

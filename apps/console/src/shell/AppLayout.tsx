@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { AppShell, Burger, Divider, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
@@ -54,6 +54,11 @@ export default function AppLayout() {
   const user = useSessionUser();
   const compact = useCompactLayout();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // In a narrow window the drawer's content (the pickers, the menu) renders when the drawer first
+  // opens, then stays: the first screen on a phone does not pay for what the folded drawer hides.
+  const [drawerShown, setDrawerShown] = useState(false);
+  if (opened && !drawerShown) setDrawerShown(true);
+  const navbarContent = !compact || drawerShown;
   usePageViewAnalytics();
   useLayoutEffect(() => {
     if (user) frameMounted();
@@ -83,14 +88,16 @@ export default function AppLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" data-testid="shell-navbar" data-opened={compact ? opened : true}>
-          {compact && (
+          {navbarContent && compact && (
             <AppShell.Section>
               <DrawerControls user={user} />
             </AppShell.Section>
           )}
-          <AppShell.Section grow component={ScrollArea}>
-            <NavMenu user={user} onNavigate={close} />
-          </AppShell.Section>
+          {navbarContent && (
+            <AppShell.Section grow component={ScrollArea}>
+              <NavMenu user={user} onNavigate={close} />
+            </AppShell.Section>
+          )}
         </AppShell.Navbar>
         <AppShell.Main>
           <PartialAccessBanner user={user} />
