@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { divIcon, layerGroup, marker as leafletMarker } from 'leaflet';
 import type { Map as LeafletMap, Marker } from 'leaflet';
 import { GeoJSON, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useStages } from '../../lib/useStages';
 import { detailFor, loadBasemap } from './basemap';
 import type { Basemap, BasemapDetail } from './basemap';
 import { citiesInView, MAJOR_CITY } from './cities';
@@ -47,6 +48,9 @@ function useBasemap(): { detail: BasemapDetail; basemap: Basemap } | null {
 
 function OfflineBasemap({ palette }: { palette: MapPalette }) {
   const shown = useBasemap();
+  // The first draw in four tasks (land, borders, coastlines, city names): each is a long run of path
+  // building on a phone; a later scale or palette is drawn at once.
+  const stage = useStages(4, shown !== null);
   if (shown === null) return null;
   const { detail, basemap } = shown;
   return (
@@ -58,23 +62,29 @@ function OfflineBasemap({ palette }: { palette: MapPalette }) {
         interactive={false}
         style={{ stroke: false, fillColor: palette.land, fillOpacity: 1, className: 'fleet-basemap-country' }}
       />
-      <GeoJSON
-        key={`borders-${detail}-${palette.border}`}
-        data={basemap.borders}
-        interactive={false}
-        style={{ color: palette.border, weight: 0.8, opacity: 0.9, dashArray: '3 2', className: 'fleet-basemap-border' }}
-      />
-      <GeoJSON
-        key={`coast-${detail}-${palette.coastline}`}
-        data={basemap.coastlines}
-        interactive={false}
-        style={{ color: palette.coastline, weight: 1, opacity: 1, className: 'fleet-basemap-coastline' }}
-      />
+      {stage >= 2 && (
+        <GeoJSON
+          key={`borders-${detail}-${palette.border}`}
+          data={basemap.borders}
+          interactive={false}
+          style={{ color: palette.border, weight: 0.8, opacity: 0.9, dashArray: '3 2', className: 'fleet-basemap-border' }}
+        />
+      )}
+      {stage >= 3 && (
+        <GeoJSON
+          key={`coast-${detail}-${palette.coastline}`}
+          data={basemap.coastlines}
+          interactive={false}
+          style={{ color: palette.coastline, weight: 1, opacity: 1, className: 'fleet-basemap-coastline' }}
+        />
+      )}
       {/* City names above the basemap and below the units (overlay pane 400, markers 600). */}
-      <Pane name="fleet-cities" style={{ zIndex: '450', pointerEvents: 'none' }}>
-        <CityNames />
-      </Pane>
-      <span data-testid="map-basemap" data-detail={detail} hidden />
+      {stage >= 4 && (
+        <Pane name="fleet-cities" style={{ zIndex: '450', pointerEvents: 'none' }}>
+          <CityNames />
+        </Pane>
+      )}
+      {stage >= 4 && <span data-testid="map-basemap" data-detail={detail} hidden />}
     </>
   );
 }

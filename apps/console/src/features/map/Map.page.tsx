@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Box, Center, ColorSwatch, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +101,8 @@ const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
   );
 });
 
+const NO_MARKERS: readonly UnitMarker[] = [];
+
 /** The height of a row of the units' list, in pixels (the list is windowed: a fleet of thousands). */
 const UNIT_ROW_HEIGHT = 32;
 
@@ -161,10 +163,13 @@ const MapUnitList = memo(function MapUnitList({
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
+  // The rows follow in the background (slices the browser interleaves with paint and input): the
+  // positions' first answer draws the map's side at once, then its rows.
+  const rows = useDeferredValue(markers, NO_MARKERS);
   // TanStack Virtual returns functions the React Compiler cannot memoise; this list does not rely on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
-    count: markers.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => UNIT_ROW_HEIGHT,
     overscan: 8,
@@ -182,7 +187,7 @@ const MapUnitList = memo(function MapUnitList({
         <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto', marginTop: 4 }}>
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((row) => {
-              const marker = markers[row.index];
+              const marker = rows[row.index];
               if (marker === undefined) return null;
               return <MapUnitRow key={marker.uniqueId} marker={marker} active={marker.uniqueId === selected} top={row.start} onChoose={onChoose} />;
             })}

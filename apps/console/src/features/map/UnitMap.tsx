@@ -11,6 +11,7 @@ import { MapContainer, useMap, useMapEvents } from 'react-leaflet';
 import { Button, useComputedColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
+import { useStages } from '../../lib/useStages';
 import { BasemapLayers } from './BasemapLayers';
 import { unitBounds } from './clusters';
 import { DOM_MARKER_LIMIT, MAP_VIEW } from './mapData';
@@ -104,6 +105,7 @@ export default function UnitMap({ markers, follow, onOpen }: UnitMapProps) {
   const dense = markers.length > DOM_MARKER_LIMIT;
   const [view, setView] = useState<View>({ zoom: MAP_VIEW.zoom, lat: MAP_VIEW.center[0], lng: MAP_VIEW.center[1] });
   const [drawn, setDrawn] = useState({ units: 0, clusters: 0 });
+  const stage = useStages(2);
   const onDrawn = useCallback((next: { units: number; clusters: number }) => {
     setDrawn((before) => (before.units === next.units && before.clusters === next.clusters ? before : next));
   }, []);
@@ -132,7 +134,8 @@ export default function UnitMap({ markers, follow, onOpen }: UnitMapProps) {
         style={{ height: '100%', minHeight: 320, background: palette.water }}
       >
         <BasemapLayers palette={palette} tileUrl={mapTileUrl} tileAttribution={mapTileAttribution} />
-        <MarkerLayer markers={markers} dense={dense} clusterMaxZoom={maxZoom - 1} follow={follow} onOpen={onOpen} onDrawn={onDrawn} />
+        {/* The units in a task after the map's own (a phone's first draw in parts). */}
+        {stage >= 2 && <MarkerLayer markers={markers} dense={dense} clusterMaxZoom={maxZoom - 1} follow={follow} onOpen={onOpen} onDrawn={onDrawn} />}
         <FitControl markers={markers} />
         <ViewWatcher onView={setView} />
       </MapContainer>
