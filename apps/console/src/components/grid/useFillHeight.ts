@@ -23,9 +23,11 @@ export function useFillHeight(ref: { readonly current: HTMLElement | null }, ena
       top = next;
       element.style.setProperty('--fill-top', `${next}px`);
     };
-    measure();
     window.addEventListener('resize', measure);
+    // The observer's first call comes after the next layout, before its paint: measuring here at once
+    // would force a layout of the whole page in the middle of the commit.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (observer === null) measure();
     observer?.observe(document.body);
     return () => {
       window.removeEventListener('resize', measure);
