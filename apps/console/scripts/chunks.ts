@@ -8,7 +8,9 @@
  *   providers, Mantine's base);
  * - `shell`: the session gate and the console's frame (header, navigation, dialogs) with what they
  *   import beyond the entry;
- * - one file per usual first page (the unit list, the map) with what it imports beyond those;
+ * - one file per usual first page (the map, then the unit list) with what it imports beyond those:
+ *   what both import (the windowed list, status labels, ...) goes with the smaller map, which a
+ *   first /list loads too, so a first /map does not load the whole unit list;
  * - `live`: the realtime event table with what it imports beyond those (loaded with the first event);
  * - `values`: the contracts' modules that build no schema (messages, entity values, topics, ...) and
  *   that the entry does not already hold; they import only each other, so the file depends on the
@@ -71,8 +73,8 @@ export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'values', test: (id) => VALUE_MODULES.has(id), priority: 5, includeDependenciesRecursively: false },
   { name: 'schemas', test: (id) => SCHEMA_MODULES.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id), priority: 4 },
   group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
-  group('unit-list', ['features/units/UnitList.page.tsx'], 2),
-  group('map', ['features/map/Map.page.tsx'], 1),
+  group('map', ['features/map/Map.page.tsx'], 2),
+  group('unit-list', ['features/units/UnitList.page.tsx'], 1),
   // The realtime event table (its patches import much of the features' logic), loaded with the first event.
   group('live', ['realtime/applyEvents.ts'], 0),
 ];
