@@ -20,7 +20,8 @@ const sessions = new Map<string, Cookie[]>();
  * at the change page first (spec 000 §6): kept for now.
  */
 export async function login(page: Page, username: string, password = PASSWORD): Promise<void> {
-  const shell = page.getByTestId('nav-menu');
+  // The frame's name in the header, there at every width (a phone's menu renders when first opened).
+  const shell = page.getByTestId('app-name');
   const passwordChange = page.getByTestId('page-passwordChange');
   const form = page.getByTestId('login-username');
   const cached = password === PASSWORD ? sessions.get(username) : undefined;
