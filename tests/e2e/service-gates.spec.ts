@@ -80,4 +80,6 @@ test('the return audio cannot be applied while the audio IFB service is off', as
   // The other forms of the tab are not concerned.
   await expect(page.getByTestId('config-blocked-encoder')).toHaveCount(0);
   await expect(page.getByTestId('config-apply-encoder')).toBeEnabled();
+  // A read still on its way (the subscription's re-read comes 0-1.9 s after connecting) is let go, not failed at the test's end.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
