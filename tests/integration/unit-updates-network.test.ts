@@ -44,7 +44,8 @@ describe.each(providers())('unit updates on %s', (provider) => {
     await eventually(async () => (await configOf('LU800-0001')).ipPipe.state === 'connected');
     expect((await detail('LU800-0001')).applications.l2ControlPipe?.state).toBe('running');
     const off = await unit('LU800-0001', 'ippipe', { enabled: false });
-    expect(off.json().ipPipe.state).toBe('disconnecting');
+    // Going down, or already down when the simulated device finished before the answer was read.
+    expect(['disconnecting', 'not_connected']).toContain(off.json().ipPipe.state);
     await eventually(async () => (await configOf('LU800-0001')).ipPipe.state === 'not_connected');
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ippipe', { enabled: true }), 400))).toEqual([
       { path: 'body.serverId', message: 'This field is required' },
