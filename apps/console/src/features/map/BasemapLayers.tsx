@@ -80,11 +80,13 @@ function OfflineBasemap({ palette }: { palette: MapPalette }) {
       )}
       {/* City names above the basemap and below the units (overlay pane 400, markers 600). */}
       {stage >= 4 && (
-        <Pane name="fleet-cities" style={{ zIndex: '450', pointerEvents: 'none' }}>
-          <CityNames />
-        </Pane>
+        <>
+          <Pane name="fleet-cities" style={{ zIndex: '450', pointerEvents: 'none' }}>
+            <CityNames />
+          </Pane>
+          <span data-testid="map-basemap" data-detail={detail} hidden />
+        </>
       )}
-      {stage >= 4 && <span data-testid="map-basemap" data-detail={detail} hidden />}
     </>
   );
 }

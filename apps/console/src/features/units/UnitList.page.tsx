@@ -74,18 +74,21 @@ const BESIDE_DETAIL_SIMULATE_ACTIONS = 186;
  * reads, whose every change meanwhile would make React redo the render synchronously.
  */
 const DeferredUnitGrid = memo(function DeferredUnitGrid(props: DataGridProps<UnitSummary>) {
-  const { t } = useTranslation();
   // Mounted with the first answer: the rows start empty (a loader) and render in the background.
   const rows = useDeferredValue(props.rows, NO_UNITS);
-  if (rows !== props.rows && rows.length === 0) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="units-loading" />
-      </Center>
-    );
-  }
+  if (rows !== props.rows && rows.length === 0) return <UnitsLoading />;
   return <DataGrid {...props} rows={rows} />;
 });
+
+/** The list's loader: the first answer on its way, or its rows not drawn yet. */
+function UnitsLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('common.loading')} data-testid="units-loading" />
+    </Center>
+  );
+}
 
 /** The unit detail beside the list: about half the page, never narrower than its graph and modem rows need. */
 const DETAIL_WIDTH = 'clamp(430px, 44%, 640px)';
@@ -220,11 +223,7 @@ export default function UnitListPage() {
   );
   let body: React.ReactNode;
   if (units.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="units-loading" />
-      </Center>
-    );
+    body = <UnitsLoading />;
   } else if (listError) {
     body = (
       <Alert color="red" data-testid="units-error" data-reason="websocket" title={t('realtime.websocketErrorTitle')}>
