@@ -9,6 +9,8 @@ import UnitListPage from '../features/units/UnitList.page';
 import { RealtimeStatusIndicator } from '../shell/RealtimeStatusIndicator';
 import { FakeApi } from '../test-utils/fakeApi';
 import { makeUnit } from '../test-utils/fixtures';
+import { endpointKey } from '../api/hooks';
+import type { UnitSummary } from '@fleet/contracts';
 import { renderWithApp } from '../test-utils/render';
 import { DEFAULT_MAX_RECONNECTS } from './RealtimeClient';
 
@@ -92,6 +94,51 @@ describe('the device list after a device is added or removed (spec 001 §7)', ()
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
     await act(() => vi.advanceTimersByTimeAsync(10 * TIMINGS.deviceListRefreshDebounceMs));
+    expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
+  });
+});
+
+describe('an event that arrives while its list is read again', () => {
+  it('survives the read: the answer, taken before the change, does not undo it, and the list is not read twice', async () => {
+    const idle = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle' });
+    const api = new FakeApi().on('fetchDevices', [idle]);
+    const { socket, settled, queryClient } = await renderWithApp(<UnitListPage />, { api });
+    await screen.findByTestId('unit-row-LU800-0001');
+    await settled();
+    const reads = api.calls('fetchDevices').length;
+    const cached = () => queryClient.getQueryData<UnitSummary[]>(endpointKey('fetchDevices', {}))?.map((unit) => unit.status);
+    // The core answers the list as it was when the read began, and the answer lands later.
+    let land = () => undefined as void;
+    api.on('fetchDevices', () => new Promise((resolve) => (land = () => resolve([idle]))));
+
+    // Another unit added: the list is read again after the debounce.
+    vi.useFakeTimers();
+    await socket.emit({ type: 'device.added', unitId: 'LU800-0002', at: 1 });
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.deviceListRefreshDebounceMs));
+    vi.useRealTimers();
+    expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
+
+    // The unit starts streaming while that read is on its way.
+    await socket.emit({
+      type: 'unit.status',
+      unitId: 'LU800-0001',
+      status: 'streaming',
+      previous: 'idle',
+      change: 'onlineToStreaming',
+      applications: { video: { state: 'running' } },
+      at: Date.now(),
+    });
+    await waitFor(() => expect(screen.getByTestId('unit-status-LU800-0001')).toHaveTextContent('streaming'));
+
+    await act(async () => land());
+    await settled();
+    expect(cached()).toEqual(['streaming']);
+    // The page shows the list at most every quarter second: a second later it still says streaming.
+    vi.useFakeTimers();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    vi.useRealTimers();
+    expect(screen.getByTestId('unit-status-LU800-0001')).toHaveTextContent('streaming');
+    expect(screen.getByTestId('unit-row-LU800-0001')).toHaveAttribute('data-status', 'streaming');
     expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
   });
 });

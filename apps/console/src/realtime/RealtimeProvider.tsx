@@ -16,7 +16,7 @@ import { debounce } from './debounce';
 import { liveness } from './livenessStore';
 import { frameBatch } from './frameBatch';
 import { RealtimeClient } from './RealtimeClient';
-import { rereadGuard } from './rereadGuard';
+import { readReplay } from './readReplay';
 import type { RealtimeStatus } from './RealtimeClient';
 import { invalidateReads, staleSystemEntityReads } from './systemEntities';
 import { noticeBatch } from './noticeBatch';
@@ -174,12 +174,13 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const refreshDevices = debounce(() => {
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
     }, TIMINGS.deviceListRefreshDebounceMs);
-    const guard = rereadGuard(queryClient);
+    // What is applied while a read of it is on its way is applied again to that read's answer.
+    const replay = readReplay(queryClient, (queryKey) => !NOT_LIVE_QUERY_IDS.has(String(queryKey[0])));
     // The unit lists are patched once for the /ws frames that arrived together (the hub sends one
     // frame per topic, each a task of its own): one copy of the 1,000 units and one notification
     // for all of them, not one per frame. The rest is applied at the end of each frame's task.
     let stopped = false;
-    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => applier?.applyBatched(queryClient, listEvents)), {
+    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => replay.apply((client) => applier?.applyBatched(client, listEvents))), {
       maxWaitMs: 0,
       animationFrame: false,
     });
@@ -205,7 +206,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         if (unitId !== null) liveness.heard(unitId, now);
       }
       for (const event of events) if (table.isBatchedEvent(event)) lists.push(event);
-      notifyManager.batch(() => table.applyToOtherQueries(queryClient, events));
+      notifyManager.batch(() => replay.apply((client) => table.applyToOtherQueries(client, events, queryClient)));
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
       notices.push(events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null));
       for (const event of events) {
@@ -248,14 +249,11 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
         // stay current). Not only what was read before the request was sent: a change made while
         // it was on its way (after a list was read) would otherwise be lost until a reload.
-        // An event patched into an answer while it is read again must not be lost to that read's
-        // older answer: rereadGuard reads such an answer once more.
+        // An event patched in while an answer is read again survives that read (readReplay).
         const ackedAt = Date.now();
-        guard.watch(
-          queryClient.invalidateQueries({
-            predicate: (query) => !NOT_LIVE_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
-          }),
-        );
+        void queryClient.invalidateQueries({
+          predicate: (query) => !NOT_LIVE_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
+        });
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
       onEvent: (event) => {
@@ -274,7 +272,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       client.stop();
       lists.cancel();
       notices.cancel();
-      guard.stop();
+      replay.stop();
       refreshDevices.cancel();
     };
   }, [queryClient, batchSize, transport]);

@@ -23,9 +23,9 @@ export function applyRealtimeEvents(queryClient: QueryClient, events: readonly R
   });
 }
 
-/** The events' changes to the cached answers other than the unit lists. */
-export function applyToOtherQueries(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
-  const ctx = { queryClient, unitName: (id: string) => unitName(queryClient, id) };
+/** The events' changes to the cached answers other than the unit lists (units named from `names`' lists). */
+export function applyToOtherQueries(queryClient: QueryClient, events: readonly RealtimeEvent[], names: QueryClient = queryClient): void {
+  const ctx = { queryClient, unitName: (id: string) => unitName(names, id) };
   for (const event of events) applyEvent(ctx, event);
 }
 
