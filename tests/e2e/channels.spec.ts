@@ -103,6 +103,7 @@ test('a status change on the simulated server reaches the row without a reload',
   }
 });
 test('an admin edits the general tab: a save that persists', async ({ page }) => {
+  await leaseShared(SHARED.channelName);
   await signIn(page, 'luc_admin');
   await openChannels(page);
   await page.getByTestId(`channel-name-${EDITED}`).click();

@@ -130,6 +130,7 @@ test('send logs: the channel chosen by its shown name; while the unit sends logs
   // An idle field unit of the group, on a channel of its inventory; the hub sends one channel's logs at a time.
   const unitId = await idleUnitOnChannel(ctx);
   await leaseShared(SHARED.hubLogs);
+  await leaseShared(SHARED.channelName);
 
   await signIn(page, 'luc_regular');
   await openDialog(page, unitId, 'sendLogs');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, ownUser, releaseUnits, reloadInPlace } from './support';
+import { leaseShared, leaseUnit, login, ownUser, releaseUnits, reloadInPlace, SHARED } from './support';
 
 interface Unit {
   uniqueId: string;
@@ -52,6 +52,7 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
       if (f === page.mainFrame()) navigations.push(f.url());
     });
     // Choose its channel first (command "set virtual channel"), so its output shows too.
+    await leaseShared(SHARED.channelName);
     const selected = await page.request.post(`/api/devices/${encodeURIComponent(id)}/commands/setVirtualChannel`, { data: { channelId: 'MMH-0001-CH1' } });
     expect(selected.ok()).toBe(true);
     const { channelId } = (await selected.json()) as { channelId: string };
