@@ -241,6 +241,7 @@ test('a regular user adds an input source to the hub input channel, sees it afte
 });
 
 test('a rename made in one console shows in a second one, in its list and its open modal, with no reload', async ({ page, browser, baseURL }) => {
+  await leaseShared(SHARED.channelName);
   await signIn(page, 'luc_admin');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
   const name = page.getByTestId('channel-general-name');
