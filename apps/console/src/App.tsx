@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,25 +12,40 @@ import { colorSchemeManager } from './colorScheme';
 import { theme } from './theme';
 import { cssVariablesResolver } from './themeColors';
 
-interface AppProps {
-  readonly i18n: I18n;
+/** The texts and the theme (light or dark as the system or the user says: colorScheme.ts): what the boot's loader needs too. */
+export function AppTheme({ i18n, children }: { readonly i18n: I18n; readonly children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        {children}
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+interface AppBodyProps {
   readonly queryClient: QueryClient;
   readonly router: ReturnType<typeof createAppRouter>;
 }
 
-/** Providers: i18n, Mantine (light or dark as the system or the user says: colorScheme.ts), React Query, session, toasts, router. */
-export function App({ i18n, queryClient, router }: AppProps) {
+/** Inside the theme: React Query, session, toasts, router. */
+export function AppBody({ queryClient, router }: AppBodyProps) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** The console: {@link AppTheme} around {@link AppBody}. */
+export function App({ i18n, ...body }: AppBodyProps & { readonly i18n: I18n }) {
+  return (
+    <AppTheme i18n={i18n}>
+      <AppBody {...body} />
+    </AppTheme>
   );
 }

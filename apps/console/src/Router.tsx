@@ -4,8 +4,9 @@
  */
 import { lazy, Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import { FrameLoader } from './components/FrameLoader';
 import { FullPageLoader } from './components/FullPageLoader';
 import { RouteGuard } from './routing/RouteGuard';
 import { LIST_PATH, matchRoute, ROUTES } from './routing/routes';
@@ -71,6 +72,11 @@ export function needsSession(pathname: string): boolean {
   return !route || !withoutSession.includes(route);
 }
 
+/** While a top-level route's code loads: the frame's loader on a page of the console, else a plain one. */
+function RouteLoader() {
+  return needsSession(useLocation().pathname) ? <FrameLoader /> : <FullPageLoader />;
+}
+
 /**
  * Starts loading the code of the page at `pathname` (with the session gate and the console's frame for
  * a signed-in page) at once, while the configuration and the session load, instead of one after the
@@ -115,7 +121,7 @@ const consoleRoutes = ROUTES.filter((route) => !isTopLevel(route) && route.path 
 export const routeObjects: RouteObject[] = [
   {
     element: (
-      <Suspense fallback={<FullPageLoader />}>
+      <Suspense fallback={<RouteLoader />}>
         <Outlet />
       </Suspense>
     ),

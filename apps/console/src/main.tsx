@@ -1,9 +1,11 @@
 import './csp';
 import '@mantine/core/styles.css';
 import './colorScheme.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { AppBody, AppTheme } from './App';
+import { FrameLoader } from './components/FrameLoader';
+import { FullPageLoader } from './components/FullPageLoader';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
@@ -14,18 +16,33 @@ import { installUnauthorizedRedirect } from './session/unauthorized';
 async function boot(): Promise<void> {
   const pathname = window.location.pathname.slice(import.meta.env.BASE_URL.length - 1);
   preloadRoute(pathname);
-  const [config, i18n] = await Promise.all([loadRuntimeConfig(import.meta.env.BASE_URL), initI18n()]);
-  setRuntimeConfig(config);
+  const configLoad = loadRuntimeConfig(import.meta.env.BASE_URL);
+  const i18n = await initI18n();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  // The frame's loader shows while the runtime configuration, the session and the page's files load.
+  const root = createRoot(container);
+  const session = needsSession(pathname);
+  root.render(
+    <StrictMode>
+      <AppTheme i18n={i18n}>{session ? <FrameLoader /> : <FullPageLoader />}</AppTheme>
+    </StrictMode>,
+  );
+  setRuntimeConfig(await configLoad);
   const queryClient = createQueryClient();
   const router = createAppRouter();
   installUnauthorizedRedirect(router);
-  if (needsSession(pathname)) prefetchSession(queryClient);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App i18n={i18n} queryClient={queryClient} router={router} />
-    </StrictMode>,
+  if (session) prefetchSession(queryClient);
+  // In a transition: the console's first render yields to the browser between components (the frame's
+  // loader stays on screen meanwhile), so a phone's main thread is not held for the whole tree at once.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppTheme i18n={i18n}>
+          <AppBody queryClient={queryClient} router={router} />
+        </AppTheme>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FrameLoader } from '../components/FrameLoader';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { changeLanguage, isLanguage } from '../i18n';
 import { ERROR_PATH } from '../routing/routes';
@@ -56,11 +57,15 @@ export default function SessionGate() {
     if (scheme !== undefined) setColorScheme(scheme);
   }, [scheme, setColorScheme]);
 
+  // The pages mount in a deferred render (it yields to the browser between components) once the
+  // session is there: the loader stays until that render is done (and comes back at once).
+  const readyNow = user.isSuccess && initialRouteApplied && location.key !== redirectingFrom;
+  const ready = useDeferredValue(readyNow) && readyNow;
   if (user.isError) {
     // 401: the client is already on its way to the login page.
     if (user.error.status === 401) return <FullPageLoader />;
     return <Navigate to={ERROR_PATH} replace />;
   }
-  if (!user.isSuccess || !initialRouteApplied || location.key === redirectingFrom) return <FullPageLoader />;
+  if (!ready) return <FrameLoader />;
   return <Outlet />;
 }

@@ -58,3 +58,21 @@ describe('the console frame in a narrow window', () => {
     expect(screen.getByTestId('nav-menu')).toBeInTheDocument();
   });
 });
+
+describe('while the session loads', () => {
+  it('a page of the console shows the frame’s header with the console’s name and a loader, then the frame itself', async () => {
+    const api = new FakeApi().on('fetchGroups', [makeGroupRow({ id: 'g1', name: 'Sports' })]);
+    api.pause();
+    await renderRoutes(routeObjects, { route: '/groups', roles: ['luc_admin'], api });
+    const loading = await screen.findByTestId('frame-loading');
+    expect(within(within(loading).getByRole('banner')).getByText('Fleet Console')).toBeVisible();
+    expect(within(loading).getByLabelText('Loading…')).toBeInTheDocument();
+    // Not the frame's own name: what waits for the frame (the end-to-end sign-in) is not misled.
+    expect(screen.queryByTestId('app-name')).not.toBeInTheDocument();
+
+    api.resume();
+    expect(await screen.findByTestId('groups-page', undefined, { timeout: 3000 })).toBeVisible();
+    expect(screen.getByTestId('app-name')).toHaveTextContent('Fleet Console');
+    expect(screen.queryByTestId('frame-loading')).not.toBeInTheDocument();
+  });
+});
