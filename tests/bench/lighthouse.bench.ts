@@ -49,6 +49,18 @@ interface Run {
   tbtMs: number;
   speedIndexMs: number;
   cls: number;
+  /** What the largest paint was (its text, or its tag): the page's title, or a toast that came meanwhile. */
+  lcpElement: string;
+}
+
+/** The largest paint's element as Lighthouse names it: its label (its text), shortened. */
+function lcpElementOf(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const tables = (
+    lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined
+  )?.items;
+  const node = tables?.[0]?.items?.[0]?.node;
+  const label = node?.nodeLabel ?? node?.snippet ?? '?';
+  return label.length > 60 ? `${label.slice(0, 59)}…` : label;
 }
 
 /** Debian's Chromium, headless, listening for a debugger on a port it chooses; resolves with that port. */
@@ -134,6 +146,7 @@ try {
           tbtMs: numeric(lhr, 'total-blocking-time'),
           speedIndexMs: numeric(lhr, 'speed-index'),
           cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+          lcpElement: lcpElementOf(lhr),
         };
         ((runs[path] ??= { mobile: [], desktop: [] })[formFactor] as Run[]).push(run);
         if (path === '/list' && !routeJs) {
@@ -141,7 +154,9 @@ try {
           const scripts = items.filter((item) => item.resourceType === 'Script');
           routeJs = { gzipBytes: scripts.reduce((n, item) => n + (item.transferSize ?? 0), 0), modules: scripts.length };
         }
-        console.log(`${path} ${formFactor}: score ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, SI ${run.speedIndexMs} ms`);
+        console.log(
+          `${path} ${formFactor}: score ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, SI ${run.speedIndexMs} ms, largest paint: ${run.lcpElement}`,
+        );
       }
     }
   }

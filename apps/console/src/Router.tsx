@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { FrameLoader } from './components/FrameLoader';
+import { RoutedFrameLoader } from './components/FrameLoader';
 import { FullPageLoader } from './components/FullPageLoader';
 import { RouteGuard } from './routing/RouteGuard';
 import { LIST_PATH, matchRoute, ROUTES } from './routing/routes';
@@ -74,7 +74,7 @@ export function needsSession(pathname: string): boolean {
 
 /** While a top-level route's code loads: the frame's loader on a page of the console, else a plain one. */
 function RouteLoader() {
-  return needsSession(useLocation().pathname) ? <FrameLoader /> : <FullPageLoader />;
+  return needsSession(useLocation().pathname) ? <RoutedFrameLoader /> : <FullPageLoader />;
 }
 
 /**

@@ -25,7 +25,7 @@ async function boot(): Promise<void> {
   const session = needsSession(pathname);
   root.render(
     <StrictMode>
-      <AppTheme i18n={i18n}>{session ? <FrameLoader /> : <FullPageLoader />}</AppTheme>
+      <AppTheme i18n={i18n}>{session ? <FrameLoader pathname={pathname} /> : <FullPageLoader />}</AppTheme>
     </StrictMode>,
   );
   setRuntimeConfig(await configLoad);

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { FrameLoader } from '../components/FrameLoader';
+import { RoutedFrameLoader } from '../components/FrameLoader';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { changeLanguage, isLanguage } from '../i18n';
 import { ERROR_PATH } from '../routing/routes';
@@ -66,6 +66,6 @@ export default function SessionGate() {
     if (user.error.status === 401) return <FullPageLoader />;
     return <Navigate to={ERROR_PATH} replace />;
   }
-  if (!ready) return <FrameLoader />;
+  if (!ready) return <RoutedFrameLoader />;
   return <Outlet />;
 }

@@ -67,6 +67,8 @@ describe('while the session loads', () => {
     const loading = await screen.findByTestId('frame-loading');
     expect(within(within(loading).getByRole('banner')).getByText('Fleet Console')).toBeVisible();
     expect(within(loading).getByLabelText('Loading…')).toBeInTheDocument();
+    // The page's title where the page puts it (the route's, as the tab names it).
+    expect(within(loading).getByRole('heading', { level: 1 })).toHaveTextContent('Groups');
     // Not the frame's own name: what waits for the frame (the end-to-end sign-in) is not misled.
     expect(screen.queryByTestId('app-name')).not.toBeInTheDocument();
 

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePageViewAnalytics } from '../analytics/analytics';
-import { FrameLoader } from '../components/FrameLoader';
+import { RoutedFrameLoader } from '../components/FrameLoader';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { frameMounted } from '../lib/framePaint';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
@@ -64,7 +64,7 @@ export default function AppLayout() {
   useLayoutEffect(() => {
     if (user) frameMounted();
   }, [user]);
-  if (!user) return <FrameLoader />;
+  if (!user) return <RoutedFrameLoader />;
   return (
     <RealtimeProvider user={user}>
       <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: COMPACT_BREAKPOINT, collapsed: { mobile: !opened } }} padding={compact ? 'xs' : 'md'}>
