@@ -2,6 +2,7 @@ import './csp';
 import '@mantine/core/styles.css';
 import './colorScheme.css';
 import { startTransition, StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppBody, AppTheme } from './App';
 import { FrameLoader } from './components/FrameLoader';
@@ -13,22 +14,30 @@ import { createAppRouter, needsSession, preloadRoute } from './Router';
 import { prefetchSession } from './session/hooks';
 import { installUnauthorizedRedirect } from './session/unauthorized';
 
+/** Resolves once the browser has painted what is on the page now (the next frame, then its task). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+}
+
 async function boot(): Promise<void> {
   const pathname = window.location.pathname.slice(import.meta.env.BASE_URL.length - 1);
-  preloadRoute(pathname);
-  const configLoad = loadRuntimeConfig(import.meta.env.BASE_URL);
   const i18n = await initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  // The frame's loader shows while the runtime configuration, the session and the page's files load.
+  // The frame's loader shows first, with nothing else on the phone's network meanwhile; then the runtime
+  // configuration, the session and the page's files load.
   const root = createRoot(container);
   const session = needsSession(pathname);
-  root.render(
-    <StrictMode>
-      <AppTheme i18n={i18n}>{session ? <FrameLoader pathname={pathname} /> : <FullPageLoader />}</AppTheme>
-    </StrictMode>,
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AppTheme i18n={i18n}>{session ? <FrameLoader pathname={pathname} /> : <FullPageLoader />}</AppTheme>
+      </StrictMode>,
+    ),
   );
-  setRuntimeConfig(await configLoad);
+  await afterNextPaint();
+  preloadRoute(pathname);
+  setRuntimeConfig(await loadRuntimeConfig(import.meta.env.BASE_URL));
   const queryClient = createQueryClient();
   const router = createAppRouter();
   installUnauthorizedRedirect(router);
