@@ -92,9 +92,19 @@ export function preloadRoute(pathname: string): void {
   for (const load of loads) load.catch(() => undefined);
 }
 
-function element(route: AppRoute): ReactNode {
+/**
+ * What the route table renders inside its guards: the console's frame (around the pages under home)
+ * and each page. The app's are the lazy chunks above; a test of the guards alone may put stand-ins in
+ * their place.
+ */
+export interface RouteViews {
+  readonly layout: ComponentType;
+  readonly pages: Record<PageKey, ComponentType<PageProps>>;
+}
+
+function element(route: AppRoute, views: RouteViews): ReactNode {
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
-  const Page = PAGES[route.page];
+  const Page = views.pages[route.page];
   return (
     <RouteGuard access={route.access} roles={route.roles} saveRoute={route.saveRoute}>
       <Page route={route} />
@@ -103,9 +113,9 @@ function element(route: AppRoute): ReactNode {
 }
 
 /** Routes under home use paths relative to `/`; sections use their `:kind` child path. */
-function toRouteObject(route: AppRoute, relative: boolean): RouteObject {
+function toRouteObject(route: AppRoute, relative: boolean, views: RouteViews): RouteObject {
   const path = relative ? route.path.replace(/^\//, '') : route.path;
-  return { path, element: element(route) };
+  return { path, element: element(route, views) };
 }
 
 function isTopLevel(route: AppRoute): boolean {
@@ -118,38 +128,44 @@ const withoutSession = ROUTES.filter(
 const sessionTopLevel = ROUTES.filter((route) => isTopLevel(route) && !withoutSession.includes(route));
 const consoleRoutes = ROUTES.filter((route) => !isTopLevel(route) && route.path !== '/');
 
-export const routeObjects: RouteObject[] = [
-  {
-    element: (
-      <Suspense fallback={<RouteLoader />}>
-        <Outlet />
-      </Suspense>
-    ),
-    children: [
-      ...withoutSession.map((route) => toRouteObject(route, false)),
-      {
-        element: <SessionGate />,
-        children: [
-          ...sessionTopLevel.map((route) => toRouteObject(route, false)),
-          {
-            path: '/',
-            element: (
-              <RouteGuard access="console">
-                <AppLayout />
-              </RouteGuard>
-            ),
-            children: [
-              { index: true, element: <Navigate to={LIST_PATH} replace /> },
-              ...consoleRoutes.map((route) => toRouteObject(route, true)),
-              // Spec: unknown paths redirect to the unit list.
-              { path: '*', element: <Navigate to={LIST_PATH} replace /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+/** The route table with the given frame and pages (the app's own: {@link routeObjects}). */
+export function buildRouteObjects(views: RouteViews = { layout: AppLayout, pages: PAGES }): RouteObject[] {
+  const Layout = views.layout;
+  return [
+    {
+      element: (
+        <Suspense fallback={<RouteLoader />}>
+          <Outlet />
+        </Suspense>
+      ),
+      children: [
+        ...withoutSession.map((route) => toRouteObject(route, false, views)),
+        {
+          element: <SessionGate />,
+          children: [
+            ...sessionTopLevel.map((route) => toRouteObject(route, false, views)),
+            {
+              path: '/',
+              element: (
+                <RouteGuard access="console">
+                  <Layout />
+                </RouteGuard>
+              ),
+              children: [
+                { index: true, element: <Navigate to={LIST_PATH} replace /> },
+                ...consoleRoutes.map((route) => toRouteObject(route, true, views)),
+                // Spec: unknown paths redirect to the unit list.
+                { path: '*', element: <Navigate to={LIST_PATH} replace /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const routeObjects: RouteObject[] = buildRouteObjects();
 
 export function createAppRouter() {
   const base = import.meta.env.BASE_URL;

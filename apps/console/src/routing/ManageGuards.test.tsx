@@ -9,20 +9,29 @@
  * publishers and subscribers by luc_admin; /sw_version, /usage_profiles, /inventory_services, /reports and
  * /unit_license_activation by luc_regular), each shown to a role of the set. The paths are asked for as a typed address would
  * be (`?ignoreRouteDefault=1`: the saved route is not restored over it).
+ *
+ * The route table is the app's own (paths, guards, redirects, the session gate), built with light
+ * stand-ins for the console's frame and for the pages that only show what the guard let through
+ * (each names its route: `page-<route id>`); the section pages (which check their kind) and the
+ * remote actions page (admin or partner by role) are the real ones. What each page shows is in its
+ * own tests.
  */
 import { cleanup, screen } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@fleet/contracts';
-import { routeObjects } from '../Router';
+import { buildRouteObjects, PAGES } from '../Router';
+import type { RouteViews } from '../Router';
+import type { PageProps } from '../pages/types';
 import { FakeApi } from '../test-utils/fakeApi';
-import { makeUnit } from '../test-utils/fixtures';
 import { renderRoutes } from '../test-utils/render';
+import type { PageKey } from './routes';
 
 /** What each screen shows once it is open. */
 const SCREENS = {
-  '/users': 'users-page',
-  '/groups': 'groups-page',
-  '/audio_rooms': 'audio-rooms-page',
+  '/users': 'page-users',
+  '/groups': 'page-groups',
+  '/audio_rooms': 'page-audioRooms',
   '/entities': 'entities-units',
   '/remote_actions': 'remote-actions-partner',
 } as const;
@@ -46,49 +55,42 @@ const REFUSED: readonly { role: Role; path: string; screen: string; opener: Role
   { role: 'luc_admin', path: '/system_settings/stream_providers', screen: 'system-settings', opener: 'super_user' },
   { role: 'luc_admin', path: '/system_entities/inventories', screen: 'system-entities', opener: 'super_user' },
   { role: 'luc_admin', path: '/system_entities/mmh_servers', screen: 'system-entities', opener: 'super_user' },
-  { role: 'luc_regular', path: '/sw_version', screen: 'sw-versions-page', opener: 'luc_admin' },
-  { role: 'luc_regular', path: '/usage_profiles', screen: 'usage-profiles-page', opener: 'luc_admin' },
-  { role: 'luc_regular', path: '/inventory_services', screen: 'inventory-services-page', opener: 'luc_admin' },
-  { role: 'luc_regular', path: '/reports', screen: 'reports-page', opener: 'luc_admin' },
-  { role: 'luc_regular', path: '/unit_license_activation', screen: 'licence-activation-page', opener: 'luc_admin' },
-  { role: 'luc_admin', path: '/access_approvals', screen: 'access-approvals-page', opener: 'super_user' },
-  { role: 'luc_admin', path: '/batch_upgrade', screen: 'batch-upgrade-page', opener: 'super_user' },
-  { role: 'luc_admin', path: '/manage/shares/publishers', screen: 'publishers-page', opener: 'luc_media_group_admin' },
-  { role: 'luc_admin', path: '/manage/shares/subscribers', screen: 'subscribers-page', opener: 'luc_media_group_admin' },
+  { role: 'luc_regular', path: '/sw_version', screen: 'page-swVersion', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/usage_profiles', screen: 'page-usageProfiles', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/inventory_services', screen: 'page-inventoryServices', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/reports', screen: 'page-reports', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/unit_license_activation', screen: 'page-unitLicenseActivation', opener: 'luc_admin' },
+  { role: 'luc_admin', path: '/access_approvals', screen: 'page-accessApprovals', opener: 'super_user' },
+  { role: 'luc_admin', path: '/batch_upgrade', screen: 'page-batchUpgrade', opener: 'super_user' },
+  { role: 'luc_admin', path: '/manage/shares/publishers', screen: 'page-publishers', opener: 'luc_media_group_admin' },
+  { role: 'luc_admin', path: '/manage/shares/subscribers', screen: 'page-subscribers', opener: 'luc_media_group_admin' },
 ];
 
-const UNIT = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north' });
+/** A page that only says it is shown, and for which route. */
+function StandIn({ route }: PageProps) {
+  return <div data-testid={`page-${route.id}`} />;
+}
+
+/** Pages whose own code decides what shows (a section's kind; the remote actions' audience). */
+const REAL_PAGES: readonly PageKey[] = ['section', 'remoteActions'];
+
+const routes = buildRouteObjects({
+  layout: Outlet,
+  pages: Object.fromEntries(Object.entries(PAGES).map(([key, page]) => [key, REAL_PAGES.includes(key as PageKey) ? page : StandIn])) as RouteViews['pages'],
+});
 
 // The lazy chunks these tests open, loaded once for the file rather than inside the first test to use each.
 beforeAll(async () => {
-  await Promise.all([
-    import('../session/SessionGate'),
-    import('../shell/AppLayout'),
-    import('../features/units/UnitList.page'),
-    import('../features/users/Users.page'),
-    import('../features/groups/Groups.page'),
-    import('../features/audio-rooms/AudioRooms.page'),
-    import('../pages/Section.page'),
-    import('../pages/RemoteActions.page'),
-    import('../features/software-versions/SoftwareVersions.page'),
-    import('../features/usage-profiles/UsageProfiles.page'),
-    import('../features/managed-services/InventoryServices.page'),
-    import('../features/reports/Reports.page'),
-    import('../features/licence-activation/UnitLicenseActivation.page'),
-    import('../features/access-approvals/AccessApprovals.page'),
-    import('../features/batch-upgrade/BatchUpgrade.page'),
-    import('../features/shares/Publishers.page'),
-    import('../features/shares/Subscribers.page'),
-  ]);
+  await Promise.all([import('../session/SessionGate'), import('../pages/Section.page'), import('../pages/RemoteActions.page')]);
 });
 
 function where(router: { state: { location: { pathname: string; search: string } } }): string {
   return router.state.location.pathname + router.state.location.search;
 }
 
-/** Asks for `path` as the signed-in `role`; the core has one unit to list. */
+/** Asks for `path` as the signed-in `role`. */
 function ask(path: string, role: Role) {
-  return renderRoutes(routeObjects, { route: `${path}?ignoreRouteDefault=1`, roles: [role], api: new FakeApi().on('fetchDevices', [UNIT]) });
+  return renderRoutes(routes, { route: `${path}?ignoreRouteDefault=1`, roles: [role], api: new FakeApi() });
 }
 
 /** The screen shows, at its own path (a section at its first kind). */
@@ -98,10 +100,10 @@ async function expectOpens(path: Path, role: Role, testId: string = SCREENS[path
   expect(router.state.location.pathname).toMatch(new RegExp(`^${path}(/[a-z_]+)?$`));
 }
 
-/** The unit list shows its unit, at /list, and the screen asked for does not. */
+/** The unit list shows, at /list, and the screen asked for does not. */
 async function expectSentToList(path: string, role: Role, testId: string): Promise<void> {
   const { router } = await ask(path, role);
-  expect(await screen.findByTestId(`unit-row-${UNIT.uniqueId}`, undefined, { timeout: 3000 })).toBeVisible();
+  expect(await screen.findByTestId('page-list', undefined, { timeout: 3000 })).toBeVisible();
   expect(where(router)).toMatch(/^\/list(\?.*)?$/);
   expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
 }

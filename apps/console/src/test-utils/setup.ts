@@ -4,7 +4,7 @@
  * each test (unmount, the fake core's checks, module state the app keeps between renders).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
@@ -12,6 +12,25 @@ import { forgetReportTimes } from '../kit/cache';
 import { liveness } from '../realtime/livenessStore';
 
 beforeAll(() => preloadLazyChunks(), 60_000);
+
+/**
+ * A query that finds nothing inside `waitFor` (every `findBy…`, polled until it matches) builds an
+ * error that is thrown away unless it is the last one; testing-library printed the whole document into
+ * each (about a twentieth of the project's CPU). Inside `waitFor` the message is left bare: on a timeout
+ * `waitFor` prints the document into the last one itself. Elsewhere (a failing `getBy…`, the elements a
+ * query found several of) the error is testing-library's own.
+ */
+function elementError(message: string | null, container: Element): Error {
+  const polled = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics === true;
+  const text =
+    polled && message !== null
+      ? message
+      : [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n');
+  const error = new Error(text);
+  error.name = 'TestingLibraryElementError';
+  return error;
+}
+configure({ getElementError: elementError });
 
 // Mantine reads media queries (color scheme, breakpoints); in a test only reduced motion matches (see render.tsx).
 Object.defineProperty(window, 'matchMedia', {

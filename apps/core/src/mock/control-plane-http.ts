@@ -45,6 +45,27 @@ function fieldTypes(input: z.ZodType | null): Map<string, unknown> {
   return new Map(Object.entries(schema.properties ?? {}).map(([name, s]) => [name, s.type]));
 }
 
+/** How an input is read from a request: its fields' types, and whether a query gives it field by field. */
+interface InputReading {
+  readonly types: ReadonlyMap<string, unknown>;
+  readonly byFields: boolean;
+}
+
+/**
+ * The readings of the procedures' inputs, kept per schema: the router is one per process, so every
+ * app built in the process (a test's stack, a restarted core) reads its schemas once.
+ */
+const readings = new WeakMap<z.ZodType, InputReading>();
+function readingOf(input: z.ZodType | null): InputReading {
+  if (!input) return { types: new Map(), byFields: false };
+  let reading = readings.get(input);
+  if (!reading) {
+    reading = { types: fieldTypes(input), byFields: takesFields(input) };
+    readings.set(input, reading);
+  }
+  return reading;
+}
+
 /** A query-string value as its field takes it: a number, a boolean, JSON text for anything else but a string. */
 function readValue(value: unknown, type: unknown, name: string): unknown {
   if (typeof value !== 'string') return value;
@@ -61,7 +82,7 @@ function readValue(value: unknown, type: unknown, name: string): unknown {
 }
 
 /** The raw input of a request: the query string's fields (a query) or the JSON body (a mutation). */
-function rawInput(p: ControlProcedure, req: FastifyRequest, types: Map<string, unknown>, byFields: boolean): unknown {
+function rawInput(p: ControlProcedure, req: FastifyRequest, types: ReadonlyMap<string, unknown>, byFields: boolean): unknown {
   if (p.type === 'mutation') return req.body ?? (types.size > 0 ? {} : undefined);
   if (!p.input) return undefined;
   const query = (req.query ?? {}) as Record<string, unknown>;
@@ -108,8 +129,7 @@ function failure(
 export const controlPlaneHttpRoutes = fp(
   async (app: FastifyInstance): Promise<void> => {
     for (const p of controlProcedures()) {
-      const types = fieldTypes(p.input);
-      const byFields = p.input !== null && takesFields(p.input);
+      const { types, byFields } = readingOf(p.input);
       const handler = async (req: FastifyRequest, reply: FastifyReply) => {
         let raw: unknown;
         let ctx: Awaited<ReturnType<typeof createContext>> | undefined;

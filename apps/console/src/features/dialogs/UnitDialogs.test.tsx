@@ -3,7 +3,9 @@
  * interview invite), opened from the unit detail's URL (`/list?unit=<id>&dialog=<name>`): what each
  * refuses and why (capability, a user without an e-mail address), the spec's validation messages
  * inline, what the core answered shown (an invitation's code, link and deliveries; a taken guest
- * name), and no action for users whose roles lack the call.
+ * name), and no action for users whose roles lack the call. The dialog is rendered by the part of
+ * the unit detail that opens it from the URL (UnitDialogOutlet), without the rest of the panel
+ * around it; that the panel's menu opens one is in UnitDetailRules.test.tsx.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +17,7 @@ import { makeChannel, pickChannel } from '../../test-utils/channels';
 import { makeDetail } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
 import type { AppRenderResult } from '../../test-utils/render';
-import UnitDetailPanel from '../unit-detail/UnitDetailPanel';
+import { UnitDialogOutlet } from '../unit-detail/UnitDialogOutlet';
 
 const UNIT = 'LU800-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -77,7 +79,7 @@ function invitation(overrides: Partial<GuestInvitation> = {}): GuestInvitation {
 
 /** Opens `dialog` on `unitId` through the unit detail's URL, as the list's deep link does. */
 async function openDialog(dialog: string, roles: Role[], api: FakeApi, unitId = UNIT): Promise<AppRenderResult> {
-  const rendered = await renderWithApp(<UnitDetailPanel unitId={unitId} onClose={() => undefined} />, {
+  const rendered = await renderWithApp(<UnitDialogOutlet unitId={unitId} />, {
     roles,
     route: `/list?unit=${unitId}&dialog=${dialog}`,
     api,

@@ -2,7 +2,9 @@
  * The unit actions that read or write beside the unit itself (spec 000 §7): the pairing code
  * (v2/units/{id}/settings/pairingCode), support staff's inventory details (PUT
  * internal/inventory-unit-details) and the unit's settings given to one of its groups (PUT
- * v0/groups/{id}/unitSettings) — who is offered each, what they show, and what is sent.
+ * v0/groups/{id}/unitSettings) — who is offered each, what they show, and what is sent. The
+ * Actions menu is rendered for the unit as the detail header renders it (UnitActions); the first
+ * test opens it in the whole unit detail.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
 import UnitDetailPanel from '../unit-detail/UnitDetailPanel';
+import { UnitActions } from './UnitActions';
 
 const UNIT = 'LU800-0001';
 const unit = makeDetail({ uniqueId: UNIT, name: 'Camera_north', ownership: 'demo', usageProfileId: null, inventoryIds: ['inv1', 'inv2'], version: 7 });
@@ -22,8 +25,13 @@ function unitApi(configuration: Partial<UnitConfiguration> = {}): FakeApi {
     .on('getUnitEnhanced', { ...unit, configuration: makeUnitConfiguration({ unitUniqueId: UNIT, ...configuration }), refreshIntervalMs: 60_000 });
 }
 
+/** The unit's Actions menu, as the unit detail's header shows it for `unit`. */
+function renderActions(api: FakeApi, roles: Role[]) {
+  return renderWithApp(<UnitActions unit={unit} />, { roles, route: `/list?unit=${UNIT}`, api });
+}
+
 async function openAction(api: FakeApi, roles: Role[], action: string) {
-  const rendered = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles, route: `/list?unit=${UNIT}`, api });
+  const rendered = await renderActions(api, roles);
   await rendered.user.click(await screen.findByTestId('unit-actions-menu'));
   await rendered.user.click(await screen.findByTestId(`unit-actions-${action}`));
   return rendered;
@@ -50,7 +58,13 @@ function profile(overrides: Partial<UsageProfile>): UsageProfile {
 describe('Unit actions: a read-only user', () => {
   it('gets the services and no write entry in the Actions menu; the services show with no add or remove', async () => {
     const api = unitApi().on('getUnitServices', []);
-    await openAction(api, ['luc_read'], 'services');
+    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+      roles: ['luc_read'],
+      route: `/list?unit=${UNIT}`,
+      api,
+    });
+    await user.click(await screen.findByTestId('unit-actions-menu'));
+    await user.click(await screen.findByTestId('unit-actions-services'));
     for (const action of ['rename', 'reboot', 'shutdown', 'removePairing']) expect(screen.queryByTestId(`unit-actions-${action}`)).not.toBeInTheDocument();
     const modal = await screen.findByTestId('unit-services');
     expect(await within(modal).findByTestId('unit-services-empty')).toBeVisible();
@@ -86,11 +100,7 @@ describe('Unit actions: inventory details (support staff)', () => {
   ];
 
   it('is offered to support staff and super users only', async () => {
-    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
-      roles: ['luc_admin'],
-      route: `/list?unit=${UNIT}`,
-      api: unitApi(),
-    });
+    const { user } = await renderActions(unitApi(), ['luc_admin']);
     await user.click(await screen.findByTestId('unit-actions-menu'));
     await screen.findByTestId('unit-actions-rename');
     expect(screen.queryByTestId('unit-actions-inventoryDetails')).not.toBeInTheDocument();
@@ -186,11 +196,7 @@ describe('Unit actions: the unit’s settings for a group', () => {
   });
 
   it('is not offered to regular users', async () => {
-    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
-      roles: ['luc_regular'],
-      route: `/list?unit=${UNIT}`,
-      api: unitApi(),
-    });
+    const { user } = await renderActions(unitApi(), ['luc_regular']);
     await user.click(await screen.findByTestId('unit-actions-menu'));
     await screen.findByTestId('unit-actions-rename');
     expect(screen.queryByTestId('unit-actions-groupUnitSettings')).not.toBeInTheDocument();

@@ -7,25 +7,25 @@
  * (`tab`, `config`, `dialog`: see detailParams.ts); the other params are left alone.
  */
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { Alert, Box, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import type { UnitDialogProps } from '../../kit/DialogParts';
 import { channelDisplay } from '../../kit/unit/channelSelection';
 import { CameraTab } from './CameraTab';
 import type { LocalExternal } from './CameraTab';
 import { DatabridgeTab } from './DatabridgeTab';
 import { DetailFacts, DetailHeader } from './DetailHeader';
-import { DEFAULT_CONFIG_TAB, DETAIL_DIALOGS, DETAIL_TABS, readConfig, readDialog, readTab, withParam } from './detailParams';
-import type { DetailDialog, DetailParam, DetailTab } from './detailParams';
+import { DEFAULT_CONFIG_TAB, DETAIL_DIALOGS, DETAIL_TABS, readConfig, readTab, withParam } from './detailParams';
+import type { DetailParam, DetailTab } from './detailParams';
 import { IntercomTab } from './IntercomTab';
 import { LivePicture } from './LivePicture';
 import { MultiCameraTab } from './MultiCameraTab';
 import { canOpenDialog, useCanCall } from './permissions';
 import { useActivityTransitions } from './useActivityTransitions';
 import type { DetailTabProps } from './tabProps';
+import { UnitDialogOutlet } from './UnitDialogOutlet';
 import { useUnitDetailData } from './useUnitDetailData';
 import { VideoReturnTab } from './VideoReturnTab';
 import { XtendTab } from './XtendTab';
@@ -40,14 +40,6 @@ export interface UnitDetailPanelProps {
 }
 
 const UnitConfigModal = lazy(() => import('../unit-config/UnitConfigModal'));
-
-const DIALOG_COMPONENTS: Record<DetailDialog, LazyExoticComponent<ComponentType<UnitDialogProps>>> = {
-  speedTest: lazy(() => import('../dialogs/SpeedTestDialog')),
-  uploadProgress: lazy(() => import('../dialogs/UploadProgressDialog')),
-  sendLogs: lazy(() => import('../dialogs/SendLogsDialog')),
-  aiSession: lazy(() => import('../dialogs/AiSessionDialog')),
-  guestInvite: lazy(() => import('../dialogs/GuestInviteDialog')),
-};
 
 /** The tabs after Camera, each given the same props. */
 const OTHER_TABS: Record<Exclude<DetailTab, 'camera'>, ComponentType<DetailTabProps>> = {
@@ -72,7 +64,6 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
   const errorMessage = useApiErrorMessage();
   const [params, setParams] = useSearchParams();
   const tab = readTab(params);
-  const dialog = readDialog(params);
   const config = readConfig(params);
   const setParam = useCallback((name: DetailParam, value: string | null) => setParams((prev) => withParam(prev, name, value)), [setParams]);
 
@@ -86,8 +77,6 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
   const [external, setExternal] = useState<{ unitId: string; value: LocalExternal } | null>(null);
   const localExternal = external !== null && external.unitId === unitId ? external.value : null;
   const onExternal = useCallback((value: LocalExternal | null) => setExternal(value === null ? null : { unitId, value }), [unitId]);
-
-  const Dialog = dialog !== null && dialogs.includes(dialog) ? DIALOG_COMPONENTS[dialog] : null;
 
   let body: React.ReactNode;
   if (data.unit.isPending) {
@@ -173,11 +162,7 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
           <UnitConfigModal unitId={unitId} opened initialTab={config} onClose={() => setParam('config', null)} />
         </Suspense>
       )}
-      {Dialog !== null && (
-        <Suspense fallback={null}>
-          <Dialog unitId={unitId} opened onClose={() => setParam('dialog', null)} />
-        </Suspense>
-      )}
+      <UnitDialogOutlet unitId={unitId} />
     </Box>
   );
 }

@@ -85,7 +85,7 @@ describe('Unit detail: video return on the unit without its licence', () => {
 });
 
 describe('Unit detail: the configuration modal and the dialogs in the URL', () => {
-  it('opens the configuration modal through the URL and closes it on the way back; a dialog of the menu goes in the URL beside the unit', async () => {
+  it('opens the configuration modal through the URL and closes it on the way back; a dialog of the menu goes in the URL beside the unit and opens', async () => {
     const { user, router } = await openPanel(unitApi(), ['luc_regular']);
 
     await user.click(screen.getByTestId('unit-detail-configure'));
@@ -99,6 +99,7 @@ describe('Unit detail: the configuration modal and the dialogs in the URL', () =
     await user.click(await screen.findByTestId('unit-detail-dialog-speedTest'));
     await waitFor(() => expect(router.state.location.search).toMatch(/[?&]dialog=speedTest(&|$)/));
     expect(router.state.location.search).toMatch(new RegExp(`[?&]unit=${UNIT}(&|$)`));
+    expect(await screen.findByTestId('dialog-speedTest')).toBeVisible();
   }, 20_000);
 });
 
