@@ -2,7 +2,6 @@ import './csp';
 import '@mantine/core/styles.css';
 import './colorScheme.css';
 import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppBody, AppTheme } from './App';
 import { FrameLoader } from './components/FrameLoader';
@@ -14,9 +13,12 @@ import { createAppRouter, needsSession, preloadRoute } from './Router';
 import { prefetchSession } from './session/hooks';
 import { installUnauthorizedRedirect } from './session/unauthorized';
 
+/** Resolves in a task of its own. */
+const nextTask = (): Promise<void> => new Promise((done) => setTimeout(done, 0));
+
 /** Resolves once the browser has painted what is on the page now (the next frame, then its task). */
 function afterNextPaint(): Promise<void> {
-  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  return new Promise((done) => requestAnimationFrame(() => void nextTask().then(done)));
 }
 
 async function boot(): Promise<void> {
@@ -28,20 +30,22 @@ async function boot(): Promise<void> {
   // configuration, the session and the page's files load.
   const root = createRoot(container);
   const session = needsSession(pathname);
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <AppTheme i18n={i18n}>{session ? <FrameLoader pathname={pathname} /> : <FullPageLoader />}</AppTheme>
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <AppTheme i18n={i18n}>{session ? <FrameLoader pathname={pathname} /> : <FullPageLoader />}</AppTheme>
+    </StrictMode>,
   );
+  // Each step below is a task of its own, so a phone's main thread is not held long at once.
   await afterNextPaint();
+  const configLoad = loadRuntimeConfig(import.meta.env.BASE_URL);
+  await nextTask();
   preloadRoute(pathname);
-  setRuntimeConfig(await loadRuntimeConfig(import.meta.env.BASE_URL));
+  setRuntimeConfig(await configLoad);
   const queryClient = createQueryClient();
+  if (session) prefetchSession(queryClient);
+  await nextTask();
   const router = createAppRouter();
   installUnauthorizedRedirect(router);
-  if (session) prefetchSession(queryClient);
   // In a transition: the console's first render yields to the browser between components (the frame's
   // loader stays on screen meanwhile), so a phone's main thread is not held for the whole tree at once.
   startTransition(() =>
