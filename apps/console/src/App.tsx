@@ -40,12 +40,3 @@ export function AppBody({ queryClient, router }: AppBodyProps) {
     </QueryClientProvider>
   );
 }
-
-/** The console: {@link AppTheme} around {@link AppBody}. */
-export function App({ i18n, ...body }: AppBodyProps & { readonly i18n: I18n }) {
-  return (
-    <AppTheme i18n={i18n}>
-      <AppBody {...body} />
-    </AppTheme>
-  );
-}
