@@ -2,10 +2,8 @@ import { Box, Burger, Center, Group, Loader, Title } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { matchRoute } from '../routing/routes';
-import { COMPACT_BREAKPOINT } from '../shell/useCompactLayout';
+import { COMPACT_BREAKPOINT, FRAME_HEADER_HEIGHT, FRAME_NAVBAR_WIDTH } from '../shell/useCompactLayout';
 
-const HEADER_HEIGHT = 56;
-const NAVBAR_WIDTH = 260;
 const BORDER = '1px solid light-dark(var(--mantine-color-gray-3), var(--mantine-color-dark-4))';
 
 /**
@@ -26,7 +24,7 @@ export function FrameLoader({ pathname }: { readonly pathname: string }) {
     <Box data-testid="frame-loading">
       <Box
         component="header"
-        h={HEADER_HEIGHT}
+        h={FRAME_HEADER_HEIGHT}
         px={{ base: 'xs', [COMPACT_BREAKPOINT]: 'md' }}
         style={{ borderBottom: BORDER, display: 'flex', alignItems: 'center' }}
       >
@@ -37,8 +35,8 @@ export function FrameLoader({ pathname }: { readonly pathname: string }) {
           </Title>
         </Group>
       </Box>
-      <Box style={{ display: 'flex', minHeight: `calc(100dvh - ${HEADER_HEIGHT}px)` }}>
-        {page && <Box w={NAVBAR_WIDTH} visibleFrom={COMPACT_BREAKPOINT} style={{ borderRight: BORDER, flexShrink: 0 }} />}
+      <Box style={{ display: 'flex', minHeight: `calc(100dvh - ${FRAME_HEADER_HEIGHT}px)` }}>
+        {page && <Box w={FRAME_NAVBAR_WIDTH} visibleFrom={COMPACT_BREAKPOINT} style={{ borderRight: BORDER, flexShrink: 0 }} />}
         <Box p={{ base: 'xs', [COMPACT_BREAKPOINT]: 'md' }} style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {page && (
             <Title order={1} size="h2" data-testid="frame-loading-title">

@@ -8,7 +8,7 @@ import { TIMINGS } from '@fleet/contracts';
 import UnitListPage from '../features/units/UnitList.page';
 import { RealtimeStatusIndicator } from '../shell/RealtimeStatusIndicator';
 import { FakeApi } from '../test-utils/fakeApi';
-import { makeUnit } from '../test-utils/fixtures';
+import { makeUnit, startedStreaming } from '../test-utils/fixtures';
 import { endpointKey } from '../api/hooks';
 import type { UnitSummary } from '@fleet/contracts';
 import { renderWithApp } from '../test-utils/render';
@@ -119,15 +119,7 @@ describe('an event that arrives while its list is read again', () => {
     expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
 
     // The unit starts streaming while that read is on its way.
-    await socket.emit({
-      type: 'unit.status',
-      unitId: 'LU800-0001',
-      status: 'streaming',
-      previous: 'idle',
-      change: 'onlineToStreaming',
-      applications: { video: { state: 'running' } },
-      at: Date.now(),
-    });
+    await socket.emit(startedStreaming('LU800-0001'));
     await waitFor(() => expect(screen.getByTestId('unit-status-LU800-0001')).toHaveTextContent('streaming'));
 
     await act(async () => land());

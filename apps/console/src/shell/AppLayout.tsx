@@ -20,7 +20,7 @@ import { PartialAccessBanner } from './PartialAccessBanner';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
 import { ChaosIndicator } from './ChaosIndicator';
 import { ScopePicker } from './ScopePicker';
-import { COMPACT_BREAKPOINT, useCompactLayout } from './useCompactLayout';
+import { COMPACT_BREAKPOINT, FRAME_HEADER_HEIGHT, FRAME_NAVBAR_WIDTH, useCompactLayout } from './useCompactLayout';
 import { UserMenu } from './UserMenu';
 
 /** The header's controls in the menu drawer of a narrow window: the scope pickers full width, then the switcher, language and user menu. */
@@ -67,7 +67,11 @@ export default function AppLayout() {
   if (!user) return <RoutedFrameLoader />;
   return (
     <RealtimeProvider user={user}>
-      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: COMPACT_BREAKPOINT, collapsed: { mobile: !opened } }} padding={compact ? 'xs' : 'md'}>
+      <AppShell
+        header={{ height: FRAME_HEADER_HEIGHT }}
+        navbar={{ width: FRAME_NAVBAR_WIDTH, breakpoint: COMPACT_BREAKPOINT, collapsed: { mobile: !opened } }}
+        padding={compact ? 'xs' : 'md'}
+      >
         <AppShell.Header>
           <Group h="100%" px={compact ? 'xs' : 'md'} justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap" miw={0}>

@@ -10,6 +10,10 @@ import { useMediaQuery } from '@mantine/hooks';
  */
 export const COMPACT_BREAKPOINT = 'md';
 
+/** The frame's header height and its menu column's width (px): the frame and its loading outline. */
+export const FRAME_HEADER_HEIGHT = 56;
+export const FRAME_NAVBAR_WIDTH = 260;
+
 /** True while the window is narrower than `breakpoint`; read at the first render, so a phone never draws the wide layout first. */
 export function useNarrowerThan(breakpoint: MantineBreakpoint): boolean {
   const theme = useMantineTheme();

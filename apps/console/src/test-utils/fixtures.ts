@@ -10,7 +10,7 @@ import {
   UnitAlertsConfiguration,
   UnitDetail,
 } from '@fleet/contracts';
-import type { AdminUnitDetail, AdminUnitRow, Role } from '@fleet/contracts';
+import type { AdminUnitDetail, AdminUnitRow, RealtimeEvent, Role } from '@fleet/contracts';
 import { makeUnit } from '@fleet/contracts/testing';
 
 const FIXTURE_AT = '2026-01-10T09:00:00.000Z';
@@ -168,4 +168,20 @@ export function makeUnitAlertsConfiguration(overrides: Partial<UnitAlertsConfigu
     recipients: [],
     ...overrides,
   });
+}
+
+type UnitStatusEvent = Extract<RealtimeEvent, { type: 'unit.status' }>;
+
+/** The core's `unit.status` for an idle unit that started streaming (video running, now unless `at` says). */
+export function startedStreaming(unitId: string, overrides: Partial<UnitStatusEvent> = {}): UnitStatusEvent {
+  return {
+    type: 'unit.status',
+    unitId,
+    status: 'streaming',
+    previous: 'idle',
+    change: 'onlineToStreaming',
+    applications: { video: { state: 'running' } },
+    at: Date.now(),
+    ...overrides,
+  };
 }

@@ -9,7 +9,7 @@ import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
 import { endpointKey } from '../../api/hooks';
 import { ROUTES, type PageRoute } from '../../routing/routes';
 import { apiError, FakeApi } from '../../test-utils/fakeApi';
-import { makeUnit } from '../../test-utils/fixtures';
+import { makeUnit, startedStreaming } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
 import MapPage from './Map.page';
 import { markerElement, markerHtml } from './mapData';
@@ -63,15 +63,7 @@ describe('Map page', () => {
     const { socket, settled } = await openMap(api);
     await settled();
     const reads = api.calls('fetchDeviceCoords').length;
-    await socket.emit({
-      type: 'unit.status',
-      unitId: 'LU800-0001',
-      status: 'streaming',
-      previous: 'idle',
-      change: 'onlineToStreaming',
-      applications: {},
-      at: 1,
-    });
+    await socket.emit(startedStreaming('LU800-0001', { applications: {}, at: 1 }));
     await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0001')).toHaveAttribute('data-status', 'streaming'));
     await socket.emit({
       type: 'unit.telemetry',

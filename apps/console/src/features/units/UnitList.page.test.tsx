@@ -4,7 +4,7 @@ import { VALIDATION } from '@fleet/contracts';
 import shell from '../../i18n/en.json';
 import listEn from '../../i18n/areas/unitList.en.json';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
-import { makeUnit } from '../../test-utils/fixtures';
+import { makeUnit, startedStreaming } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
 import UnitListPage from './UnitList.page';
 
@@ -65,15 +65,7 @@ describe('/list', () => {
     expect(screen.getByTestId('unit-icon-LU800-0001')).toHaveAttribute('data-icon', 'online');
     expect(screen.getByTestId('unit-icon-LU800-0003')).toHaveAttribute('data-icon', 'offline');
 
-    await socket.emit({
-      type: 'unit.status',
-      unitId: 'LU800-0001',
-      status: 'streaming',
-      previous: 'idle',
-      change: 'onlineToStreaming',
-      applications: { video: { state: 'running' } },
-      at: Date.now(),
-    });
+    await socket.emit(startedStreaming('LU800-0001'));
 
     await waitFor(() => expect(screen.getByTestId('unit-status-LU800-0001')).toHaveTextContent('streaming'));
     // Spec 000 §4 unit icons: a streaming unit shows the busy icon, named.
