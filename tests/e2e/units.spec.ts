@@ -108,20 +108,41 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
       .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
       .map((u) => u.uniqueId);
   }, 'an idle unit with a camera');
-  const before = Number(await busy.textContent());
+  // Other workers start, stop and upgrade units on the shared stack meanwhile, so the test never
+  // counts from a number read earlier: it reads the bar and the filtered list in one go.
+  const summary = page.getByTestId('unit-list-summary');
+  const snapshot = () =>
+    page.evaluate((unit) => ({
+      busy: document.querySelector('[data-testid="counter-busy"]')?.textContent ?? null,
+      shown: document.querySelector('[data-testid="unit-list-summary"]')?.getAttribute('data-shown') ?? null,
+      icons: [...document.querySelectorAll('[data-testid^="unit-icon-"]')].map((icon) => icon.getAttribute('data-icon')),
+      listed: document.querySelector(`[data-testid="unit-icon-${unit}"]`) !== null,
+    }), id);
   try {
     expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 30_000 });
-    await expect(busy).toHaveText(String(before + 1));
 
-    // The Busy counter filters the list to the units it counts: as many rows, each with the Busy icon.
+    // The Busy counter filters the list to the units it counts: as many rows, each with the Busy
+    // icon, the started unit among them.
     await page.getByTestId('counter-button-busy').click();
-    const summary = page.getByTestId('unit-list-summary');
-    await expect(summary).toHaveAttribute('data-shown', String(before + 1));
     await expect(page.getByTestId(`unit-icon-${id}`)).toHaveAttribute('data-icon', 'busy');
-    const icons = page.locator('[data-testid^="unit-icon-"]');
-    for (const icon of await icons.all()) await expect(icon).toHaveAttribute('data-icon', 'busy');
-    expect(await busy.textContent()).toBe(await summary.getAttribute('data-shown'));
+    await expect
+      .poll(async () => {
+        const now = await snapshot();
+        return now.listed && now.busy === now.shown && now.icons.every((icon) => icon === 'busy');
+      })
+      .toBe(true);
+    await expect(summary).toHaveAttribute('data-shown', /^[1-9]\d*$/);
+
+    // Stopped, the unit leaves the busy units live, and the counter still equals the list.
+    expect((await page.request.delete(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    await expect(page.getByTestId(`unit-icon-${id}`)).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const now = await snapshot();
+        return !now.listed && now.busy === now.shown && now.icons.every((icon) => icon === 'busy');
+      })
+      .toBe(true);
   } finally {
     await page.request.delete(`/api/v2/units/${id}/stream`);
     await user.dispose();
