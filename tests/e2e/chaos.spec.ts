@@ -30,7 +30,12 @@ test('under chaos rules the console shows its error, retry and stale states, and
     added.push(await addRule(admin, { surface: 'http', match: { callId: 'fetchDevices', user: user.username }, effect: { kind: 'error', status: 500 } }));
     const failing = added[0]!;
     await signIn(page, user.username, user.password);
-    await page.goto('/list');
+    // The list is opened once the console's live topics are acknowledged: a read on its way at the
+    // acknowledgement is sent again (its answer may predate the subscription), which would add reads.
+    await page.goto('/channels');
+    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
+    expect((await ruleOf(admin, failing))?.hits).toBe(0);
+    await page.getByTestId('nav-unitList').click();
 
     // The read fails (the console retries a 500 twice, then says so) and the header says why.
     const error = page.getByTestId('units-error');

@@ -134,3 +134,26 @@ describe('an event that arrives while its list is read again', () => {
     expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
   });
 });
+
+describe('a read on its way when the subscription is acknowledged', () => {
+  it('is sent again: its answer may have been taken before the core registered the subscription', async () => {
+    const idle = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle' });
+    let stored = idle;
+    let land = () => undefined as void;
+    // Each read answers the unit as stored when it began, when the test lets it land.
+    const api = new FakeApi().on('fetchDevices', () => {
+      const snapshot = stored;
+      return new Promise((resolve) => (land = () => resolve([snapshot])));
+    });
+    const { socket, queryClient } = await renderWithApp(<UnitListPage />, { api, acknowledge: false });
+    await waitFor(() => expect(api.calls('fetchDevices')).toHaveLength(1));
+    await waitFor(() => expect(socket.topics.size).toBeGreaterThan(0));
+
+    // The unit starts streaming before the core registered the subscription: no event tells the console.
+    stored = { ...idle, status: 'streaming' };
+    await socket.acknowledgeNow();
+    await waitFor(() => expect(api.calls('fetchDevices')).toHaveLength(2));
+    await act(async () => land());
+    await waitFor(() => expect(queryClient.getQueryData<UnitSummary[]>(endpointKey('fetchDevices', {}))?.map((unit) => unit.status)).toEqual(['streaming']));
+  });
+});

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
 import type { ChannelLive, CurrentUser, RealtimeEvent, Topic } from '@fleet/contracts';
@@ -249,11 +249,20 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
         // stay current). Not only what was read before the request was sent: a change made while
         // it was on its way (after a list was read) would otherwise be lost until a reload.
-        // An event patched in while an answer is read again survives that read (readReplay).
+        // So is a read still on its way: its answer too may have been taken before the subscription
+        // was registered (it is sent again). An event patched in while an answer is read again
+        // survives that read (readReplay).
+        // (A first read on its way is cancelled, else a new read would join it instead of being sent.)
         const ackedAt = Date.now();
-        void queryClient.invalidateQueries({
-          predicate: (query) => !NOT_LIVE_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
-        });
+        const stale = new Set(
+          queryClient.getQueryCache().findAll({
+            predicate: (query) =>
+              !NOT_LIVE_QUERY_IDS.has(String(query.queryKey[0])) &&
+              (query.state.fetchStatus === 'fetching' || (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt)),
+          }),
+        );
+        const ofThem = (query: Query) => stale.has(query);
+        void queryClient.cancelQueries({ predicate: ofThem }).then(() => queryClient.invalidateQueries({ predicate: ofThem }));
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
       onEvent: (event) => {

@@ -106,6 +106,17 @@ export class FakeRealtimeServer {
     }
   }
 
+  /** Acknowledges the subscriptions not acknowledged yet (with `acknowledge` off, when the test says). */
+  async acknowledgeNow(): Promise<void> {
+    const connection = this.current;
+    const topics = [...this.topics].filter((topic) => !this.acknowledged.has(topic)).map((topic) => ({ topic, seq: this.seqs.get(topic) ?? 0 }));
+    await act(async () => {
+      this.send(connection, { op: 'subscribed', topics });
+      for (const { topic } of topics) this.acknowledged.add(topic);
+      await Promise.resolve();
+    });
+  }
+
   private send(connection: Connection, message: ServerMessage): void {
     // Held to the protocol, so a test cannot push what the core never sends.
     connection.handlers.onMessage(JSON.stringify(ServerMessage.parse(message)));

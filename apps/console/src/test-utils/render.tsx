@@ -70,6 +70,8 @@ export interface AppRenderOptions {
    * as on a fresh page load (default for {@link renderRoutes}).
    */
   readonly preload?: boolean;
+  /** The fake core acknowledges each subscription at once (default); off, the test does (`socket.acknowledgeNow()`). */
+  readonly acknowledge?: boolean;
 }
 
 export interface AppRenderResult extends RenderResult {
@@ -155,6 +157,7 @@ async function setUp(options: AppRenderOptions, preload: boolean) {
     queryClient.setQueryData(endpointKey('getUserPreferences'), preferences);
   }
   const socket = new FakeRealtimeServer();
+  socket.acknowledge = options.acknowledge ?? true;
   return { api, currentUser, i18n, queryClient, socket };
 }
 

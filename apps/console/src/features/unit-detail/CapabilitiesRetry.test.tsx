@@ -39,7 +39,14 @@ function core(failures: number): { api: FakeApi; release: () => void } {
 }
 
 async function openWithFailingCapabilities({ api, release }: { api: FakeApi; release: () => void }) {
-  await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles: ['luc_regular'], route: `/list?unit=${UNIT}&tab=camera`, api });
+  await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+    roles: ['luc_regular'],
+    route: `/list?unit=${UNIT}&tab=camera`,
+    api,
+    // Without /ws: a read on its way at the subscription's acknowledgement is sent again, which
+    // would replace the held first read (and start the retry timer off the fake clock).
+    realtime: false,
+  });
   await screen.findByTestId('unit-detail-name');
   vi.useFakeTimers();
   release();
