@@ -112,12 +112,15 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
   // counts from a number read earlier: it reads the bar and the filtered list in one go.
   const summary = page.getByTestId('unit-list-summary');
   const snapshot = () =>
-    page.evaluate((unit) => ({
-      busy: document.querySelector('[data-testid="counter-busy"]')?.textContent ?? null,
-      shown: document.querySelector('[data-testid="unit-list-summary"]')?.getAttribute('data-shown') ?? null,
-      icons: [...document.querySelectorAll('[data-testid^="unit-icon-"]')].map((icon) => icon.getAttribute('data-icon')),
-      listed: document.querySelector(`[data-testid="unit-icon-${unit}"]`) !== null,
-    }), id);
+    page.evaluate(
+      (unit) => ({
+        busy: document.querySelector('[data-testid="counter-busy"]')?.textContent ?? null,
+        shown: document.querySelector('[data-testid="unit-list-summary"]')?.getAttribute('data-shown') ?? null,
+        icons: [...document.querySelectorAll('[data-testid^="unit-icon-"]')].map((icon) => icon.getAttribute('data-icon')),
+        listed: document.querySelector(`[data-testid="unit-icon-${unit}"]`) !== null,
+      }),
+      id,
+    );
   try {
     expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 30_000 });
