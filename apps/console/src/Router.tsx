@@ -2,12 +2,14 @@
  * The route table (spec 000 §2, 001 §2) as React Router routes. The paths, guards and saved-route
  * flags come from routing/routes.ts; every page is its own lazy chunk.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RoutedFrameLoader } from './components/FrameLoader';
 import { FullPageLoader } from './components/FullPageLoader';
+import { preloadableLazy } from './lib/preloadableLazy';
+import type { PreloadableLazy } from './lib/preloadableLazy';
 import { RouteGuard } from './routing/RouteGuard';
 import { LIST_PATH, matchRoute, ROUTES } from './routing/routes';
 import type { AppRoute, PageKey, PageRoute } from './routing/routes';
@@ -50,16 +52,21 @@ const PAGE_MODULES = {
   simulator: () => import('./features/simulator/Simulator.page'),
 } satisfies Record<PageKey, () => Promise<{ default: ComponentType<PageProps> }>>;
 
+const PAGE_CHUNKS = Object.fromEntries(Object.entries(PAGE_MODULES).map(([key, load]) => [key, preloadableLazy<PageProps>(load)])) as Record<
+  PageKey,
+  PreloadableLazy<PageProps>
+>;
+
 /** The page of each `PageKey` of routing/routes.ts (the compiler holds this map to that list). */
-export const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([key, load]) => [key, lazy(load)])) as Record<
+export const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([key, chunk]) => [key, chunk.Component])) as Record<
   PageKey,
   LazyExoticComponent<ComponentType<PageProps>>
 >;
 
-const loadSessionGate = () => import('./session/SessionGate');
-const loadAppLayout = () => import('./shell/AppLayout');
-const SessionGate = lazy(loadSessionGate);
-const AppLayout = lazy(loadAppLayout);
+const SESSION_GATE = preloadableLazy(() => import('./session/SessionGate'));
+const APP_LAYOUT = preloadableLazy(() => import('./shell/AppLayout'));
+const SessionGate = SESSION_GATE.Component;
+const AppLayout = APP_LAYOUT.Component;
 
 function pageRoute(pathname: string): PageRoute | null {
   const match = matchRoute(pathname);
@@ -80,16 +87,18 @@ function RouteLoader() {
 /**
  * Starts loading the code of the page at `pathname` (with the session gate and the console's frame for
  * a signed-in page) at once, while the configuration and the session load, instead of one after the
- * other as each renders; the routes' lazy components then find their modules loaded.
+ * other as each renders. Resolves when every load has settled: the routes rendered after that do not
+ * suspend (no fallback is committed, so React does not hold the page's reveal for its fallback's
+ * minimum time, 300 ms).
  */
-export function preloadRoute(pathname: string): void {
+export async function preloadRoute(pathname: string): Promise<void> {
   const route = pageRoute(pathname);
-  const loads: Promise<unknown>[] = route ? [PAGE_MODULES[route.page]()] : [];
-  if (needsSession(pathname)) loads.push(loadSessionGate());
+  const loads: Promise<unknown>[] = route ? [PAGE_CHUNKS[route.page].preload()] : [];
+  if (needsSession(pathname)) loads.push(SESSION_GATE.preload());
   // Unknown paths and `/` end on the unit list, inside the frame.
-  if (!route || route.access === 'console') loads.push(loadAppLayout());
+  if (!route || route.access === 'console') loads.push(APP_LAYOUT.preload());
   // A failed load shows when the route renders (its lazy component retries the import).
-  for (const load of loads) load.catch(() => undefined);
+  await Promise.allSettled(loads);
 }
 
 /**

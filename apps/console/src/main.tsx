@@ -39,13 +39,15 @@ async function boot(): Promise<void> {
   await afterNextPaint();
   const configLoad = loadRuntimeConfig(import.meta.env.BASE_URL);
   await nextTask();
-  preloadRoute(pathname);
+  const routeLoad = preloadRoute(pathname);
   setRuntimeConfig(await configLoad);
   const queryClient = createQueryClient();
   if (session) prefetchSession(queryClient);
   await nextTask();
   const router = createAppRouter();
   installUnauthorizedRedirect(router);
+  // The first route's code is there before the console renders: nothing on the way suspends.
+  await routeLoad;
   // In a transition: the console's first render yields to the browser between components (the frame's
   // loader stays on screen meanwhile), so a phone's main thread is not held for the whole tree at once.
   startTransition(() =>
