@@ -46,23 +46,38 @@ function useBasemap(): { detail: BasemapDetail; basemap: Basemap } | null {
   return shown;
 }
 
+/** The land in two halves of its countries, each drawn in a task of its own. */
+function landHalves(land: Basemap['land']): readonly Basemap['land'][] {
+  const half = Math.ceil(land.features.length / 2);
+  return [
+    { ...land, features: land.features.slice(0, half) },
+    { ...land, features: land.features.slice(half) },
+  ];
+}
+
 function OfflineBasemap({ palette }: { palette: MapPalette }) {
   const shown = useBasemap();
-  // The first draw in four tasks (land, borders, coastlines, city names): each is a long run of path
-  // building on a phone; a later scale or palette is drawn at once.
-  const stage = useStages(4, shown !== null);
+  const land = useMemo(() => (shown === null ? [] : landHalves(shown.basemap.land)), [shown]);
+  // The first draw in five tasks (the land's two halves, borders, coastlines, city names): each is a
+  // long run of path building on a phone; a later scale or palette is drawn at once.
+  const stage = useStages(5, shown !== null);
   if (shown === null) return null;
   const { detail, basemap } = shown;
   return (
     <>
       {/* Keyed by scale and palette: react-leaflet's GeoJSON takes its data and style once. */}
-      <GeoJSON
-        key={`land-${detail}-${palette.land}`}
-        data={basemap.land}
-        interactive={false}
-        style={{ stroke: false, fillColor: palette.land, fillOpacity: 1, className: 'fleet-basemap-country' }}
-      />
-      {stage >= 2 && (
+      {land.map(
+        (part, i) =>
+          stage > i && (
+            <GeoJSON
+              key={`land-${i}-${detail}-${palette.land}`}
+              data={part}
+              interactive={false}
+              style={{ stroke: false, fillColor: palette.land, fillOpacity: 1, className: 'fleet-basemap-country' }}
+            />
+          ),
+      )}
+      {stage >= 3 && (
         <GeoJSON
           key={`borders-${detail}-${palette.border}`}
           data={basemap.borders}
@@ -70,7 +85,7 @@ function OfflineBasemap({ palette }: { palette: MapPalette }) {
           style={{ color: palette.border, weight: 0.8, opacity: 0.9, dashArray: '3 2', className: 'fleet-basemap-border' }}
         />
       )}
-      {stage >= 3 && (
+      {stage >= 4 && (
         <GeoJSON
           key={`coast-${detail}-${palette.coastline}`}
           data={basemap.coastlines}
@@ -79,7 +94,7 @@ function OfflineBasemap({ palette }: { palette: MapPalette }) {
         />
       )}
       {/* City names above the basemap and below the units (overlay pane 400, markers 600). */}
-      {stage >= 4 && (
+      {stage >= 5 && (
         <>
           <Pane name="fleet-cities" style={{ zIndex: '450', pointerEvents: 'none' }}>
             <CityNames />

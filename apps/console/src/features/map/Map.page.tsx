@@ -274,7 +274,11 @@ export default function MapPage(_props: PageProps) {
   // Structural sharing would compare the whole answer deeply on every live patch; the patches
   // already keep the unchanged units' objects.
   const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
-  const markers = useMarkers(coords.data);
+  // The positions (the first answer, then each live patch) are drawn in a background render the
+  // browser interleaves with paint and input, not in the one task that delivers the answer: on a
+  // phone the first answer's render (legend, list, Leaflet's loader) is otherwise one long task.
+  const positions = useDeferredValue(coords.data);
+  const markers = useMarkers(positions);
 
   const errorMessage = useApiErrorMessage();
   return (
@@ -285,7 +289,7 @@ export default function MapPage(_props: PageProps) {
           {errorMessage(coords.error)}
         </Alert>
       ) : (
-        <MapArea markers={markers} loading={coords.data === undefined} />
+        <MapArea markers={markers} loading={positions === undefined} />
       )}
     </Stack>
   );

@@ -80,18 +80,21 @@ function unwrapGeometry(geometry: Geometry): Geometry {
 const splitLines = (lines: MultiLineString): MultiLineString => ({ type: 'MultiLineString', coordinates: lines.coordinates.flatMap(splitAtAntimeridian) });
 
 /** The land, coastlines and borders of a world-atlas countries topology. */
-export function decodeBasemap(json: unknown): Basemap {
+export async function decodeBasemap(json: unknown, between: () => Promise<void> = async () => undefined): Promise<Basemap> {
   // The JSON import is typed from the file's values (plain strings); its shape is a TopoJSON topology
   // whose `countries` object is a GeometryCollection of named countries.
   const topology = json as Parameters<typeof mesh>[0];
   const countries = topology.objects.countries as Parameters<typeof mesh>[1] & { type: 'GeometryCollection' };
   const collection = feature(topology, countries) as FeatureCollection<Geometry, CountryProperties>;
-  return {
-    land: { ...collection, features: collection.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) },
-    coastlines: splitLines(mesh(topology, countries, (a, b) => a === b)),
-    borders: splitLines(mesh(topology, countries, (a, b) => a !== b)),
-  };
+  const land = { ...collection, features: collection.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) };
+  await between();
+  const coastlines = splitLines(mesh(topology, countries, (a, b) => a === b));
+  await between();
+  return { land, coastlines, borders: splitLines(mesh(topology, countries, (a, b) => a !== b)) };
 }
+
+/** Resolves in a task of its own: the decoding's three parts are three tasks, not one long one on a phone. */
+const nextTask = (): Promise<void> => new Promise((done) => setTimeout(done, 0));
 
 const decoded = new Map<BasemapDetail, Promise<Basemap>>();
 
@@ -99,7 +102,7 @@ const decoded = new Map<BasemapDetail, Promise<Basemap>>();
 export function loadBasemap(detail: BasemapDetail): Promise<Basemap> {
   let basemap = decoded.get(detail);
   if (basemap === undefined) {
-    basemap = FILES[detail]().then((module) => decodeBasemap(module.default));
+    basemap = FILES[detail]().then((module) => decodeBasemap(module.default, nextTask));
     // A failed load (a lost connection) is tried again the next time.
     basemap.catch(() => decoded.delete(detail));
     decoded.set(detail, basemap);

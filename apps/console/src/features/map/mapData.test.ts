@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAP_DEFAULTS } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import countries50m from 'world-atlas/countries-50m.json';
 import { decodeBasemap, detailFor, splitAtAntimeridian, unwrapAntimeridian } from './basemap';
+import type { Basemap } from './basemap';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
 import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, patchCoordsBatch, unplacedOf } from './mapData';
 
@@ -188,7 +189,10 @@ describe('markersOf with the previous markers (a live update)', () => {
 });
 
 describe('offline basemap', () => {
-  const basemap = decodeBasemap(countries50m);
+  let basemap: Basemap;
+  beforeAll(async () => {
+    basemap = await decodeBasemap(countries50m);
+  });
 
   it('decodes the countries to land polygons, coastlines and borders', () => {
     expect(basemap.land.features.length).toBeGreaterThan(200);
@@ -210,7 +214,7 @@ describe('offline basemap', () => {
 });
 
 describe('antimeridian', () => {
-  it('draws a country across 180° as one small shape and leaves Antarctica whole', () => {
+  it('draws a country across 180° as one small shape and leaves Antarctica whole', async () => {
     expect(
       unwrapAntimeridian([
         [179, -16],
@@ -234,7 +238,7 @@ describe('antimeridian', () => {
     ];
     expect(unwrapAntimeridian(pole)).toBe(pole);
     const steps = (ring: number[][]) => ring.some((p, i) => i > 0 && Math.abs((p[0] ?? 0) - (ring[i - 1]?.[0] ?? 0)) > 180);
-    const basemap = decodeBasemap(countries50m);
+    const basemap = await decodeBasemap(countries50m);
     const fiji = basemap.land.features.find((f) => f.properties.name === 'Fiji');
     const rings =
       fiji?.geometry.type === 'MultiPolygon' ? fiji.geometry.coordinates.flat() : fiji?.geometry.type === 'Polygon' ? fiji.geometry.coordinates : [];
