@@ -282,7 +282,7 @@ export default function MapPage(_props: PageProps) {
 
   const errorMessage = useApiErrorMessage();
   return (
-    <Stack gap="sm" data-testid="map-page">
+    <Stack gap="sm" className={classes.page} data-testid="map-page">
       <MapHeader placed={markers.length} />
       {coords.data === undefined && coords.isError ? (
         <Alert color="red" title={t('map.loadFailed')} data-testid="map-error">
