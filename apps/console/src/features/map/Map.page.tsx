@@ -92,7 +92,8 @@ const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
       <Group gap="xs" data-testid="map-legend">
         <MutedText testId="map-placed-count">{t('map.placed', { count: placed })}</MutedText>
         {UNIT_STATUS_CLASSES.map((cls) => (
-          <Badge key={cls} variant="dot" color={MARKER_COLOURS[cls]}>
+          // The markers' own shade (6) in both schemes: Mantine's dot takes a darker grey in the dark one.
+          <Badge key={cls} variant="dot" color={`var(--mantine-color-${MARKER_COLOURS[cls]}-6)`}>
             {t(`map.legend.${cls}`)}
           </Badge>
         ))}
