@@ -274,6 +274,11 @@ export class Engine {
   reset(seed: number, startAt?: number): void {
     this.replays.endPlaying();
     this.scenarios.drop();
+    // What the devices going away raised ends with them, reported in order after their last reports:
+    // the core clears what it holds before the shards restart, and a report still on its way then
+    // would otherwise leave an alert no restarted device ever clears.
+    this.unitDevices.clearAlerts();
+    for (const server of this.world.servers()) server.alerts.clearAll();
     this.unitDevices.stop();
     this.world.clear();
     this.activeFaults.forget();

@@ -75,6 +75,11 @@ export class ShardUnits {
     return this.devices.values();
   }
 
+  /** Each unit reports the alerts it holds cleared (before a restart of the fleet). */
+  clearAlerts(): void {
+    for (const d of this.devices.values()) d.alerts.clearAll();
+  }
+
   stop(): void {
     for (const d of this.devices.values()) d.stop();
     this.devices.clear();

@@ -72,6 +72,14 @@ export class AlertMonitor {
     return [...this.active].map(([type, level]) => ({ type, level }));
   }
 
+  /**
+   * The device is going away (the fleet restarts): each alert it holds is reported cleared, in
+   * order after what it reported before, so the core holds nothing its successor does not raise.
+   */
+  clearAll(): void {
+    for (const type of [...this.active.keys()]) this.set(type, null, `${type} alert: the device restarted`, null);
+  }
+
   /** Set the level of one alert type; reports only a change. */
   set(type: AlertType, level: AlertLevel | null, message: string, value: number | null): void {
     const prev = this.active.get(type) ?? null;
