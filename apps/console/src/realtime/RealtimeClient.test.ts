@@ -4,7 +4,7 @@ import type { ClientMessage, RealtimeEvent, ServerMessage } from '@fleet/contrac
 import { DEFAULT_MAX_RECONNECTS, RealtimeClient, reconnectDelay, syncDelay } from './RealtimeClient';
 import type { HelloInfo, RealtimeStatus, SocketHandlers } from './RealtimeClient';
 import { batchSizeFor, inBatches, topicsForUser } from './topics';
-import { makeUser } from '../test-utils/fixtures';
+import { makeUser, startedStreaming } from '../test-utils/fixtures';
 
 class FakeServer {
   readonly sockets: { handlers: SocketHandlers; sent: ClientMessage[]; closed: boolean }[] = [];
@@ -39,15 +39,7 @@ class FakeServer {
   }
 }
 
-const statusEvent = (unitId: string): RealtimeEvent => ({
-  type: 'unit.status',
-  unitId,
-  status: 'streaming',
-  previous: 'idle',
-  change: 'onlineToStreaming',
-  applications: { video: { state: 'running' } },
-  at: 1,
-});
+const statusEvent = (unitId: string): RealtimeEvent => startedStreaming(unitId, { at: 1 });
 
 function setup(topics: string[], batchSize = 2) {
   const server = new FakeServer();
