@@ -27,7 +27,7 @@ import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
 import { RedisInvalidationBus } from './platform/invalidations-redis.js';
-import { catalogueRoutes, methodNotAllowedRoutes } from './routes/catalogue.js';
+import { catalogueRoutes, MAX_PATH_PARAM_LENGTH, methodNotAllowed } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { mockChatRoutes } from './mock/chat-routes.js';
 import { mockPreviewRoutes } from './mock/preview-routes.js';
@@ -90,13 +90,6 @@ const servicesPlugin = fp(
   { name: 'services' },
 );
 
-/**
- * The longest path parameter the router passes on to a call (Fastify's default is 100): well above the
- * catalogue's identifiers (at most 128 characters), so a longer one is refused by the call's own
- * validation, with the spec's message, rather than by the router.
- */
-const MAX_PATH_PARAM_LENGTH = 2048;
-
 export async function buildApp({ config, db, logger, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -155,7 +148,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
   // A known path with a method it does not take: 405 with Allow.
-  await app.register(methodNotAllowedRoutes, { prefix: config.CORE_PREFIX });
+  await app.register(methodNotAllowed, { pathPrefix: config.CORE_PREFIX });
   await app.register(realtimeRoutes(config));
   await app.register(gatewayRoutes(config));
   await app.register(downloadRoutes);

@@ -7,6 +7,8 @@
  * serialiser's bytes must equal JSON.stringify of the parsed answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import {
   catalogue,
@@ -25,6 +27,13 @@ import { canSeeObject, type AuthUser } from '../platform/access.js';
 import { handlers, type Handler } from './bindings.js';
 import { AnswerBlocks } from './answer-blocks.js';
 import { responsePlans, sendableAnswer, sharedSerialiser, type ResponsePlan } from './serialisers.js';
+
+/**
+ * The longest path parameter the router passes on to a call (Fastify's default is 100): well above the
+ * catalogue's identifiers (at most 128 characters), so a longer one is refused by the call's own
+ * validation, with the spec's message, rather than by the router.
+ */
+export const MAX_PATH_PARAM_LENGTH = 2048;
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -186,14 +195,35 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The methods a path may be asked for that are answered 405 when the catalogue does not declare them there. */
-const ANSWERED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const ANSWERED_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** What a catalogue path takes: the `Allow` of its 405 answer, and the methods it declares. */
+interface PathMethods {
+  allow: string;
+  methods: ReadonlySet<string>;
+}
+
+/** The catalogue's paths under a prefix, looked up as a request is, and the routes another path can shadow. */
+interface CataloguePaths {
+  router: ReturnType<typeof FindMyWay>;
+  /**
+   * `METHOD /route/:pattern` of the calls whose pattern also matches a more specific path that does not take
+   * that method: `PUT /v2/admin/units/X/groups/ofInventories` reaches `PUT …/groups/:groupId`, while the
+   * concrete path `…/groups/ofInventories` (GET only) is the one it names, as OpenAPI matches concrete paths first.
+   */
+  shadowed: ReadonlySet<string>;
+}
+
+const pathsByPrefix = new Map<string, CataloguePaths>();
 
 /**
- * A known path asked with a method the catalogue does not declare on it answers 405 with `Allow`
- * (the methods it takes), in the product's envelope, instead of a 404 that says the path is unknown.
+ * The catalogue's paths under `prefix`, looked up as Fastify's router looks up a request (the same router,
+ * with the core's parameter length): built once per process, not per app, since the catalogue is fixed.
  * Paths are compared by shape (`/groups/:id` and `/groups/:groupId` are one path).
  */
-export async function methodNotAllowedRoutes(app: FastifyInstance): Promise<void> {
+function cataloguePaths(prefix: string): CataloguePaths {
+  const known = pathsByPrefix.get(prefix);
+  if (known) return known;
   const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
   const byShape = new Map<string, { path: string; methods: Set<string> }>();
   for (const id of ENDPOINT_IDS) {
@@ -202,22 +232,49 @@ export async function methodNotAllowedRoutes(app: FastifyInstance): Promise<void
     entry.methods.add(method);
     byShape.set(shape(path), entry);
   }
+  const router = FindMyWay({ maxParamLength: MAX_PATH_PARAM_LENGTH });
   for (const { path, methods } of byShape.values()) {
     // HEAD is answered wherever GET is (Fastify's head routes).
     const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
-    const missing = ANSWERED_METHODS.filter((m) => !methods.has(m));
-    if (missing.length === 0) continue;
-    app.route({
-      method: [...missing],
-      url: toFastifyPath(path),
-      // Answered before any body is read: whatever was sent, the method is the mistake.
-      onRequest: (_req, reply) => {
-        void reply
-          .code(405)
-          .header('allow', allow)
-          .send({ error: { code: 'METHOD_NOT_ALLOWED', message: ERROR_CATALOGUE.METHOD_NOT_ALLOWED.message } } satisfies ErrorEnvelope);
-      },
-      handler: async () => undefined,
-    });
+    router.on('GET', `${prefix}${toFastifyPath(path)}`, () => undefined, { allow, methods } satisfies PathMethods);
   }
+  // A shape matches another when each of its segments is the other's, or a parameter.
+  const matches = (pattern: string[], concrete: string[]) =>
+    pattern.length === concrete.length && pattern.every((segment, i) => segment === '{}' || segment === concrete[i]);
+  const shapes = [...byShape].map(([key, entry]) => ({ segments: key.split('/'), ...entry }));
+  const shadowed = new Set<string>();
+  for (const route of shapes) {
+    for (const other of shapes) {
+      if (other === route || !matches(route.segments, other.segments)) continue;
+      for (const method of route.methods) if (!other.methods.has(method)) shadowed.add(`${method} ${prefix}${toFastifyPath(route.path)}`);
+    }
+  }
+  const paths = { router, shadowed };
+  pathsByPrefix.set(prefix, paths);
+  return paths;
 }
+
+/**
+ * A known path asked with a method the catalogue does not declare on it answers 405 with `Allow`
+ * (the methods it takes), in the product's envelope, instead of a 404 that says the path is unknown.
+ * The path is looked up only for a request no route took (Fastify's 404) or one a less specific pattern
+ * took; the answer is given in the request's first hook after the security plugin's, before any body
+ * is read: whatever was sent, the method is the mistake.
+ */
+export const methodNotAllowed = fp(
+  async (app: FastifyInstance, opts: { pathPrefix: string }) => {
+    const { router, shadowed } = cataloguePaths(opts.pathPrefix);
+    app.addHook('onRequest', (req, reply, done) => {
+      const looked = req.is404
+        ? ANSWERED_METHODS.has(req.method) && req.url.startsWith(opts.pathPrefix)
+        : shadowed.has(`${req.method} ${req.routeOptions.url}`);
+      const known = looked ? (router.find('GET', req.url.split('?', 1)[0] ?? '')?.store as PathMethods | undefined) : undefined;
+      if (!known || known.methods.has(req.method)) return done();
+      void reply
+        .code(405)
+        .header('allow', known.allow)
+        .send({ error: { code: 'METHOD_NOT_ALLOWED', message: ERROR_CATALOGUE.METHOD_NOT_ALLOWED.message } } satisfies ErrorEnvelope);
+    });
+  },
+  { name: 'method-not-allowed' },
+);
