@@ -5,6 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
@@ -134,5 +135,19 @@ function dropDetachedStyleSheets(): void {
       document.head.appendChild(node);
       node.remove();
     }
+  }
+}
+
+/**
+ * React's development build captures a stack (an Error) and a console task for every element it creates,
+ * to print the owner of a component in its warnings: about a tenth of the project's CPU. React stops
+ * doing so after 10,000 elements in a render; here it never starts. A warning still names the component
+ * it is about (a missing key: "Check the render method of `List`"); `TEST_OWNER_STACKS=1` brings the
+ * owners' stacks back.
+ */
+if (process.env.TEST_OWNER_STACKS !== '1') {
+  const internals = (React as unknown as Record<string, Record<string, unknown> | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && !Object.getOwnPropertyDescriptor(internals, 'recentlyCreatedOwnerStacks')?.get) {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => undefined });
   }
 }
