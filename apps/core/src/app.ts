@@ -27,7 +27,7 @@ import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
 import { RedisInvalidationBus } from './platform/invalidations-redis.js';
-import { catalogueRoutes, MAX_PATH_PARAM_LENGTH, methodNotAllowed } from './routes/catalogue.js';
+import { catalogueRoutes, MAX_PATH_PARAM_LENGTH, unknownCatalogueRequests } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { mockChatRoutes } from './mock/chat-routes.js';
 import { mockPreviewRoutes } from './mock/preview-routes.js';
@@ -147,8 +147,8 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
 
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
-  // A known path with a method it does not take: 405 with Allow.
-  await app.register(methodNotAllowed, { pathPrefix: config.CORE_PREFIX });
+  // What no call takes under the prefix: a known path with a method it does not take 405 with Allow, else 404.
+  await app.register(unknownCatalogueRequests, { prefix: config.CORE_PREFIX });
   await app.register(realtimeRoutes(config));
   await app.register(gatewayRoutes(config));
   await app.register(downloadRoutes);

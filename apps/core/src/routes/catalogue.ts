@@ -6,8 +6,7 @@
  * RESPONSE_VALIDATION (tests, development) every answer is also parsed, and the compiled
  * serialiser's bytes must equal JSON.stringify of the parsed answer.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import {
@@ -134,6 +133,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const fallbacks = [...plans].flatMap(([id, p]) => (p.kind === 'fallback' ? [`${id}: ${p.reason}`] : []));
   app.log.debug({ calls: fallbacks }, 'catalogue answers written by JSON.stringify after the zod parse (schema not compiled)');
   const blocks = new AnswerBlocks();
+  const paths = cataloguePaths(app.prefix);
   for (const id of ENDPOINT_IDS) {
     const def: EndpointDef = catalogue[id];
     const handler = handlers[id] as Handler<EndpointId> | undefined;
@@ -184,6 +184,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       method: def.method,
       url: toFastifyPath(def.path),
       config: { callId: id },
+      // A more specific path that does not take this method is answered 405 (cataloguePaths).
+      ...(paths.shadowed.has(`${def.method} ${def.path}`) ? { onRequest: paths.answer405 } : {}),
       ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } }, serializerCompiler: sharedSerialiser } : {}),
       handler: (req: FastifyRequest, reply: FastifyReply) => {
         // A session resolved lately is known without a promise (the hot path); else storage is asked.
@@ -203,15 +205,20 @@ interface PathMethods {
   methods: ReadonlySet<string>;
 }
 
-/** The catalogue's paths under a prefix, looked up as a request is, and the routes another path can shadow. */
+/** The catalogue's paths under a prefix, and what answers 405 for them. */
 interface CataloguePaths {
-  router: ReturnType<typeof FindMyWay>;
   /**
-   * `METHOD /route/:pattern` of the calls whose pattern also matches a more specific path that does not take
-   * that method: `PUT /v2/admin/units/X/groups/ofInventories` reaches `PUT …/groups/:groupId`, while the
+   * `METHOD /path/{pattern}` of the calls whose pattern also matches a more specific path that does not take
+   * that method: `PUT /v2/admin/units/X/groups/ofInventories` reaches `PUT …/groups/{groupId}`, while the
    * concrete path `…/groups/ofInventories` (GET only) is the one it names, as OpenAPI matches concrete paths first.
    */
   shadowed: ReadonlySet<string>;
+  /**
+   * A request hook: a known path asked with a method the catalogue does not declare on it answers 405 with
+   * `Allow` (the methods it takes), in the product's envelope, before any body is read (whatever was sent, the
+   * method is the mistake). Any other request goes on.
+   */
+  answer405: onRequestHookHandler;
 }
 
 const pathsByPrefix = new Map<string, CataloguePaths>();
@@ -246,35 +253,31 @@ function cataloguePaths(prefix: string): CataloguePaths {
   for (const route of shapes) {
     for (const other of shapes) {
       if (other === route || !matches(route.segments, other.segments)) continue;
-      for (const method of route.methods) if (!other.methods.has(method)) shadowed.add(`${method} ${prefix}${toFastifyPath(route.path)}`);
+      for (const method of route.methods) if (!other.methods.has(method)) shadowed.add(`${method} ${route.path}`);
     }
   }
-  const paths = { router, shadowed };
+  const answer405: onRequestHookHandler = (req, reply, done) => {
+    const found = ANSWERED_METHODS.has(req.method) ? router.find('GET', req.url.split('?', 1)[0] ?? '') : null;
+    const known = found?.store as PathMethods | undefined;
+    if (!known || known.methods.has(req.method)) return done();
+    void reply
+      .code(405)
+      .header('allow', known.allow)
+      .send({ error: { code: 'METHOD_NOT_ALLOWED', message: ERROR_CATALOGUE.METHOD_NOT_ALLOWED.message } } satisfies ErrorEnvelope);
+  };
+  const paths = { shadowed, answer405 };
   pathsByPrefix.set(prefix, paths);
   return paths;
 }
 
 /**
- * A known path asked with a method the catalogue does not declare on it answers 405 with `Allow`
- * (the methods it takes), in the product's envelope, instead of a 404 that says the path is unknown.
- * The path is looked up only for a request no route took (Fastify's 404) or one a less specific pattern
- * took; the answer is given in the request's first hook after the security plugin's, before any body
- * is read: whatever was sent, the method is the mistake.
+ * What no catalogue route takes under the core's prefix (register with `{ prefix }`): a known path with a
+ * method it does not take answers 405 (`answer405`), anything else 404 in the product's envelope. Its own
+ * request hook runs for these requests only, after the application's (security, rate limits).
  */
-export const methodNotAllowed = fp(
-  async (app: FastifyInstance, opts: { pathPrefix: string }) => {
-    const { router, shadowed } = cataloguePaths(opts.pathPrefix);
-    app.addHook('onRequest', (req, reply, done) => {
-      const looked = req.is404
-        ? ANSWERED_METHODS.has(req.method) && req.url.startsWith(opts.pathPrefix)
-        : shadowed.has(`${req.method} ${req.routeOptions.url}`);
-      const known = looked ? (router.find('GET', req.url.split('?', 1)[0] ?? '')?.store as PathMethods | undefined) : undefined;
-      if (!known || known.methods.has(req.method)) return done();
-      void reply
-        .code(405)
-        .header('allow', known.allow)
-        .send({ error: { code: 'METHOD_NOT_ALLOWED', message: ERROR_CATALOGUE.METHOD_NOT_ALLOWED.message } } satisfies ErrorEnvelope);
-    });
-  },
-  { name: 'method-not-allowed' },
-);
+export async function unknownCatalogueRequests(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', cataloguePaths(app.prefix).answer405);
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope),
+  );
+}
