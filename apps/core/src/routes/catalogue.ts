@@ -277,7 +277,7 @@ function cataloguePaths(prefix: string): CataloguePaths {
  */
 export async function unknownCatalogueRequests(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', cataloguePaths(app.prefix).answer405);
-  app.setNotFoundHandler((_req, reply) =>
-    reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope),
-  );
+  app.setNotFoundHandler(() => {
+    throw new AppError('NOT_FOUND');
+  });
 }
