@@ -31,6 +31,8 @@ export class SimClock implements Clock {
   private advanceTarget: number | null = null;
   /** The due time of the timer running now (real or accelerated mode), null between firings. */
   private firing: number | null = null;
+  /** The sliced step under way (advanceInSlices), null otherwise. */
+  private step: { from: number; to: number; cancelled: boolean } | null = null;
 
   /** `start`: the simulated time it starts at (ms since the epoch; by default the wall clock's now). */
   constructor(start: number = systemClock.now(), mode: ClockMode = { kind: 'realtime' }) {
@@ -41,6 +43,8 @@ export class SimClock implements Clock {
 
   setMode(mode: ClockMode): void {
     this.simNow = this.now();
+    // A step belongs to the stepped mode: leaving it ends the step where it got to.
+    if (mode.kind !== 'stepped') this.step = null;
     this.stepped = mode.kind === 'stepped';
     this.factor = mode.kind === 'accelerated' ? mode.factor : 1;
     this.realAnchor = performance.now();
@@ -80,19 +84,18 @@ export class SimClock implements Clock {
    * time, in simulated time).
    */
   every(intervalMs: number, fn: () => void, firstDelayMs = intervalMs): () => void {
-    let cancel = () => {};
     let active = true;
-    let due = this.now() + Math.max(0, Math.round(firstDelayMs));
+    // The next firing follows the due time of this one as it stands (a skip moves it).
+    let timer = this.timer(this.now() + Math.max(0, Math.round(firstDelayMs)), () => tick());
     const tick = () => {
       if (!active) return;
+      const due = timer.due;
       fn();
-      due += intervalMs;
-      cancel = this.afterDue(due, tick);
+      if (active) timer = this.timer(due + intervalMs, () => tick());
     };
-    cancel = this.afterDue(due, tick);
     return () => {
       active = false;
-      cancel();
+      timer.cancelled = true;
     };
   }
 
@@ -107,31 +110,119 @@ export class SimClock implements Clock {
 
   /** Run `fn` at simulated time `due` (at once on the next firing when it is already past). */
   private afterDue(due: number, fn: () => void): () => void {
-    const t: Timer = { due: Math.round(due), order: this.order++, fn, cancelled: false };
-    this.push(t);
-    this.arm();
+    const t = this.timer(due, fn);
     return () => {
       t.cancelled = true;
     };
   }
 
+  private timer(due: number, fn: () => void): Timer {
+    const t: Timer = { due: Math.round(due), order: this.order++, fn, cancelled: false };
+    this.push(t);
+    this.arm();
+    return t;
+  }
+
   /** Stepped mode: advance simulated time, firing every timer that falls due on the way. */
   advance(ms: number): void {
     if (!this.stepped) throw new Error('advance() needs the stepped clock mode');
+    if (this.step) throw new Error('a step of the clock is under way');
     const target = this.simNow + ms;
     this.advanceTarget = target;
     try {
-      for (;;) {
-        const next = this.peek();
-        if (!next || next.due > target) break;
-        this.pop();
-        this.simNow = Math.max(this.simNow, next.due);
-        if (!next.cancelled) next.fn();
-      }
+      this.fireUntil(target, Number.POSITIVE_INFINITY);
     } finally {
       this.advanceTarget = null;
     }
     this.simNow = target;
+  }
+
+  /**
+   * Stepped mode: advance simulated time by `ms` in slices of at most `sliceMs` of real time,
+   * handing the event loop back between slices (`pause`), so whatever shares the process (the core,
+   * its requests) keeps answering during a step of an hour or a day. The first slice runs before
+   * this returns, so a short step is done at once (`done` is then already resolved and
+   * {@link stepping} null). Timers set meanwhile (a command from the core) fall due in simulated time
+   * from where the step got to. {@link cancelStep}, a mode change or {@link stop} ends the step where
+   * it got to; `done` tells whether it reached its end.
+   */
+  advanceInSlices(
+    ms: number,
+    opts: { sliceMs: number; pause: () => Promise<void>; afterSlice?: () => void; horizonMs?: number },
+  ): { done: Promise<{ completed: boolean }> } {
+    if (!this.stepped) throw new Error('advanceInSlices() needs the stepped clock mode');
+    if (this.step) throw new Error('a step of the clock is under way');
+    const step = { from: this.simNow, to: this.simNow + ms, cancelled: false };
+    this.step = step;
+    // Beyond the horizon, the time before it passes with every timer moved along (see skip).
+    if (opts.horizonMs !== undefined && ms > opts.horizonMs) this.skip(ms - opts.horizonMs);
+    const ended = () => step.cancelled || !this.stepped || this.stopped || this.step !== step;
+    const slice = (): boolean => {
+      this.advanceTarget = step.to;
+      try {
+        return this.fireUntil(step.to, performance.now() + opts.sliceMs);
+      } finally {
+        this.advanceTarget = null;
+      }
+    };
+    const finish = (completed: boolean) => {
+      if (this.step === step) this.step = null;
+      if (completed) this.simNow = step.to;
+      return { completed };
+    };
+    if (slice()) {
+      opts.afterSlice?.();
+      return { done: Promise.resolve(finish(true)) };
+    }
+    opts.afterSlice?.();
+    const run = async (): Promise<{ completed: boolean }> => {
+      for (;;) {
+        await opts.pause();
+        if (ended()) return finish(false);
+        const reached = slice();
+        opts.afterSlice?.();
+        if (reached) return finish(true);
+      }
+    };
+    return { done: run() };
+  }
+
+  /**
+   * Move simulated time `ms` on with every pending timer moved as far: what was to happen in a
+   * minute still happens a minute after the new now. The order of timers is kept (the same shift for
+   * all), and nothing fires. What the timers' owners compute from elapsed time (a battery's drain,
+   * a link's walk: `tick` with the time since the last one) sees the whole span.
+   */
+  private skip(ms: number): void {
+    for (const t of this.heap) t.due += ms;
+    this.simNow += ms;
+  }
+
+  /** The step under way ({@link advanceInSlices}): from, to; `now()` is how far it got. */
+  stepping(): { from: number; to: number } | null {
+    return this.step ? { from: this.step.from, to: this.step.to } : null;
+  }
+
+  /** End the step under way where it got to; false when there is none. */
+  cancelStep(): boolean {
+    if (!this.step) return false;
+    this.step.cancelled = true;
+    this.step = null;
+    return true;
+  }
+
+  /** Fire the timers due by `target` in order, until real time reaches `deadline`; true when none is left by `target`. */
+  private fireUntil(target: number, deadline: number): boolean {
+    let n = 0;
+    for (;;) {
+      const next = this.peek();
+      if (!next || next.due > target) return true;
+      // Real time is read every 64 timers: a timer costs microseconds, reading the time about as much.
+      if ((++n & 63) === 0 && performance.now() >= deadline) return false;
+      this.pop();
+      this.simNow = Math.max(this.simNow, next.due);
+      if (!next.cancelled) next.fn();
+    }
   }
 
   /**
@@ -146,6 +237,7 @@ export class SimClock implements Clock {
   stop(): void {
     this.simNow = this.now();
     this.stopped = true;
+    this.step = null;
     if (this.handle) clearTimeout(this.handle);
     this.handle = null;
   }

@@ -28,6 +28,9 @@ export interface ControlTarget {
   /** A unit's telemetry report at once (after a fault from the control plane: seen without waiting a step). */
   reportNow(target: FaultTarget): void;
   reset(seed: number, startAt?: number): void;
+  /** A step of the stepped clock (engine.ts): over when this returns, or going on in slices. */
+  startStep(ms: number): { error?: string };
+  cancelStep(): boolean;
   endPlayingReplay(): boolean;
   startScenario(file: ScenarioFile, reset?: { startAt?: number | undefined }): unknown;
   stopScenario(): void;
@@ -66,11 +69,14 @@ export function answerControl(engine: ControlTarget, req: ShardControlRequest): 
     case 'clock': {
       if (req.clock.mode) engine.clock.setMode(req.clock.mode);
       if (req.clock.advanceMs !== undefined) {
-        if (!engine.clock.isStepped()) return { ...engine.status(), error: 'CLOCK_NOT_STEPPED' };
-        engine.clock.advance(req.clock.advanceMs);
+        const { error } = engine.startStep(req.clock.advanceMs);
+        if (error) return { ...engine.status(), error };
       }
       return engine.status();
     }
+    case 'clockCancel':
+      engine.cancelStep();
+      return engine.status();
     case 'reset':
       // A replay loaded but not started stays (the core may reset the fleet before starting it).
       engine.endPlayingReplay();

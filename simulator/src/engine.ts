@@ -40,6 +40,7 @@ import { DemoControl } from './engine/demo.js';
 import { ServerReplicas } from './engine/replicas.js';
 import { ReplayControl } from './engine/replays.js';
 import { ScenarioControl } from './engine/scenarios.js';
+import { StepOutbox } from './engine/step-outbox.js';
 import { ShardUnits } from './engine/units.js';
 
 export interface EngineOptions {
@@ -57,9 +58,32 @@ export interface EngineOptions {
   onEmit?: (m: DeviceToCore) => void;
   /** A demo preset: its motion from the start, its timeline once the core has assigned the fleet. */
   demo?: DemoPresetFile;
+  /** How a step of the clock runs its slices (tests hold it between slices): STEP_SLICE_MS and the next turn of the event loop by default. */
+  step?: { sliceMs?: number; pause?: () => Promise<void> };
 }
 
 export const DEFAULT_TICK_SLICES = 10;
+/**
+ * Real time a step of the clock runs before it hands the event loop back (a shard in the core's
+ * process: the core answers between slices). Short enough that a request waits at most this long.
+ */
+export const STEP_SLICE_MS = 25;
+/**
+ * A step of the clock longer than this simulates its last hour event by event; the time before it
+ * passes with every device's plans moved along (SimClock's skip) and its signals (battery, links,
+ * position, storage) integrated over the whole step by its telemetry round. Why an hour: a fleet's
+ * motion forgets its past within minutes (a demo unit's activity lasts at most 20 minutes, the gaps
+ * between them average 40 s to 10 minutes, an outage 30 to 90 s), so the state a unit ends a day in
+ * is drawn as it would be after any hour of it — and a day costs an hour, not 24. A scenario run or
+ * a replay steps every event (their timelines are the point).
+ */
+export const STEP_HORIZON_MS = 3_600_000;
+/**
+ * A step's outcome leaves this many reports per turn of the event loop: the core takes them in
+ * groups (each a write group of its own) and answers other requests between them, instead of one
+ * turn of thousands of reports.
+ */
+export const STEP_FLUSH_CHUNK = 250;
 
 export class Engine {
   private clockImpl: SimClock;
@@ -76,7 +100,12 @@ export class Engine {
   private readonly scenarios: ScenarioControl;
   private readonly demo: DemoControl;
   private end: DeviceGatewayEnd | null = null;
-  readonly stats = { sent: 0, commands: 0 };
+  /** During a step of the clock: what the devices report, kept as the step's outcome (engine/step-outbox.ts). */
+  private outbox: StepOutbox | null = null;
+  /** A step's outcome on its way out, a chunk per turn (what is sent meanwhile queues behind it). */
+  private outgoing: DeviceToCore[] = [];
+  private pumping = false;
+  readonly stats = { sent: 0, commands: 0, /** reports a step's outbox took in and did not send (a later report replaced them) */ compacted: 0 };
   /** The faults the control plane injected that are still in effect (active-faults.ts). */
   readonly activeFaults = new ActiveFaults();
 
@@ -108,6 +137,7 @@ export class Engine {
     this.replicas = new ServerReplicas(ctx);
     this.replays = new ReplayControl(ctx, {
       silence: () => {
+        this.endStep();
         this.scenarios.stop();
         this.scenarios.drop();
         this.unitDevices.stop();
@@ -161,7 +191,84 @@ export class Engine {
   private send(m: DeviceToCore): void {
     this.stats.sent++;
     this.opts.onEmit?.(m);
-    this.end?.send(m);
+    if (this.outbox) {
+      if (m.kind === 'state' || m.kind === 'telemetry' || m.kind === 'event') {
+        this.outbox.put(m);
+        return;
+      }
+      // An acknowledgement or a reply follows what the devices reported before it, as outside a step.
+      this.flushOutbox();
+    }
+    if (this.outgoing.length > 0) this.outgoing.push(m);
+    else this.end?.send(m);
+  }
+
+  private flushOutbox(): void {
+    const outbox = this.outbox;
+    if (!outbox || outbox.size === 0) return;
+    const received = outbox.stats.received;
+    const held = outbox.drain();
+    this.stats.compacted += received - held.length;
+    outbox.stats.received = 0;
+    for (const m of held) this.outgoing.push(m);
+    this.pump();
+  }
+
+  /** Send what waits in `outgoing`, a chunk per turn of the event loop. */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    const turn = () => {
+      const chunk = this.outgoing.splice(0, STEP_FLUSH_CHUNK);
+      for (const m of chunk) this.end?.send(m);
+      if (this.outgoing.length > 0) setImmediate(turn);
+      else this.pumping = false;
+    };
+    turn();
+  }
+
+  /**
+   * Advance the stepped clock by `ms` (the control plane's step): in slices that hand the event loop
+   * back, the devices' reports kept as the step's outcome and sent when it ends. A step that ends
+   * within its first slice is over when this returns; a longer one goes on (the status's
+   * `clock.step` says how far), until it ends or is cancelled.
+   */
+  startStep(ms: number): { error?: 'CLOCK_NOT_STEPPED' | 'CLOCK_STEPPING' } {
+    const clock = this.clock;
+    if (!clock.isStepped()) return { error: 'CLOCK_NOT_STEPPED' };
+    if (clock.stepping()) return { error: 'CLOCK_STEPPING' };
+    const outbox = new StepOutbox();
+    this.outbox = outbox;
+    const everyEvent = this.scenarios.run?.status(clock.now()).running === true || this.replays.muted;
+    const { done } = clock.advanceInSlices(ms, {
+      sliceMs: this.opts.step?.sliceMs ?? STEP_SLICE_MS,
+      pause: this.opts.step?.pause ?? (() => new Promise((resolve) => setImmediate(resolve))),
+      ...(everyEvent ? {} : { horizonMs: STEP_HORIZON_MS }),
+    });
+    if (!clock.stepping()) this.stepEnded(outbox, true);
+    else void done.then(({ completed }) => this.stepEnded(outbox, completed));
+    return {};
+  }
+
+  /** End the step under way where it got to; false when there is none. */
+  cancelStep(): boolean {
+    if (!this.clock.cancelStep() || !this.outbox) return false;
+    this.stepEnded(this.outbox, false);
+    return true;
+  }
+
+  /** The step of `outbox` ended: a cancelled one gives every device its telemetry round as of now; the outcome leaves. */
+  private stepEnded(outbox: StepOutbox, completed: boolean): void {
+    if (this.outbox !== outbox) return; // ended already (a reset, a replay, a cancel)
+    if (!completed) this.wheel.catchUp(this.clock.now());
+    this.endStep();
+  }
+
+  /** Send what the step's outbox holds and report directly again. */
+  private endStep(): void {
+    this.clock.cancelStep();
+    this.flushOutbox();
+    this.outbox = null;
   }
 
   private receive(m: CoreToDevice): void {
@@ -272,6 +379,8 @@ export class Engine {
    * the same scenario then give the same event sequence. The clock keeps its mode.
    */
   reset(seed: number, startAt?: number): void {
+    // A step under way ends where it got to, its outcome sent before the devices go away.
+    this.endStep();
     this.replays.endPlaying();
     this.scenarios.drop();
     // What the devices going away raised ends with them, reported in order after their last reports:
@@ -321,7 +430,7 @@ export class Engine {
       // A muted shard still plays for its devices and servers, stopped as they are.
       devices: muted ? this.unitDevices.specs.length : this.unitDevices.size,
       servers: muted ? this.replicas.specs.length : this.world.size(),
-      clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now() },
+      clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now(), step: this.clock.stepping() },
       scenario: scenario ? { ...scenario.status(this.clock.now()), reserved: this.world.reserved() } : null,
       demo: this.demo.name(),
       sent: this.stats.sent,
@@ -360,6 +469,7 @@ export class Engine {
   }
 
   stop(): void {
+    this.endStep();
     this.scenarios.run?.stop();
     this.replays.halt();
     this.unitDevices.stop();

@@ -62,6 +62,17 @@ export class TelemetryWheel {
     for (const b of this.#buckets) b.length = 0;
   }
 
+  /**
+   * Every device and server stepped once now, with the whole time since its last tick: a step of
+   * the clock that ended before its last round (cancelled) still leaves each one's report as of now.
+   */
+  catchUp(now: number): void {
+    for (const bucket of this.#buckets) for (let i = 0; i < bucket.length; i++) bucket[i]!.tick(now);
+    const dt = now - this.#lastServerTick;
+    this.#lastServerTick = now;
+    for (const s of this.servers()) s.tick(dt);
+  }
+
   /** A turn passed over: the wheel moves on, nothing is stepped. */
   #skip(): void {
     if (this.slices > 0) this.#slice = (this.#slice + 1) % this.slices;

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveFaultView, UnitDetail, UnitSummary } from '@fleet/contracts';
+import { deriveUnitStatusFromReport } from '@fleet/domain';
 import { ControlPlaneError, CoreClient, type Engine } from '@fleet/simulator';
 import { TestClock } from '@fleet/core';
 import { startSimulator } from '@fleet/stack';
@@ -123,6 +124,30 @@ describe('simulator control plane', () => {
     expect(still[0]!.now).toBe(before + 60_000);
     await client.mutate(operator, 'clock.set', { mode: { kind: 'accelerated', factor: 20 } });
     expect(await codeOf(client.mutate(operator, 'clock.set', { advanceMs: 1000 }))).toBe('BAD_REQUEST');
+  });
+
+  it('steps a day: answers once the step has ended, the core holding what the devices ended the day in', async () => {
+    await client.mutate(operator, 'clock.set', { mode: { kind: 'stepped' } });
+    // Nothing to cancel: answered with the clock as it is.
+    const idle = (await client.mutate(operator, 'clock.cancel', {})) as { step?: unknown; now: number }[];
+    expect(idle[0]!.step ?? null).toBeNull();
+    const day = 86_400_000;
+    const after = (await client.mutate(operator, 'clock.set', { advanceMs: day })) as { now: number; step?: unknown }[];
+    expect(after[0]).toMatchObject({ kind: 'stepped', now: idle[0]!.now + day });
+    expect(after[0]!.step ?? null).toBeNull();
+    expect(stack.app.services.businessClock.now()).toBe(idle[0]!.now + day);
+    // The core's units are the simulator's truth after the step (the fleet invariants, against the core's answers).
+    const check = (await client.query(operator, 'fleet.check')) as { violations: unknown[] };
+    expect(check.violations).toEqual([]);
+    for (const device of sim.units()) {
+      const truth = device.truth();
+      expect((await unit(device.spec.unitId)).status, device.spec.unitId).toBe(
+        deriveUnitStatusFromReport({ online: truth.online, applications: truth.online ? truth.applications : {} }),
+      );
+    }
+    // A fresh fleet (a day unplugged empties batteries) at the pace the other tests run at.
+    await client.mutate(operator, 'reset', { seed: 1 });
+    await client.mutate(operator, 'clock.set', { mode: { kind: 'accelerated', factor: 20 } });
   });
 
   it('resets the fleet to a seed: devices restart, what they raised is cleared', async () => {

@@ -39,11 +39,20 @@ export const ClockControlInput = z
   .strict();
 export type ClockControlInput = z.infer<typeof ClockControlInput>;
 
+/**
+ * A step of the stepped clock under way: from and to (simulated ms since the epoch); the clock's
+ * `now` is how far it got. A step runs in slices, so the stack answers everyone meanwhile.
+ */
+export const ClockStep = z.object({ from: z.number(), to: z.number() });
+export type ClockStep = z.infer<typeof ClockStep>;
+
 export const ClockStatus = z.object({
   kind: z.enum(['realtime', 'accelerated', 'stepped']),
   factor: z.number(),
   /** Simulated time, ms since the epoch. */
   now: z.number(),
+  /** The step under way (stepped mode), if any. */
+  step: ClockStep.nullable().optional(),
 });
 export type ClockStatus = z.infer<typeof ClockStatus>;
 

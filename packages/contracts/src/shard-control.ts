@@ -17,6 +17,8 @@ export const ControlRequest = z.discriminatedUnion('op', [
   /** Undo one active fault (by its id) or every one; the faults left are answered in `faults`. */
   z.object({ op: z.literal('faultClear'), id: z.string().optional() }),
   z.object({ op: z.literal('clock'), clock: ClockControlInput }),
+  /** End the clock step under way where it got to (what happened until then stays). */
+  z.object({ op: z.literal('clockCancel') }),
   /** Restart every device from `seed`, simulated time from `startAt`. */
   z.object({ op: z.literal('reset'), seed: z.number().int(), startAt: z.number().optional() }),
   /** Optionally restart from the scenario's seed first (at `startAt`), then schedule its faults. */

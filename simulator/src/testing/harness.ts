@@ -18,7 +18,7 @@ import type {
 } from '@fleet/contracts';
 import { SimClock } from '../clock.js';
 import { UnitDevice } from '../device.js';
-import { Engine } from '../engine.js';
+import { Engine, type EngineOptions } from '../engine.js';
 import { createInProcessLink } from '../link.js';
 import { defaultAlertConfig } from '../models/alerts.js';
 import type { Reaction } from '../reaction.js';
@@ -185,22 +185,32 @@ export function fleetHarness(opts: { units?: DeviceSpec[]; servers?: ServerSpec[
  * An engine on a stepped clock, attached through an in-process link on which the test plays the
  * core: the devices (and servers, all owned) assigned, every message the engine sends logged.
  */
-export async function engineHarness(opts: { devices: DeviceSpec[]; servers?: ServerSpec[]; seed: number; startAt?: number; timings?: Partial<DeviceTimings> }) {
+export async function engineHarness(opts: {
+  devices: DeviceSpec[];
+  servers?: ServerSpec[];
+  seed: number;
+  startAt?: number;
+  timings?: Partial<DeviceTimings>;
+  step?: EngineOptions['step'];
+}) {
+  /** Every message the engine's devices emitted; `received`: what reached the core's end of the link. */
   const log: DeviceToCore[] = [];
+  const received: DeviceToCore[] = [];
   const engine = new Engine({
     seed: opts.seed,
     clock: { kind: 'stepped' },
     startAt: opts.startAt ?? T0,
     onEmit: (m) => log.push(m),
     ...(opts.timings ? { timings: opts.timings } : {}),
+    ...(opts.step ? { step: opts.step } : {}),
   });
   const link = createInProcessLink();
   engine.attach(link.device);
-  link.core.onMessage(() => {});
+  link.core.onMessage((m) => received.push(m));
   const send = (m: CoreToDevice) => link.core.send(m);
   const flush = () => new Promise((r) => setTimeout(r, 0));
   send({ kind: 'assign', devices: opts.devices });
   if (opts.servers) send({ kind: 'assignServers', servers: opts.servers, owned: opts.servers.map((s) => s.serverId) });
   await flush();
-  return { engine, log, send, flush };
+  return { engine, log, received, send, flush };
 }

@@ -62,6 +62,7 @@ const CONTROL_PLANE = [
   'fault.clear',
   'clock.get',
   'clock.set',
+  'clock.cancel',
   'reset',
   'scenario.start',
   'scenario.stop',
@@ -283,13 +284,26 @@ export const appRouter = t.router({
   clock: t.router({
     get: authed.query(async ({ ctx }) => (await control(ctx.app, { op: 'status' })).map((s) => ({ shardId: s.shardId, ...s.clock }))),
     /** Real time, accelerated (factor), stepped; in stepped mode, advance by advanceMs. */
+    /**
+     * A step (advanceMs) answers when it has ended: a long one runs on the shards in slices, the
+     * stack answering everyone meanwhile; `clock.get` shows how far it got (`step`), `clock.cancel`
+     * ends it there.
+     */
     set: operator.input(ClockControlInput).mutation(async ({ ctx, input }) => {
-      const replies = await control(ctx.app, { op: 'clock', clock: input });
+      const { advanceMs } = input;
+      if (advanceMs !== undefined && ctx.app.services.gateway.shardCount() === 0) {
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' });
+      }
+      const replies =
+        advanceMs === undefined ? await control(ctx.app, { op: 'clock', clock: input }) : await ctx.app.services.gateway.stepClock({ ...input, advanceMs });
+      if (replies.length === 0) throw new TRPCError({ code: 'TIMEOUT', message: 'Configuration not sent, retry' });
       const error = replies.find((r) => r.error)?.error;
-      if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
-      if (input.advanceMs !== undefined) await afterAdvance(ctx.app);
+      if (error) throw new TRPCError({ code: error === 'CLOCK_STEPPING' ? 'CONFLICT' : 'BAD_REQUEST', message: error });
+      if (advanceMs !== undefined) await afterAdvance(ctx.app);
       return replies.map((s) => ({ shardId: s.shardId, ...s.clock }));
     }),
+    /** End the step under way where it got to (what happened until then stays); the step's `clock.set` then answers. */
+    cancel: operator.mutation(async ({ ctx }) => (await control(ctx.app, { op: 'clockCancel' })).map((s) => ({ shardId: s.shardId, ...s.clock }))),
   }),
 
   /** Restart every simulated device from the seed. */

@@ -279,7 +279,7 @@ export class ReplayService {
         next.sort((a, b) => a - b);
         const target = next[Math.min(n, next.length) - 1]!;
         const advanceMs = Math.max(1, Math.ceil(target - elapsed));
-        await this.toEveryShard({ op: 'clock', clock: { advanceMs } });
+        await this.stepEveryShard(advanceMs);
         // The writes that fell due were announced before the shards answered: they run first.
         await r.queue;
       }
@@ -328,6 +328,16 @@ export class ReplayService {
   private async toEveryShard(request: ShardControlRequest): Promise<ShardStatus[]> {
     if (this.deps.gateway.shardCount() === 0) throw new ReplayError('PRECONDITION_FAILED', 'No simulator shard is attached');
     const replies = await this.deps.gateway.control(request);
+    if (replies.length === 0) throw new ReplayError('TIMEOUT', 'Configuration not sent, retry');
+    const error = replies.find((s) => s.error)?.error;
+    if (error) throw new ReplayError('PRECONDITION_FAILED', error);
+    return replies;
+  }
+
+  /** Step every shard's clock and wait until the step has ended (gateway.stepClock). */
+  private async stepEveryShard(advanceMs: number): Promise<ShardStatus[]> {
+    if (this.deps.gateway.shardCount() === 0) throw new ReplayError('PRECONDITION_FAILED', 'No simulator shard is attached');
+    const replies = await this.deps.gateway.stepClock({ advanceMs });
     if (replies.length === 0) throw new ReplayError('TIMEOUT', 'Configuration not sent, retry');
     const error = replies.find((s) => s.error)?.error;
     if (error) throw new ReplayError('PRECONDITION_FAILED', error);

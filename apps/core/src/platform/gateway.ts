@@ -19,9 +19,12 @@ import type {
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';
 // Servers and the control plane
-import type { ClockStatus, ReplayDue, ServerSpec, ShardControlRequest, ShardStatus } from '@fleet/contracts';
+import type { ClockControlInput, ClockStatus, ReplayDue, ServerSpec, ShardControlRequest, ShardStatus } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import { systemClock, type Clock, type ClockTimer } from './clock.js';
+
+/** How often a clock step's progress is asked for while the shards run it (stepClock). */
+export const STEP_POLL_MS = 100;
 
 interface Shard {
   id: string;
@@ -389,6 +392,23 @@ export class DeviceGateway {
   control(request: ShardControlRequest, unitId?: string): Promise<ShardStatus[]> {
     const owner = unitId === undefined ? undefined : this.owner.get(unitId);
     return this.controlTargets(request, unitId === undefined ? [...this.shards] : owner ? [owner] : []);
+  }
+
+  /**
+   * Step every shard's stepped clock by `advanceMs` and answer once every step has ended (reached
+   * its end or was cancelled, `clockCancel`): a long step runs on the shards in slices, each reply's
+   * `clock.step` saying how far it got, and this asks again every {@link STEP_POLL_MS} meanwhile.
+   * A shard's refusal (not stepped, a step under way) is answered at once, in its reply's `error`.
+   */
+  async stepClock(clock: ClockControlInput & { advanceMs: number }): Promise<ShardStatus[]> {
+    let replies = await this.control({ op: 'clock', clock });
+    if (replies.some((r) => r.error)) return replies;
+    while (replies.length > 0 && replies.some((r) => r.clock.step)) {
+      // Real time: the wait is for work the shards do, whatever clock the core is given (tests step theirs).
+      await new Promise((resolve) => setTimeout(resolve, STEP_POLL_MS));
+      replies = await this.control({ op: 'status' });
+    }
+    return replies;
   }
 
   /**

@@ -5,7 +5,7 @@
  * flags, usage days) follows this clock; sessions and log-in lockouts stay on real time.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { systemClock, type ClockControlInput, type ClockModeInput, type ClockStatus } from '@fleet/contracts';
 import { trpc } from './trpc';
@@ -51,6 +51,12 @@ function offsetOf(clock: ClockStatus): { ahead: boolean; days: number; hours: nu
   return { ahead: diff > 0, days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
 }
 
+/** How far a step under way got, in whole percent. */
+export function stepPercent(now: number, step: { from: number; to: number }): number {
+  const span = step.to - step.from;
+  return span <= 0 ? 100 : Math.max(0, Math.min(100, Math.floor(((now - step.from) / span) * 100)));
+}
+
 const STEPS = [
   { key: 'minute', ms: MINUTE },
   { key: 'hour', ms: HOUR },
@@ -61,9 +67,12 @@ const STEPS = [
 export function ClockSection() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const status = trpc.scenario.status.useQuery(undefined, { refetchInterval: 1000, retry: false, staleTime: 0 });
-  const clock = status.data?.clock;
   const mutation = trpc.clock.set.useMutation({ onSuccess: () => void utils.scenario.status.invalidate() });
+  // While a step runs (it answers when it ends), its progress is read twice a second.
+  const status = trpc.scenario.status.useQuery(undefined, { refetchInterval: mutation.isPending ? 500 : 1000, retry: false, staleTime: 0 });
+  const clock = status.data?.clock;
+  const cancel = trpc.clock.cancel.useMutation({ onSuccess: () => void utils.scenario.status.invalidate() });
+  const stepUnderWay = clock?.step ?? null;
   /** Which control sent the change under way: it spins, the others wait. */
   const [sentBy, setSentBy] = useState<string | null>(null);
   const set = {
@@ -181,7 +190,21 @@ export function ClockSection() {
           {t('simulator.clock.resetHint')}
         </Text>
       )}
+      {stepUnderWay && clock && (
+        <Stack gap={4} data-testid="simulator-clock-stepping">
+          <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Text size="sm" aria-live="polite">
+              {t('simulator.clock.stepping', { to: simulatedTime(stepUnderWay.to), percent: stepPercent(clock.now, stepUnderWay) })}
+            </Text>
+            <Button size="xs" variant="light" color="red" onClick={() => cancel.mutate()} loading={cancel.isPending} data-testid="simulator-clock-cancel">
+              {t('simulator.clock.cancelStep')}
+            </Button>
+          </Group>
+          <Progress value={stepPercent(clock.now, stepUnderWay)} aria-label={t('simulator.clock.stepProgress')} transitionDuration={200} />
+        </Stack>
+      )}
       <ControlPlaneError error={set.error} testId="simulator-clock-set-error" />
+      <ControlPlaneError error={cancel.error} testId="simulator-clock-cancel-error" />
     </SimulatorSection>
   );
 }

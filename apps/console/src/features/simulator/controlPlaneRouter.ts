@@ -58,6 +58,7 @@ export const controlPlaneRouter = t.router({
   clock: t.router({
     get: t.procedure.query(answers<ShardClock[]>()),
     set: t.procedure.input(ClockControlInput).mutation(answers<ShardClock[]>()),
+    cancel: t.procedure.mutation(answers<ShardClock[]>()),
   }),
   fault: t.router({
     inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
