@@ -4,6 +4,7 @@ RUN npm install -g pnpm@10.34.9 && apt-get update && apt-get install -y --no-ins
 WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm db:generate && pnpm --filter @fleet/console run build
-ENV HOST=0.0.0.0 PORT=8080 CONSOLE_DIST=/app/apps/console/dist
+ENV HOST=0.0.0.0 PORT=8080 CONSOLE_DIST=/app/apps/console/dist MALLOC_ARENA_MAX=2
 EXPOSE 8080
-CMD ["pnpm", "--filter", "@fleet/stack", "--silent", "start"]
+WORKDIR /app/apps/stack
+CMD ["sh", "-c", "exec node $(cat node-flags) --import tsx src/main.ts"]

@@ -26,4 +26,7 @@ export CONSOLE_DIST="${CONSOLE_DIST:-$PWD/apps/console/dist}"
 # Answers through the compiled serialisers alone; tests and development keep the per-request check.
 export RESPONSE_VALIDATION="${RESPONSE_VALIDATION:-false}"
 echo "==> starting core + simulator + console on ${HOST:-127.0.0.1}:${PORT:-8080} (database: $DATABASE_URL)"
-exec pnpm --filter @fleet/stack --silent start
+# Node itself, with the stack's memory settings (README "Memory"): no pnpm or tsx process stays above it.
+cd apps/stack
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+exec node $(cat node-flags) --import tsx src/main.ts

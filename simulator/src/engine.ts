@@ -196,8 +196,10 @@ export class Engine {
         this.outbox.put(m);
         return;
       }
-      // An acknowledgement or a reply follows what the devices reported before it, as outside a step.
-      this.flushOutbox();
+      // A command's acknowledgement follows what the devices reported before it, as outside a step
+      // (the core reads the unit's state once the command is acknowledged). A control reply (the
+      // step's progress, asked every 100 ms) does not: the outcome leaves when the step ends.
+      if (m.kind === 'ack') this.flushOutbox();
     }
     if (this.outgoing.length > 0) this.outgoing.push(m);
     else this.end?.send(m);

@@ -4,7 +4,11 @@
  * generated fleet) on a fresh database, listening on a free port of 127.0.0.1.
  *
  *   node --expose-gc --import tsx bench/core-process.ts [--provider sqlite|postgresql]
- *        [--database <url>] [--fleet 0] [--simulator off|demo] [--env KEY=VALUE ...]
+ *        [--database <url>] [--fleet 0] [--simulator off|demo] [--demo <preset>] [--env KEY=VALUE ...]
+ *
+ * `--simulator demo` runs the in-process simulator on its default timings; `--demo lively` (or
+ * another preset of simulator/demos) runs it as `npm start` does, with the preset's motion and
+ * timeline.
  *
  * Without --database the database is a fresh one, dropped at the end; with it, that database
  * (kept), e.g. to start a core on the fleet an earlier process generated.
@@ -21,9 +25,10 @@
  * benchmarked both ways without changing this file.
  */
 import { parseArgs } from 'node:util';
+import { DemoPresetName } from '@fleet/contracts';
 import { buildApp, loadConfig } from '@fleet/core';
 import { prepareDatabase } from '@fleet/core/storage';
-import { DEFAULT_TIMINGS } from '@fleet/simulator';
+import { DEFAULT_TIMINGS, loadDemoPreset } from '@fleet/simulator';
 import { startSimulator } from '@fleet/stack';
 import { freshDatabase, type Provider } from '../support/stack.js';
 import { BENCH_PASSWORD } from './harness.js';
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     provider: { type: 'string', default: 'sqlite' },
     fleet: { type: 'string', default: '0' },
     simulator: { type: 'string', default: 'off' },
+    demo: { type: 'string', default: '' },
     database: { type: 'string', default: '' },
     env: { type: 'string', multiple: true, default: [] },
   },
@@ -59,7 +65,11 @@ const config = loadConfig({
 });
 const db = await prepareDatabase(config);
 const app = await buildApp({ config, db: db.prisma });
-const sim = values.simulator === 'demo' ? startSimulator(app, { seed: config.SEED, timings: DEFAULT_TIMINGS }) : null;
+const sim = values.demo
+  ? startSimulator(app, { seed: config.SEED, demo: loadDemoPreset(DemoPresetName.parse(values.demo)) })
+  : values.simulator === 'demo'
+    ? startSimulator(app, { seed: config.SEED, timings: DEFAULT_TIMINGS })
+    : null;
 const fleetSize = Number(values.fleet);
 const t0 = performance.now();
 if (fleetSize > 0) await app.services.fleet.generate({ size: fleetSize });

@@ -256,15 +256,28 @@ export interface CoreProcess {
 
 /** The core (core-process.ts) on a fresh, seeded database (or the given one), in its own process on the server core. */
 export async function startCore(
-  o: { provider?: 'sqlite' | 'postgresql'; database?: string; fleet?: number; simulator?: 'off' | 'demo'; env?: string[] } = {},
+  o: {
+    provider?: 'sqlite' | 'postgresql';
+    database?: string;
+    fleet?: number;
+    simulator?: 'off' | 'demo';
+    /** A demo preset the in-process simulator runs (as `npm start` does). */
+    demo?: string;
+    env?: string[];
+    /** Node and V8 flags besides --expose-gc (the memory flags `npm start` runs the stack with). */
+    nodeFlags?: string[];
+    /** The process's environment beyond this one's (MALLOC_ARENA_MAX, as `npm start` sets it). */
+    processEnv?: Record<string, string>;
+  } = {},
 ): Promise<CoreProcess> {
   const args = ['--provider', o.provider ?? 'sqlite', '--fleet', String(o.fleet ?? 0), '--simulator', o.simulator ?? 'off'];
+  if (o.demo) args.push('--demo', o.demo);
   if (o.database) args.push('--database', o.database);
   for (const kv of o.env ?? []) args.push('--env', kv);
   // BENCH_CPU_PROF_DIR: the core writes a V8 CPU profile there when it stops (where its time went).
   const profile = process.env.BENCH_CPU_PROF_DIR;
-  const flags = ['--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
-  const child = spawnScript(SERVER_CPU, 'core-process.ts', args, flags, { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+  const flags = ['--expose-gc', ...(o.nodeFlags ?? []), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+  const child = spawnScript(SERVER_CPU, 'core-process.ts', args, flags, { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...o.processEnv });
   const ready = await waitForLine<{ url: string; fleetSeconds: number }>(child, 'READY');
   const memories: Array<(m: CoreMemory) => void> = [];
   onLines(child, (line) => {
