@@ -75,6 +75,11 @@ export class ShardUnits {
     return this.devices.values();
   }
 
+  /** The fleet's motion is back: each unit picks up what it does on its own (UnitDevice.resumeMotion). */
+  resumeMotion(): void {
+    for (const d of this.devices.values()) d.resumeMotion();
+  }
+
   /** Each unit reports the alerts it holds cleared (before a restart of the fleet). */
   clearAlerts(): void {
     for (const d of this.devices.values()) d.alerts.clearAll();

@@ -94,9 +94,21 @@ export class UnitPower {
     if (restartAfterMs > 0) this.offTimers.after(restartAfterMs, () => this.powerOn());
   }
 
+  /**
+   * The fleet's motion came back (a calm scenario ended, a preset's motion set): a unit that is on
+   * and has no outage planned in this power-on (it came up while outages were off) plans one.
+   */
+  resumeOutages(): void {
+    if (this.powered && this.outageLife !== this.life.life) this.planOutage();
+  }
+
+  /** The power-on whose next outage is planned (none: outages were off when it came up). */
+  private outageLife: number | null = null;
+
   private planOutage(): void {
     const mtbo = this.timings.meanTimeBetweenOutagesMs;
     if (mtbo <= 0) return;
+    this.outageLife = this.life.life;
     const inMs = -Math.log(1 - this.rng.next()) * mtbo; // exponential inter-arrival
     this.life.after(inMs, () => {
       this.powerOff();
