@@ -260,14 +260,17 @@ export class UnitDevice {
 
   // ── the loop ──────────────────────────────────────────────────────────────────────────────────
 
-  start(): void {
-    this.power.boot();
+  /** Run the device: it boots (`warm`: it takes over from the one that ran before a reset, UnitPower.boot). */
+  start(warm = false): void {
+    const onNow = this.power.boot(warm);
     // Drawn either way: the device's random sequence does not depend on who ticks it.
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
     const every = this.timings.telemetryIntervalMs;
     // As the wheel's: a step over many ticks reports the last one only (the tick takes the whole time since).
     const tick = () => (this.clock.now() + every > (this.clock.advancingTo() ?? 0) ? this.tick() : undefined);
     if (!this.externalTicks) this.stopTelemetry = this.clock.every(every, tick, phase);
+    // A warm start is on at once, after the start's own draws (the power-on draws what a boot's would).
+    if (onNow) this.power.powerOn();
   }
 
   /**

@@ -44,13 +44,23 @@ export class UnitPower {
     return this.powered;
   }
 
-  /** The first boot: after the boot time, or (an initially-off unit) some outages later. */
-  boot(): void {
+  /**
+   * The first boot: after the boot time, or (an initially-off unit) some outages later. A `warm`
+   * start (the fleet restarted by a reset) takes over from the unit that ran: answers true when the
+   * unit is to be switched on at once (the caller does, once the device has drawn what it draws at
+   * a start) — the core never sees it offline in between —, and an initially-off unit says it is
+   * off at once. The draws are the same either way.
+   */
+  boot(warm = false): boolean {
     if (this.rng.chance(this.timings.initiallyOffShare)) {
       this.offTimers.after(this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES, () => this.powerOn());
-    } else {
-      this.offTimers.after(this.draw(this.timings.bootMs), () => this.powerOn());
+      if (warm) this.hooks.switchedOff();
+      return false;
     }
+    const bootMs = this.draw(this.timings.bootMs);
+    if (warm) return true;
+    this.offTimers.after(bootMs, () => this.powerOn());
+    return false;
   }
 
   /** The engine no longer runs the device: the power-on's timers and a pending switch-on are cancelled. */
