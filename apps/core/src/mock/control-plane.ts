@@ -282,7 +282,18 @@ export const appRouter = t.router({
   }),
 
   clock: t.router({
-    get: authed.query(async ({ ctx }) => (await control(ctx.app, { op: 'status' })).map((s) => ({ shardId: s.shardId, ...s.clock }))),
+    /**
+     * Each shard's clock; `pace` while a scenario run steps the clock at a pace (its ×N: the
+     * runner advances the stepped clock no faster than that), so the header shows the run's speed.
+     */
+    get: authed.query(async ({ ctx }) => {
+      const pace = runsOf(ctx.app).pace();
+      return (await control(ctx.app, { op: 'status' })).map((s) => ({
+        shardId: s.shardId,
+        ...s.clock,
+        ...(pace !== null && s.clock.kind === 'stepped' ? { pace } : {}),
+      }));
+    }),
     /** Real time, accelerated (factor), stepped; in stepped mode, advance by advanceMs. */
     set: operator.input(ClockControlInput).mutation(async ({ ctx, input }) => {
       const replies = await control(ctx.app, { op: 'clock', clock: input });
@@ -337,7 +348,7 @@ export const appRouter = t.router({
       // Units and servers named by name run by their ids (the shards know ids only).
       const { file: scenario, problems } = resolveScenarioRefs(ScenarioFile.parse(input.scenario), await fleetNamesOf(ctx.app));
       if (problems.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.scenario.name}: ${problems.map(describeRefProblem).join('; ')}` });
-      await runsOf(ctx.app).begin(ctx.session);
+      await runsOf(ctx.app).begin(ctx.session, input.stepped && input.speed !== undefined ? input.speed : null);
       const reset = input.reset !== false;
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
