@@ -21,7 +21,9 @@ const COLOURS: Record<RealtimeStatus, string> = {
  * `data-status` carries the raw state, `data-lost` whether live values may be out of date,
  * `data-subscribed` whether the core acknowledged the connection's subscriptions (events flow).
  * Against the mock, while the simulated clock is not real time, a live connection says so instead
- * of "Live": "Simulated ×20" or "Paused" (`data-clock`); a real core is never asked (useMockClock).
+ * of "Live": "Simulated ×20" or "Paused" (`data-clock`), and "Simulated +1 d" while the clock runs
+ * at real speed a minute or more away from the wall clock (`data-clock="offset"`: a step moved it
+ * on, and time is never set back under the devices); a real core is never asked (useMockClock).
  */
 export function RealtimeStatusIndicator() {
   const { t, i18n } = useTranslation();
@@ -30,6 +32,35 @@ export function RealtimeStatusIndicator() {
   const lost = isConnectionLost(status);
   const time = lost && liveness.lostAt !== null ? clockTime(liveness.lostAt, i18n.language) : '';
   const simulated = !lost && status === 'open' && clock.kind !== 'realtime';
+  const offset = !lost && status === 'open' && clock.kind === 'realtime' ? clock.offset : null;
+  if (offset) {
+    // Real speed, another date: the two largest parts of the offset (1 d 2 h, 3 h 15 min, 20 min).
+    const parts = (['days', 'hours', 'minutes'] as const).filter((u) => offset[u] > 0).slice(0, 2);
+    const span = parts.map((u) => t(`simulator.clock.span.${u}`, { count: offset[u] })).join(' ');
+    const sign = offset.ahead ? '+' : '−';
+    return (
+      <Tooltip label={t(offset.ahead ? 'simulator.headerClock.aheadTooltip' : 'simulator.headerClock.behindTooltip', { span })} multiline w={300}>
+        <Badge
+          data-testid="realtime-status"
+          data-status={status}
+          data-lost={false}
+          data-subscribed={subscribed}
+          data-clock="offset"
+          color="orange"
+          variant="filled"
+          size="lg"
+        >
+          <Box component="span" visibleFrom="sm">
+            {t('simulator.headerClock.offset', { sign, span })}
+          </Box>
+          {/* A phone's header has room for the offset alone; the tooltip says the rest. */}
+          <Box component="span" hiddenFrom="sm">
+            {`${sign}${span}`}
+          </Box>
+        </Badge>
+      </Tooltip>
+    );
+  }
   if (simulated) {
     const factor = clock.kind === 'accelerated' ? clock.factor : 1;
     return (
