@@ -4,7 +4,7 @@ import { MOCK_TRPC_URL } from '../features/simulator/trpc';
 import { FakeApi } from '../test-utils/fakeApi';
 import { answered } from '../test-utils/controlPlane';
 import { renderWithApp } from '../test-utils/render';
-import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
+import { RealtimeStatusIndicator, roughly } from './RealtimeStatusIndicator';
 
 /** A core that is the mock (its probe answers) with the simulated clock in this mode. */
 function mockWithClock(kind: 'realtime' | 'accelerated' | 'stepped', factor = 1, over: { aheadMs?: number; pace?: number } = {}): FakeApi {
@@ -39,6 +39,12 @@ describe('the header pill and the simulated clock', () => {
     const pill = await screen.findByText('Simulated +1 d 2 h');
     expect(pill.closest('[data-testid="realtime-status"]')).toHaveAttribute('data-clock', 'offset');
     expect(screen.getByTestId('realtime-status')).not.toHaveTextContent('Live');
+  });
+
+  it('says a day step that took a while as a day, and a short offset to the minute', () => {
+    expect(roughly({ ahead: true, days: 0, hours: 23, minutes: 59 })).toEqual({ days: 1, hours: 0, minutes: 0 });
+    expect(roughly({ ahead: true, days: 1, hours: 2, minutes: 20 })).toEqual({ days: 1, hours: 2, minutes: 0 });
+    expect(roughly({ ahead: false, days: 0, hours: 3, minutes: 15 })).toEqual({ days: 0, hours: 3, minutes: 15 });
   });
 
   it('stays Live against a real core (no mock answers the probe), and against a mock in real time', async () => {

@@ -4,7 +4,7 @@ import { useRealtime } from '../realtime/RealtimeProvider';
 import { clockTime } from '../realtime/Liveness';
 import { isConnectionLost, liveness } from '../realtime/livenessStore';
 import type { RealtimeStatus } from '../realtime/RealtimeClient';
-import { useMockClock } from '../features/simulator/useMockClock';
+import { useMockClock, type ClockOffset } from '../features/simulator/useMockClock';
 
 const COLOURS: Record<RealtimeStatus, string> = {
   idle: 'gray',
@@ -14,6 +14,19 @@ const COLOURS: Record<RealtimeStatus, string> = {
   error: 'red',
   closed: 'red',
 };
+
+/**
+ * An offset as the header says it, in its two largest parts: to the hour from about a day (a day's
+ * step that took a while reads "+1 d", not "+23 h 59 min"), to the minute below.
+ */
+export function roughly(offset: ClockOffset): Pick<ClockOffset, 'days' | 'hours' | 'minutes'> {
+  const minutes = offset.days * 1440 + offset.hours * 60 + offset.minutes;
+  if (minutes >= 1410) {
+    const hours = Math.round(minutes / 60);
+    return { days: Math.floor(hours / 24), hours: hours % 24, minutes: 0 };
+  }
+  return { days: 0, hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
 
 /**
  * Header indicator of the /ws connection: "Live" while events arrive; once the connection is lost
@@ -34,9 +47,11 @@ export function RealtimeStatusIndicator() {
   const simulated = !lost && status === 'open' && clock.kind !== 'realtime';
   const offset = !lost && status === 'open' && clock.kind === 'realtime' ? clock.offset : null;
   if (offset) {
-    // Real speed, another date: the two largest parts of the offset (1 d 2 h, 3 h 15 min, 20 min).
-    const parts = (['days', 'hours', 'minutes'] as const).filter((u) => offset[u] > 0).slice(0, 2);
-    const span = parts.map((u) => t(`simulator.clock.span.${u}`, { count: offset[u] })).join(' ');
+    const shown = roughly(offset);
+    const span = (['days', 'hours', 'minutes'] as const)
+      .filter((u) => shown[u] > 0)
+      .map((u) => t(`simulator.clock.span.${u}`, { count: shown[u] }))
+      .join(' ');
     const sign = offset.ahead ? '+' : '−';
     return (
       <Tooltip label={t(offset.ahead ? 'simulator.headerClock.aheadTooltip' : 'simulator.headerClock.behindTooltip', { span })} multiline w={300}>
