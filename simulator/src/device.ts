@@ -115,7 +115,7 @@ export class UnitDevice {
       up: () => {
         this.storage.reportStorages();
         this.tick();
-        this.autonomy.begin();
+        this.autonomy.begin(this.power.life.life);
       },
       releasing: () => this.releaseAll(),
       switchedOff: () => {
@@ -260,14 +260,27 @@ export class UnitDevice {
 
   // ── the loop ──────────────────────────────────────────────────────────────────────────────────
 
-  start(): void {
-    this.power.boot();
+  /** Run the device: it boots (`warm`: it takes over from the one that ran before a reset, UnitPower.boot). */
+  start(warm = false): void {
+    const onNow = this.power.boot(warm);
     // Drawn either way: the device's random sequence does not depend on who ticks it.
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
     const every = this.timings.telemetryIntervalMs;
     // As the wheel's: a step over many ticks reports the last one only (the tick takes the whole time since).
     const tick = () => (this.clock.now() + every > (this.clock.advancingTo() ?? 0) ? this.tick() : undefined);
     if (!this.externalTicks) this.stopTelemetry = this.clock.every(every, tick, phase);
+    // A warm start is on at once, after the start's own draws (the power-on draws what a boot's would).
+    if (onNow) this.power.powerOn();
+  }
+
+  /**
+   * The fleet's spontaneous motion is back (a calm scenario ended, a demo preset set its motion):
+   * a unit that came up while it was off plans its next outage and, when autonomous under the
+   * timings now, what it does on its own (unit/power.ts, unit/autonomy.ts).
+   */
+  resumeMotion(): void {
+    this.power.resumeOutages();
+    this.autonomy.resume(this.power.life.life);
   }
 
   /** The engine no longer runs the device: every timer of it is cancelled. */

@@ -155,10 +155,17 @@ export class Engine {
       servers: () => this.replicas.specs,
       apply: this.applyStep,
       reset: (seed, startAt) => this.reset(seed, startAt),
+      resumeMotion: () => this.unitDevices.resumeMotion(),
     });
     this.demo = new DemoControl(
       ctx,
-      { baseTimings: this.baseTimings, unit: this.device, apply: this.applyStep, reset: (startAt) => this.reset(this.#seed, startAt) },
+      {
+        baseTimings: this.baseTimings,
+        unit: this.device,
+        apply: this.applyStep,
+        reset: (startAt) => this.reset(this.#seed, startAt),
+        resumeMotion: () => this.unitDevices.resumeMotion(),
+      },
       opts.demo,
     );
     this.startWheel();

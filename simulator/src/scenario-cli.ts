@@ -10,9 +10,10 @@
  * file, absolute or relative to the folder the command was typed in.
  * The password is the core's DEMO_PASSWORD (also read from SIM_PASSWORD). The core must run with
  * its simulator attached (in-process, or shards over /gateway) and the mock endpoints on.
- * `--stepped` steps simulated time instead of running it at the scenario's factor: the outcome no
- * longer depends on how busy the machine is (a trial's end still needs a core whose own clock can
- * be stepped, which only a test's core has).
+ * Simulated time is stepped by the runner, every wait and window measured on it, so the outcome
+ * does not depend on how busy the machine is: `--stepped` steps it as fast as the core answers,
+ * `--speed N` (the scenario's factor by default) no faster than N times wall time (a trial's end
+ * still needs a core whose own clock can be stepped, which only a test's core has).
  * `--junit FILE` writes the runs as a JUnit XML report (the one the console's panel offers).
  * A run reserves the units and servers its scenario names: the demo preset running on the stack
  * leaves them alone until the run ends; the clock goes back to what it was when the run ends

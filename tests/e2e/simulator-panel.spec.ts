@@ -187,6 +187,10 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   await expect.poll(async () => (await numberOf(now, 'data-now')) - paused).toBeGreaterThanOrEqual(3_600_000);
   await page.getByTestId('simulator-clock-realtime').click();
   await expect(kind).toHaveAttribute('data-kind', 'realtime');
+  // Real speed, an hour ahead (time is never set back under the running devices): the header says so, not Live.
+  const pill = page.getByTestId('realtime-status');
+  await expect(pill).toHaveAttribute('data-clock', 'offset', { timeout: 10_000 });
+  await expect(pill).toContainText('+1 h');
   await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
   await page.getByTestId('simulator-demo-switch').click();
   await expect(current).toHaveAttribute('data-preset', 'breaking-news');
@@ -209,7 +213,7 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   expect((await remembered).ok()).toBe(true);
   await expect(operator.locator('[data-testid^="channel-status-"]', { hasText: /^Collecting/ }).first()).toBeVisible({ timeout: 15_000 });
 
-  // Reset the demo: the fleet restarts from its seed (every unit off a moment), the story plays again
+  // Reset the demo: the fleet restarts from its seed (every unit idle at once), the story plays again
   // and every demo account opens on the unit list as after the seed.
   // Its confirmation is a toast, queued behind the notices of the fleet's own status changes (spec 000
   // §2: five at once, the rest queued), so the reset is known done by the control plane's answer.

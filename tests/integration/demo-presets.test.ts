@@ -228,6 +228,27 @@ describe('demo presets on the stepped clock', () => {
     expect(await changesPerMinute(demo, 1)).toEqual([0]);
   }, 120_000);
 
+  it('a preset switch shows no unit offline that is not: the restarted units take over, none goes offline in between', async () => {
+    const demo = await startDemo('lively');
+    const operator = await demo.stack.login('super_user');
+    await advance(demo, 60_000);
+    const onBefore = (await unitsAs(demo, 'super_user')).filter((u) => u.status !== 'offline').map((u) => u.uniqueId);
+    expect(onBefore.length).toBeGreaterThan(40);
+    const db = demo.stack.app.services.db;
+    const mark = (await db.unitStatusChange.aggregate({ _max: { id: true } }))._max.id ?? 0;
+
+    expect(await trpc(demo.stack, operator, 'mutation', 'demo.set', { preset: 'calm' })).toEqual({ data: { preset: 'calm', shards: 1 } });
+    demo.engine.clock.setMode({ kind: 'stepped' });
+    await devicesSettled(demo.stack.app);
+    // At once, and through the first seconds of the new preset: every unit on before is on, and the
+    // core recorded no unit of them going offline.
+    const offlineNow = (await unitsAs(demo, 'super_user')).filter((u) => u.status === 'offline').map((u) => u.uniqueId);
+    expect(offlineNow.filter((id) => onBefore.includes(id))).toEqual([]);
+    await advance(demo, 5000);
+    const wentOffline = await db.unitStatusChange.findMany({ where: { id: { gt: mark }, to: 'offline' }, select: { unitId: true } });
+    expect(wentOffline.map((c) => c.unitId).filter((id) => onBefore.includes(id))).toEqual([]);
+  }, 120_000);
+
   it('off: the seeded fleet with no motion', async () => {
     const demo = await startDemo('off');
     await advance(demo, 10_000);

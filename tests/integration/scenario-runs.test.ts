@@ -33,6 +33,7 @@ const clockKinds = async () =>
   ClockStatus.array()
     .parse((await trpc(stack, operator, 'query', 'clock.get')).data)
     .map((c) => c.kind);
+const clockPaces = async () => ((await trpc(stack, operator, 'query', 'clock.get')).data as { pace?: number }[]).map((c) => c.pace ?? null);
 const runs = async () => ScenarioRun.array().parse((await trpc(stack, operator, 'query', 'scenario.runs')).data);
 const ended = (id: string) =>
   eventually(async () => {
@@ -75,12 +76,32 @@ describe('scenario runs from the panel', () => {
     expect((await stack.app.inject({ method: 'GET', url: '/mock/scenario-runs/nope/junit.xml', headers: { cookie: operator } })).statusCode).toBe(404);
   });
 
+  it('runs a library scenario at ×20 to the verdict it has stepped: the run paces the stepped clock, never faster than ×20', async () => {
+    const started = ScenarioRun.parse(
+      (await trpc(stack, operator, 'mutation', 'scenario.run', { name: SCENARIO, speed: { kind: 'accelerated', factor: 20 } })).data,
+    );
+    const wallStart = performance.now();
+    await eventually(async () => (await clockPaces())[0] === 20, 10_000);
+    const run = await ended(started.id);
+    expect(
+      run.verdict,
+      run.steps
+        .filter((s) => s.state !== 'passed')
+        .map((s) => `${s.label}: ${s.detail}`)
+        .join('\n'),
+    ).toBe('passed');
+    expect(performance.now() - wallStart).toBeGreaterThanOrEqual(run.elapsedMs / 20);
+    expect(await clockKinds()).toEqual(['realtime']);
+    expect(await clockPaces()).toEqual([null]);
+  });
+
   it('stops a run at ×N: the verdict says stopped, the steps never reached stay pending, the clock goes back', async () => {
     const started = ScenarioRun.parse(
       (await trpc(stack, operator, 'mutation', 'scenario.run', { name: SCENARIO, speed: { kind: 'accelerated', factor: 2 } })).data,
     );
-    // Running at ×2: the header's clock says so.
-    await eventually(async () => (await clockKinds())[0] === 'accelerated', 10_000);
+    // Running at ×2: the run steps the clock at that pace, and the header's clock is told so.
+    await eventually(async () => (await clockPaces())[0] === 2, 10_000);
+    expect(await clockKinds()).toEqual(['stepped']);
     await trpc(stack, operator, 'mutation', 'scenario.stop');
     const run = await ended(started.id);
     expect(run.verdict).toBe('stopped');

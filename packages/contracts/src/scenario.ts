@@ -303,12 +303,16 @@ export const ScenarioStartInput = z
     scenario: ScenarioFile,
     /** Restart the fleet from the scenario's seed first (default true). */
     reset: z.boolean().optional(),
-    /** Override the scenario's clock factor. */
+    /**
+     * Override the scenario's clock factor. With `stepped`, the pace the caller advances the clock
+     * at (simulated time at most this many times wall time: the runner's ×N), which the clock's
+     * readers are told (`clock.get`'s `pace`: the header says "Simulated ×N" while it runs).
+     */
     speed: z.number().positive().max(1000).optional(),
     /**
-     * Run on the stepped clock instead (the factor is then unused): simulated time moves only when
-     * the caller advances it (`clock.set` with `advanceMs`), so every check sees exactly the
-     * simulated time it names, however loaded the machine is.
+     * Run on the stepped clock instead: simulated time moves only when the caller advances it
+     * (`clock.set` with `advanceMs`), so every check sees exactly the simulated time it names,
+     * however loaded the machine is.
      */
     stepped: z.boolean().optional(),
   })

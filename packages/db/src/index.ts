@@ -37,8 +37,10 @@ export {
   firstUnitIdOfUser,
   restoreSeededPreferences,
   seededPreferences,
+  seededUnits,
+  RESTORED_UNIT_COLUMNS,
 } from './seed/index.js';
-export type { SeedOptions, SeedResult, FleetSize } from './seed/index.js';
+export type { SeedOptions, SeedResult, FleetSize, SeededUnit, RestoredUnitColumn } from './seed/index.js';
 /** The generated model types (e.g. `Unit`, `Prisma.UnitWhereInput`), from the SQLite client. */
 export type * from '../generated/sqlite/models.js';
 export { Prisma } from '../generated/sqlite/client.js';

@@ -19,6 +19,8 @@ export interface DemoHooks {
   apply(step: DeviceStep): Injected;
   /** Restart the fleet from the current seed (simulated time from `startAt`). */
   reset(startAt: number | undefined): void;
+  /** The spontaneous behaviour changed: every running unit picks up its own motion. */
+  resumeMotion(): void;
 }
 
 export class DemoControl {
@@ -43,6 +45,8 @@ export class DemoControl {
     Object.assign(this.hooks.baseTimings, preset.motion);
     Object.assign(this.ctx.timings, preset.motion);
     if (reset) this.hooks.reset(reset.startAt);
+    // Without a restart the units run on: under the new motion, those it makes autonomous start acting.
+    else this.hooks.resumeMotion();
     this.play(preset);
   }
 

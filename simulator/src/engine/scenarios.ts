@@ -18,6 +18,8 @@ export interface ScenarioHooks {
   apply(step: DeviceStep): Injected;
   /** Restart the fleet from `seed` (simulated time from `startAt`). */
   reset(seed: number, startAt: number | undefined): void;
+  /** The spontaneous behaviour is back: every running unit picks up its own motion. */
+  resumeMotion(): void;
 }
 
 export class ScenarioControl {
@@ -30,17 +32,28 @@ export class ScenarioControl {
 
   /** Start a scenario; with `reset` the fleet first restarts from the scenario's seed. */
   start(file: ScenarioFile, reset?: { startAt?: number | undefined }): ScenarioRun {
-    this.stop();
+    this.end();
     this.setCalm(file.calm);
     const units = new Set(this.hooks.units().map((d) => d.unitId));
     this.ctx.world.reserve(reservation(file, units, this.ctx.world, this.hooks.servers()));
     if (reset) this.hooks.reset(file.seed, reset.startAt);
+    // A run that is not calm leaves the fleet its motion (units that came up during a calm run pick it up).
+    if (!file.calm) this.hooks.resumeMotion();
     this.run = new ScenarioRun(file, this.ctx.clock, (step) => this.hooks.apply(step));
     return this.run;
   }
 
-  /** Stop the run: its reservations end and the fleet acts on its own again. */
+  /**
+   * Stop the run: its reservations end and the fleet acts on its own again — every unit, those
+   * that came up during a calm run (restarted by its reset) included: they plan their outages and,
+   * autonomous under the preset's share, what they do on their own.
+   */
   stop(): void {
+    this.end();
+    this.hooks.resumeMotion();
+  }
+
+  private end(): void {
     this.run?.stop();
     this.ctx.world.release();
     this.setCalm(false);

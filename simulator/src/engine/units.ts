@@ -39,14 +39,14 @@ export class ShardUnits {
     }
   }
 
-  /** Start every device of the last assignment afresh (a reset): the core first sees each offline. */
+  /**
+   * Start every device of the last assignment afresh (a reset): each takes over at once from the
+   * one that ran (on, nothing running: UnitPower.boot's warm start), so a unit on before and after
+   * is never reported offline in between; one the seed starts off says so at once. The restarted
+   * fleet does not depend on what ran before: the same seed gives the same sequence.
+   */
   restart(): void {
-    const at = this.ctx.clock.now();
-    for (const spec of this.specs) {
-      // Nothing is known of a restarted device until it boots: the core sees it offline first.
-      this.ctx.send({ kind: 'state', unitId: spec.unitId, online: false, applications: {}, at });
-      this.start(spec);
-    }
+    for (const spec of this.specs) this.start(spec, true);
   }
 
   /** The answer to a core's command for one of the units (none: an unresponsive unit lets the core time out). */
@@ -75,6 +75,11 @@ export class ShardUnits {
     return this.devices.values();
   }
 
+  /** The fleet's motion is back: each unit picks up what it does on its own (UnitDevice.resumeMotion). */
+  resumeMotion(): void {
+    for (const d of this.devices.values()) d.resumeMotion();
+  }
+
   /** Each unit reports the alerts it holds cleared (before a restart of the fleet). */
   clearAlerts(): void {
     for (const d of this.devices.values()) d.alerts.clearAll();
@@ -86,11 +91,11 @@ export class ShardUnits {
     this.wheel.clear();
   }
 
-  private start(spec: DeviceSpec): void {
+  private start(spec: DeviceSpec, warm = false): void {
     const rng = this.ctx.seedRng.fork(spec.unitId);
     const d = new UnitDevice(spec, this.ctx.clock, rng, this.ctx.timings, (m) => this.ctx.send(m), this.ctx.world, this.ctx.alertConfig);
     this.devices.set(spec.unitId, d);
     this.wheel.add(d, rng);
-    d.start();
+    d.start(warm);
   }
 }

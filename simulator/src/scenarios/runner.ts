@@ -8,11 +8,14 @@
  *    (or, with `hold`, keeps holding) within its window of simulated time;
  * 3. stop the scenario; the result lists every step with what failed.
  *
- * Simulated time either runs at the scenario's factor (accelerated: to watch a scenario in the
- * console) or is stepped by the runner (`stepped`: what CI uses). Stepped, the runner advances the
+ * Simulated time moves only by the runner's own advances, on the stepped clock: it advances the
  * clock by at most `stepMs` at a time and the control plane answers once the core has applied what
  * the devices reported meanwhile, so each check sees the core exactly at the simulated time it
- * names — a busy machine makes the run slower, never different.
+ * names, and every wait and every window (`within`, `hold`) is measured on that clock — a busy
+ * machine makes the run slower, never different. `stepped` runs as fast as the core answers (what
+ * CI uses); at a speed (×N: to watch a scenario in the console, the CLI's `--speed`, the panel's
+ * ×N and real time) the runner paces its advances so that simulated time goes no faster than N
+ * times wall time — the same steps, the same checks, so ×20 passes wherever stepped passes.
  */
 import {
   ClockStatus,
@@ -38,14 +41,12 @@ export interface RunnerOptions extends CoreClientOptions {
   username?: string;
   /** Password of the mock's demo users (every seeded user has the same). */
   password: string;
-  /** Override the scenario's clock factor (accelerated). */
+  /** The pace (simulated time at most this many times wall time): the scenario's factor unless given. */
   speed?: number;
-  /** Step simulated time instead of letting it run (see the module). */
+  /** Step simulated time as fast as the core answers, with no pace (see the module). */
   stepped?: boolean;
-  /** Stepped: the simulated ms of one advance (checks run after each); 500 by default. */
+  /** The simulated ms of one advance (checks run after each); 500 by default. */
   stepMs?: number;
-  /** Accelerated: wall ms between two polls. */
-  pollMs?: number;
   /** Default window of an expectation, simulated ms. */
   defaultWithinMs?: number;
   log?: (line: string) => void;
@@ -135,7 +136,6 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
   const t0 = performance.now();
   const client = new CoreClient(opts);
   const log = opts.log ?? (() => {});
-  const pollMs = opts.pollMs ?? 50;
   const cookies = new Map<string, string>();
   const cookieFor = async (username: string) => {
     let c = cookies.get(username);
@@ -167,11 +167,12 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
   /** A step in words, its units and servers by name and id (what the console shows). */
   const shown = showScenarioRefs(source, fleet);
   const labelOf = (index: number, step: ScenarioStep) => stepLabel(shown.timeline[index] ?? step);
-  const speed = opts.speed ?? file.speed;
-  const stepped = opts.stepped ?? false;
+  /** Simulated ms per wall ms at most; null: as fast as the core answers. */
+  const pace = opts.stepped ? null : (opts.speed ?? file.speed);
   const stepMs = opts.stepMs ?? 500;
 
-  await client.mutate(operator, 'scenario.start', { scenario: file, reset: true, speed, stepped });
+  // Always on the stepped clock; a pace is told to the core (its header shows the run's speed).
+  await client.mutate(operator, 'scenario.start', { scenario: file, reset: true, stepped: true, ...(pace === null ? {} : { speed: pace }) });
   let lastElapsed = 0;
   let coreNow = 0;
   /** The scenario's start on the simulated clock (the clock's time less the scenario's elapsed time). */
@@ -179,27 +180,41 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
   const elapsed = async (): Promise<number> => {
     const s = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
     if (!s.scenario || s.scenario.name !== file.name) throw new Error('the scenario is no longer running on the simulator');
-    if ((s.clock.kind === 'stepped') !== stepped) throw new Error(`the simulator clock is ${s.clock.kind}: someone else changed it during the run`);
+    if (s.clock.kind !== 'stepped') throw new Error(`the simulator clock is ${s.clock.kind}: someone else changed it during the run`);
     lastElapsed = s.scenario.elapsedMs;
     startedAt = s.clock.now - s.scenario.elapsedMs;
     coreNow = s.coreNow;
     return lastElapsed;
   };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   /**
-   * Stepped: move simulated time forward by `ms` (the core settled when this resolves). The clock's
-   * answer carries its time, so the elapsed time needs no second call; the scenario's own status is
-   * read once per timeline step (waitUntil), which also notices a scenario stopped under the run.
+   * At a pace, the wall time an advance to `target` simulated ms of the run may start at: the run's
+   * wall start plus the simulated time over the pace. A run that fell behind (a busy machine) moves
+   * its start up instead of rushing to catch up: it goes on at the pace from where it is.
+   */
+  let paceStart = performance.now();
+  const keepPace = async (target: number) => {
+    if (pace === null) return;
+    const due = paceStart + target / pace;
+    const now = performance.now();
+    if (due > now) await sleep(due - now);
+    else paceStart += now - due;
+  };
+  /**
+   * Move simulated time forward by `ms` (the core settled when this resolves). The clock's answer
+   * carries its time, so the elapsed time needs no second call; the scenario's own status is read
+   * once per timeline step (waitUntil), which also notices a scenario stopped under the run.
    */
   const advance = async (ms: number) => {
-    const clocks = ClockReply.parse(await client.mutate(operator, 'clock.set', { advanceMs: Math.max(1, Math.round(ms)) }));
+    const step = Math.max(1, Math.round(ms));
+    await keepPace(lastElapsed + step);
+    checkStop();
+    const clocks = ClockReply.parse(await client.mutate(operator, 'clock.set', { advanceMs: step }));
     const clock = clocks[0];
     if (!clock || clock.kind !== 'stepped') throw new Error(`the simulator clock is ${clock?.kind ?? 'gone'}: someone else changed it during the run`);
     lastElapsed = clock.now - startedAt;
     return lastElapsed;
   };
-  /** Accelerated, wall-time guard: the simulated window at the clock factor, with generous slack. */
-  const wallBudget = (simMs: number) => (simMs / speed) * 4 + 10_000;
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const checkStop = () => {
     if (opts.signal?.aborted) throw new Stopped();
   };
@@ -210,19 +225,10 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
   let stopped = false;
   const waitUntil = async (at: number) => {
     checkStop();
-    if (stepped) {
-      let now = await elapsed();
-      while (now < at) {
-        checkStop();
-        now = await advance(Math.min(stepMs, at - now));
-      }
-      return;
-    }
-    const deadline = performance.now() + wallBudget(Math.max(0, at - lastElapsed));
-    while ((await elapsed()) < at) {
+    let now = await elapsed();
+    while (now < at) {
       checkStop();
-      if (performance.now() > deadline) throw new Error(`simulated time did not reach ${at} ms`);
-      await sleep(pollMs);
+      now = await advance(Math.min(stepMs, at - now));
     }
   };
 
@@ -290,25 +296,19 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
     if (step.do === 'trialEnds') return trialEnds(step);
     const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
     const until = step.at + within;
-    const deadline = stepped ? Infinity : performance.now() + wallBudget(within);
     let problems: string[] = [];
     for (;;) {
       checkStop();
       problems = await check(step);
-      // Stepped, simulated time moves only by the runner's own advances: lastElapsed is current.
-      const now = stepped ? lastElapsed : await elapsed();
+      // Simulated time moves only by the runner's own advances: lastElapsed is current.
+      const now = lastElapsed;
       if (step.hold) {
         if (problems.length > 0) break;
         if (now >= until) break;
       } else if (problems.length === 0 || now >= until) {
         break;
       }
-      if (performance.now() > deadline) {
-        problems.push('(runner wall-time budget exceeded)');
-        break;
-      }
-      if (stepped) await advance(Math.min(stepMs, until - now));
-      else await sleep(pollMs);
+      await advance(Math.min(stepMs, until - now));
     }
     const note = step.note ? ` — ${step.note}` : '';
     return { ok: problems.length === 0, detail: problems.length ? `${label}: ${problems.join('; ')}${note}` : `${label}${note}` };
@@ -336,13 +336,9 @@ export async function runScenario(source: ScenarioFile, opts: RunnerOptions): Pr
   async function deviceStepOutcomes(): Promise<StepResult[]> {
     const dev = file.timeline.map((step, index) => ({ step, index })).filter((x) => isDeviceStep(x.step));
     if (dev.length === 0) return [];
+    // On the stepped clock every step due by then is applied once the clock has reached it.
     await waitUntil(Math.max(...dev.map((x) => x.step.at)));
-    const deadline = stepped ? 0 : performance.now() + wallBudget(5000);
-    let status = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
-    while (status.scenario && status.scenario.stepsApplied < status.scenario.stepsTotal && performance.now() < deadline) {
-      await sleep(pollMs);
-      status = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
-    }
+    const status = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
     const outcomes = status.scenario?.outcomes ?? [];
     return dev.map(({ step, index }) => {
       if (!isDeviceStep(step)) throw new Error('unreachable');

@@ -17,15 +17,26 @@ import type { UnitRecording } from './recording.js';
 import type { UnitStream } from './stream.js';
 
 export class UnitAutonomy {
-  /** Acts on its own now and then (drawn once, from the unit's own fork). */
-  readonly autonomous: boolean;
+  /**
+   * The unit's place in the fleet's autonomous share (drawn once, from the unit's own fork): it acts
+   * on its own while this is below the share the timings give now, so a calm scenario quiets it and
+   * the preset's motion, back after the run, wakes it again.
+   */
+  private readonly draw: number;
+  /** The life (power-on) whose autonomy chain is planned, null when none runs. */
+  private chainLife: number | null = null;
 
   constructor(
     private readonly host: UnitHost,
     private readonly stream: UnitStream,
     private readonly recording: UnitRecording,
   ) {
-    this.autonomous = host.rng.fork('autonomy').chance(host.timings.autonomyShare);
+    this.draw = host.rng.fork('autonomy').next();
+  }
+
+  /** Acts on its own now and then (under the share of the timings in effect now). */
+  get autonomous(): boolean {
+    return this.draw < this.host.timings.autonomyShare;
   }
 
   private personStoppedAt: number | null = null;
@@ -66,21 +77,37 @@ export class UnitAutonomy {
     };
   }
 
-  /** A power-on: an autonomous unit plans what it does next (soon, in a demo alive from its start). */
-  begin(): void {
-    if (this.autonomous) this.plan(true);
+  /** A power-on (`life`, the new power-on's number): an autonomous unit plans what it does next (soon, in a demo alive from its start). */
+  begin(life: number): void {
+    this.chainLife = null;
+    if (this.autonomous) this.plan(life, true);
   }
 
-  private plan(first = false): void {
+  /**
+   * The fleet's motion came back (a calm scenario ended, a preset switched without a restart): a
+   * unit that is on, autonomous under the timings now and has no chain planned in this power-on
+   * plans one, its first act soon as after a power-on. Nothing changes for a unit already acting.
+   */
+  resume(life: number): void {
+    if (this.host.isOnline() && this.autonomous && this.chainLife !== life) this.plan(life, true);
+  }
+
+  private plan(life: number, first = false): void {
     const { rng, timings } = this.host;
+    this.chainLife = life;
     const soon = first && timings.autonomyFirstWithinMs > 0;
     // One draw either way: the unit's random sequence does not depend on the preset's first wait.
     const u = rng.next();
     const gap = soon ? u * timings.autonomyFirstWithinMs : -Math.log(1 - u) * timings.autonomyMeanGapMs;
     this.host.schedule(gap, () => {
+      // The share fell under the unit's draw (a calm scenario): the chain ends, `resume` starts another.
+      if (!this.autonomous) {
+        this.chainLife = null;
+        return;
+      }
       // A unit a scenario run reserved is left alone by the demo until the run ends.
       if (!this.host.world.isReserved(this.host.unitId)) this.actOnItsOwn();
-      this.plan();
+      this.plan(life);
     });
   }
 

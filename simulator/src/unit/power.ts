@@ -44,13 +44,23 @@ export class UnitPower {
     return this.powered;
   }
 
-  /** The first boot: after the boot time, or (an initially-off unit) some outages later. */
-  boot(): void {
+  /**
+   * The first boot: after the boot time, or (an initially-off unit) some outages later. A `warm`
+   * start (the fleet restarted by a reset) takes over from the unit that ran: answers true when the
+   * unit is to be switched on at once (the caller does, once the device has drawn what it draws at
+   * a start) — the core never sees it offline in between —, and an initially-off unit says it is
+   * off at once. The draws are the same either way.
+   */
+  boot(warm = false): boolean {
     if (this.rng.chance(this.timings.initiallyOffShare)) {
       this.offTimers.after(this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES, () => this.powerOn());
-    } else {
-      this.offTimers.after(this.draw(this.timings.bootMs), () => this.powerOn());
+      if (warm) this.hooks.switchedOff();
+      return false;
     }
+    const bootMs = this.draw(this.timings.bootMs);
+    if (warm) return true;
+    this.offTimers.after(bootMs, () => this.powerOn());
+    return false;
   }
 
   /** The engine no longer runs the device: the power-on's timers and a pending switch-on are cancelled. */
@@ -94,9 +104,21 @@ export class UnitPower {
     if (restartAfterMs > 0) this.offTimers.after(restartAfterMs, () => this.powerOn());
   }
 
+  /**
+   * The fleet's motion came back (a calm scenario ended, a preset's motion set): a unit that is on
+   * and has no outage planned in this power-on (it came up while outages were off) plans one.
+   */
+  resumeOutages(): void {
+    if (this.powered && this.outageLife !== this.life.life) this.planOutage();
+  }
+
+  /** The power-on whose next outage is planned (none: outages were off when it came up). */
+  private outageLife: number | null = null;
+
   private planOutage(): void {
     const mtbo = this.timings.meanTimeBetweenOutagesMs;
     if (mtbo <= 0) return;
+    this.outageLife = this.life.life;
     const inMs = -Math.log(1 - this.rng.next()) * mtbo; // exponential inter-arrival
     this.life.after(inMs, () => {
       this.powerOff();

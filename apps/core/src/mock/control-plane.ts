@@ -40,6 +40,7 @@ import {
   type ShardStatus,
 } from '@fleet/contracts';
 import { restoreSeededPreferences } from '@fleet/db';
+import { restoreSeededUnits } from './seeded-units.js';
 import { AppError } from '../errors.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
 import { describeRefProblem, FleetImportInput, RecordingCompareInput, resolveScenarioRefs, ScenarioRunStartInput, type ScenarioRun } from '@fleet/contracts';
@@ -282,7 +283,18 @@ export const appRouter = t.router({
   }),
 
   clock: t.router({
-    get: authed.query(async ({ ctx }) => (await control(ctx.app, { op: 'status' })).map((s) => ({ shardId: s.shardId, ...s.clock }))),
+    /**
+     * Each shard's clock; `pace` while a scenario run steps the clock at a pace (its ×N: the
+     * runner advances the stepped clock no faster than that), so the header shows the run's speed.
+     */
+    get: authed.query(async ({ ctx }) => {
+      const pace = runsOf(ctx.app).pace();
+      return (await control(ctx.app, { op: 'status' })).map((s) => ({
+        shardId: s.shardId,
+        ...s.clock,
+        ...(pace !== null && s.clock.kind === 'stepped' ? { pace } : {}),
+      }));
+    }),
     /** Real time, accelerated (factor), stepped; in stepped mode, advance by advanceMs. */
     /**
      * A step (advanceMs) answers when it has ended: a long one runs on the shards in slices, the
@@ -315,10 +327,11 @@ export const appRouter = t.router({
   demo: t.router({
     /**
      * Run a demo preset (simulator/demos): with `reset` (the default) the fleet, what the core
-     * holds of what the devices raised, the simulated clock and the seeded demo accounts'
-     * preferences (the page each opens on, filters, language...) first go back to their seeded
-     * start — the Simulator panel's "Reset the demo" is this with the preset running now. Accounts
-     * created after the seed keep their preferences.
+     * holds of what the devices raised, the simulated clock, the seeded demo accounts'
+     * preferences (the page each opens on, filters, language...) and the seeded units' names, notes
+     * and settings (seeded-units.ts) first go back to their seeded start — the Simulator panel's
+     * "Reset the demo" is this with the preset running now. Accounts created after the seed keep
+     * their preferences; units the seed did not make stay as they are.
      */
     set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
       const reset = input.reset !== false;
@@ -327,6 +340,8 @@ export const appRouter = t.router({
       if (reset) chaosOf(ctx.app).clear();
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
+      // The seeded units as the seed made them: names, notes and settings a person or a scenario changed.
+      if (reset) await restoreSeededUnits(ctx.app);
       const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
       const error = replies.find((r) => r.error)?.error;
       if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
@@ -347,7 +362,7 @@ export const appRouter = t.router({
       // Units and servers named by name run by their ids (the shards know ids only).
       const { file: scenario, problems } = resolveScenarioRefs(ScenarioFile.parse(input.scenario), await fleetNamesOf(ctx.app));
       if (problems.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.scenario.name}: ${problems.map(describeRefProblem).join('; ')}` });
-      await runsOf(ctx.app).begin(ctx.session);
+      await runsOf(ctx.app).begin(ctx.session, input.stepped && input.speed !== undefined ? input.speed : null);
       const reset = input.reset !== false;
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);

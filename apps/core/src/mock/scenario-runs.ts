@@ -78,6 +78,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class ScenarioRuns {
   /** The clock's mode before a scenario took it; null while no scenario holds it. */
   private before: ClockModeInput | null = null;
+  /** The pace of the scenario holding the clock (see `pace`). */
+  private runPace: number | null = null;
   /** The session driving the scenario (its lease), and when it was last heard. */
   private owner: string | undefined;
   private lastSeen = 0;
@@ -95,8 +97,17 @@ export class ScenarioRuns {
     this.runner = runner;
   }
 
-  /** A scenario starts driven by `session`: the clock's mode now is what it goes back to. */
-  async begin(session: string | undefined): Promise<void> {
+  /** The pace a running scenario steps the clock at (its ×N), null when none (a stepped run as fast as it goes, or no run). */
+  pace(): number | null {
+    return this.before === null ? null : this.runPace;
+  }
+
+  /**
+   * A scenario starts driven by `session`: the clock's mode now is what it goes back to. `pace`:
+   * the ×N its client steps the stepped clock at (null: not paced).
+   */
+  async begin(session: string | undefined, pace: number | null = null): Promise<void> {
+    this.runPace = pace;
     // A panel's run holds the simulator until it ends: another client waits (or stops it).
     if (this.panel && this.owner !== undefined && this.owner !== session)
       throw new TRPCError({ code: 'CONFLICT', message: `Scenario ${this.panel.record.name} is running from the Simulator panel: stop it first` });
@@ -123,6 +134,7 @@ export class ScenarioRuns {
     this.owner = undefined;
     const before = this.before;
     this.before = null;
+    this.runPace = null;
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = null;
     if (before) await this.control(this.app, { op: 'clock', clock: { mode: before } });

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ROLES, systemClock, type Role } from '@fleet/contracts';
+import type { Prisma } from '../../generated/sqlite/client.js';
 import { transaction, type DbHandle, type DbTx } from '../client.js';
 import { nonEmptyTables, resetDatabase } from '../maintenance.js';
 import { hashPassword } from '../password.js';
@@ -22,7 +23,7 @@ import { seedServers } from './servers.js';
 import { seedSystemSettings } from './settings.js';
 import { seedShares } from './shares.js';
 import { SEED_IDS } from './structure.js';
-import { seedP2pLinks, seedUnits } from './units.js';
+import { seedP2pLinks, seedUnits, unitRows } from './units.js';
 import { seedAlertConfigurations, seedUsers } from './users.js';
 
 export { SEED_IDS } from './structure.js';
@@ -31,6 +32,43 @@ export { restoreSeededPreferences, seededPreferences } from './users.js';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo-pass-1';
 export const DEFAULT_SEED = 20240601;
+
+/**
+ * The columns of a seeded unit that a person (a rename, a note, the unit's settings) or a scenario
+ * may change, which a demo reset puts back as the seed wrote them.
+ */
+export const RESTORED_UNIT_COLUMNS = [
+  'name',
+  'comment',
+  'configuration',
+  'transmissionMode',
+  'workingMode',
+  'storeAndForwardVideoQuality',
+  'filenamePrefix',
+  'multiCameraLabels',
+  'selectedChannelId',
+  'alertsConfigMode',
+] as const;
+
+export type RestoredUnitColumn = (typeof RESTORED_UNIT_COLUMNS)[number];
+
+/** A seeded unit as the seed wrote it: its serial number (what tells the seed's unit apart) and the columns a reset restores. */
+export type SeededUnit = { id: string; serialNumber: string } & { [K in RestoredUnitColumn]: Prisma.UnitCreateManyInput[K] };
+
+/**
+ * The seeded units of `seed` and `fleet` as the seed writes them, computed again (nothing is read
+ * or written): the same seed and size give the same values whatever the reference time.
+ */
+export function seededUnits(options: { seed?: number; fleet?: FleetSize; now?: Date } = {}): SeededUnit[] {
+  const seedValue = options.seed ?? DEFAULT_SEED;
+  const now = options.now ?? new Date(systemClock.now());
+  const plan = planFleet(options.fleet ?? DEFAULT_FLEET, streamFor(seedValue, 'fleet', now), streamFor(seedValue, 'streets', now));
+  return unitRows(seedValue, now, plan, usageProfileRows(seedValue, now)).units.map((u) => ({
+    id: u.id,
+    serialNumber: u.serialNumber,
+    ...(Object.fromEntries(RESTORED_UNIT_COLUMNS.map((k) => [k, u[k]])) as { [K in RestoredUnitColumn]: Prisma.UnitCreateManyInput[K] }),
+  }));
+}
 
 export interface SeedOptions {
   /** faker seed (default DEFAULT_SEED). */

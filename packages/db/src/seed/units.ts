@@ -17,6 +17,18 @@ export async function seedUnits(
   usageProfiles: readonly Prisma.UsageProfileCreateManyInput[],
   count: Count,
 ): Promise<UsageSeedUnit[]> {
+  const { units, unitInventories, unitGroups, unitServices, usageUnits } = unitRows(seedValue, now, plan, usageProfiles);
+  await inChunks(units, (data) => tx.unit.createMany({ data }));
+  await inChunks(unitInventories, (data) => tx.unitInventory.createMany({ data }));
+  await inChunks(unitGroups, (data) => tx.unitGroup.createMany({ data }));
+  await inChunks(unitServices, (data) => tx.service.createMany({ data }));
+  count('unit', units.length);
+  count('service', unitServices.length);
+  return usageUnits;
+}
+
+/** The rows of the units, their memberships and services, as the seed writes them (nothing written here). */
+export function unitRows(seedValue: number, now: Date, plan: FleetPlan, usageProfiles: readonly Prisma.UsageProfileCreateManyInput[]) {
   const faker = streamFor(seedValue, 'units', now);
   // The notes crews leave on units, from a stream of their own.
   const notes = streamFor(seedValue, 'unitNotes', now);
@@ -130,13 +142,7 @@ export async function seedUnits(
       });
     }
   }
-  await inChunks(units, (data) => tx.unit.createMany({ data }));
-  await inChunks(unitInventories, (data) => tx.unitInventory.createMany({ data }));
-  await inChunks(unitGroups, (data) => tx.unitGroup.createMany({ data }));
-  await inChunks(unitServices, (data) => tx.service.createMany({ data }));
-  count('unit', units.length);
-  count('service', unitServices.length);
-  return usageUnits;
+  return { units, unitInventories, unitGroups, unitServices, usageUnits };
 }
 
 export async function seedP2pLinks(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {

@@ -7,8 +7,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { systemClock, type ClockControlInput, type ClockModeInput, type ClockStatus } from '@fleet/contracts';
+import type { ClockControlInput, ClockModeInput } from '@fleet/contracts';
 import { trpc } from './trpc';
+import { clockOffset } from './useMockClock';
 import { ControlPlaneError, SimulatorSection } from './SectionParts';
 
 /** The simulated time as `YYYY-MM-DD HH:MM:SS` (UTC: the shards' clock knows no zone). */
@@ -41,14 +42,6 @@ export function parseDuration(text: string): number | null {
   }
   ms = Math.round(ms);
   return ms >= 1000 && ms <= MAX_STEP_MS ? ms : null;
-}
-
-/** How far the simulated time is from the browser's, to the nearest minute (null within a minute). */
-function offsetOf(clock: ClockStatus): { ahead: boolean; days: number; hours: number; minutes: number } | null {
-  const diff = clock.now - systemClock.now();
-  if (Math.abs(diff) < MINUTE) return null;
-  const minutes = Math.round(Math.abs(diff) / MINUTE);
-  return { ahead: diff > 0, days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
 }
 
 /** How far a step under way got, in whole percent. */
@@ -89,7 +82,7 @@ export function ClockSection() {
   const typedMs = parseDuration(typed);
   const paused = clock?.kind === 'stepped';
   const speed = clock && !paused ? clock.factor : lastSpeed;
-  const offset = clock ? offsetOf(clock) : null;
+  const offset = clock ? clockOffset(clock.now) : null;
 
   const modeOf = (factor: number): ClockModeInput => (factor === 1 ? { kind: 'realtime' } : { kind: 'accelerated', factor });
   const setSpeed = (factor: number) => {

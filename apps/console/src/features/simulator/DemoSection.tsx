@@ -1,8 +1,8 @@
 /**
  * The demo presets (simulator/demos): the one the fleet runs, a switch to another and "Reset the
- * demo" — both restart the fleet from its seed (every unit boots again, what the core holds of what
- * the devices raised is cleared) and play the preset from its start, so a demo can be given twice
- * in a row.
+ * demo" — both restart the fleet from its seed (every unit restarts idle at once, what the core
+ * holds of what the devices raised is cleared, the seeded units get back their names, notes and
+ * settings) and play the preset from its start, so a demo can be given twice in a row.
  */
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
