@@ -9,7 +9,7 @@
  * (`unitInView`), and only for that: every other fleet event waits in the list.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Indicator, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Indicator, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -224,7 +224,7 @@ function CentreList({ onClose }: { onClose: () => void }) {
       <Text size="sm" c="dimmed" data-testid="centre-summary" aria-live="polite">
         {t('notificationCentre.summary', { count: state.entries.length, unread })}
       </Text>
-      <Group gap="xs" align="flex-end" wrap="wrap">
+      <SimpleGrid cols={3} spacing="xs">
         <Select
           label={t('notificationCentre.filter.unit')}
           placeholder={t('notificationCentre.filter.allUnits')}
@@ -234,7 +234,6 @@ function CentreList({ onClose }: { onClose: () => void }) {
           searchable
           clearable
           size="xs"
-          w={170}
           data-testid="centre-filter-unit"
           comboboxProps={{ withinPortal: false }}
         />
@@ -246,7 +245,6 @@ function CentreList({ onClose }: { onClose: () => void }) {
           onChange={(value) => change({ kind: value as EntryKind | null })}
           clearable
           size="xs"
-          w={170}
           data-testid="centre-filter-kind"
           comboboxProps={{ withinPortal: false }}
         />
@@ -258,11 +256,10 @@ function CentreList({ onClose }: { onClose: () => void }) {
           onChange={(value) => change({ severity: value as Severity | null })}
           clearable
           size="xs"
-          w={130}
           data-testid="centre-filter-severity"
           comboboxProps={{ withinPortal: false }}
         />
-      </Group>
+      </SimpleGrid>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Switch
           size="sm"
