@@ -1,7 +1,7 @@
 /** The banner's notifications (fetchClientNotifications) follow `notification` and `notification.removed` (registered in src/live/). */
 import type { ClientNotification } from '@fleet/contracts';
 import { endpointPrefix } from '../api/hooks';
-import { patchNotifications } from '../realtime/cachePatch';
+import { patchNotifications } from '../kit/cachePatch';
 import type { LiveResource } from '../realtime/liveRegistry';
 import { withoutNotification } from './polling';
 

@@ -1,5 +1,5 @@
 /** What realtime events change in the files' reads (registered in src/live/): a channel's files, a unit's storage listing during a transfer. */
-import { patchFileTransfer } from '../../realtime/cachePatch';
+import { patchFileTransfer } from '../../kit/cachePatch';
 import { all } from '../../realtime/liveRegistry';
 import type { EventOf, LiveContext, LiveResource } from '../../realtime/liveRegistry';
 import { applyToFileCaches } from './useChannelFilesLive';

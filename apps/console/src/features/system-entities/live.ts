@@ -6,8 +6,8 @@
  */
 import type { RealtimeEvent } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { patchStatusById, STATUS_READS, statusTarget } from '../../realtime/cachePatch';
-import type { StatusEvent } from '../../realtime/cachePatch';
+import { patchStatusById, STATUS_READS, statusTarget } from '../../kit/cachePatch';
+import type { StatusEvent } from '../../kit/cachePatch';
 import { onEach, rereadBy, reread } from '../../realtime/liveRegistry';
 import type { LiveContext, LiveResource } from '../../realtime/liveRegistry';
 import { invalidateReads, SYSTEM_ENTITY_READS, staleSystemEntityReads } from '../../realtime/systemEntities';

@@ -1,7 +1,7 @@
 /**
  * The unit detail's reads (spec 000 §7 unit reads) and how they stay live:
  * - v2/units/{id} (getUnit): status, applications, battery, modems and bitrate samples, patched in
- *   place by the realtime provider (unit.status / unit.telemetry / unit.updated, realtime/cachePatch);
+ *   place by the realtime provider (unit.status / unit.telemetry / unit.updated, kit/cachePatch);
  * - v2/units/enhanced/{id}: the configuration, refreshed every refreshIntervalMs (spec 000 §9: 60 s)
  *   and patched by `unit.configuration` events (live/table, into every cached read of the
  *   configuration: api/configurationCache);

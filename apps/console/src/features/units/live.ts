@@ -2,7 +2,7 @@
  * What realtime events change in the console's reads of units (registered in src/live/): the unit
  * lists (fetchDevices, thousands of rows: a frame's events at once), a unit's detail and the map
  * popup's read, its position, tally, alerts and the active alerts list. Every patch through the
- * one version rule of kit/cache (realtime/cachePatch).
+ * one version rule of kit/cache (kit/cachePatch).
  */
 import type { RealtimeEvent, UnitDetail, UnitLocationInfo, UnitSummary } from '@fleet/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -16,8 +16,8 @@ import {
   patchActiveAlerts,
   patchUnitListBatch,
   unitIdOf,
-} from '../../realtime/cachePatch';
-import type { AlertEvent, UnitEvent, UnitListEvent } from '../../realtime/cachePatch';
+} from '../../kit/cachePatch';
+import type { AlertEvent, UnitEvent, UnitListEvent } from '../../kit/cachePatch';
 import type { EventOf, LiveContext, LiveResource } from '../../realtime/liveRegistry';
 
 /** The kinds the unit lists take a frame at a time. */
