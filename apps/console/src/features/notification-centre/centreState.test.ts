@@ -1,6 +1,6 @@
 /** The centre's entries: one per subject and topic, counted, newest first, bounded; late notices dropped; read state and filters. */
 import { describe, expect, it } from 'vitest';
-import { addNotices, CENTRE_CAPACITY, EMPTY_CENTRE, markAllRead, markRead, matches, NO_FILTER, unreadCount } from './centreState';
+import { addNotices, CENTRE_CAPACITY, EMPTY_CENTRE, markAllRead, markRead, matches, NO_FILTER, unitOf, unreadCount } from './centreState';
 import type { Notice } from './notices';
 
 const online = (unitId: string, at: number): Notice => ({ kind: 'statusChange', change: 'offlineToOnline', unitId, at });
@@ -22,7 +22,7 @@ describe('the centre’s entries', () => {
     let state = addNotices(EMPTY_CENTRE, [online('U1', 1), online('U2', 2)]);
     state = markAllRead(state);
     state = addNotices(state, [offline('U1', 3)]);
-    expect(state.entries.map((e) => [e.notice.unitId, e.kind, e.count, e.read])).toEqual([
+    expect(state.entries.map((e) => [unitOf(e.notice), e.kind, e.count, e.read])).toEqual([
       ['U1', 'offline', 2, false],
       ['U2', 'online', 1, true],
     ]);
@@ -72,6 +72,6 @@ describe('the centre’s entries', () => {
     expect(state.entries.filter((e) => matches(e, { ...NO_FILTER, severity: 'critical' }))).toHaveLength(1);
     const read = markAllRead(state, (e) => matches(e, u2));
     expect(unreadCount(read)).toBe(1);
-    expect(read.entries.filter((e) => matches(e, { ...NO_FILTER, unreadOnly: true })).map((e) => e.notice.unitId)).toEqual(['U1']);
+    expect(read.entries.filter((e) => matches(e, { ...NO_FILTER, unreadOnly: true })).map((e) => unitOf(e.notice))).toEqual(['U1']);
   });
 });
