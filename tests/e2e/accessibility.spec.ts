@@ -4,8 +4,8 @@
  * critical violation. The two variants cover each theme and each language once: a colour comes from the theme
  * alone and a word from the language alone (the theme's contrast is also held for every colour pair by
  * themeColors.test.ts), so the two crossed variants found nothing these two do not. The login page is audited signed out (theme and language as this browser keeps
- * them); the operator's pages (/list, a unit's detail, /map, /multiview, /channels, /devices) as a
- * luc_regular user, the admin pages (/users, /system_settings) as a super user. Each role signs in
+ * them); the operator's pages (/list, with the header's notification centre open too, a unit's detail,
+ * /map, /multiview, /channels, /devices) as a luc_regular user, the admin pages (/users, /system_settings) as a super user. Each role signs in
  * once; the theme and the language change through the user's preferences, as the switches keep them.
  * The console loads once per role and variant (the preferences are read at a load); the pages after the
  * first are opened through its router, as the menu opens them.
@@ -138,6 +138,12 @@ for (const variant of VARIANTS) {
     await expectVariant(signedOut, variant);
     found.push(...(await audit(signedOut, '/login', variant)));
     found.push(...(await auditPages(operator.page, OPERATOR_PAGES.slice(0, 1), variant)));
+    // The header's notification centre open over the list (its entries, filters and buttons).
+    await operator.page.getByTestId('centre-bell').click();
+    await expect(operator.page.getByTestId('notification-centre')).toBeVisible();
+    found.push(...(await audit(operator.page, '/list, notification centre open', variant)));
+    await operator.page.keyboard.press('Escape');
+    await expect(operator.page.getByTestId('notification-centre')).toBeHidden();
     expect(found, found.join('\n')).toEqual([]);
   });
 

@@ -11,7 +11,7 @@
  * - one file per usual first page (the map, then the unit list) with what it imports beyond those:
  *   what both import (the windowed list, status labels, ...) goes with the smaller map, which a
  *   first /list loads too, so a first /map does not load the whole unit list;
- * - `live`: the realtime event table with what it imports beyond those (loaded with the first event);
+ * - `live`: the live table (live/table.ts) with what it imports beyond those (loaded with the first event);
  * - `values`: the contracts' modules that build no schema (messages, entity values, topics, ...) and
  *   that the entry does not already hold; they import only each other, so the file depends on the
  *   entry alone;
@@ -75,6 +75,6 @@ export const FIRST_ROUTE_GROUPS: Rolldown.CodeSplittingGroup[] = [
   group('shell', ['session/SessionGate.tsx', 'shell/AppLayout.tsx'], 3),
   group('map', ['features/map/Map.page.tsx'], 2),
   group('unit-list', ['features/units/UnitList.page.tsx'], 1),
-  // The realtime event table (its patches import much of the features' logic), loaded with the first event.
-  group('live', ['realtime/applyEvents.ts'], 0),
+  // The live table (the features' registered patches import much of their logic), loaded with the first event.
+  group('live', ['live/table.ts'], 0),
 ];

@@ -72,7 +72,7 @@ export function listWithConfiguration(list: UnitSummary[] | undefined, unitId: s
   return next;
 }
 
-/** Takes a unit's configuration into the cached reads it changes (those that are cached): a save's answer, or `unit.configuration` (realtime/eventTable). */
+/** Takes a unit's configuration into the cached reads it changes (those that are cached): a save's answer, or `unit.configuration` (live/table). */
 export function applyConfiguration(queryClient: QueryClient, unitId: string, configuration: UnitConfiguration): void {
   const params = { params: { id: unitId } };
   queryClient.setQueryData<UnitConfiguration>(endpointKey('getUnitConfigurationV2', params), (old) =>

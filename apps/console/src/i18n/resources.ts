@@ -42,6 +42,7 @@ import simulatorEn from './areas/simulator.en.json';
 import faultsEn from './areas/faults.en.json';
 import chaosEn from './areas/chaos.en.json';
 import kitEn from './areas/kit.en.json';
+import notificationCentreEn from './areas/notificationCentre.en.json';
 
 /** The areas' texts, each under its area's key. */
 const areas = {
@@ -83,6 +84,7 @@ const areas = {
   faults: faultsEn,
   chaos: chaosEn,
   kit: kitEn,
+  notificationCentre: notificationCentreEn,
 };
 
 export const englishResources = { ...en, ...areas };

@@ -2,7 +2,7 @@
  * A resource's screen from its declaration (kit/resource.ts): the searchable list, the New button
  * (when the user may make the create call), the modal that creates an entity or reads, changes and
  * deletes one (fields read-only when the user may not make the update call; the tabs the user may
- * read), the toasts; the lists follow /ws through the realtime event table (realtime/eventTable.ts), which
+ * read), the toasts; the lists follow /ws through the realtime event table (live/table.ts), which
  * reads them again when an event says they changed. A create or save closes the modal, or keeps it with the entity (`reopen`); a kind with a
  * modal of its own (`dialog`) gets that instead.
  *

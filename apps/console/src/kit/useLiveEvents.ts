@@ -2,7 +2,7 @@
  * A screen's own state kept from /ws: `apply` gets the query client and every realtime event while
  * the screen is mounted. For what only the screen holds (a dialog waiting for its own outcome, an
  * upload's progress bars); cached answers are patched and read again by the realtime event table
- * (realtime/eventTable.ts) alone.
+ * (live/table.ts) alone.
  * The subscription is made once; each event reaches the `apply` of the latest render, so it may read
  * the part's props and state (a unit's id, a setter).
  */

@@ -3,7 +3,7 @@
  * reconnects, the websocket error after the maximum reconnects in the live list, and recovery.
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
 import UnitListPage from '../features/units/UnitList.page';
 import { RealtimeStatusIndicator } from '../shell/RealtimeStatusIndicator';
@@ -13,6 +13,12 @@ import { endpointKey } from '../api/hooks';
 import type { UnitSummary } from '@fleet/contracts';
 import { renderWithApp } from '../test-utils/render';
 import { DEFAULT_MAX_RECONNECTS } from './RealtimeClient';
+import { loadLiveTable } from '../live/load';
+
+// The live table is loaded with the first event, as in the app; loaded once here, so the fake timers below wait on no import.
+beforeAll(async () => {
+  await loadLiveTable();
+});
 
 /** One reconnect attempt: the interval plus its jitter (±10 %). */
 const ATTEMPT_MS = TIMINGS.wsReconnectIntervalMs * 1.1 + 10;

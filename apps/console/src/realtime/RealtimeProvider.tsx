@@ -4,14 +4,15 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ChannelLive, CurrentUser, RealtimeEvent, Topic } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
+import type { CurrentUser, RealtimeEvent, Topic } from '@fleet/contracts';
+import { endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
-import type { BatchedEvent } from './eventTable';
+import { applyRealtimeEvents, applyToOtherQueries, liveContext } from './applyEvents';
+import type { LiveTable } from './liveRegistry';
 import { debounce } from './debounce';
 import { liveness } from './livenessStore';
 import { frameBatch } from './frameBatch';
@@ -19,22 +20,16 @@ import { RealtimeClient } from './RealtimeClient';
 import { readReplay } from './readReplay';
 import type { RealtimeStatus } from './RealtimeClient';
 import { invalidateReads, staleSystemEntityReads } from './systemEntities';
-import { noticeBatch } from './noticeBatch';
-import { groupNotices, noticeOf, noticeToast } from './unitNotices';
-import type { NoticeNames, NoticePreferences } from './unitNotices';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { RealtimeTransportContext } from './transport';
 import { watchWsLibrary } from './wsLibrary';
-import { unitName } from './unitName';
 
-type EventApplier = typeof import('./applyEvents');
-/** The event table (applyEvents.ts), once loaded: requested when the first event arrives, which waits for it. */
-let applier: EventApplier | null = null;
-const loadApplier = (): Promise<EventApplier> =>
-  import('./applyEvents').then((module) => {
-    applier = module;
-    return module;
-  });
+/** Loads the live table (what the features registered): asked for when the first event arrives, which waits for it. */
+export interface LiveTableLoader {
+  (): Promise<LiveTable>;
+  /** The table when it was loaded already (a later provider of the page has it at once). */
+  readonly loaded?: () => LiveTable | null;
+}
 
 type Listener = (event: RealtimeEvent) => void;
 
@@ -59,6 +54,11 @@ interface RealtimeContextValue {
   readonly adminLive: boolean;
   /** The core acknowledged this connection's subscriptions: events of the user's topics reach the console from now on. */
   readonly subscribed: boolean;
+  /**
+   * Applies an event the console made itself (a mutation's answer, as the core will announce it) to
+   * the cached reads through the live table, at once when it is loaded.
+   */
+  readonly applyLocal: (event: RealtimeEvent) => Promise<void>;
 }
 
 const RealtimeContext = createContext<RealtimeContextValue>({
@@ -67,22 +67,11 @@ const RealtimeContext = createContext<RealtimeContextValue>({
   subscribe: () => () => undefined,
   adminLive: false,
   subscribed: false,
+  applyLocal: async () => undefined,
 });
 
 export function useRealtime(): RealtimeContextValue {
   return useContext(RealtimeContext);
-}
-
-/** Names of what the notices tell about, from the lists the console holds (the id where none has it). */
-function noticeNames(queryClient: QueryClient): NoticeNames {
-  const channels = queryClient
-    .getQueriesData<{ channels: readonly ChannelLive[] }>({ queryKey: endpointPrefix('fetchChannels') })
-    .flatMap(([, list]) => list?.channels ?? []);
-  return {
-    unit: (unitId) => unitName(queryClient, unitId),
-    channel: (channelId) => channels.find((channel) => channel.channelId === channelId)?.channelName || channelId,
-    server: (serverId) => channels.find((channel) => channel.serverId === serverId)?.serverName || serverId,
-  };
 }
 
 /** The unit an event reports about (its live values are then as of now), or null. */
@@ -140,7 +129,7 @@ function useGlobalShellInventory(user: CurrentUser): string | null {
   return data ?? null;
 }
 
-export function RealtimeProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function RealtimeProvider({ user, loadTable, children }: { user: CurrentUser; loadTable: LiveTableLoader; children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { t } = useTranslation();
@@ -157,6 +146,17 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const batchSize = batchSizeFor(user);
   const wsLibrary = user.props.wsLibrary;
   const transport = useContext(RealtimeTransportContext);
+  // The live table, once loaded (one promise per provider; the loader is the app's, it never changes).
+  const table = useRef<LiveTable | null>(loadTable.loaded?.() ?? null);
+  const tableLoad = useRef<Promise<LiveTable> | null>(null);
+  const loadTableRef = useRef(loadTable);
+  const ensureTable = useCallback((): Promise<LiveTable> => {
+    tableLoad.current ??= loadTableRef.current().then((loaded) => {
+      table.current = loaded;
+      return loaded;
+    });
+    return tableLoad.current;
+  }, []);
 
   useUserConfigPolling();
 
@@ -180,22 +180,21 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     // frame per topic, each a task of its own): one copy of the 1,000 units and one notification
     // for all of them, not one per frame. The rest is applied at the end of each frame's task.
     let stopped = false;
-    const lists = frameBatch<BatchedEvent>((listEvents) => notifyManager.batch(() => replay.apply((client) => applier?.applyBatched(client, listEvents))), {
-      maxWaitMs: 0,
-      animationFrame: false,
-    });
-    const notices = noticeBatch<NonNullable<ReturnType<typeof noticeOf>>>((batch) => {
-      const names = noticeNames(queryClient);
-      for (const notice of groupNotices(batch)) notify.current.toast.show(noticeToast(notice, notify.current.t, names));
-    });
+    const lists = frameBatch<RealtimeEvent>(
+      (listEvents) => notifyManager.batch(() => replay.apply((client) => table.current?.applyBatched(client, listEvents))),
+      {
+        maxWaitMs: 0,
+        animationFrame: false,
+      },
+    );
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       if (stopped) return;
-      const table = applier;
-      if (table === null) {
-        // The first events wait for the event table's code; those arriving meanwhile join them.
-        loadApplier().then(flush, () => {
-          console.warn(`realtime: the event table did not load; ${pending.splice(0).length} events were not applied`);
+      const live = (table.current ??= loadTableRef.current.loaded?.() ?? null);
+      if (live === null) {
+        // The first events wait for the live table's code; those arriving meanwhile join them.
+        ensureTable().then(flush, () => {
+          console.warn(`realtime: the live table did not load; ${pending.splice(0).length} events were not applied`);
         });
         return;
       }
@@ -205,10 +204,10 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         const unitId = heardUnitOf(event);
         if (unitId !== null) liveness.heard(unitId, now);
       }
-      for (const event of events) if (table.isBatchedEvent(event)) lists.push(event);
-      notifyManager.batch(() => replay.apply((client) => table.applyToOtherQueries(client, events, queryClient)));
-      const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
-      notices.push(events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null));
+      for (const event of events) if (live.isBatched(event)) lists.push(event);
+      notifyManager.batch(() => replay.apply((client) => applyToOtherQueries(live, client, events, queryClient)));
+      // The observers (the notification centre) hear each event once, after the patches.
+      live.observe(liveContext(queryClient), events);
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
@@ -280,11 +279,10 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       clientRef.current = null;
       client.stop();
       lists.cancel();
-      notices.cancel();
       replay.stop();
       refreshDevices.cancel();
     };
-  }, [queryClient, batchSize, transport]);
+  }, [queryClient, batchSize, transport, ensureTable]);
 
   // A polled user whose groups changed follows the new topics on the same connection.
   useEffect(() => {
@@ -299,6 +297,16 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   }, []);
   const adminLive = adminAcked && status === 'open';
   const subscribed = acked && status === 'open';
-  const value = useMemo(() => ({ status, listError, subscribe, adminLive, subscribed }), [status, listError, subscribe, adminLive, subscribed]);
+  const applyLocal = useCallback(
+    async (event: RealtimeEvent) => {
+      const live = table.current ?? (await ensureTable());
+      applyRealtimeEvents(live, queryClient, [event]);
+    },
+    [ensureTable, queryClient],
+  );
+  const value = useMemo(
+    () => ({ status, listError, subscribe, adminLive, subscribed, applyLocal }),
+    [status, listError, subscribe, adminLive, subscribed, applyLocal],
+  );
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

@@ -11,6 +11,7 @@ import { frameMounted } from '../lib/framePaint';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
 import { useClientConfiguration } from '../config/clientConfiguration';
 import { NotificationBanner } from '../notifications/NotificationBanner';
+import { loadLiveTable } from '../live/load';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useSessionUser } from '../session/hooks';
 import { AppSwitcher } from './AppSwitcher';
@@ -19,6 +20,7 @@ import { NavMenu } from './NavMenu';
 import { PartialAccessBanner } from './PartialAccessBanner';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
 import { ChaosIndicator } from './ChaosIndicator';
+import { NotificationCentre } from '../features/notification-centre/NotificationCentre';
 import { ScopePicker } from './ScopePicker';
 import { COMPACT_BREAKPOINT, FRAME_HEADER_HEIGHT, FRAME_NAVBAR_WIDTH, useCompactLayout } from './useCompactLayout';
 import { UserMenu } from './UserMenu';
@@ -66,7 +68,7 @@ export default function AppLayout() {
   }, [user]);
   if (!user) return <RoutedFrameLoader />;
   return (
-    <RealtimeProvider user={user}>
+    <RealtimeProvider user={user} loadTable={loadLiveTable}>
       <AppShell
         header={{ height: FRAME_HEADER_HEIGHT }}
         navbar={{ width: FRAME_NAVBAR_WIDTH, breakpoint: COMPACT_BREAKPOINT, collapsed: { mobile: !opened } }}
@@ -87,6 +89,7 @@ export default function AppLayout() {
               {!compact && <ScopePicker user={user} />}
               <ChaosIndicator roles={user.roles} />
               <RealtimeStatusIndicator />
+              <NotificationCentre />
               {!compact && <LanguageSwitch />}
               {!compact && <UserMenu user={user} />}
             </Group>

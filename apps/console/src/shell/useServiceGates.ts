@@ -34,7 +34,7 @@ export function useServiceGates(): FeatureOff {
   return useMemo(() => featureGates(data), [data]);
 }
 
-/** Every cached services_status answer with a `managedService.changed` applied (realtime/eventTable). */
+/** Every cached services_status answer with a `managedService.changed` applied (live/table). */
 export function applyToServicesStatus(queryClient: QueryClient, event: Extract<RealtimeEvent, { type: 'managedService.changed' }>): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('getServicesStatus') })) {
     const key = query.queryKey as EndpointQueryKey<'getServicesStatus'>;

@@ -32,6 +32,7 @@ import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../config/runtimeConfi
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { changeLanguage, initI18n } from '../i18n';
 import { createQueryClient } from '../queryClient';
+import { loadLiveTable } from '../live/load';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { RealtimeTransportContext } from '../realtime/transport';
 import { useSessionUser } from '../session/hooks';
@@ -118,7 +119,11 @@ export function createTestQueryClient(): QueryClient {
 function SessionRealtime({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   if (!user) return <>{children}</>;
-  return <RealtimeProvider user={user}>{children}</RealtimeProvider>;
+  return (
+    <RealtimeProvider user={user} loadTable={loadLiveTable}>
+      {children}
+    </RealtimeProvider>
+  );
 }
 
 /** The session's calls, answered from the given user and preferences unless the test answers them. */

@@ -25,19 +25,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (spec 000 §2: at most 5 at once, the rest queued, 3000 ms)', () => {
-  it('shows five and queues the rest in order; closing one brings the next', async () => {
-    const { user } = await renderWithApp(<Raiser inputs={numbered(7)} />, { realtime: false });
+describe('toasts (spec 000 §2, at most 3 at once at fleet scale: the rest queued, 3000 ms)', () => {
+  it('shows three and queues the rest in order; closing one brings the next', async () => {
+    const { user } = await renderWithApp(<Raiser inputs={numbered(5)} />, { realtime: false });
 
     await user.click(screen.getByTestId('raise'));
-    expect(shown()).toEqual(['Toast 1', 'Toast 2', 'Toast 3', 'Toast 4', 'Toast 5']);
+    expect(shown()).toEqual(['Toast 1', 'Toast 2', 'Toast 3']);
     expect(screen.getByTestId('toasts')).toHaveAttribute('data-queued', '2');
     // Errors are announced as alerts, the others as status.
     expect(screen.getAllByTestId('toast')[0]).toHaveAttribute('role', 'alert');
     expect(screen.getAllByTestId('toast')[1]).toHaveAttribute('role', 'status');
 
     await user.click(within(screen.getAllByTestId('toast')[0]!).getByRole('button', { name: 'Close' }));
-    expect(shown()).toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5', 'Toast 6']);
+    expect(shown()).toEqual(['Toast 2', 'Toast 3', 'Toast 4']);
     expect(screen.getByTestId('toasts')).toHaveAttribute('data-queued', '1');
   });
 
@@ -89,13 +89,21 @@ describe('toasts (spec 000 §2: at most 5 at once, the rest queued, 3000 ms)', (
     }
   });
 
-  it('shows the user’s confirmations and errors above the fleet notices, in place of the oldest fleet notice when five are shown', async () => {
-    const fleet = Array.from({ length: 6 }, (_, i): ToastInput => ({ message: `Fleet ${i + 1}`, source: 'fleet' }));
+  it('shows the user’s confirmations and errors above the fleet notices, in place of the oldest fleet notice when three are shown', async () => {
+    const fleet = Array.from({ length: 4 }, (_, i): ToastInput => ({ message: `Fleet ${i + 1}`, source: 'fleet' }));
     const { user } = await renderWithApp(<Raiser inputs={[...fleet, { message: 'Stream stopped', variant: 'success' }]} />, { realtime: false });
     await user.click(screen.getByTestId('raise'));
-    expect(shown()).toEqual(['Stream stopped', 'Fleet 2', 'Fleet 3', 'Fleet 4', 'Fleet 5']);
+    expect(shown()).toEqual(['Stream stopped', 'Fleet 2', 'Fleet 3']);
     expect(screen.getAllByTestId('toast')[0]).toHaveAttribute('data-source', 'user');
     expect(screen.getByTestId('toasts')).toHaveAttribute('data-queued', '1');
+  });
+
+  it('joins an equal toast to the one shown, with its count, instead of stacking it', async () => {
+    const { user } = await renderWithApp(<Raiser inputs={[{ message: 'Saved' }, { message: 'Saved' }, { message: 'Saved' }]} />, { realtime: false });
+    await user.click(screen.getByTestId('raise'));
+    expect(shown()).toEqual(['Saved×3']);
+    expect(screen.getByTestId('toast')).toHaveAttribute('data-count', '3');
+    expect(screen.getByTestId('toast-count')).toHaveAccessibleName('shown 3 times');
   });
 
   it('never takes the focus, and comes after the page’s controls in the Tab order (its close buttons still reachable)', async () => {

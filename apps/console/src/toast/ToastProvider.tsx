@@ -1,13 +1,13 @@
 import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { Notification, Stack } from '@mantine/core';
+import type { ReactNode, RefObject } from 'react';
+import { Badge, Notification, Stack } from '@mantine/core';
 import type { ToastVariant } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { clearToasts, dismissToast, EMPTY_TOASTS, pushToast } from './toastQueue';
 import type { Toast, ToastInput, ToastState } from './toastQueue';
 import { playToastSound } from './sound';
-import { toastPlacement } from './toastPlacement';
-import type { Box, ToastPlacement } from './toastPlacement';
+import { TOAST_WIDTH, toastPlacement } from './toastPlacement';
+import type { Box, ToastArea, ToastPlacement } from './toastPlacement';
 
 export interface ToastApi {
   /** Shows a toast (or queues it); returns its id. */
@@ -18,12 +18,12 @@ export interface ToastApi {
 
 export const ToastContext = createContext<ToastApi | null>(null);
 
-type Action = { type: 'push'; id: number; input: ToastInput } | { type: 'dismiss'; id: number } | { type: 'clear' };
+type Action = { type: 'push'; id: number; input: ToastInput; now: number } | { type: 'dismiss'; id: number } | { type: 'clear' };
 
 function reducer(state: ToastState, action: Action): ToastState {
   switch (action.type) {
     case 'push':
-      return pushToast(state, action.input, action.id).state;
+      return pushToast(state, action.input, action.id, action.now).state;
     case 'dismiss':
       return dismissToast(state, action.id);
     case 'clear':
@@ -33,20 +33,28 @@ function reducer(state: ToastState, action: Action): ToastState {
 
 const COLOURS: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 
-function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+function ToastItem({ toast, onClose, paused }: { toast: Toast; onClose: (id: number) => void; paused: boolean }) {
   const { t } = useTranslation();
+  const sound = toast.sound;
+  const variant = toast.variant;
+  // The sound plays once, when the toast first shows (not again when an equal one joins it).
   useEffect(() => {
-    if (toast.sound) playToastSound(toast.variant);
-    if (toast.timeoutMs <= 0) return undefined;
+    if (sound && !paused) playToastSound(variant);
+  }, [sound, variant, paused]);
+  // Its time starts again when an equal toast joins it (a new count).
+  // A toast waiting for room (no place covers no control) is hidden, its time not running.
+  useEffect(() => {
+    if (toast.timeoutMs <= 0 || paused) return undefined;
     const timer = window.setTimeout(() => onClose(toast.id), toast.timeoutMs);
     return () => window.clearTimeout(timer);
-  }, [toast, onClose]);
+  }, [toast.id, toast.timeoutMs, toast.count, onClose, paused]);
   return (
     <Notification
       data-testid="toast"
       data-variant={toast.variant}
       data-sound={toast.sound}
       data-source={toast.source}
+      data-count={toast.count}
       style={{ pointerEvents: 'auto' }}
       color={COLOURS[toast.variant]}
       title={toast.title}
@@ -57,73 +65,123 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
       withBorder
     >
       {toast.message}
+      {toast.count > 1 && (
+        <Badge
+          ml="xs"
+          size="sm"
+          variant="light"
+          color={COLOURS[toast.variant]}
+          data-testid="toast-count"
+          aria-label={t('notificationCentre.toastTimes', { count: toast.count })}
+        >
+          ×{toast.count}
+        </Badge>
+      )}
     </Notification>
   );
 }
 
-/** What the stack keeps clear of: the header, open modals and open drop-downs (Mantine's static class names). */
+/** The header, and what the stack keeps clear of besides the page's controls: open modals, drawers and drop-downs (Mantine's static class names). */
 const HEADER_SELECTOR = '.mantine-AppShell-header';
-const OBSTACLE_SELECTOR = '.mantine-Modal-content, .mantine-Popover-dropdown';
+const OBSTACLE_SELECTOR = '.mantine-Modal-content, .mantine-Drawer-content, .mantine-Popover-dropdown, .mantine-Menu-dropdown, .mantine-AppShell-navbar';
+/** The page's controls: a toast never covers one (the candidates of a click or a key). */
+export const CONTROL_SELECTOR =
+  'button, a[href], input, select, textarea, [role="button"], [role="checkbox"], [role="switch"], [role="tab"], [role="combobox"], [role="slider"], [role="radio"], [role="menuitem"], [role="link"], .leaflet-marker-icon';
 /** A modal or drop-down opens with a transition: measured again once it has settled. */
 const SETTLE_MS = 250;
+/** At most one measure per this many ms while the page changes (live lists change every frame). */
+const MEASURE_EVERY_MS = 150;
+/** A toast's height before it was measured. */
+const TOAST_HEIGHT_GUESS = 72;
 
-function measurePlacement(): ToastPlacement {
+function measureObstacles(stack: HTMLElement | null): { area: ToastArea; obstacles: Box[] } {
   const header = document.querySelector(HEADER_SELECTOR)?.getBoundingClientRect();
+  const width = window.innerWidth;
+  const height = window.innerHeight;
   const obstacles: Box[] = [];
-  for (const element of document.querySelectorAll(OBSTACLE_SELECTOR)) {
+  const add = (element: Element) => {
+    if (stack?.contains(element)) return;
     const rect = element.getBoundingClientRect();
-    if (rect.width > 0 && rect.height > 0) obstacles.push(rect);
-  }
-  return toastPlacement(window.innerWidth, header?.bottom ?? 0, obstacles);
+    if (rect.width <= 0 || rect.height <= 0 || rect.bottom <= 0 || rect.right <= 0 || rect.top >= height || rect.left >= width) return;
+    obstacles.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+  };
+  for (const element of document.querySelectorAll(OBSTACLE_SELECTOR)) add(element);
+  for (const element of document.querySelectorAll(CONTROL_SELECTOR)) add(element);
+  return { area: { viewportWidth: width, viewportHeight: height, headerBottom: header?.bottom ?? 0, navbarRight: 0 }, obstacles };
 }
 
-function samePlacement(a: ToastPlacement, b: ToastPlacement): boolean {
-  return a.top === b.top && a.right === b.right && a.width === b.width;
+interface StackPlace {
+  readonly placement: ToastPlacement | null;
+  /** How many of the visible toasts fit there (the others wait, their time not running). */
+  readonly shown: number;
 }
+
+function samePlace(a: StackPlace, b: StackPlace): boolean {
+  const p = a.placement;
+  const q = b.placement;
+  return a.shown === b.shown && (p === q || (p !== null && q !== null && p.top === q.top && p.left === q.left && p.width === q.width));
+}
+
+/** The place of the most toasts that fit, the first `count` of `heights`; none when not even one does. */
+export function placeStack(area: ToastArea, obstacles: readonly Box[], heights: readonly number[]): StackPlace {
+  for (let shown = heights.length; shown > 0; shown -= 1) {
+    const height = heights.slice(0, shown).reduce((sum, h) => sum + h, 0) + TOAST_STACK_GAP * (shown - 1);
+    const placement = toastPlacement(area, obstacles, height);
+    if (placement !== null) return { placement, shown };
+  }
+  return { placement: null, shown: 0 };
+}
+
+/** The gap between two toasts of the stack (Mantine's `xs`). */
+const TOAST_STACK_GAP = 10;
 
 /**
  * The stack's place (toastPlacement.ts), followed while toasts are shown: on resize, and when the
- * page's elements change (a modal or a drop-down opening or closing), once per frame.
+ * page's elements change (a modal or a drop-down opening, a list scrolling), at most every
+ * MEASURE_EVERY_MS.
  */
-function useToastPlacement(active: boolean): ToastPlacement {
-  const [placement, setPlacement] = useState<ToastPlacement>(() => measurePlacement());
+function useToastPlacement(count: number, stack: RefObject<HTMLDivElement | null>): StackPlace {
+  const [place, setPlace] = useState<StackPlace>({ placement: null, shown: 0 });
   useEffect(() => {
-    if (!active) return undefined;
-    let frame = 0;
+    if (count === 0) return undefined;
+    let timer = 0;
     let settle = 0;
-    const update = () =>
-      setPlacement((current) => {
-        const next = measurePlacement();
-        return samePlacement(current, next) ? current : next;
-      });
+    let last = 0;
+    const update = () => {
+      timer = 0;
+      last = performance.now();
+      const { area, obstacles } = measureObstacles(stack.current);
+      const measured = [...(stack.current?.children ?? [])].map((child) => (child as HTMLElement).offsetHeight);
+      const heights = Array.from({ length: count }, (_, i) => measured[i] || TOAST_HEIGHT_GUESS);
+      const next = placeStack(area, obstacles, heights);
+      setPlace((current) => (samePlace(current, next) ? current : next));
+    };
     const schedule = () => {
-      if (frame === 0) {
-        frame = window.requestAnimationFrame(() => {
-          frame = 0;
-          update();
-        });
-      }
+      if (timer === 0) timer = window.setTimeout(update, Math.max(0, MEASURE_EVERY_MS - (performance.now() - last)));
       window.clearTimeout(settle);
       settle = window.setTimeout(update, SETTLE_MS);
     };
     update();
     const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden'] });
     window.addEventListener('resize', schedule);
+    window.addEventListener('scroll', schedule, true);
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', schedule);
-      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule, true);
+      window.clearTimeout(timer);
       window.clearTimeout(settle);
     };
-  }, [active]);
-  return placement;
+  }, [count, stack]);
+  return place;
 }
 
 /**
- * Renders the visible toasts top-right and keeps the rest queued (spec 000 §2): below the header,
- * clear of an open modal or drop-down (toastPlacement.ts), the user's own toasts above the fleet
- * notices (toastQueue.ts). The stack is rendered right after the page, not in a portal (Mantine's
+ * Renders the visible toasts and keeps the rest queued (spec 000 §2; at most three, toastQueue.ts):
+ * below the header, nearest the top-right corner where they cover no control, modal or drop-down
+ * (toastPlacement.ts; where fewer fit, fewer show and the others wait), the user's own toasts above
+ * the fleet notices. The stack is rendered right after the page, not in a portal (Mantine's
  * portals share one node, which may sit before the page): its close buttons come after the page's
  * controls in the Tab order, and a toast never takes the focus.
  */
@@ -134,26 +192,36 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((input: ToastInput) => {
     const id = nextId.current;
     nextId.current += 1;
-    dispatch({ type: 'push', id, input });
+    dispatch({ type: 'push', id, input, now: Date.now() });
     return id;
   }, []);
   const dismiss = useCallback((id: number) => dispatch({ type: 'dismiss', id }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
   const api = useMemo<ToastApi>(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
-  const placement = useToastPlacement(state.visible.length > 0);
+  const stack = useRef<HTMLDivElement | null>(null);
+  const { placement, shown } = useToastPlacement(state.visible.length, stack);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
       <Stack
-        gap="xs"
+        ref={stack}
+        gap={TOAST_STACK_GAP}
         data-testid="toasts"
-        data-queued={state.queued.length}
-        data-top={placement.top}
-        style={{ position: 'fixed', top: placement.top, right: placement.right, width: placement.width, zIndex: 1000, pointerEvents: 'none' }}
+        data-queued={state.queued.length + state.visible.length - shown}
+        data-top={placement?.top}
+        style={{
+          position: 'fixed',
+          top: placement?.top ?? 0,
+          left: placement?.left ?? 0,
+          width: placement?.width ?? TOAST_WIDTH,
+          zIndex: 1000,
+          pointerEvents: 'none',
+          visibility: placement === null ? 'hidden' : undefined,
+        }}
       >
-        {state.visible.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onClose={dismiss} />
+        {state.visible.slice(0, Math.max(shown, placement === null ? 1 : 0)).map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onClose={dismiss} paused={placement === null} />
         ))}
       </Stack>
     </ToastContext.Provider>

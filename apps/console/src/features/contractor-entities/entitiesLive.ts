@@ -1,6 +1,6 @@
 /**
  * Which events make the contractor entities lists stale (applied by the realtime event table,
- * realtime/eventTable.ts). The lists are server-sorted, searched and paged, so an event that
+ * live/table.ts). The lists are server-sorted, searched and paged, so an event that
  * concerns a kind makes its list read again (a renamed or new row may move to another page) rather
  * than patched in place.
  *

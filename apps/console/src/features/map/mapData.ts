@@ -7,7 +7,7 @@ import { MAP_DEFAULTS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitCoords, UnitStatus, UnitSummary } from '@fleet/contracts';
 import { statusClass } from '@fleet/domain';
 import { applyVersioned } from '../../kit/cache';
-import { unitKey } from '../../realtime/cachePatch';
+import { unitKey } from '../../kit/cachePatch';
 import type { UnitStatusClass } from '@fleet/domain';
 import { MAP_ZOOM } from './zoomLimits';
 

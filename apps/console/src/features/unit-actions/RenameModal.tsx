@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
-import { applyRealtimeEvent } from '../../realtime/applyEvents';
+import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../../kit/DialogParts';
 import { useFieldText } from '../../lib/forms/useFieldText';
@@ -30,6 +30,7 @@ function RenameForm({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const fieldText = useFieldText();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const realtime = useRealtime();
   const rename = useEndpointMutation('renameDevice');
 
   const source = useMemo(() => renameValuesOf({ name: unit.name, comment: unit.comment }), [unit.name, unit.comment]);
@@ -72,7 +73,7 @@ function RenameForm({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
       {
         onSuccess: (summary) => {
           // The core also publishes unit.updated; applying the answer now updates the header and list at once.
-          applyRealtimeEvent(queryClient, { type: 'unit.updated', unit: summary, at: Date.now() });
+          void realtime.applyLocal({ type: 'unit.updated', unit: summary, at: Date.now() });
           const renamed = summary.name !== base.values.name;
           toast.show({
             message: renamed ? t('unitActions.rename.saved', { name: summary.name }) : t('unitActions.rename.savedComment', { name: summary.name }),

@@ -1,7 +1,7 @@
 /**
  * The unit's position in the detail header (spec 000 §3 location: lat, lng, address; §7
  * devices/{id}/location): read when the detail opens — the device's live GPS when it reports one,
- * else the stored address — and moved by the unit's `unit.telemetry` events (realtime/eventTable).
+ * else the stored address — and moved by the unit's `unit.telemetry` events (live/table).
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
 /**
  * The unit detail's reads (spec 000 §7 unit reads) and how they stay live:
  * - v2/units/{id} (getUnit): status, applications, battery, modems and bitrate samples, patched in
- *   place by the realtime provider (unit.status / unit.telemetry / unit.updated, realtime/cachePatch);
+ *   place by the realtime provider (unit.status / unit.telemetry / unit.updated, kit/cachePatch);
  * - v2/units/enhanced/{id}: the configuration, refreshed every refreshIntervalMs (spec 000 §9: 60 s)
- *   and patched by `unit.configuration` events (realtime/eventTable, into every cached read of the
+ *   and patched by `unit.configuration` events (live/table, into every cached read of the
  *   configuration: api/configurationCache);
  * - capabilities (a failed fetch means none, with a retry: spec 000 §8; read again by the retry
  *   timer of spec 001 §4 with its defaults, 5 times 1000 ms apart, until one succeeds; then by

@@ -7,6 +7,7 @@ import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeUnit, startedStreaming } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
 import UnitListPage from './UnitList.page';
+import { centreOf } from '../notification-centre/centreStore';
 
 const idle = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', version: 5 });
 const streaming = makeUnit({ uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', applications: { video: { state: 'running' } } });
@@ -59,7 +60,7 @@ describe('/list', () => {
 
   it('moves a unit between counters when /ws says it started streaming, without reading the list again', async () => {
     const api = new FakeApi().on('fetchDevices', units);
-    const { socket, settled } = await renderList(api);
+    const { socket, settled, queryClient } = await renderList(api);
     await settled();
     const reads = api.calls('fetchDevices').length;
     expect(screen.getByTestId('unit-icon-LU800-0001')).toHaveAttribute('data-icon', 'online');
@@ -73,9 +74,10 @@ describe('/list', () => {
     expect(screen.getAllByRole('img', { name: 'Busy' })).toContain(screen.getByTestId('unit-icon-LU800-0001'));
     expect(counter('busy')).toBe('2');
     expect(counter('idle')).toBe('0');
-    // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings),
-    // once the short window that groups a burst of fleet notices has passed.
-    await waitFor(() => expect(screen.getByTestId('toasts')).toHaveTextContent('Camera_north started streaming'));
+    // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings):
+    // in the notification centre, once the short window that gathers a burst has passed; not as a toast.
+    await waitFor(() => expect(centreOf(queryClient).getState().entries.map((e) => [e.kind, e.nameAtArrival])).toEqual([['streamingStarted', 'Camera_north']]));
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
     expect(api.calls('fetchDevices')).toHaveLength(reads);
   });
 

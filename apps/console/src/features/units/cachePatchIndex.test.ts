@@ -1,8 +1,8 @@
-/** The O(1) unit lookup of realtime/cachePatch.ts as the unit list relies on it (10,000 units). */
+/** The O(1) unit lookup of kit/cachePatch.ts as the unit list relies on it (10,000 units). */
 import { describe, expect, it } from 'vitest';
 import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
-import { patchUnitListBatch, unitIndexOf } from '../../realtime/cachePatch';
+import { patchUnitListBatch, unitIndexOf } from '../../kit/cachePatch';
 
 const patchUnitList = (list: readonly UnitSummary[], event: RealtimeEvent & { type: 'unit.status' }) => patchUnitListBatch(list, [event]);
 

@@ -12,7 +12,7 @@ import { TIMINGS } from '@fleet/contracts';
 import type { UnitDetail, UnitSummary } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { mergeDetailIntoList, unitIndexOf } from '../../realtime/cachePatch';
+import { mergeDetailIntoList, unitIndexOf } from '../../kit/cachePatch';
 import { pollTransition, reachedExpectedState, sleep, transitionKindOf } from './transitions';
 import type { ActivityState, Direction, TransitionKind } from './transitions';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetReportTimes } from '../kit/cache';
+import { forgetReportTimes } from './cache';
 import { TIMINGS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';

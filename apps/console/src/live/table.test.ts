@@ -32,11 +32,11 @@ import { makeChannelFile, makeList } from '../test-utils/files';
 import { makeDetail, makeGroupRow } from '../test-utils/fixtures';
 import { makeServer } from '../test-utils/servers';
 import { groupList, vrChannel } from '../test-utils/vrChannels';
-import { applyRealtimeEvents } from './applyEvents';
-import { EVENT_TABLE } from './eventTable';
+import { applyRealtimeEvents } from '../realtime/applyEvents';
+import { LIVE_TABLE } from './table';
 import { forgetReportTimes } from '../kit/cache';
 import { LIVE_REFRESH_MS } from '../features/contractor-entities/entitiesLive';
-import { SYSTEM_ENTITY_READS } from './systemEntities';
+import { SYSTEM_ENTITY_READS } from '../realtime/systemEntities';
 
 beforeEach(() => forgetReportTimes());
 
@@ -54,7 +54,7 @@ function seed<T>(qc: QueryClient, id: EndpointId, input: object, data: T): reado
   return key;
 }
 
-const apply = (qc: QueryClient, ...events: RealtimeEvent[]) => applyRealtimeEvents(qc, events);
+const apply = (qc: QueryClient, ...events: RealtimeEvent[]) => applyRealtimeEvents(LIVE_TABLE, qc, events);
 
 const status = (over: Partial<EventOf<'unit.status'>> = {}): EventOf<'unit.status'> => ({
   type: 'unit.status',
@@ -93,17 +93,23 @@ function unitCache() {
   };
 }
 
-describe('the event table', () => {
-  it('has one entry for every kind of realtime event, and none other', () => {
+describe('the live table (the resources the features register)', () => {
+  it('has an entry for every kind of realtime event, and none other', () => {
     const kinds = RealtimeEvent.options.map((o) => o.shape.type.value).sort();
-    expect(Object.keys(EVENT_TABLE).sort()).toEqual(kinds);
+    expect(Object.keys(LIVE_TABLE.entries).sort()).toEqual(kinds);
   });
 
   it('names, for every entry that patches, the reads it patches', () => {
-    for (const [kind, entry] of Object.entries(EVENT_TABLE)) {
-      if (entry.apply !== undefined) expect([...entry.patches, ...(entry.rereads ?? [])], kind).not.toEqual([]);
-      else expect(entry.screens ?? (entry.rereads?.length ? 'rereads' : undefined), kind).toBeDefined();
+    for (const [kind, entry] of Object.entries(LIVE_TABLE.entries)) {
+      if (entry.apply !== null) expect([...entry.patches, ...entry.rereads], kind).not.toEqual([]);
+      else expect(entry.screens.length > 0 || entry.rereads.length > 0, kind).toBe(true);
     }
+  });
+
+  it('lists each resource once, and the notification centre among the observers', () => {
+    const names = LIVE_TABLE.resources.map((r) => r.resource);
+    expect(new Set(names).size).toBe(names.length);
+    expect(LIVE_TABLE.resources.filter((r) => r.observe).map((r) => r.resource)).toEqual(['notificationCentre']);
   });
 });
 
@@ -622,7 +628,7 @@ describe('the admin, contractor, inventory and settings reads (read again: the l
 });
 
 describe('the kinds left to screens', () => {
-  const screenKinds = (Object.keys(EVENT_TABLE) as RealtimeEventType[]).filter((kind) => EVENT_TABLE[kind].apply === undefined);
+  const screenKinds = (Object.keys(LIVE_TABLE.entries) as RealtimeEventType[]).filter((kind) => LIVE_TABLE.entries[kind]?.apply === null);
 
   it.each(screenKinds)('%s changes no cached read of the unit, channel or alert lists', (kind) => {
     const c = unitCache();

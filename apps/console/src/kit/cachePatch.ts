@@ -4,7 +4,7 @@
  * nothing changed, so React Query keeps its reference and nothing re-renders.
  */
 import { TIMINGS } from '@fleet/contracts';
-import { applyVersioned } from '../kit/cache';
+import { applyVersioned } from './cache';
 import type { ActiveAlert, ClientNotification, EndpointId, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
 export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' | 'unit.channels' }>;

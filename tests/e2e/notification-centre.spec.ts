@@ -1,0 +1,155 @@
+/**
+ * The notification centre and the toasts under a live fleet: with the lively demo running (turned on
+ * for this file when the stack does not run it, and put back after), the header's bell counts what
+ * the fleet does, its list filters by kind and severity and names units by name (never an id), and
+ * it survives a change of page; a critical alert of the unit in view is a toast, and at 1440 × 900
+ * and 1280 × 720 no toast lies over any control of the unit list with a unit's detail open or of the
+ * map. Toasts are looked at as they are, every time one shows.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, leaseUnit, login, openInApp, releaseUnits } from './support';
+
+/** What a toast must not cover (the console's own list of controls: toast/ToastProvider.tsx CONTROL_SELECTOR). */
+const CONTROLS =
+  'button, a[href], input, select, textarea, [role="button"], [role="checkbox"], [role="switch"], [role="tab"], [role="combobox"], [role="slider"], [role="radio"], [role="menuitem"], [role="link"], .leaflet-marker-icon';
+
+/** The visible toasts and, for each, the controls it lies over (described). */
+async function toastsOverControls(page: Page): Promise<{ toasts: number; overlaps: string[] }> {
+  return page.evaluate((selector) => {
+    const shown = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      const style = getComputedStyle(e);
+      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+    };
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].filter(shown).map((e) => e.getBoundingClientRect());
+    const controls = [...document.querySelectorAll(selector)].filter((e) => !e.closest('[data-testid="toasts"]') && shown(e));
+    const overlaps: string[] = [];
+    for (const t of toasts) {
+      for (const c of controls) {
+        const r = c.getBoundingClientRect();
+        if (t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom) {
+          overlaps.push(`${c.tagName.toLowerCase()}[${c.getAttribute('data-testid') ?? c.getAttribute('aria-label') ?? c.textContent?.slice(0, 30)}]`);
+        }
+      }
+    }
+    return { toasts: toasts.length, overlaps };
+  }, CONTROLS);
+}
+
+let admin: APIRequestContext;
+let restorePreset: string | null = null;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  admin = await apiAs(playwright, testInfo.project.use.baseURL, 'super_user');
+  const status = (await (await admin.get('/mock/trpc/demo.status')).json()) as { result: { data: { preset: string | null } } };
+  const preset = status.result.data.preset;
+  if (preset !== 'lively') {
+    expect((await admin.post('/mock/trpc/demo.set', { data: { preset: 'lively', reset: false } })).ok()).toBe(true);
+    restorePreset = preset ?? 'off';
+  }
+});
+
+test.afterAll(async () => {
+  if (restorePreset !== null) await admin.post('/mock/trpc/demo.set', { data: { preset: restorePreset, reset: false } });
+  await admin.dispose();
+});
+
+test.afterEach(() => releaseUnits());
+
+const unreadOf = async (page: Page) => Number(await page.getByTestId('centre-badge').getAttribute('data-unread'));
+
+test('the bell counts the fleet’s events; the list filters them by kind and severity, names units, and stays across pages', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, 'luc_regular');
+  await page.goto('/list?ignoreRouteDefault=1');
+  await expect(page.locator('[data-testid^="unit-row-"]').first()).toBeVisible({ timeout: 30_000 });
+  const ids = ((await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string }[]).map((u) => u.uniqueId);
+  // The lively fleet moves: entries come, and no fleet event is a toast.
+  await expect.poll(() => unreadOf(page), { timeout: 30_000 }).toBeGreaterThan(2);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+
+  await page.getByTestId('centre-bell').click();
+  const drawer = page.getByTestId('notification-centre');
+  await expect(drawer.getByTestId('centre-entry').first()).toBeVisible();
+  const texts = await drawer.getByTestId('centre-entry-text').allTextContents();
+  for (const text of texts) for (const id of ids) expect(text, 'an entry names its unit, not its id').not.toContain(id);
+  // axe-core on the centre open over the live list (WCAG 2 A and AA): no serious or critical violation.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="centre-drawer"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  expect(serious, serious.join('\n')).toEqual([]);
+  // Newest first.
+  const times = await drawer.locator('[data-testid="centre-entry"] time').evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute('datetime') ?? '')));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+
+  // A filter by severity: every entry shown is of it; "Mark all read" reads what the filter shows at once.
+  await drawer.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'Info', exact: true }).click();
+  const severities = async () => new Set(await drawer.getByTestId('centre-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-severity'))));
+  await expect.poll(severities).toEqual(new Set(['info']));
+  await drawer.getByTestId('centre-mark-all').click();
+  await expect(drawer.locator('[data-testid="centre-entry"][data-read="false"][data-severity="info"]')).toHaveCount(0);
+  // Picked again, the option is let go.
+  await drawer.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'Info', exact: true }).click();
+  await expect(drawer.getByRole('combobox', { name: 'Severity' })).toHaveValue('');
+
+  // A filter by kind, from the keyboard: the first kind (Online); every entry shown is of it.
+  await drawer.getByRole('combobox', { name: 'Kind' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('combobox', { name: 'Kind' })).toHaveValue('Online');
+  const kinds = async () => [...new Set(await drawer.getByTestId('centre-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))))];
+  await expect.poll(async () => (await kinds()).every((kind) => kind === 'online')).toBe(true);
+
+  // Escape closes the list; the centre stays what it was across a change of page.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  const before = await unreadOf(page);
+  await openInApp(page, '/map', page.getByTestId('unit-map'));
+  expect(await unreadOf(page)).toBeGreaterThanOrEqual(Math.min(before, 500));
+  await page.getByTestId('centre-bell').click();
+  await expect(page.getByTestId('centre-summary')).toContainText('notifications');
+  expect(await page.getByTestId('centre-entry').count()).toBeGreaterThan(0);
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${viewport.width} × ${viewport.height}, a critical alert of the unit in view is a toast that covers no control`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await login(page, 'luc_regular');
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string }[];
+    const unit = await leaseUnit(async () => units.filter((u) => u.status !== 'offline').map((u) => u.uniqueId));
+    const name = units.find((u) => u.uniqueId === unit)!.name;
+    const battery = async (percentage: number) =>
+      expect((await admin.post('/mock/trpc/fault.inject', { data: { unitId: unit, fault: { type: 'battery', percentage, charging: false } } })).ok()).toBe(
+        true,
+      );
+    try {
+      for (const path of [`/list?unit=${unit}`, `/map?unit=${unit}`]) {
+        await battery(80);
+        if (path.startsWith('/list')) {
+          await page.goto(`${path}&ignoreRouteDefault=1`);
+          await expect(page.getByTestId('unit-detail-status')).toBeVisible({ timeout: 30_000 });
+        } else {
+          await openInApp(page, path, page.getByTestId('unit-map'));
+        }
+        await battery(3);
+        const toast = page.getByTestId('toast').filter({ hasText: name });
+        await expect(toast).toBeVisible({ timeout: 20_000 });
+        await expect(toast).toHaveAttribute('data-variant', 'error');
+        const seen = await toastsOverControls(page);
+        expect(seen.toasts).toBeLessThanOrEqual(3);
+        expect(seen.overlaps, `${path}: toasts over controls`).toEqual([]);
+      }
+    } finally {
+      await battery(80);
+    }
+  });
+}
