@@ -40,7 +40,6 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
       size="xs"
       c={BATTERY_COLOURS[colour]}
       title={text}
-      aria-label={text}
       style={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 3 }}
       data-testid={`multiview-tile-battery-${unitId}`}
       data-level={level}
@@ -48,6 +47,7 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
     >
       {batteryIcon(level, colour)}
       <span aria-hidden="true">{percentage ?? text}</span>
+      <VisuallyHidden>{text}</VisuallyHidden>
     </Text>
   );
 }
