@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -29,8 +29,9 @@ import type { PageProps } from '../../pages/types';
 import { useChannelNames } from '../channels/useChannelNames';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { FeedTile } from './FeedTile';
-import { filterUnits, MULTIVIEW_LAYOUTS, outputsOf, parseLayout, statusColourOf, WALL, wallTiles } from './multiviewState';
-import type { MultiviewLayout, StatusFilter } from './multiviewState';
+import { filterUnits, MULTIVIEW_LAYOUTS, outputsOf, panelUnitsKey, parseLayout, statusColourOf, WALL, wallTiles } from './multiviewState';
+import type { MultiviewLayout, MultiviewOutput, StatusFilter } from './multiviewState';
+import { useStableValue } from './useStableValue';
 import { useMultiviewWall } from './useMultiviewWall';
 import type { PreviewSource } from './FeedPicture';
 import { useBitrateHistory } from './useBitrateHistory';
@@ -122,7 +123,7 @@ type WallFilter = 'all' | 'wall';
  * The left panel, a searchable picker of the units (search by name or id, status filter, all or
  * only those on the wall); a click puts a unit on the wall or takes it off.
  */
-function UnitPanel({ units, wall }: { units: readonly UnitSummary[]; wall: WallChoice }) {
+const UnitPanel = memo(function UnitPanel({ units, wall }: { units: readonly UnitSummary[]; wall: WallChoice }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -169,12 +170,15 @@ function UnitPanel({ units, wall }: { units: readonly UnitSummary[]; wall: WallC
       {shown.length === 0 ? <MutedText testId="multiview-units-empty">{t('multiview.panel.empty')}</MutedText> : <UnitRows units={shown} wall={wall} />}
     </Stack>
   );
-}
+});
 
-/** The outputs: the selected channels of the streaming units, External when so. */
-function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channelName: ChannelNameOf }) {
+/**
+ * The outputs: the channels the live feeds on the wall go to, External when so (bounded by the
+ * wall: a fleet-wide list of hundreds of channels is the channel list's job). Drawn again only when
+ * what it shows changes, not at every bitrate sample of a unit on the wall.
+ */
+const Outputs = memo(function Outputs({ outputs, channelName }: { outputs: readonly MultiviewOutput[]; channelName: ChannelNameOf }) {
   const { t } = useTranslation();
-  const outputs = useMemo(() => outputsOf(units), [units]);
   return (
     <Stack gap="xs" data-testid="multiview-outputs">
       <Title order={4}>{t('multiview.outputs.title')}</Title>
@@ -201,11 +205,12 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
       )}
     </Stack>
   );
-}
+});
 
 /** Height of the wall's scroll area (the page's frame below the header and title). */
 const WALL_HEIGHT = 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)';
 const NO_SAMPLES: readonly number[] = [];
+const outputsKey = (outputs: readonly MultiviewOutput[]) => JSON.stringify(outputs);
 
 /** The layout picker: 2 × 2, 3 × 3, 4 × 4. */
 function LayoutPicker({ layout, onChange }: { layout: MultiviewLayout; onChange: (layout: MultiviewLayout) => void }) {
@@ -237,7 +242,10 @@ export default function MultiviewPage(_props: PageProps) {
   const { width, setWidth } = useLeftPanelWidth();
   const { layout, setLayout } = useMultiviewLayout();
   const all = useMemo(() => units.data ?? [], [units.data]);
-  const wall = useMultiviewWall(units.data);
+  // What the panel shows changes far less often than the units (a bitrate sample patches one): it keeps its
+  // previous value while the ids, names and statuses are the same, so the panel is not drawn again per sample.
+  const panelUnits = useStableValue(all, panelUnitsKey);
+  const wall = useMultiviewWall(units.data === undefined ? undefined : panelUnits);
   const onWall = useMemo(() => new Set(wall.ids), [wall.ids]);
   const { toggle: toggleId } = wall;
   const toggle = useCallback((unit: UnitSummary) => toggleId(unit.uniqueId), [toggleId]);
@@ -246,6 +254,7 @@ export default function MultiviewPage(_props: PageProps) {
   const probe = useMockCapabilities();
   const preview: PreviewSource = probe.mock ? 'mock' : probe.pending ? 'pending' : 'none';
   const tiles = useMemo(() => wallTiles(all, wall.ids), [all, wall.ids]);
+  const outputs = useStableValue(useMemo(() => outputsOf(tiles), [tiles]), outputsKey);
   const history = useBitrateHistory(useMemo(() => tiles.map((u) => u.uniqueId), [tiles]));
   const [search, setSearch] = useSearchParams();
   const fullId = search.get('tile');
@@ -279,7 +288,7 @@ export default function MultiviewPage(_props: PageProps) {
           data-width={width}
           style={{ width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }}
         >
-          <UnitPanel units={all} wall={choice} />
+          <UnitPanel units={panelUnits} wall={choice} />
         </Box>
         <div className={classes.resizer}>
           <PanelResizer width={width} onResize={setWidth} />
@@ -337,7 +346,7 @@ export default function MultiviewPage(_props: PageProps) {
                     </div>
                   )}
                 </Stack>
-                <Outputs units={all} channelName={channelName} />
+                <Outputs outputs={outputs} channelName={channelName} />
               </Stack>
             )}
           </QueryView>

@@ -88,7 +88,7 @@ export interface MultiviewOutput {
   readonly units: readonly { uniqueId: string; name: string }[];
 }
 
-/** The selected channels of the live units, one entry per channel, sorted by channel id. */
+/** The selected channels of the live units given (the wall's), one entry per channel, sorted by channel id. */
 export function outputsOf(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'selectedChannel'>[]): MultiviewOutput[] {
   const byChannel = new Map<string, { external: boolean; units: { uniqueId: string; name: string }[] }>();
   for (const unit of units) {
@@ -102,6 +102,13 @@ export function outputsOf(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' 
   return [...byChannel.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([channelId, e]) => ({ channelId, external: e.external, units: e.units.sort(byName) }));
+}
+
+/** What the left panel shows of the units (id, name, status): the same key, the same panel. */
+export function panelUnitsKey(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' | 'status'>[]): string {
+  let key = '';
+  for (const u of units) key += `${u.uniqueId}\u0000${u.name}\u0000${u.status}\u0001`;
+  return key;
 }
 
 // ── left panel: search and status filter ─────────────────────────────────────────────────────

@@ -21,7 +21,7 @@ export interface MultiviewWall {
  * them, live first, by name as people count): a unit that starts or stops streaming meanwhile does
  * not move the wall under the user's eyes.
  */
-export function useMultiviewWall(units: readonly UnitSummary[] | undefined): MultiviewWall {
+export function useMultiviewWall(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' | 'status'>[] | undefined): MultiviewWall {
   const prefs = usePreferencesQuery();
   const updatePreferences = useUpdatePreferences();
   /** This visit's wall once the user changed it (null: not changed; the saved or default one shows). */
