@@ -92,7 +92,10 @@ const OPERATOR_PAGES: readonly Target[] = [
   { path: '/list?unit=', ready: (p) => p.getByTestId('unit-detail-status') },
   { path: '/map', ready: (p) => p.getByTestId('unit-map') },
   // A streaming tile whose picture is on screen: the wall as demo staff show it.
-  { path: '/multiview', ready: (p) => p.locator('[data-testid^="multiview-tile-"][data-status="streaming"] img[data-testid^="multiview-tile-image-"]').first() },
+  {
+    path: '/multiview',
+    ready: (p) => p.locator('[data-testid^="multiview-tile-"][data-status="streaming"] img[data-testid^="multiview-tile-image-"]').first(),
+  },
   { path: '/channels', ready: (p) => p.getByTestId('channel-list-summary') },
   { path: '/devices', ready: (p) => p.getByTestId('server-list-summary') },
 ];
@@ -134,10 +137,13 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
   live = adminPage;
   const fleet = async () => (await (await operatorPage.request.get('/api/devices/fetch')).json()) as LiveUnit[];
   await expect
-    .poll(async () => {
-      const units = await fleet();
-      return units.some((u) => u.status === 'streaming') && units.some((u) => u.alerts.length > 0);
-    }, { message: 'units streaming and an alert raised under the lively demo', timeout: 30_000 })
+    .poll(
+      async () => {
+        const units = await fleet();
+        return units.some((u) => u.status === 'streaming') && units.some((u) => u.alerts.length > 0);
+      },
+      { message: 'units streaming and an alert raised under the lively demo', timeout: 30_000 },
+    )
     .toBe(true);
   const units = await fleet();
   // The unit detail audited is a streaming one: its bitrate, graph and channel are live.

@@ -254,7 +254,10 @@ export default function MultiviewPage(_props: PageProps) {
   const probe = useMockCapabilities();
   const preview: PreviewSource = probe.mock ? 'mock' : probe.pending ? 'pending' : 'none';
   const tiles = useMemo(() => wallTiles(all, wall.ids), [all, wall.ids]);
-  const outputs = useStableValue(useMemo(() => outputsOf(tiles), [tiles]), outputsKey);
+  const outputs = useStableValue(
+    useMemo(() => outputsOf(tiles), [tiles]),
+    outputsKey,
+  );
   const history = useBitrateHistory(useMemo(() => tiles.map((u) => u.uniqueId), [tiles]));
   const [search, setSearch] = useSearchParams();
   const fullId = search.get('tile');
