@@ -11,6 +11,14 @@
  * first are opened through its router, as the menu opens them.
  * The users are the test's own: a seeded user switched to Chinese would be seen so by the specs beside it.
  * A failure lists each violation as page, theme, language: rule (impact) target.
+ *
+ * Under live data: the pages are audited with the lively demo running (streaming tiles and their moving
+ * pictures, bitrates and batteries that change, alerts raised and cleared, toasts), as demo staff show
+ * them. The spec runs in the `live` project, on the Simulator panel's stack once that spec is done
+ * (playwright.config.ts), so the other specs keep their still fleet; it starts the preset from its seed and
+ * waits until the fleet is live (units streaming, an alert raised), and each live page until it shows
+ * live data (Multiview: a streaming tile's picture on screen), before auditing; it sets the preset off again
+ * at the end.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -72,6 +80,8 @@ async function auditPages(page: Page, targets: readonly Target[], variant: Varia
     }
     await expect(page.getByTestId('page-title')).toBeVisible();
     await expectVariant(page, variant);
+    // A picture is audited once it is drawn (axe reads an image's alt either way; the picture's box is what it measures around).
+    await page.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
     found.push(...(await audit(page, target.path, variant)));
   }
   return found;
@@ -81,7 +91,11 @@ const OPERATOR_PAGES: readonly Target[] = [
   { path: '/list', ready: (p) => p.locator('[data-testid^="unit-row-"]').first() },
   { path: '/list?unit=', ready: (p) => p.getByTestId('unit-detail-status') },
   { path: '/map', ready: (p) => p.getByTestId('unit-map') },
-  { path: '/multiview', ready: (p) => p.locator('[data-testid^="multiview-unit-"]').first() },
+  // A streaming tile whose picture is on screen: the wall as demo staff show it.
+  {
+    path: '/multiview',
+    ready: (p) => p.locator('[data-testid^="multiview-tile-"][data-status="streaming"] img[data-testid^="multiview-tile-image-"]').first(),
+  },
   { path: '/channels', ready: (p) => p.getByTestId('channel-list-summary') },
   { path: '/devices', ready: (p) => p.getByTestId('server-list-summary') },
 ];
@@ -95,6 +109,13 @@ test.describe.configure({ mode: 'serial' });
 let signedOut: Page;
 let operator: { page: Page; unit: string };
 let admin: { page: Page };
+/** The page that switched the demo on (it switches it off at the end). */
+let live: Page | undefined;
+interface LiveUnit {
+  readonly uniqueId: string;
+  readonly status: string;
+  readonly alerts: readonly unknown[];
+}
 /** The users made here, deleted after the last test (also when a later step of the set-up failed). */
 const made: OwnUser[] = [];
 
@@ -110,13 +131,29 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
   const adminPage = await newPage();
   await signIn(operatorPage, operatorUser.username, operatorUser.password);
   await signIn(adminPage, adminUser.username, adminUser.password);
-  const units = (await (await operatorPage.request.get('/api/devices/fetch')).json()) as { uniqueId: string }[];
-  expect(units.length, 'units the operator sees').toBeGreaterThan(0);
-  operator = { page: operatorPage, unit: units[0]!.uniqueId };
+  // The lively demo from its seed; then wait until the operator's fleet is live: units streaming, an alert raised.
+  const demo = await adminPage.request.post('/mock/trpc/demo.set', { data: { preset: 'lively' } });
+  expect(demo.ok(), await demo.text()).toBe(true);
+  live = adminPage;
+  const fleet = async () => (await (await operatorPage.request.get('/api/devices/fetch')).json()) as LiveUnit[];
+  await expect
+    .poll(
+      async () => {
+        const units = await fleet();
+        return units.some((u) => u.status === 'streaming') && units.some((u) => u.alerts.length > 0);
+      },
+      { message: 'units streaming and an alert raised under the lively demo', timeout: 30_000 },
+    )
+    .toBe(true);
+  const units = await fleet();
+  // The unit detail audited is a streaming one: its bitrate, graph and channel are live.
+  operator = { page: operatorPage, unit: (units.find((u) => u.status === 'streaming') ?? units[0]!).uniqueId };
   admin = { page: adminPage };
 });
 
 test.afterAll(async () => {
+  // The stack's fleet still again, as the Simulator panel's spec left it.
+  if (live) await live.request.post('/mock/trpc/demo.set', { data: { preset: 'off', reset: false } });
   for (const user of made.splice(0)) await user.dispose();
 });
 

@@ -18,14 +18,20 @@ async function streamableUnit(page: Page): Promise<string> {
 
 test.afterEach(releaseUnits);
 
-test('multiview: pick a unit, its tile follows the stream live, the left panel width survives a reload', async ({ page, playwright, baseURL }) => {
+test('multiview: pick a unit, its tile follows the stream live, the wall and the left panel width survive a reload', async ({ page, playwright, baseURL }) => {
   // A luc_regular of its own: the journey saves a preference (the panel's width) and reloads, and a reload restores the
   // user's last route, which for the seeded luc_regular another spec beside this one may just have moved (to /map).
   const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'multiview' });
   try {
     await login(page, user.username, user.password);
-    await page.getByTestId('nav-multiview').click();
-    await expect(page).toHaveURL(/\/multiview$/);
+    // An empty wall saved in the user's preferences (a new user's default wall holds the first 16 units, the one
+    // this test picks perhaps among them).
+    const emptied = await page.request.put('/api/userPreferences', { data: { multiviewWall: [] } });
+    expect(emptied.ok(), await emptied.text()).toBe(true);
+    // A load reads the preferences (the console keeps those it read at its start).
+    await page.goto('/multiview');
+    await expect(page.getByTestId('multiview-wall-kind')).toContainText('Your wall');
+    await expect(page.getByTestId('multiview-feeds-empty')).toBeVisible();
     const panel = page.getByTestId('multiview-left-panel');
     await expect(panel).toBeVisible();
     await expect(page.locator('[data-testid^="multiview-unit-"]').first()).toBeVisible();
@@ -45,6 +51,10 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
     const tile = page.getByTestId(`multiview-tile-${id}`);
     await expect(tile).toBeVisible();
     await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('idle');
+    // The wall is saved in the user's preferences (debounced), as the real core keeps them.
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/userPreferences')).json()) as { multiviewWall?: string[] }).multiviewWall)
+      .toEqual([id]);
 
     // Start the stream in another request: the tile turns streaming and its bitrate moves, no reload.
     const navigations: string[] = [];
@@ -102,6 +112,8 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
 
     await reloadInPlace(page);
     await expect(page.getByTestId('multiview-left-panel')).toHaveAttribute('data-width', String(before + 120));
+    // The saved wall after the reload: the tile taken off stays off.
+    await expect(page.getByTestId('multiview-feeds-empty')).toBeVisible();
     const box = await page.getByTestId('multiview-left-panel').boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(before + 120);
 
@@ -120,25 +132,29 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
 
 test('multiview: a tile opens its unit in the unit list', async ({ page }) => {
   await login(page, 'luc_regular');
-  await page.getByTestId('nav-multiview').click();
-  await expect(page).toHaveURL(/\/multiview$/);
+  // The wall emptied in the user's preferences: the unit is put on it here.
+  expect((await page.request.put('/api/userPreferences', { data: { multiviewWall: [] } })).ok()).toBe(true);
+  // A load reads the preferences (the console keeps those it read at its start).
+  await page.goto('/multiview');
   const first = page.locator('[data-testid^="multiview-unit-"]').first();
-  await expect(first).toBeVisible();
+  await expect(first).toHaveAttribute('data-shown', 'false');
   const id = ((await first.getAttribute('data-testid')) ?? '').replace('multiview-unit-', '');
-  if ((await first.getAttribute('data-shown')) !== 'true') await first.click();
+  await first.click();
   await page.getByTestId(`multiview-tile-open-${id}`).click();
   await expect(page).toHaveURL(new RegExp(`/list\\?unit=${id}$`));
 });
 
-test('multiview: a streaming unit’s tile shows its picture moving, and its whole name', async ({ page }) => {
+test('multiview: a streaming unit’s tile shows its picture moving, the same bitrate as its card, and its whole name', async ({ page }) => {
   await login(page, 'luc_regular');
   const id = await streamableUnit(page);
+  // The unit on the user's saved wall.
+  expect((await page.request.put('/api/userPreferences', { data: { multiviewWall: [id] } })).ok()).toBe(true);
   const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
   expect(started.ok()).toBe(true);
   try {
     const unit = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { name: string };
-    await page.getByTestId('nav-multiview').click();
-    // A live unit is on the wall without being picked; its picture comes from the mock.
+    await page.goto('/multiview');
+    // Its picture comes from the mock.
     const image = page.getByTestId(`multiview-tile-image-${id}`);
     await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
     await expect(image).toHaveAttribute('src', new RegExp(`^/mock/preview/units/${id}\\?`));
@@ -146,6 +162,15 @@ test('multiview: a streaming unit’s tile shows its picture moving, and its who
     // The picture moves by itself: two looks at it differ (its timecode turns every second).
     const first = await image.screenshot();
     await expect.poll(async () => (await image.screenshot()).equals(first), { timeout: 5000 }).toBe(false);
+    // The card reads the bitrate the tile reads: the card a tile asked for, and the tile's text at that moment.
+    const { src, shown } = await page.evaluate((unitId) => {
+      const img = document.querySelector<HTMLImageElement>(`[data-testid="multiview-tile-image-${unitId}"]`);
+      const text = document.querySelector(`[data-testid="multiview-tile-bitrate-${unitId}"]`)?.textContent ?? '';
+      return { src: img?.getAttribute('src') ?? '', shown: text };
+    }, id);
+    expect(shown).toMatch(/\d (kbps|Mbps)$/);
+    const card = await (await page.request.get(src)).text();
+    expect(card).toContain(`·  ${shown}</text>`);
     // The whole name is there to read, not cut.
     const name = page.getByTestId(`multiview-tile-open-${id}`);
     await expect(name).toHaveText(unit.name);

@@ -81,6 +81,18 @@ describe('mock preview pictures', () => {
     expect(second.body).toContain(`>${other.name}<`);
     expect(second.body).not.toContain(`>${unit.name}<`);
 
+    // The bitrate as the console shows it (spec 000 §9), not a coarse step: the card of a unit at 162 kbps reads 162 kbps.
+    expect(svg).toMatch(/· {2}(\d+\.\d Mbps|\d+ kbps)<\/text>/);
+    // The card draws the bitrate its tile shows when the console names it (the tile's value, one source), formatted
+    // as the tile formats it; an invalid one is ignored (the unit's own bitrate then).
+    const card = (query: string) => stack.app.inject({ method: 'GET', url: `/mock/preview/units/${idle.uniqueId}?v=1&${query}`, headers: { cookie: regular } });
+    expect((await card('kbps=162')).body).toContain('·  162 kbps</text>');
+    expect((await card('kbps=5800')).body).toContain('·  5.8 Mbps</text>');
+    expect((await card('kbps=1000')).body).toContain('·  1000 kbps</text>');
+    const ignored = (await card('kbps=-5')).body;
+    expect(ignored).not.toContain('-5');
+    expect(ignored).toMatch(/· {2}(\d+\.\d Mbps|\d+ kbps)<\/text>/);
+
     await coreCall(stack, 'DELETE', `/v2/units/${idle.uniqueId}/stream`, regular);
     await eventually(async () => (await preview(stack, idle.uniqueId, regular)).body.includes('NO SIGNAL'), 10_000);
   });

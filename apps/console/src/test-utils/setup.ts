@@ -87,10 +87,11 @@ window.HTMLElement.prototype.releasePointerCapture ??= () => undefined;
 /**
  * jsdom lays nothing out, so every element is 0 × 0 and the virtualised grid (DataGrid,
  * @tanstack/react-virtual reads its viewport's clientHeight) would show no row. A grid viewport
- * reports a window of 1,000 × 1,600 px: 36 rows of 44 px, with the overscan about 44.
+ * reports a window of 1,000 × 1,600 px: 36 rows of 44 px, with the overscan about 44; so does any
+ * other virtualised list's viewport, marked `data-virtual-viewport` (Multiview's unit panel).
  */
 const GRID_VIEWPORT = { width: 1600, height: 1000 };
-const isGridViewport = (element: HTMLElement) => element.getAttribute('role') === 'grid';
+const isGridViewport = (element: HTMLElement) => element.getAttribute('role') === 'grid' || element.hasAttribute('data-virtual-viewport');
 // The project shares one jsdom between its files (isolate: false): patch the prototype once.
 const PATCHED = Symbol.for('fleet.console.gridViewportSize');
 if (!(PATCHED in window.HTMLElement.prototype)) {

@@ -2,7 +2,8 @@
  * The mock's picture of a unit's video: an SVG test card (mock only; a real core serves no such
  * thing). The simulator has no pixels; the card is drawn from what the unit's device reports:
  *
- * - streaming: SMPTE-like colour bars, the unit's name, where it streams, its bitrate (coarse), a
+ * - streaming: SMPTE-like colour bars, the unit's name, where it streams, its bitrate (as the console
+ *   shows it, spec 000 §9: the same text as the tile beside the card), a
  *   running timecode (HH:MM:SS from the stream's start) and a bar stepping across the bottom once a
  *   second, in step with it — moved by SMIL `<set>` elements inside the SVG, so the browser moves them without
  *   fetching anything again;
@@ -17,6 +18,7 @@
  * The still parts are built once per state shown (`TestCardParts`); the moving part depends on
  * the moment it is served (how long the stream has run) and is written then (`withElapsed`).
  */
+import { formatBitrateText } from '@fleet/domain';
 
 export interface TestCardInput {
   readonly name: string;
@@ -25,7 +27,7 @@ export interface TestCardInput {
   readonly live: boolean;
   /** Where it streams, e.g. "CH1 · Metro-TV hub"; null when it feeds no channel. */
   readonly channel: string | null;
-  /** Total bitrate in kbps, drawn rounded to a step (the card is redrawn when the step changes). */
+  /** Total bitrate in kbps, drawn as the console shows a bitrate (`formatBitrateText`): a new text, a new card. */
   readonly kbps: number;
 }
 
@@ -37,8 +39,6 @@ export interface TestCardParts {
 }
 
 export const TEST_CARD_TYPE = 'image/svg+xml; charset=utf-8';
-/** The bitrate step the card shows (and is redrawn at). */
-export const TEST_CARD_KBPS_STEP = 500;
 
 const W = 640;
 const H = 360;
@@ -51,10 +51,9 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 }
 
-/** Round to the card's step, as text: "5.5 Mbps", "800 kbps", "0 kbps". */
-export function coarseBitrate(kbps: number): string {
-  const stepped = Math.round(Math.max(0, kbps) / TEST_CARD_KBPS_STEP) * TEST_CARD_KBPS_STEP;
-  return stepped >= 1000 ? `${(stepped / 1000).toFixed(1)} Mbps` : `${stepped} kbps`;
+/** The bitrate as the console shows it beside the card (spec 000 §9): "5.5 Mbps", "162 kbps", "0 kbps". */
+export function cardBitrate(kbps: number): string {
+  return formatBitrateText(Math.max(0, kbps)) ?? formatBitrateText(0)!;
 }
 
 /** A font size (px in the card's 640 × 360 box) that fits `text` in `width`, at most `max`. */
@@ -124,7 +123,7 @@ function liveCard(input: TestCardInput): TestCardParts {
   const bars = BARS.map((c, i) => `<rect x="${i * barW}" width="${barW + 0.5}" height="${H * 0.62}" fill="${c}"/>`).join('');
   const castle = CASTELLATIONS.map((c, i) => `<rect x="${i * barW}" y="${H * 0.62}" width="${barW + 0.5}" height="${H * 0.08}" fill="${c}"/>`).join('');
   const nameSize = fitting(input.name, W - 80, 40);
-  const info = `${channel}  ·  ${coarseBitrate(input.kbps)}`;
+  const info = `${channel}  ·  ${cardBitrate(input.kbps)}`;
   const head =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${name}">` +
     `<rect width="${W}" height="${H}" fill="#101010"/>${bars}${castle}` +
@@ -164,6 +163,5 @@ export function withElapsed(parts: TestCardParts, elapsedMs: number): string {
 
 /** The key of a state the card shows: a new key, a new card. */
 export function testCardKey(input: TestCardInput): string {
-  const step = Math.round(Math.max(0, input.kbps) / TEST_CARD_KBPS_STEP);
-  return `${input.live ? 1 : 0}|${input.status}|${input.name}|${input.channel ?? ''}|${input.live ? step : ''}`;
+  return `${input.live ? 1 : 0}|${input.status}|${input.name}|${input.channel ?? ''}|${input.live ? cardBitrate(input.kbps) : ''}`;
 }

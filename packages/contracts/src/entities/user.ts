@@ -101,6 +101,11 @@ export const UserPreferences = z
     graphicsRegion: z.string().max(64).nullable(),
     currentRoute: z.string().max(2048).nullable(),
     leftPanelWidth: z.number().int().min(0).max(10000).nullable(),
+    /**
+     * The units on the user's Multiview wall, by uniqueId in the wall's order (a console preference beside the
+     * spec's, as colorScheme): absent or null, the console's default wall. At most 64 ids (the console keeps 32).
+     */
+    multiviewWall: z.array(z.string().min(1).max(128)).max(64).nullable(),
     unitListExpanded: z.record(z.string(), z.boolean()),
     lastSelectedUnit: z.string().nullable(),
     zendeskChatHidden: z.boolean(),

@@ -16,7 +16,8 @@ import { FeedPicture } from './FeedPicture';
 import type { PreviewSource } from './FeedPicture';
 import classes from './Multiview.module.css';
 
-const BATTERY_COLOURS = { green: undefined, yellow: 'yellow.8', red: 'red.7' } as const;
+/** The battery's text colour: the theme's readable text shade of each colour (contrast 4.5:1 in both schemes). */
+const BATTERY_COLOURS = { green: undefined, yellow: 'yellow', red: 'red' } as const;
 
 function BitrateText({ unitId, kbps }: { unitId: string; kbps: number }) {
   const { t } = useTranslation();
@@ -40,7 +41,6 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
       size="xs"
       c={BATTERY_COLOURS[colour]}
       title={text}
-      aria-label={text}
       style={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 3 }}
       data-testid={`multiview-tile-battery-${unitId}`}
       data-level={level}
@@ -48,6 +48,7 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
     >
       {batteryIcon(level, colour)}
       <span aria-hidden="true">{percentage ?? text}</span>
+      <VisuallyHidden>{text}</VisuallyHidden>
     </Text>
   );
 }
@@ -130,7 +131,7 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, preview, sam
         <UnitChannel unit={unit} channelName={channelName} size="xs" inline testId={`multiview-tile-channel-${id}`} />
         <Group gap={6} style={{ rowGap: 0 }} wrap="wrap" justify="space-between" mt={2}>
           <StaleValue unitId={id} status={unit.status} isStatus testId={`multiview-tile-live-status-${id}`}>
-            <Text span size="xs" fw={alarm ? 700 : 400} c={alarm ? 'red.7' : 'dimmed'} data-testid={`multiview-tile-state-${id}`}>
+            <Text span size="xs" fw={alarm ? 700 : 400} c={alarm ? 'red' : 'dimmed'} data-testid={`multiview-tile-state-${id}`}>
               {unitStatusLabel(t, unit.status)}
             </Text>
           </StaleValue>

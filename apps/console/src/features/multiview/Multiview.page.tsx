@@ -1,7 +1,23 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, Box, Group, Modal, NavLink, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Modal,
+  NavLink,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
@@ -13,8 +29,10 @@ import type { PageProps } from '../../pages/types';
 import { useChannelNames } from '../channels/useChannelNames';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { FeedTile } from './FeedTile';
-import { filterUnits, isShown, MULTIVIEW_LAYOUTS, NO_CHOICE, outputsOf, parseLayout, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
-import type { MultiviewLayout, StatusFilter, TileChoice } from './multiviewState';
+import { filterUnits, MULTIVIEW_LAYOUTS, outputsOf, panelUnitsKey, parseLayout, statusColourOf, WALL, wallTiles } from './multiviewState';
+import type { MultiviewLayout, MultiviewOutput, StatusFilter } from './multiviewState';
+import { useStableValue } from './useStableValue';
+import { useMultiviewWall } from './useMultiviewWall';
 import type { PreviewSource } from './FeedPicture';
 import { useBitrateHistory } from './useBitrateHistory';
 import { useMultiviewLayout } from './useMultiviewLayout';
@@ -31,23 +49,36 @@ function isStatusFilter(value: string | null): value is StatusFilter {
   return value !== null && (STATUS_FILTERS as readonly string[]).includes(value);
 }
 
-/** Height of one unit row of the left panel (name and id). */
+/** Height of one unit row of the left panel (name and id, each on one line). */
 const UNIT_ROW_HEIGHT = 52;
 
-/** The left panel's unit rows, virtualised (only the rows in view are in the DOM). */
-function UnitRows({ units, choice, onToggle }: { units: readonly UnitSummary[]; choice: TileChoice; onToggle: (unit: UnitSummary) => void }) {
+interface WallChoice {
+  /** The units on the wall. */
+  readonly onWall: ReadonlySet<string>;
+  /** The wall takes no more tiles. */
+  readonly full: boolean;
+  readonly onToggle: (unitId: string) => void;
+}
+
+/**
+ * The left panel's unit rows, virtualised (only the rows in view are in the DOM): the name and the
+ * id on one line each (cut with an ellipsis, whole in the row's tooltip), the status beside them.
+ * A unit not on a full wall cannot be added: its row says why.
+ */
+function UnitRows({ units, wall }: { units: readonly UnitSummary[]; wall: WallChoice }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer keeps its own state between renders; the React compiler may not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({ count: units.length, getScrollElement: () => scroller.current, estimateSize: () => UNIT_ROW_HEIGHT, overscan: 8 });
   return (
-    <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid="multiview-units">
+    <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid="multiview-units" data-virtual-viewport>
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {virtual.getVirtualItems().map((row) => {
           const unit = units[row.index];
           if (!unit) return null;
-          const onWall = isShown(unit, choice);
+          const onWall = wall.onWall.has(unit.uniqueId);
+          const refused = !onWall && wall.full;
           return (
             <NavLink
               key={unit.uniqueId}
@@ -55,15 +86,26 @@ function UnitRows({ units, choice, onToggle }: { units: readonly UnitSummary[]; 
               active={onWall}
               label={unit.name}
               description={unit.uniqueId}
-              aria-description={t('multiview.panel.toggle', { name: unit.name })}
+              title={refused ? `${unit.name} — ${t('multiview.panel.full', { max: WALL.max, name: unit.name })}` : unit.name}
+              aria-description={refused ? t('multiview.panel.full', { max: WALL.max, name: unit.name }) : t('multiview.panel.toggle', { name: unit.name })}
               aria-pressed={onWall}
-              onClick={() => onToggle(unit)}
+              aria-disabled={refused}
+              onClick={() => {
+                if (!refused) wall.onToggle(unit.uniqueId);
+              }}
+              classNames={{
+                root: refused ? `${classes.row} ${classes.refused}` : classes.row,
+                body: classes.rowBody,
+                label: classes.rowText,
+                description: classes.rowText,
+              }}
               data-testid={`multiview-unit-${unit.uniqueId}`}
               data-shown={onWall}
+              data-refused={refused}
               data-status={unit.status}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: UNIT_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
               rightSection={
-                <Badge size="xs" color={statusColourOf(unit.status)} variant="dot">
+                <Badge size="xs" color={statusColourOf(unit.status)} variant="dot" className={classes.rowStatus}>
                   {unitStatusLabel(t, unit.status)}
                 </Badge>
               }
@@ -75,12 +117,21 @@ function UnitRows({ units, choice, onToggle }: { units: readonly UnitSummary[]; 
   );
 }
 
-/** The left panel: the units (search, status filter); a click adds or removes the unit's tile. */
-function UnitPanel({ units, choice, onToggle }: { units: readonly UnitSummary[]; choice: TileChoice; onToggle: (unit: UnitSummary) => void }) {
+type WallFilter = 'all' | 'wall';
+
+/**
+ * The left panel, a searchable picker of the units (search by name or id, status filter, all or
+ * only those on the wall); a click puts a unit on the wall or takes it off.
+ */
+const UnitPanel = memo(function UnitPanel({ units, wall }: { units: readonly UnitSummary[]; wall: WallChoice }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const shown = useMemo(() => filterUnits(units, { search, status }), [units, search, status]);
+  const [which, setWhich] = useState<WallFilter>('all');
+  const shown = useMemo(() => {
+    const matching = filterUnits(units, { search, status });
+    return which === 'wall' ? matching.filter((u) => wall.onWall.has(u.uniqueId)) : matching;
+  }, [units, search, status, which, wall.onWall]);
   return (
     <Stack gap="xs" h="100%">
       <Title order={4}>{t('multiview.panel.title')}</Title>
@@ -99,19 +150,35 @@ function UnitPanel({ units, choice, onToggle }: { units: readonly UnitSummary[];
         allowDeselect={false}
         data-testid="multiview-status-filter"
       />
-      {shown.length === 0 ? (
-        <MutedText testId="multiview-units-empty">{t('multiview.panel.empty')}</MutedText>
-      ) : (
-        <UnitRows units={shown} choice={choice} onToggle={onToggle} />
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        value={which}
+        onChange={(value) => setWhich(value === 'wall' ? 'wall' : 'all')}
+        data={[
+          { value: 'all', label: t('multiview.panel.wallFilterAll') },
+          { value: 'wall', label: t('multiview.panel.wallFilterOn') },
+        ]}
+        aria-label={t('multiview.panel.wallFilter')}
+        data-testid="multiview-wall-filter"
+      />
+      {wall.full && (
+        <MutedText size="xs" testId="multiview-wall-full">
+          {t('multiview.panel.fullNote', { max: WALL.max })}
+        </MutedText>
       )}
+      {shown.length === 0 ? <MutedText testId="multiview-units-empty">{t('multiview.panel.empty')}</MutedText> : <UnitRows units={shown} wall={wall} />}
     </Stack>
   );
-}
+});
 
-/** The outputs: the selected channels of the streaming units, External when so. */
-function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channelName: ChannelNameOf }) {
+/**
+ * The outputs: the channels the live feeds on the wall go to, External when so (bounded by the
+ * wall: a fleet-wide list of hundreds of channels is the channel list's job). Drawn again only when
+ * what it shows changes, not at every bitrate sample of a unit on the wall.
+ */
+const Outputs = memo(function Outputs({ outputs, channelName }: { outputs: readonly MultiviewOutput[]; channelName: ChannelNameOf }) {
   const { t } = useTranslation();
-  const outputs = useMemo(() => outputsOf(units), [units]);
   return (
     <Stack gap="xs" data-testid="multiview-outputs">
       <Title order={4}>{t('multiview.outputs.title')}</Title>
@@ -138,11 +205,12 @@ function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channe
       )}
     </Stack>
   );
-}
+});
 
 /** Height of the wall's scroll area (the page's frame below the header and title). */
 const WALL_HEIGHT = 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)';
 const NO_SAMPLES: readonly number[] = [];
+const outputsKey = (outputs: readonly MultiviewOutput[]) => JSON.stringify(outputs);
 
 /** The layout picker: 2 × 2, 3 × 3, 4 × 4. */
 function LayoutPicker({ layout, onChange }: { layout: MultiviewLayout; onChange: (layout: MultiviewLayout) => void }) {
@@ -162,8 +230,9 @@ function LayoutPicker({ layout, onChange }: { layout: MultiviewLayout; onChange:
 
 /**
  * /multiview (spec 000 §2 "feeds and outputs"; "left panel in multiview is resizable"): the units
- * on the left (width remembered in preferences.leftPanelWidth), the feed tiles of the streaming
- * and picked units (pictures first, in a 2 × 2, 3 × 3 or 4 × 4 layout remembered in this browser;
+ * on the left (width remembered in preferences.leftPanelWidth), a searchable picker of what goes on
+ * the wall; the wall's feed tiles (the user's saved wall, else the first 16 units, live first, by
+ * name as people count; at most 32; pictures first, in a 2 × 2, 3 × 3 or 4 × 4 layout remembered in this browser;
  * one of them full screen, its address `?tile=<uniqueId>`) and the outputs on the right, all kept
  * live by the realtime cache patches.
  */
@@ -172,13 +241,23 @@ export default function MultiviewPage(_props: PageProps) {
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const { width, setWidth } = useLeftPanelWidth();
   const { layout, setLayout } = useMultiviewLayout();
-  const [choice, setChoice] = useState<TileChoice>(NO_CHOICE);
-  const toggle = useCallback((unit: UnitSummary) => setChoice((current) => toggleTile(unit, current)), []);
+  const all = useMemo(() => units.data ?? [], [units.data]);
+  // What the panel shows changes far less often than the units (a bitrate sample patches one): it keeps its
+  // previous value while the ids, names and statuses are the same, so the panel is not drawn again per sample.
+  const panelUnits = useStableValue(all, panelUnitsKey);
+  const wall = useMultiviewWall(units.data === undefined ? undefined : panelUnits);
+  const onWall = useMemo(() => new Set(wall.ids), [wall.ids]);
+  const { toggle: toggleId } = wall;
+  const toggle = useCallback((unit: UnitSummary) => toggleId(unit.uniqueId), [toggleId]);
+  const choice = useMemo<WallChoice>(() => ({ onWall, full: onWall.size >= WALL.max, onToggle: toggleId }), [onWall, toggleId]);
   const channelName = useChannelNames();
   const probe = useMockCapabilities();
   const preview: PreviewSource = probe.mock ? 'mock' : probe.pending ? 'pending' : 'none';
-  const all = units.data ?? [];
-  const tiles = useMemo(() => visibleTiles(units.data ?? [], choice), [units.data, choice]);
+  const tiles = useMemo(() => wallTiles(all, wall.ids), [all, wall.ids]);
+  const outputs = useStableValue(
+    useMemo(() => outputsOf(tiles), [tiles]),
+    outputsKey,
+  );
   const history = useBitrateHistory(useMemo(() => tiles.map((u) => u.uniqueId), [tiles]));
   const [search, setSearch] = useSearchParams();
   const fullId = search.get('tile');
@@ -212,7 +291,7 @@ export default function MultiviewPage(_props: PageProps) {
           data-width={width}
           style={{ width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }}
         >
-          <UnitPanel units={all} choice={choice} onToggle={toggle} />
+          <UnitPanel units={panelUnits} wall={choice} />
         </Box>
         <div className={classes.resizer}>
           <PanelResizer width={width} onResize={setWidth} />
@@ -225,12 +304,28 @@ export default function MultiviewPage(_props: PageProps) {
                   <Group gap="xs" justify="space-between">
                     <Group gap="xs">
                       <Title order={4}>{t('multiview.feeds.title')}</Title>
-                      <Badge variant="light" data-testid="multiview-feeds-count">
-                        {t('multiview.feeds.count', { count: tiles.length })}
+                      <Badge variant="light" data-testid="multiview-feeds-count" data-count={tiles.length}>
+                        {t('multiview.wall.count', { count: tiles.length, max: WALL.max })}
                       </Badge>
                     </Group>
-                    <LayoutPicker layout={layout} onChange={setLayout} />
+                    <Group gap="xs">
+                      {!wall.isDefault && (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={wall.reset}
+                          title={t('multiview.wall.resetHint', { size: WALL.defaultSize })}
+                          data-testid="multiview-wall-reset"
+                        >
+                          {t('multiview.wall.reset')}
+                        </Button>
+                      )}
+                      <LayoutPicker layout={layout} onChange={setLayout} />
+                    </Group>
                   </Group>
+                  <MutedText size="xs" testId="multiview-wall-kind">
+                    {wall.isDefault ? t('multiview.wall.default', { size: WALL.defaultSize }) : t('multiview.wall.saved')}
+                  </MutedText>
                   {tiles.length === 0 ? (
                     <MutedText testId="multiview-feeds-empty">{t('multiview.feeds.empty')}</MutedText>
                   ) : full !== undefined ? null /* covered by the full-screen tile: its pictures would move unseen */ : (
@@ -254,7 +349,7 @@ export default function MultiviewPage(_props: PageProps) {
                     </div>
                   )}
                 </Stack>
-                <Outputs units={all} channelName={channelName} />
+                <Outputs outputs={outputs} channelName={channelName} />
               </Stack>
             )}
           </QueryView>

@@ -6,13 +6,16 @@ import {
   isAlarm,
   LEFT_PANEL,
   mockPreviewUrl,
-  NO_CHOICE,
   outputsOf,
+  defaultWall,
   parseLayout,
+  parseWall,
+  shownKbps,
   sparklinePoints,
   statusColourOf,
-  toggleTile,
-  visibleTiles,
+  toggleWall,
+  WALL,
+  wallTiles,
 } from './multiviewState';
 
 const channel = (channelId: string | null, external = false) => ({
@@ -34,35 +37,45 @@ describe('left panel width', () => {
   });
 });
 
-describe('feed tiles', () => {
+describe('the wall', () => {
   const live = makeUnit({ uniqueId: 'A', name: 'zulu', status: 'streaming' });
   const idle = makeUnit({ uniqueId: 'B', name: 'alpha', status: 'idle' });
   const both = makeUnit({ uniqueId: 'C', name: 'mike', status: 'streamingandforwarding' });
 
-  it('shows live units without a choice, live ones first', () => {
-    expect(visibleTiles([idle, live, both], NO_CHOICE).map((u) => u.uniqueId)).toEqual(['C', 'A']);
+  it('by default holds the first 16: live units first, then by name as people count (CH2 before CH10), then by id', () => {
+    expect(defaultWall([idle, live, both])).toEqual(['C', 'A', 'B']);
+    const many = Array.from({ length: 40 }, (_, i) =>
+      makeUnit({ uniqueId: `U${String(i).padStart(2, '0')}`, name: `CH${i}`, status: i % 10 === 3 ? 'streaming' : 'idle' }),
+    );
+    const wall = defaultWall(many);
+    expect(wall).toHaveLength(WALL.defaultSize);
+    // CH3, CH13, CH23, CH33 stream; then the others as people count: CH0, CH1, CH2, CH4, ... CH10 after CH9.
+    expect(wall.slice(0, 6)).toEqual(['U03', 'U13', 'U23', 'U33', 'U00', 'U01']);
+    expect(wall.indexOf('U09')).toBeLessThan(wall.indexOf('U10'));
+    // Two units of one name: by id.
+    expect(defaultWall([makeUnit({ uniqueId: 'Z', name: 'cam' }), makeUnit({ uniqueId: 'Y', name: 'Cam' })])).toEqual(['Y', 'Z']);
   });
 
-  it('adds a picked unit and removes it on a second click', () => {
-    const picked = toggleTile(idle, NO_CHOICE);
-    expect(visibleTiles([idle, live], picked).map((u) => u.uniqueId)).toEqual(['A', 'B']);
-    const again = toggleTile(idle, picked);
-    expect(visibleTiles([idle, live], again).map((u) => u.uniqueId)).toEqual(['A']);
-    expect(again).toEqual(NO_CHOICE);
+  it('shows the tiles in the wall order, skipping units that are gone or out of sight', () => {
+    expect(wallTiles([idle, live, both], ['B', 'X', 'A']).map((u) => u.uniqueId)).toEqual(['B', 'A']);
   });
 
-  it('hides a live unit on click and brings it back on the next', () => {
-    const hidden = toggleTile(live, NO_CHOICE);
-    expect(visibleTiles([live], hidden)).toEqual([]);
-    const back = toggleTile(live, hidden);
-    expect(visibleTiles([live], back).map((u) => u.uniqueId)).toEqual(['A']);
+  it('adds a unit at the end, takes one off on a second click, and a full wall takes no more', () => {
+    const added = toggleWall(['A'], 'B');
+    expect(added).toEqual(['A', 'B']);
+    expect(toggleWall(added, 'A')).toEqual(['B']);
+    const full = Array.from({ length: WALL.max }, (_, i) => `U${i}`);
+    expect(toggleWall(full, 'X')).toBe(full);
+    expect(toggleWall(full, 'U3')).toHaveLength(WALL.max - 1);
   });
 
-  it('keeps a picked unit when it starts and stops streaming', () => {
-    const picked = toggleTile(idle, NO_CHOICE);
-    const streaming = { ...idle, status: 'streaming' as const };
-    expect(visibleTiles([streaming], picked).map((u) => u.uniqueId)).toEqual(['B']);
-    expect(visibleTiles([idle], picked).map((u) => u.uniqueId)).toEqual(['B']);
+  it('reads a saved wall: ids without repeats, at most the maximum; anything else is no saved wall', () => {
+    expect(parseWall(null)).toBeNull();
+    expect(parseWall(undefined)).toBeNull();
+    expect(parseWall('A')).toBeNull();
+    expect(parseWall([])).toEqual([]);
+    expect(parseWall(['A', 'A', 3, '', 'B'])).toEqual(['A', 'B']);
+    expect(parseWall(Array.from({ length: 64 }, (_, i) => `U${i}`))).toHaveLength(WALL.max);
   });
 });
 
@@ -102,6 +115,11 @@ describe('left panel filter', () => {
     expect(filterUnits(units, { search: '', status: 'all' }).map((u) => u.name)).toEqual(['backpack', 'Newsroom_1', 'solo']);
   });
 
+  it('sorts names as people count: CH2 before CH10', () => {
+    const chs = ['CH10', 'CH2', 'ch1'].map((name) => makeUnit({ uniqueId: name, name }));
+    expect(filterUnits(chs, { search: 'ch', status: 'all' }).map((u) => u.name)).toEqual(['ch1', 'CH2', 'CH10']);
+  });
+
   it('filters by status class', () => {
     expect(filterUnits(units, { search: '', status: 'online' }).map((u) => u.uniqueId)).toEqual(['SOLO-0001']);
     expect(filterUnits(units, { search: '', status: 'offline' }).map((u) => u.uniqueId)).toEqual(['LU300-0001']);
@@ -123,13 +141,26 @@ describe('the wall: layouts, picture URLs, alarms, sparklines', () => {
     expect(parseLayout(null)).toBe(3);
   });
 
-  it('a picture URL changes with what the card shows (a bitrate step, the channel, the status), not with every sample', () => {
+  it('a picture URL changes with what the card shows (the bitrate as the tile shows it, the channel, the status), not with every sample', () => {
     const url = mockPreviewUrl(unit);
     expect(url.startsWith('/mock/preview/units/LU%201?v=')).toBe(true);
-    expect(mockPreviewUrl({ ...unit, totalBitrate: 5900 })).toBe(url);
-    expect(mockPreviewUrl({ ...unit, totalBitrate: 4000 })).not.toBe(url);
+    // The card is told the bitrate the tile shows (5.8 Mbps), so the two read the same.
+    expect(new URL(url, 'http://x').searchParams.get('kbps')).toBe('5800');
+    expect(mockPreviewUrl({ ...unit, totalBitrate: 5820 })).toBe(url);
+    expect(mockPreviewUrl({ ...unit, totalBitrate: 5900 })).not.toBe(url);
+    expect(new URL(mockPreviewUrl({ ...unit, totalBitrate: 162.4 }), 'http://x').searchParams.get('kbps')).toBe('162');
+    // A card that shows no bitrate (no signal) is not fetched again when it changes.
+    expect(mockPreviewUrl({ ...unit, status: 'idle', totalBitrate: 10 })).toBe(mockPreviewUrl({ ...unit, status: 'idle', totalBitrate: 900 }));
     expect(mockPreviewUrl({ ...unit, status: 'idle' })).not.toBe(url);
     expect(mockPreviewUrl({ ...unit, channelsInUse: [{ channelId: 'c2', channelName: 'CH2', serverId: 's', serverName: 'Hub' }] })).not.toBe(url);
+  });
+
+  it('takes the bitrate as the tile shows it: whole kbps up to 1000, tenths of Mbps above', () => {
+    expect(shownKbps(162.4)).toBe(162);
+    expect(shownKbps(1000)).toBe(1000);
+    expect(shownKbps(1049)).toBe(1000);
+    expect(shownKbps(5849)).toBe(5800);
+    expect(shownKbps(-1)).toBeNull();
   });
 
   it('is in alarm offline or with a critical alert only', () => {

@@ -1,9 +1,9 @@
 /**
  * Multiview (spec 000 §2 "/multiview (feeds and outputs)", "left panel in multiview is
- * resizable"): which feed tiles show, the outputs of the streaming units, the left panel's unit
+ * resizable"): which units are on the wall (saved, else the default), the outputs of the streaming units, the left panel's unit
  * search and status filter, and the panel width bounds. Pure: the page holds the state.
  */
-import { statusClass } from '@fleet/domain';
+import { formatBitrate, statusClass } from '@fleet/domain';
 import type { UnitStatusClass } from '@fleet/domain';
 import type { UnitStatus, UnitSummary } from '@fleet/contracts';
 
@@ -27,34 +27,55 @@ export function isLive(unit: Pick<UnitSummary, 'status'>): boolean {
   return LIVE_STATUSES.includes(unit.status);
 }
 
-export type TileChoice = typeof NO_CHOICE;
+/** Collation the way people count: CH2 before CH10, case and accents aside. */
+const NATURAL = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** By name as people count (CH2 before CH10), then by id (two units may share a name). */
+export function byName(a: Pick<UnitSummary, 'name' | 'uniqueId'>, b: Pick<UnitSummary, 'name' | 'uniqueId'>): number {
+  return NATURAL.compare(a.name, b.name) || NATURAL.compare(a.uniqueId, b.uniqueId);
+}
 
 /**
- * What the user changed: units picked in the left panel (shown whatever their status) and live
- * units the user took off the wall.
+ * The wall: which units have a tile, in the order they came onto it. Saved in the user's
+ * preferences (`multiviewWall`); a user who never saved one sees the default wall.
  */
-export const NO_CHOICE = { picked: [] as readonly string[], hidden: [] as readonly string[] };
+export const WALL = {
+  /** Tiles of the default wall: one 4 × 4 screen. */
+  defaultSize: 16,
+  /** Tiles a wall holds at most: two 4 × 4 screens (each tile is a live picture the browser redraws). */
+  max: 32,
+  /** A change is saved once the user stopped changing the wall for this long. */
+  saveDebounceMs: 800,
+} as const;
 
-export function isShown(unit: Pick<UnitSummary, 'uniqueId' | 'status'>, choice: TileChoice): boolean {
-  if (choice.picked.includes(unit.uniqueId)) return true;
-  return isLive(unit) && !choice.hidden.includes(unit.uniqueId);
+/**
+ * The default wall (no saved one): the first 16 units, live ones first (streaming, then streaming
+ * and forwarding alike), then by name as people count (CH2 before CH10), then by id.
+ */
+export function defaultWall(units: readonly Pick<UnitSummary, 'uniqueId' | 'status' | 'name'>[]): string[] {
+  return [...units]
+    .sort((a, b) => Number(isLive(b)) - Number(isLive(a)) || byName(a, b))
+    .slice(0, WALL.defaultSize)
+    .map((u) => u.uniqueId);
 }
 
-/** The tiles: live units (unless hidden) and picked units, live ones first, then by name. */
-export function visibleTiles<T extends Pick<UnitSummary, 'uniqueId' | 'status' | 'name'>>(units: readonly T[], choice: TileChoice): T[] {
-  return units
-    .filter((u) => isShown(u, choice))
-    .sort((a, b) => Number(isLive(b)) - Number(isLive(a)) || a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId));
+/** A saved wall as stored (ids, no repeats, at most WALL.max); anything else is no saved wall (null). */
+export function parseWall(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const ids = value.filter((v): v is string => typeof v === 'string' && v !== '');
+  return [...new Set(ids)].slice(0, WALL.max);
 }
 
-/** Clicking a unit in the left panel (or closing its tile): a shown tile goes, a missing one comes. */
-export function toggleTile(unit: Pick<UnitSummary, 'uniqueId' | 'status'>, choice: TileChoice): TileChoice {
-  const id = unit.uniqueId;
-  const without = (list: readonly string[]) => list.filter((x) => x !== id);
-  if (isShown(unit, choice)) {
-    return { picked: without(choice.picked), hidden: isLive(unit) ? [...without(choice.hidden), id] : without(choice.hidden) };
-  }
-  return { picked: [...without(choice.picked), id], hidden: without(choice.hidden) };
+/** The wall's tiles: the units on it that the user sees, in the wall's order (a unit gone or out of sight has none). */
+export function wallTiles<T extends Pick<UnitSummary, 'uniqueId'>>(units: readonly T[], wall: readonly string[]): T[] {
+  const byId = new Map(units.map((u) => [u.uniqueId, u]));
+  return wall.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Clicking a unit in the left panel (or closing its tile): on the wall it goes, off it comes at the end; a full wall takes none. */
+export function toggleWall(wall: readonly string[], id: string): readonly string[] {
+  if (wall.includes(id)) return wall.filter((x) => x !== id);
+  return wall.length >= WALL.max ? wall : [...wall, id];
 }
 
 // ── outputs ──────────────────────────────────────────────────────────────────────────────────
@@ -67,7 +88,7 @@ export interface MultiviewOutput {
   readonly units: readonly { uniqueId: string; name: string }[];
 }
 
-/** The selected channels of the live units, one entry per channel, sorted by channel id. */
+/** The selected channels of the live units given (the wall's), one entry per channel, sorted by channel id. */
 export function outputsOf(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'selectedChannel'>[]): MultiviewOutput[] {
   const byChannel = new Map<string, { external: boolean; units: { uniqueId: string; name: string }[] }>();
   for (const unit of units) {
@@ -80,7 +101,14 @@ export function outputsOf(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' 
   }
   return [...byChannel.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([channelId, e]) => ({ channelId, external: e.external, units: e.units.sort((a, b) => a.name.localeCompare(b.name)) }));
+    .map(([channelId, e]) => ({ channelId, external: e.external, units: e.units.sort(byName) }));
+}
+
+/** What the left panel shows of the units (id, name, status): the same key, the same panel. */
+export function panelUnitsKey(units: readonly Pick<UnitSummary, 'uniqueId' | 'name' | 'status'>[]): string {
+  let key = '';
+  for (const u of units) key += `${u.uniqueId}\u0000${u.name}\u0000${u.status}\u0001`;
+  return key;
 }
 
 // ── left panel: search and status filter ─────────────────────────────────────────────────────
@@ -92,13 +120,13 @@ export interface PanelFilter {
   readonly status: StatusFilter;
 }
 
-/** Units whose name or id contains the search text (any case) and whose status is in the class. */
+/** Units whose name or id contains the search text (any case) and whose status is in the class, by name as people count. */
 export function filterUnits<T extends Pick<UnitSummary, 'uniqueId' | 'name' | 'status'>>(units: readonly T[], filter: PanelFilter): T[] {
   const needle = filter.search.trim().toLowerCase();
   return units
     .filter((u) => filter.status === 'all' || statusClass(u.status) === filter.status)
     .filter((u) => needle === '' || u.name.toLowerCase().includes(needle) || u.uniqueId.toLowerCase().includes(needle))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId));
+    .sort(byName);
 }
 
 /** Mantine colour of a unit status (badges and tile borders): the map's, by status class. */
@@ -119,19 +147,25 @@ export function parseLayout(value: unknown): MultiviewLayout {
 
 /** Where the mock serves a unit's test card (mock only: asked for only once the capability probe found the mock). */
 export const MOCK_PREVIEW_PATH = '/mock/preview/units';
-/** The card shows the bitrate in steps of this many kbps: a new step, a new card. */
-export const PREVIEW_KBPS_STEP = 500;
+
+/** The bitrate as the tile shows it (spec 000 §9: whole kbps, or tenths of Mbps above 1000), in kbps; null when none. */
+export function shownKbps(kbps: number): number | null {
+  const formatted = formatBitrate(kbps);
+  if (!formatted) return null;
+  return formatted.unit === 'Mbps' ? Math.round(Number(formatted.value) * 1000) : Number(formatted.value);
+}
 
 /**
  * The URL of a unit's picture from the mock. Its query changes exactly when something the card
- * shows changes (name, status, the channel it feeds, a bitrate step), so the browser fetches a new
- * card then and only then; the card moves by itself in between.
+ * shows changes (name, status, the channel it feeds, the bitrate as the tile shows it), so the
+ * browser fetches a new card then and only then; the card moves by itself in between. A live
+ * card is told the bitrate the tile shows (`kbps`): the card draws that one, so the two agree.
  */
 export function mockPreviewUrl(unit: Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'totalBitrate' | 'channelsInUse' | 'selectedChannel'>): string {
   const channel = unit.channelsInUse[0]?.channelId ?? unit.selectedChannel.channelId ?? '';
-  const step = isLive(unit) ? Math.round(unit.totalBitrate / PREVIEW_KBPS_STEP) : 0;
-  const version = [unit.status, unit.name, channel, step].join('|');
-  return `${MOCK_PREVIEW_PATH}/${encodeURIComponent(unit.uniqueId)}?v=${encodeURIComponent(version)}`;
+  const kbps = isLive(unit) ? shownKbps(unit.totalBitrate) : null;
+  const version = [unit.status, unit.name, channel].join('|');
+  return `${MOCK_PREVIEW_PATH}/${encodeURIComponent(unit.uniqueId)}?v=${encodeURIComponent(version)}${kbps === null ? '' : `&kbps=${kbps}`}`;
 }
 
 /** A tile in alarm (the only tiles drawn red): the unit went offline, or raises a critical alert. */
