@@ -41,12 +41,20 @@ export default defineConfig({
   },
   // The Simulator panel's spec records, replays and imports the fleet, and switches and resets the demo: it works on
   // a stack of its own (the next port), so no other spec sees its silent or reset fleet, and it runs beside them.
-  // The accessibility audit runs under the lively demo (live data on every page it audits): on that same stack once the
-  // Simulator panel's spec is done (it switches and resets the demo), never beside the specs that need a still fleet.
+  // The accessibility audit and the notification centre's spec run under the lively demo (live data): on that same stack
+  // once the Simulator panel's spec is done (it switches and resets the demo), one after the other, never beside the
+  // specs that need a still fleet.
   projects: [
     { name: 'simulator', testMatch: '**/simulator-panel.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 1}` } },
     { name: 'live', testMatch: '**/accessibility.spec.ts', dependencies: ['simulator'], use: { baseURL: `http://127.0.0.1:${port + 1}` } },
-    { name: 'console', testIgnore: ['**/simulator-panel.spec.ts', '**/accessibility.spec.ts'] },
+    // The notification centre under the lively fleet: on that stack too, after the audit (each sets the demo it needs).
+    {
+      name: 'live-notifications',
+      testMatch: '**/notification-centre.spec.ts',
+      dependencies: ['live'],
+      use: { baseURL: `http://127.0.0.1:${port + 1}` },
+    },
+    { name: 'console', testIgnore: ['**/simulator-panel.spec.ts', '**/accessibility.spec.ts', '**/notification-centre.spec.ts'] },
   ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
   webServer: stacks(),
