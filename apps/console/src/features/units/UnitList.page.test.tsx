@@ -76,7 +76,13 @@ describe('/list', () => {
     expect(counter('idle')).toBe('0');
     // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings):
     // in the notification centre, once the short window that gathers a burst has passed; not as a toast.
-    await waitFor(() => expect(centreOf(queryClient).getState().entries.map((e) => [e.kind, e.nameAtArrival])).toEqual([['streamingStarted', 'Camera_north']]));
+    await waitFor(() =>
+      expect(
+        centreOf(queryClient)
+          .getState()
+          .entries.map((e) => [e.kind, e.nameAtArrival]),
+      ).toEqual([['streamingStarted', 'Camera_north']]),
+    );
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
     expect(api.calls('fetchDevices')).toHaveLength(reads);
   });
