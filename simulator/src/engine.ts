@@ -40,7 +40,7 @@ import { DemoControl } from './engine/demo.js';
 import { ServerReplicas } from './engine/replicas.js';
 import { ReplayControl } from './engine/replays.js';
 import { ScenarioControl } from './engine/scenarios.js';
-import { StepOutbox } from './engine/step-outbox.js';
+import { outcomeKey, StepOutbox } from './engine/step-outbox.js';
 import { ShardUnits } from './engine/units.js';
 
 export interface EngineOptions {
@@ -105,6 +105,14 @@ export class Engine {
   /** A step's outcome on its way out, a chunk per turn (what is sent meanwhile queues behind it). */
   private outgoing: DeviceToCore[] = [];
   private pumping = false;
+  /** The step whose outcome is on its way (the status reports the step until it has all left). */
+  private stepSpan: { from: number; to: number } | null = null;
+  /**
+   * What the core was last sent of each thing a step's outcome describes (a hash of the report, its
+   * time left out): a step's last report equal to it is not sent again — a unit that ends the day
+   * as it began costs the core nothing.
+   */
+  private readonly lastSent = new Map<string, number>();
   readonly stats = { sent: 0, commands: 0, /** reports a step's outbox took in and did not send (a later report replaced them) */ compacted: 0 };
   /** The faults the control plane injected that are still in effect (active-faults.ts). */
   readonly activeFaults = new ActiveFaults();
@@ -184,6 +192,7 @@ export class Engine {
   /** Attach to the core; the core answers with this shard's devices. */
   attach(end: DeviceGatewayEnd): void {
     this.end = end;
+    this.lastSent.clear();
     end.onMessage((m) => this.receive(m));
     end.onClose(() => {
       this.end = null;
@@ -208,15 +217,26 @@ export class Engine {
       // step's progress, asked every 100 ms) does not: the outcome leaves when the step ends.
       if (m.kind === 'ack') this.flushOutbox();
     }
-    if (this.outgoing.length > 0) this.outgoing.push(m);
-    else this.end?.send(m);
+    // A control reply does not wait behind a step's outcome (the status says the step runs until the
+    // outcome has left); everything else keeps its order after it.
+    if (m.kind === 'controlReply' || this.outgoing.length === 0) this.deliver(m);
+    else this.outgoing.push(m);
+  }
+
+  private deliver(m: DeviceToCore): void {
+    const key = sentKey(m);
+    if (key !== null) this.lastSent.set(key, signature(m));
+    this.end?.send(m);
   }
 
   private flushOutbox(): void {
     const outbox = this.outbox;
     if (!outbox || outbox.size === 0) return;
     const received = outbox.stats.received;
-    const held = outbox.drain();
+    const held = outbox.drain().filter((m) => {
+      const key = sentKey(m);
+      return key === null || this.lastSent.get(key) !== signature(m);
+    });
     this.stats.compacted += received - held.length;
     outbox.stats.received = 0;
     for (const m of held) this.outgoing.push(m);
@@ -229,7 +249,7 @@ export class Engine {
     this.pumping = true;
     const turn = () => {
       const chunk = this.outgoing.splice(0, STEP_FLUSH_CHUNK);
-      for (const m of chunk) this.end?.send(m);
+      for (const m of chunk) this.deliver(m);
       if (this.outgoing.length > 0) setImmediate(turn);
       else this.pumping = false;
     };
@@ -248,6 +268,7 @@ export class Engine {
     if (clock.stepping()) return { error: 'CLOCK_STEPPING' };
     const outbox = new StepOutbox();
     this.outbox = outbox;
+    this.stepSpan = { from: clock.now(), to: clock.now() + ms };
     const everyEvent = this.scenarios.run?.status(clock.now()).running === true || this.replays.muted;
     const { done } = clock.advanceInSlices(ms, {
       sliceMs: this.opts.step?.sliceMs ?? STEP_SLICE_MS,
@@ -332,6 +353,8 @@ export class Engine {
   }
 
   private assign(specs: DeviceSpec[]): void {
+    // A core that assigns anew may know nothing of what was sent before.
+    this.lastSent.clear();
     this.unitDevices.assign(specs);
     // A demo given at start plays once there is a fleet (the servers' assignment follows this one).
     this.demo.assigned(specs);
@@ -390,6 +413,7 @@ export class Engine {
   reset(seed: number, startAt?: number): void {
     // A step under way ends where it got to, its outcome sent before the devices go away.
     this.endStep();
+    this.lastSent.clear();
     this.replays.endPlaying();
     this.scenarios.drop();
     // What the devices going away raised ends with them, reported in order after their last reports:
@@ -439,7 +463,12 @@ export class Engine {
       // A muted shard still plays for its devices and servers, stopped as they are.
       devices: muted ? this.unitDevices.specs.length : this.unitDevices.size,
       servers: muted ? this.replicas.specs.length : this.world.size(),
-      clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now(), step: this.clock.stepping() },
+      clock: {
+        kind: mode.kind,
+        factor: mode.kind === 'accelerated' ? mode.factor : 1,
+        now: this.clock.now(),
+        step: this.clock.stepping() ?? (this.outgoing.length > 0 ? this.stepSpan : null),
+      },
       scenario: scenario ? { ...scenario.status(this.clock.now()), reserved: this.world.reserved() } : null,
       demo: this.demo.name(),
       sent: this.stats.sent,
@@ -490,3 +519,18 @@ export class Engine {
 }
 
 export { World };
+
+/** The thing a report describes when the core keeps only its latest (and a step sends it only when it changed); null otherwise. */
+function sentKey(m: DeviceToCore): string | null {
+  if (m.kind === 'telemetry') return null; // always the latest readings
+  if (m.kind === 'event' && m.event.type === 'file') return null; // a file's progress is its news
+  return outcomeKey(m);
+}
+
+/** A report's content without its time, hashed (FNV-1a, 32 bits). */
+function signature(m: DeviceToCore): number {
+  const text = m.kind === 'state' ? `${m.online}|${JSON.stringify(m.applications)}` : m.kind === 'event' ? JSON.stringify(m.event) : JSON.stringify(m);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceToCore } from '@fleet/contracts';
 import { SimClock } from './clock.js';
 import { StepOutbox } from './engine/step-outbox.js';
-import { engineHarness, SERVERS, T0, unitSpec } from './testing/harness.js';
+import { engineHarness, SERVERS, T0, TEST_TIMINGS, unitSpec } from './testing/harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -214,6 +214,26 @@ describe('a step of the engine', () => {
     expect(h.engine.control({ op: 'clock', clock: { advanceMs: MINUTE } }).error).toBeUndefined();
     while (h.engine.clock.stepping()) await g.next();
     expect(h.engine.clock.now()).toBe(mid.now + MINUTE);
+    h.engine.stop();
+  });
+
+  it('sends nothing of a device that ends the step as it began', async () => {
+    const h = await engineHarness({ devices: [unitSpec('U1')], servers: SERVERS, seed: 7, timings: TEST_TIMINGS });
+    h.engine.clock.advance(MINUTE);
+    await h.flush();
+    const device = h.engine.device('U1')!;
+    const before = { emitted: h.log.length, received: h.received.length };
+    h.engine.clock.after(10 * MINUTE, () => void device.stream.startStream(null));
+    h.engine.clock.after(20 * MINUTE, () => device.stream.stopRun(device.stream.run));
+    h.engine.control({ op: 'clock', clock: { advanceMs: HOUR } });
+    while (h.engine.clock.stepping()) await h.flush();
+    await h.flush();
+    const states = (messages: DeviceToCore[]) => messages.filter((m) => m.kind === 'state');
+    // It streamed for ten minutes on the way (connecting, streaming, disconnecting, idle)…
+    expect(states(h.log.slice(before.emitted)).length).toBeGreaterThanOrEqual(3);
+    // …and ended the hour idle, as the core last heard: nothing of it is sent but its readings.
+    expect(states(h.received.slice(before.received))).toEqual([]);
+    expect(h.received.slice(before.received).some((m) => m.kind === 'telemetry')).toBe(true);
     h.engine.stop();
   });
 
