@@ -353,6 +353,66 @@ const BENCHES: readonly Bench[] = [
     ],
     goalMet: ['goalMet'],
   },
+  {
+    file: 'fleet-scale',
+    title: 'The stack at 100, 1,000 and 10,000 units: start, memory, realtime, the unit list and clock steps',
+    script: 'fleet-scale.bench.ts',
+    method:
+      "The stack as `npm start` runs it (in-process simulator, the lively demo, SQLite, the node flags of apps/stack/node-flags and MALLOC_ARENA_MAX=2), one fleet size after the other: 100 (the small seed and 76 generated units, the baseline every figure is divided by), 1,000 (`--fleet large`) and 10,000 (the large seed and 9,000 generated units). Start: process start until it listens (migrations, seed, generation). Idle memory: the RSS `ps` shows 20 s after start (median of 5 s), and the heap after full collections. Realtime: 10 consoles of super_user subscribed as the console subscribes, events each receives per second and their delay from the report. `devices/fetch` as super_user, 50 requests one after the other. Steps: +1 h and then +1 day of the paused clock over the control plane (the Simulator panel's buttons) until the answer, with `/healthz` asked every 100 ms meanwhile and the RSS sampled every 100 ms.",
+    figures: [
+      { label: 'start, 1,000 units', path: ['bySize', '1000', 'startSeconds'], unit: 's', baseline: ['bySize', '100', 'startSeconds'] },
+      { label: 'start, 10,000 units', path: ['bySize', '10000', 'startSeconds'], unit: 's', baseline: ['bySize', '100', 'startSeconds'] },
+      { label: 'idle RSS, 1,000 units', path: ['bySize', '1000', 'idle', 'rssMiB'], unit: 'MiB', baseline: ['bySize', '100', 'idle', 'rssMiB'] },
+      { label: 'idle RSS, 10,000 units', path: ['bySize', '10000', 'idle', 'rssMiB'], unit: 'MiB', baseline: ['bySize', '100', 'idle', 'rssMiB'] },
+      {
+        label: 'heap after collections, 10,000 units',
+        path: ['bySize', '10000', 'idle', 'heapUsedAfterGcMiB'],
+        unit: 'MiB',
+        baseline: ['bySize', '100', 'idle', 'heapUsedAfterGcMiB'],
+      },
+      {
+        label: 'realtime events per console per second, 10,000 units',
+        path: ['bySize', '10000', 'realtime', 'eventsPerConsolePerSec'],
+        unit: '',
+        baseline: ['bySize', '100', 'realtime', 'eventsPerConsolePerSec'],
+      },
+      {
+        label: 'realtime delay p99, 10,000 units',
+        path: ['bySize', '10000', 'realtime', 'delayP99Ms'],
+        unit: 'ms',
+        baseline: ['bySize', '100', 'realtime', 'delayP99Ms'],
+      },
+      {
+        label: 'devices/fetch p99, 1,000 units',
+        path: ['bySize', '1000', 'devicesFetch', 'p99Ms'],
+        unit: 'ms',
+        baseline: ['bySize', '100', 'devicesFetch', 'p99Ms'],
+      },
+      {
+        label: 'devices/fetch p99, 10,000 units',
+        path: ['bySize', '10000', 'devicesFetch', 'p99Ms'],
+        unit: 'ms',
+        baseline: ['bySize', '100', 'devicesFetch', 'p99Ms'],
+      },
+      { label: '+1 h, 1,000 units', path: ['bySize', '1000', 'hourStep', 'seconds'], unit: 's', baseline: ['bySize', '100', 'hourStep', 'seconds'] },
+      { label: '+1 day, 1,000 units', path: ['bySize', '1000', 'dayStep', 'seconds'], unit: 's', baseline: ['bySize', '100', 'dayStep', 'seconds'] },
+      { label: '+1 day, 10,000 units', path: ['bySize', '10000', 'dayStep', 'seconds'], unit: 's', baseline: ['bySize', '100', 'dayStep', 'seconds'] },
+      {
+        label: '/healthz slowest during +1 day, 1,000 units',
+        path: ['bySize', '1000', 'dayStep', 'healthzMaxMs'],
+        unit: 'ms',
+        baseline: ['bySize', '100', 'dayStep', 'healthzMaxMs'],
+      },
+      {
+        label: '/healthz slowest during +1 day, 10,000 units',
+        path: ['bySize', '10000', 'dayStep', 'healthzMaxMs'],
+        unit: 'ms',
+        baseline: ['bySize', '100', 'dayStep', 'healthzMaxMs'],
+      },
+      { label: 'peak RSS ÷ RSS before, +1 day, 1,000 units', path: ['bySize', '1000', 'dayStep', 'peakOverBefore'], unit: '×' },
+      { label: 'peak RSS ÷ RSS before, +1 day, 10,000 units', path: ['bySize', '10000', 'dayStep', 'peakOverBefore'], unit: '×' },
+    ],
+  },
 ];
 
 function at(json: Json, path: Path): number | boolean | undefined {
