@@ -1,5 +1,5 @@
 /** The cells of the unit list (one component per column that needs more than text). */
-import { memo, useSyncExternalStore } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitIcon, type UnitIcon } from '@fleet/domain';
@@ -118,13 +118,26 @@ export function ModifiedCell({ unit, times }: { unit: UnitSummary; times: Modifi
   );
 }
 
-/** A button with the reason it is disabled, if any, as a tooltip (disabled buttons get no hover). */
+/**
+ * A button with the reason it is disabled, if any, as a tooltip (disabled buttons get no hover: the
+ * span around it takes it). The tooltip is mounted while the pointer is over the button only: a
+ * list draws this on every row that scrolls into view, and a tooltip on each (its positioning and
+ * transition) made every drawn row dearer.
+ */
 function ControlButton({ reason, children }: { reason: string | null; children: React.ReactElement }) {
+  const [hovered, setHovered] = useState(false);
   if (reason === null) return children;
-  return (
-    <Tooltip label={reason}>
-      <span>{children}</span>
+  const target = (
+    <span onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+      {children}
+    </span>
+  );
+  return hovered ? (
+    <Tooltip label={reason} opened>
+      {target}
     </Tooltip>
+  ) : (
+    target
   );
 }
 

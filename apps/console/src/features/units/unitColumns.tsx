@@ -1,6 +1,6 @@
 /** The unit list's columns for the shared DataGrid (grid id `units`). */
-import { lazy, Suspense, useMemo } from 'react';
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
@@ -13,8 +13,12 @@ import { UnitChannel } from '../../kit/unit/UnitChannel';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
+import { preloadableLazy } from '../../lib/preloadableLazy';
+import { BoltIcon } from '../simulator/faults/BoltIcon';
+import type { SimulateMenuProps } from '../simulator/faults/SimulateMenu';
+
 // The simulator's fault menu (mock only: shown once the capability probe found the mock) loads with its first row.
-const SimulateMenuFor = lazy(() => import('../simulator/faults/SimulateMenu').then((m) => ({ default: m.SimulateMenuFor })));
+const simulateMenu = preloadableLazy<SimulateMenuProps>(() => import('../simulator/faults/SimulateMenu').then((m) => ({ default: m.SimulateMenuFor })));
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -85,10 +89,53 @@ function ActionsCell({
   return (
     <Group gap={8} wrap="nowrap">
       {buttons}
-      <Suspense fallback={null}>
-        <SimulateMenuFor compact target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
-      </Suspense>
+      <RowSimulateMenu unitId={unit.uniqueId} name={unit.name} />
     </Group>
+  );
+}
+
+let simulateMenuLoading = false;
+function preloadSimulateMenu(): void {
+  if (simulateMenuLoading) return;
+  simulateMenuLoading = true;
+  void simulateMenu.preload();
+}
+
+/**
+ * A row's Simulate button. The menu (Mantine's Menu with its popover, positioning and transition)
+ * is mounted by the first click, open: the list draws the button on every row that scrolls into
+ * view, and a menu on each made every drawn row several times dearer.
+ */
+function RowSimulateMenu({ unitId, name }: { unitId: string; name: string }) {
+  const { t } = useTranslation();
+  const [armed, setArmed] = useState(false);
+  // The menu's code is there before the click (a click never waits for it).
+  useEffect(preloadSimulateMenu, []);
+  const target = useMemo(() => ({ kind: 'unit' as const, unitId, name }), [unitId, name]);
+  if (armed) {
+    return (
+      <Suspense fallback={null}>
+        <simulateMenu.Component compact target={target} defaultOpened />
+      </Suspense>
+    );
+  }
+  const title = t('faults.menuTitle', { name });
+  return (
+    <ActionIcon
+      variant="light"
+      color="grape"
+      aria-label={title}
+      title={title}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="simulate-menu-unit"
+      onClick={(event) => {
+        event.stopPropagation();
+        setArmed(true);
+      }}
+    >
+      <BoltIcon />
+    </ActionIcon>
   );
 }
 
