@@ -1,6 +1,6 @@
 /** The unit list's columns for the shared DataGrid (grid id `units`). */
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
@@ -10,7 +10,8 @@ import { BatteryIndicator } from '../../kit/unit/BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { UnitChannel } from '../../kit/unit/UnitChannel';
-import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import { AlertsCell, BitrateText, CellText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import cellClasses from './UnitCells.module.css';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
 import { preloadableLazy } from '../../lib/preloadableLazy';
@@ -47,9 +48,9 @@ function CompactUnitCell({ unit, transition }: { unit: UnitSummary; transition: 
   const id = unit.uniqueId;
   return (
     <Stack gap={4} miw={0}>
-      <Text size="sm" fw={500} truncate="end" title={unit.name} data-testid={`unit-name-${id}`}>
+      <CellText size="sm" strong truncate title={unit.name} data-testid={`unit-name-${id}`}>
         {unit.name}
-      </Text>
+      </CellText>
       {/* The bitrate first: its width is known, the status badge takes what is left (a long one is cut at the end). */}
       <Group gap="xs" wrap="nowrap" miw={0}>
         <Box data-testid={`unit-bitrate-${id}`} style={{ flexShrink: 0 }}>
@@ -87,10 +88,10 @@ function ActionsCell({
   const buttons = <StreamButtons unit={unit} transition={transition} onAction={onAction} />;
   if (!simulate) return buttons;
   return (
-    <Group gap={8} wrap="nowrap">
+    <div className={cellClasses.inline} style={{ gap: 8 }}>
       {buttons}
       <RowSimulateMenu unitId={unit.uniqueId} name={unit.name} />
-    </Group>
+    </div>
   );
 }
 
@@ -189,9 +190,9 @@ export function useUnitColumns({
         minWidth: 100,
         sortValue: (u) => u.name,
         render: (u) => (
-          <Text size="sm" fw={500} truncate="end" title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
+          <CellText size="sm" strong truncate title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
             {u.name}
-          </Text>
+          </CellText>
         ),
       },
       { id: 'type', header: t('units.columns.type'), width: 150, sortValue: (u) => `${u.typeGroup} ${u.type}`, render: (u) => <TypeCell unit={u} /> },
