@@ -118,7 +118,6 @@ function FaultModal({
   );
 }
 
-/** The menu itself, for a user who may simulate (SimulateMenu checks). */
 /**
  * The menu's items: rendered while the menu is open only (a list shows a menu on every row; their
  * labels are looked up when one opens, not with every row).
@@ -132,6 +131,7 @@ function SimulateMenuItems({ target, onChoose }: { target: SimulateTarget; onCho
   ));
 }
 
+/** The menu itself, for a user who may simulate (SimulateMenu checks). */
 export function SimulateMenuFor({ target, compact = false, choices, defaultOpened = false }: SimulateMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<FaultKind | null>(null);
