@@ -36,6 +36,8 @@ export interface ListFramesOptions {
 }
 
 export interface ScrollFigures {
+  /** CPU time of the browser's renderer processes over the scroll (the page's own work, whatever the machine's load). */
+  readonly rendererCpuMs: number | null;
   readonly frames: number;
   readonly maxFrameMs: number;
   readonly p95FrameMs: number;
@@ -49,6 +51,8 @@ export interface ScrollFigures {
 }
 
 export interface IdleFigures {
+  /** CPU time of the browser's renderer processes per second of the idle window. */
+  readonly rendererCpuMsPerS: number | null;
   readonly seconds: number;
   readonly longTasks: number;
   readonly longTaskMs: number;
@@ -121,6 +125,23 @@ async function stopProbe(page: Page): Promise<{ tasks: { start: number; duration
   });
 }
 
+/**
+ * CPU seconds of the browser's renderer processes so far (CDP SystemInfo), or null where the browser
+ * does not say. One page is open: the other renderers (none, or an idle one) add nothing measurable.
+ */
+async function rendererCpuSeconds(browser: Browser): Promise<number | null> {
+  try {
+    const session = await browser.newBrowserCDPSession();
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
+    await session.detach();
+    return processInfo.filter((p) => p.type === 'renderer').reduce((sum, p) => sum + p.cpuTime, 0);
+  } catch {
+    return null;
+  }
+}
+
+const cpuMs = (before: number | null, after: number | null) => (before === null || after === null ? null : round((after - before) * 1000));
+
 /** Signs in through the login page, resets the list's preferences and opens /list until its rows show. */
 async function openList(page: Page, o: ListFramesOptions): Promise<number> {
   await page.goto(`${o.base}/login`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
@@ -157,11 +178,14 @@ export async function measureListFrames(browser: Browser, o: ListFramesOptions):
     const idle = await profiled(cdp, `${o.profile ?? ''} idle`, profile, async () => {
       await startProbe(page, false);
       const t0 = Date.now();
+      const cpu0 = await rendererCpuSeconds(browser);
       await sleep(idleSeconds * 1000);
+      const cpu = cpuMs(cpu0, await rendererCpuSeconds(browser));
       const { tasks } = await stopProbe(page);
       const wall = Date.now() - t0;
       const ms = tasks.reduce((s, t) => s + t.duration, 0);
       return {
+        rendererCpuMsPerS: cpu === null ? null : round(cpu / (wall / 1000)),
         seconds: round(wall / 1000),
         longTasks: tasks.length,
         longTaskMs: round(ms),
@@ -177,6 +201,7 @@ export async function measureListFrames(browser: Browser, o: ListFramesOptions):
     await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 300));
     const scroll = await profiled(cdp, `${o.profile ?? ''} scroll`, profile, async () => {
       await startProbe(page, true);
+      const cpu0 = await rendererCpuSeconds(browser);
       let turn = 0;
       for (const direction of [1, -1]) {
         const end = Date.now() + (scrollSeconds * 1000) / 2;
@@ -189,8 +214,10 @@ export async function measureListFrames(browser: Browser, o: ListFramesOptions):
       }
       // The last wheel's frames.
       await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+      const rendererCpuMs = cpuMs(cpu0, await rendererCpuSeconds(browser));
       const { tasks, frames } = await stopProbe(page);
       return {
+        rendererCpuMs,
         frames: frames.length,
         maxFrameMs: round(Math.max(0, ...frames)),
         p95FrameMs: round(percentile(frames, 95)),

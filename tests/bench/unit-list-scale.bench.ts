@@ -10,7 +10,9 @@
  *
  * Per run: `idleSeconds` of nobody touching the page (long tasks' share of the wall time), then the
  * mouse wheel over the grid (`scrollSeconds`, down then up; frame times from requestAnimationFrame
- * deltas). The median over the runs of each figure is reported.
+ * deltas). The median over the runs of each figure is reported, with the browser's renderer CPU
+ * time per second of each (CDP SystemInfo): the page's own work, which the machine's load does not
+ * lengthen as it lengthens the frames.
  *
  * Goals (issue: the unit list at 1,000 and 10,000 rows): no frame over 100 ms while scrolling, and
  * an idle page under 5 % of its time in long tasks, on a quiet machine. The load average at the
@@ -102,6 +104,9 @@ const summary = (runs: ListFrames[]) => ({
   medianFramesOver100Ms: median(runs.map((r) => r.scroll.framesOver100Ms)),
   medianIdleLongTaskShare: Math.round(median(runs.map((r) => r.idle.longTaskShare)) * 10_000) / 10_000,
   medianIdleLongTasks: median(runs.map((r) => r.idle.longTasks)),
+  /** The renderer's CPU per second of scrolling and of idling: the page's work, whatever else loads the machine. */
+  medianScrollCpuMsPerS: round(median(runs.map((r) => (r.scroll.rendererCpuMs ?? Number.NaN) / Number(values.scroll)))),
+  medianIdleCpuMsPerS: round(median(runs.map((r) => r.idle.rendererCpuMsPerS ?? Number.NaN))),
 });
 
 const dist = buildConsole(ROOT, values.dist);
