@@ -232,6 +232,7 @@ export async function measureListFrames(browser: Browser, o: ListFramesOptions):
     await cdp.detach();
     return { rows, idle, scroll };
   } finally {
-    await context.close();
+    // A page that crashed leaves nothing to close: the error that stopped the run is the one to see.
+    await context.close().catch(() => undefined);
   }
 }

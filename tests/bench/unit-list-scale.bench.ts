@@ -137,22 +137,29 @@ try {
       console.log(`stack up in ${stack.startSeconds.toFixed(1)} s, answering promptly ${drained.toFixed(1)} s later`);
       const runs: ListFrames[] = [];
       const compared: ListFrames[] = [];
+      const failed: string[] = [];
       for (let run = 0; run < REPEAT; run += 1) {
         const order: Array<'this' | 'compare'> = compareDist === undefined ? ['this'] : ['this', 'compare'];
         for (const which of run % 2 === 0 ? order : [...order].reverse()) {
-          const r = await measureListFrames(browser, {
-            base: stack.base,
-            username: 'super_user',
-            password: PASSWORD,
-            idleSeconds: Number(values.idle),
-            scrollSeconds: Number(values.scroll),
-            ...(values.profile ? { profile: `${size} ${which} run ${run + 1}` } : {}),
-            ...(which === 'compare' && compareDist !== undefined ? { prepare: serveFrom(compareDist) } : {}),
-          });
-          (which === 'this' ? runs : compared).push(r);
-          console.log(
-            `  ${which} run ${run + 1}: ${r.rows} rows; scroll max ${r.scroll.maxFrameMs} ms, p95 ${r.scroll.p95FrameMs} ms, ${r.scroll.framesOver100Ms} of ${r.scroll.frames} frames over 100 ms; idle ${r.idle.longTasks} long tasks, ${(r.idle.longTaskShare * 100).toFixed(1)} %`,
-          );
+          try {
+            const r = await measureListFrames(browser, {
+              base: stack.base,
+              username: 'super_user',
+              password: PASSWORD,
+              idleSeconds: Number(values.idle),
+              scrollSeconds: Number(values.scroll),
+              ...(values.profile ? { profile: `${size} ${which} run ${run + 1}` } : {}),
+              ...(which === 'compare' && compareDist !== undefined ? { prepare: serveFrom(compareDist) } : {}),
+            });
+            (which === 'this' ? runs : compared).push(r);
+            console.log(
+              `  ${which} run ${run + 1}: ${r.rows} rows; scroll max ${r.scroll.maxFrameMs} ms, p95 ${r.scroll.p95FrameMs} ms, ${r.scroll.framesOver100Ms} of ${r.scroll.frames} frames over 100 ms; idle ${r.idle.longTasks} long tasks, ${(r.idle.longTaskShare * 100).toFixed(1)} %`,
+            );
+          } catch (error) {
+            // A run the machine could not finish (a crashed page under load) is said, not hidden.
+            failed.push(`${which} run ${run + 1}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+            console.log(`  ${which} run ${run + 1} failed: ${failed.at(-1)}`);
+          }
         }
       }
       fleets[size] = {
@@ -161,6 +168,7 @@ try {
         rows: runs[0]?.rows ?? 0,
         stackStartSeconds: round(stack.startSeconds),
         loadAverage1m: { start: round(fleetLoadStart), end: round(loadavg()[0]!) },
+        failedRuns: failed,
         ...summary(runs),
         compare: compareDist === undefined ? null : summary(compared),
       };
