@@ -31,7 +31,7 @@ describe('useChannelNames', () => {
 
     // The query's observers hear of a change in a later task: the hook renders again with the new list.
     const before = renders;
-    act(() => applyToChannelCaches(qc, { type: 'channel.changed', channel: { ...a, status: 'busy', version: 3 }, at: 1 }));
+    act(() => applyToChannelCaches(qc, { type: 'channel.changed', channel: { ...a, status: 'collecting', version: 3 }, at: 1 }));
     await waitFor(() => expect(renders).toBeGreaterThan(before));
     expect(result.current).toBe(first);
 
