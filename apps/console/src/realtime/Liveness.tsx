@@ -15,6 +15,7 @@ import type { UnitStatus } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
 import { useRealtime } from './RealtimeProvider';
 import { isConnectionLost, liveness } from './livenessStore';
+import { dateTimeFormat } from '../lib/dateFormat';
 
 export type StaleReason = 'connection' | 'offline';
 
@@ -31,9 +32,12 @@ export function useLiveness(unitId: string, status: UnitStatus): Liveness {
   return { stale, lastReported: stale === null ? null : liveness.lastReported(unitId, stale === 'connection') };
 }
 
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false };
+
 /** A time of day as the stale marks show it: 24-hour, with seconds. */
 export function clockTime(at: number, language: string): string {
-  return new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  // One formatter per language (toLocaleTimeString builds one per call: every stale cell of a list).
+  return dateTimeFormat(language, CLOCK_TIME).format(at);
 }
 
 /** "last reported 14:02:11", or, never heard of since the page opened, "not reporting" (offline) / "not reported yet". */

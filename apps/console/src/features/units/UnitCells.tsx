@@ -1,44 +1,69 @@
 /** The cells of the unit list (one component per column that needs more than text). */
-import { memo, useSyncExternalStore } from 'react';
-import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { memo, useState, useSyncExternalStore } from 'react';
+import { Badge, Button, Loader, Tooltip } from '@mantine/core';
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitIcon, type UnitIcon } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import type { ModifiedTimes } from './modifiedTimes';
 import { canStop, startBlocker, statusColour } from '../../kit/unit/unitRules';
-import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
 import { dateTimeFormat } from '../../lib/dateFormat';
 import { useBitrateText } from '../../kit/unit/useBitrateText';
+import classes from './UnitCells.module.css';
+
+type CellTextProps = HTMLAttributes<HTMLElement> & {
+  readonly size?: 'xs' | 'sm' | 'md';
+  readonly dimmed?: boolean;
+  readonly strong?: boolean;
+  readonly truncate?: boolean;
+  readonly span?: boolean;
+  readonly [data: `data-${string}`]: string | number | undefined;
+};
+
+/** A cell's text, drawn as Mantine's Text of that size (UnitCells.module.css), without its component's work. */
+export function CellText({ size = 'md', dimmed = false, strong = false, truncate = false, span = false, className, ...rest }: CellTextProps) {
+  const names = [
+    classes.text,
+    size === 'md' ? '' : classes[size],
+    dimmed ? classes.dimmed : '',
+    strong ? classes.strong : '',
+    truncate ? classes.truncate : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return span ? <span className={names} {...rest} /> : <p className={names} {...rest} />;
+}
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
   const { t } = useTranslation();
-  if (!location) return <Text c="dimmed">{t('common.none')}</Text>;
+  if (!location) return <CellText dimmed>{t('common.none')}</CellText>;
   const text = location.address ?? t('units.coordinates', { lat: location.lat.toFixed(4), lng: location.lng.toFixed(4) });
   return (
-    <Text size="sm" truncate="end" title={text}>
+    <CellText size="sm" truncate title={text}>
       {text}
-    </Text>
+    </CellText>
   );
 }
 
 export function BitrateText({ kbps }: { kbps: number }) {
   const { t } = useTranslation();
   const text = useBitrateText()(kbps);
-  return text === null ? <Text c="dimmed">{t('common.none')}</Text> : <Text size="sm">{text}</Text>;
+  return text === null ? <CellText dimmed>{t('common.none')}</CellText> : <CellText size="sm">{text}</CellText>;
 }
 
 export function TypeCell({ unit }: { unit: UnitSummary }) {
   const { t } = useTranslation();
   return (
     <>
-      <Text size="sm" truncate="end">
+      <CellText size="sm" truncate>
         {unit.type}
-      </Text>
-      <Text size="xs" c="dimmed" truncate="end">
+      </CellText>
+      <CellText size="xs" dimmed truncate>
         {t(`units.typeGroups.${unit.typeGroup}`)}
-      </Text>
+      </CellText>
     </>
   );
 }
@@ -59,9 +84,17 @@ export function UnitIconMark({ unit }: { unit: Pick<UnitSummary, 'uniqueId' | 's
   const mark = UNIT_ICON_MARKS[icon];
   const label = t(`units.icon.${icon}`);
   return (
-    <Text component="span" c={mark.colour} role="img" aria-label={label} title={label} data-testid={`unit-icon-${unit.uniqueId}`} data-icon={icon}>
+    <CellText
+      span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid={`unit-icon-${unit.uniqueId}`}
+      data-icon={icon}
+      style={{ color: `var(--mantine-color-${mark.colour}-text)` }}
+    >
       {mark.glyph}
-    </Text>
+    </CellText>
   );
 }
 
@@ -70,20 +103,20 @@ export function StatusCell({ unit, transition }: { unit: UnitSummary; transition
   const { t } = useTranslation();
   const id = unit.uniqueId;
   return (
-    <Group gap={6} wrap="nowrap">
+    <div className={classes.inline} style={{ gap: 6 }}>
       <UnitIconMark unit={unit} />
       <Badge color={statusColour(unit.status)} variant="light" style={{ flexShrink: 0 }}>
         {unitStatusLabel(t, unit.status)}
       </Badge>
-      <VisuallyHidden data-testid={`unit-status-${id}`} aria-hidden="true">
+      <span className={classes.hidden} data-testid={`unit-status-${id}`} aria-hidden="true">
         {unit.status}
-      </VisuallyHidden>
+      </span>
       {transition && (
         <Badge color="blue" variant="outline" leftSection={<Loader size={10} />} data-testid={`unit-transition-${id}`} data-transition={transition}>
           {t(`units.transition.${transition}`)}
         </Badge>
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -109,22 +142,41 @@ export function ModifiedCell({ unit, times }: { unit: UnitSummary; times: Modifi
   const { t, i18n } = useTranslation();
   const at = useSyncExternalStore(times.subscribe, () => times.modifiedAt(unit));
   const unitId = unit.uniqueId;
-  if (at === null) return <MutedText testId={`unit-modified-${unitId}`}>{t('common.none')}</MutedText>;
+  if (at === null) {
+    return (
+      <CellText size="sm" dimmed data-testid={`unit-modified-${unitId}`}>
+        {t('common.none')}
+      </CellText>
+    );
+  }
   const text = dateTimeFormat(i18n.language, SHORT_DATE_TIME).format(at);
   return (
-    <Text size="sm" data-testid={`unit-modified-${unitId}`} data-at={at} truncate="end">
+    <CellText size="sm" data-testid={`unit-modified-${unitId}`} data-at={at} truncate>
       {text}
-    </Text>
+    </CellText>
   );
 }
 
-/** A button with the reason it is disabled, if any, as a tooltip (disabled buttons get no hover). */
+/**
+ * A button with the reason it is disabled, if any, as a tooltip (disabled buttons get no hover: the
+ * span around it takes it). The tooltip is mounted while the pointer is over the button only: a
+ * list draws this on every row that scrolls into view, and a tooltip on each (its positioning and
+ * transition) made every drawn row dearer.
+ */
 function ControlButton({ reason, children }: { reason: string | null; children: React.ReactElement }) {
+  const [hovered, setHovered] = useState(false);
   if (reason === null) return children;
-  return (
-    <Tooltip label={reason}>
-      <span>{children}</span>
+  const target = (
+    <span onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+      {children}
+    </span>
+  );
+  return hovered ? (
+    <Tooltip label={reason} opened>
+      {target}
     </Tooltip>
+  ) : (
+    target
   );
 }
 
@@ -142,7 +194,7 @@ export const StreamButtons = memo(function StreamButtons({ unit, transition, onA
   const blocker = startBlocker(unit);
   const startReason = blocker === 'license' ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID') : blocker === 'camera' ? t('apiErrors.CAMERA_NOT_CONNECTED') : null;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <div className={classes.inline} style={{ gap: 'var(--mantine-spacing-xs)' }}>
       <ControlButton reason={startReason}>
         <Button size="compact-sm" color="red" data-testid={`unit-start-${id}`} disabled={busy || blocker !== null} onClick={() => onAction(unit, 'start')}>
           {t('units.actions.start')}
@@ -151,6 +203,6 @@ export const StreamButtons = memo(function StreamButtons({ unit, transition, onA
       <Button size="compact-sm" variant="default" data-testid={`unit-stop-${id}`} disabled={busy || !canStop(unit)} onClick={() => onAction(unit, 'stop')}>
         {t('units.actions.stop')}
       </Button>
-    </Group>
+    </div>
   );
 });

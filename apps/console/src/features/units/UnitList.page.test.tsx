@@ -6,6 +6,8 @@ import listEn from '../../i18n/areas/unitList.en.json';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeUnit, startedStreaming } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
+import { answered } from '../../test-utils/controlPlane';
+import { MOCK_TRPC_URL } from '../simulator/trpc';
 import UnitListPage from './UnitList.page';
 import { centreOf } from '../notification-centre/centreStore';
 
@@ -165,5 +167,22 @@ describe('/list', () => {
     api.on('fetchDevices', units);
     await user.click(screen.getByTestId('units-retry'));
     expect(await screen.findByTestId('unit-row-LU800-0001')).toBeInTheDocument();
+  });
+
+  it('opens a row’s Simulate menu (mock only) on the first click of its button, with the unit’s faults', async () => {
+    const api = new FakeApi().on('fetchDevices', units);
+    api.onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true }));
+    const { user } = await renderWithApp(<UnitListPage />, { api, route: '/list', roles: ['super_user'] });
+    const row = await screen.findByTestId('unit-row-LU800-0001');
+    const button = await within(row).findByTestId('simulate-menu-unit');
+    expect(button).toHaveAccessibleName('Simulate on Camera_north');
+    // The menu is not mounted before it is used.
+    expect(screen.queryByTestId('simulate-menu-dropdown')).not.toBeInTheDocument();
+    await user.click(button);
+    const menu = await screen.findByTestId('simulate-menu-dropdown');
+    expect(within(menu).getByText('Simulate on Camera_north')).toBeInTheDocument();
+    expect(within(menu).getByText('Fail a modem')).toBeInTheDocument();
+    // The row did not open (the click stays in the menu).
+    expect(row).toHaveAttribute('data-selected', 'false');
   });
 });

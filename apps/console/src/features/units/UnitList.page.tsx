@@ -253,7 +253,9 @@ export default function UnitListPage() {
         <ExpandedGroupsProvider value={expandedGroups}>
           <DeferredUnitGrid
             // The phone's rows remember their own width and sort (a width made for a wide window would not fit).
-            key={phone ? 'phone' : 'wide'}
+            // The grid takes its column widths when it mounts: the mock's probe, answered after the
+            // rows came, widens the actions column for the Simulate menu, so it mounts again then.
+            key={`${phone ? 'phone' : 'wide'}${simulate ? '-simulate' : ''}`}
             gridId={phone ? `${UNIT_GRID_ID}-phone` : UNIT_GRID_ID}
             ariaLabel={labels.grid}
             columns={columns}

@@ -1,6 +1,6 @@
 /** The unit list's columns for the shared DataGrid (grid id `units`). */
-import { lazy, Suspense, useMemo } from 'react';
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Box, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
@@ -10,11 +10,16 @@ import { BatteryIndicator } from '../../kit/unit/BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { UnitChannel } from '../../kit/unit/UnitChannel';
-import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import { AlertsCell, BitrateText, CellText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import cellClasses from './UnitCells.module.css';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
+import { preloadableLazy } from '../../lib/preloadableLazy';
+import { BoltIcon } from '../simulator/faults/BoltIcon';
+import type { SimulateMenuProps } from '../simulator/faults/SimulateMenu';
+
 // The simulator's fault menu (mock only: shown once the capability probe found the mock) loads with its first row.
-const SimulateMenuFor = lazy(() => import('../simulator/faults/SimulateMenu').then((m) => ({ default: m.SimulateMenuFor })));
+const simulateMenu = preloadableLazy<SimulateMenuProps>(() => import('../simulator/faults/SimulateMenu').then((m) => ({ default: m.SimulateMenuFor })));
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -43,9 +48,9 @@ function CompactUnitCell({ unit, transition }: { unit: UnitSummary; transition: 
   const id = unit.uniqueId;
   return (
     <Stack gap={4} miw={0}>
-      <Text size="sm" fw={500} truncate="end" title={unit.name} data-testid={`unit-name-${id}`}>
+      <CellText size="sm" strong truncate title={unit.name} data-testid={`unit-name-${id}`}>
         {unit.name}
-      </Text>
+      </CellText>
       {/* The bitrate first: its width is known, the status badge takes what is left (a long one is cut at the end). */}
       <Group gap="xs" wrap="nowrap" miw={0}>
         <Box data-testid={`unit-bitrate-${id}`} style={{ flexShrink: 0 }}>
@@ -83,12 +88,55 @@ function ActionsCell({
   const buttons = <StreamButtons unit={unit} transition={transition} onAction={onAction} />;
   if (!simulate) return buttons;
   return (
-    <Group gap={8} wrap="nowrap">
+    <div className={cellClasses.inline} style={{ gap: 8 }}>
       {buttons}
+      <RowSimulateMenu unitId={unit.uniqueId} name={unit.name} />
+    </div>
+  );
+}
+
+let simulateMenuLoading = false;
+function preloadSimulateMenu(): void {
+  if (simulateMenuLoading) return;
+  simulateMenuLoading = true;
+  void simulateMenu.preload();
+}
+
+/**
+ * A row's Simulate button. The menu (Mantine's Menu with its popover, positioning and transition)
+ * is mounted by the first click, open: the list draws the button on every row that scrolls into
+ * view, and a menu on each made every drawn row several times dearer.
+ */
+function RowSimulateMenu({ unitId, name }: { unitId: string; name: string }) {
+  const { t } = useTranslation();
+  const [armed, setArmed] = useState(false);
+  // The menu's code is there before the click (a click never waits for it).
+  useEffect(preloadSimulateMenu, []);
+  const target = useMemo(() => ({ kind: 'unit' as const, unitId, name }), [unitId, name]);
+  if (armed) {
+    return (
       <Suspense fallback={null}>
-        <SimulateMenuFor compact target={{ kind: 'unit', unitId: unit.uniqueId, name: unit.name }} />
+        <simulateMenu.Component compact target={target} defaultOpened />
       </Suspense>
-    </Group>
+    );
+  }
+  const title = t('faults.menuTitle', { name });
+  return (
+    <ActionIcon
+      variant="light"
+      color="grape"
+      aria-label={title}
+      title={title}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="simulate-menu-unit"
+      onClick={(event) => {
+        event.stopPropagation();
+        setArmed(true);
+      }}
+    >
+      <BoltIcon />
+    </ActionIcon>
   );
 }
 
@@ -142,9 +190,9 @@ export function useUnitColumns({
         minWidth: 100,
         sortValue: (u) => u.name,
         render: (u) => (
-          <Text size="sm" fw={500} truncate="end" title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
+          <CellText size="sm" strong truncate title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
             {u.name}
-          </Text>
+          </CellText>
         ),
       },
       { id: 'type', header: t('units.columns.type'), width: 150, sortValue: (u) => `${u.typeGroup} ${u.type}`, render: (u) => <TypeCell unit={u} /> },

@@ -17,23 +17,17 @@ import { buildFault, initialValues, type FaultKind, type FieldValue } from './fa
 import { FaultForm, type Choice } from './FaultForm';
 import { useFaultLabels } from './faultLabels';
 import { useCanSimulate } from '../useMockCapabilities';
+import { BoltIcon } from './BoltIcon';
 import { ACTIVE_FAULTS_KEY, faultTarget, fixedFields, kindsFor, type SimulateTarget } from './faultTargets';
 
-interface SimulateMenuProps {
+export interface SimulateMenuProps {
   readonly target: SimulateTarget;
   /** A row's menu: an icon button (else a labelled button, as on a detail page). */
   readonly compact?: boolean;
   /** Known values of a form's text fields (channels of the fleet...). */
   readonly choices?: Readonly<Record<string, readonly Choice[]>>;
-}
-
-/** A lightning bolt: what the simulation does to the target. */
-function BoltIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" fill="currentColor">
-      <path d="M8.2 0.8 2.6 7.9h3.6l-0.9 5.3 5.6-7.1H7.3z" />
-    </svg>
-  );
+  /** Open on mounting (a list row mounts the menu on the first click of its button). */
+  readonly defaultOpened?: boolean;
 }
 
 /** Clicks and keys inside stay here: a list row around the menu (or its modal, in a portal) must not open. */
@@ -79,6 +73,9 @@ function FaultModal({
 }) {
   const { t } = useTranslation();
   const labels = useFaultLabels();
+  // Read while a form is open, not by every row's menu: the channel list changes with the fleet.
+  const channels = useChannelChoices(target.kind === 'unit');
+  const formChoices = useMemo(() => ({ ...(channels ? { channelId: channels } : {}), ...choices }), [channels, choices]);
   const fixed = useMemo(() => fixedFields(target), [target]);
   const [values, setValues] = useState(() => initialValues(kind, fixed));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -103,7 +100,7 @@ function FaultModal({
             values={values}
             errors={errors}
             fixed={Object.keys(fixed)}
-            choices={choices}
+            choices={formChoices}
             onChange={(name: string, value: FieldValue) => setValues((v) => ({ ...v, [name]: value }))}
           />
           <ControlPlaneError error={inject.error} testId="fault-modal-error" />
@@ -121,17 +118,26 @@ function FaultModal({
   );
 }
 
-/** The menu itself, for a user who may simulate (SimulateMenu checks). */
-export function SimulateMenuFor({ target, compact = false, choices }: SimulateMenuProps) {
-  const { t } = useTranslation();
+/**
+ * The menu's items: rendered while the menu is open only (a list shows a menu on every row; their
+ * labels are looked up when one opens, not with every row).
+ */
+function SimulateMenuItems({ target, onChoose }: { target: SimulateTarget; onChoose: (kind: FaultKind) => void }) {
   const labels = useFaultLabels();
-  const kinds = kindsFor(target);
-  const fixed = Object.keys(fixedFields(target));
+  return kindsFor(target).map((kind) => (
+    <Menu.Item key={kind.type} onClick={() => onChoose(kind)} data-testid={`simulate-${kind.type}`}>
+      {labels.kind(kind.type)}
+    </Menu.Item>
+  ));
+}
+
+/** The menu itself, for a user who may simulate (SimulateMenu checks). */
+export function SimulateMenuFor({ target, compact = false, choices, defaultOpened = false }: SimulateMenuProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<FaultKind | null>(null);
   const inject = useInject(target, () => undefined);
-  const channels = useChannelChoices(target.kind === 'unit');
-  const formChoices = useMemo(() => ({ ...(channels ? { channelId: channels } : {}), ...choices }), [channels, choices]);
   const choose = (kind: FaultKind) => {
+    const fixed = Object.keys(fixedFields(target));
     // Nothing to fill in: applied at once (the toast confirms).
     if (kind.fields.every((f) => fixed.includes(f.name))) inject.mutate({ kind, fault: { type: kind.type, ...fixedFields(target) } });
     else setOpen(kind);
@@ -140,7 +146,7 @@ export function SimulateMenuFor({ target, compact = false, choices }: SimulateMe
   return (
     // Only stops the row's handlers; the buttons inside are the controls.
     <span onClick={stop} onKeyDown={stop} style={{ display: 'inline-flex' }}>
-      <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
         <Menu.Target>
           {compact ? (
             <ActionIcon variant="light" color="grape" aria-label={title} title={title} loading={inject.isPending} data-testid={`simulate-menu-${target.kind}`}>
@@ -154,14 +160,10 @@ export function SimulateMenuFor({ target, compact = false, choices }: SimulateMe
         </Menu.Target>
         <Menu.Dropdown mah="min(60vh, 420px)" style={{ overflowY: 'auto' }} data-testid="simulate-menu-dropdown">
           <Menu.Label>{title}</Menu.Label>
-          {kinds.map((kind) => (
-            <Menu.Item key={kind.type} onClick={() => choose(kind)} data-testid={`simulate-${kind.type}`}>
-              {labels.kind(kind.type)}
-            </Menu.Item>
-          ))}
+          <SimulateMenuItems target={target} onChoose={choose} />
         </Menu.Dropdown>
       </Menu>
-      {open && <FaultModal target={target} kind={open} choices={formChoices} onClose={() => setOpen(null)} />}
+      {open && <FaultModal target={target} kind={open} choices={choices} onClose={() => setOpen(null)} />}
     </span>
   );
 }
