@@ -58,7 +58,9 @@ export interface RawRequest {
   readonly path: string;
   readonly body: unknown;
 }
-export type RawHandler = (request: RawRequest) => { status: number; body?: unknown };
+/** A raw route's answer, now or later (a call the test answers when it chooses: a long clock step). */
+export type RawHandler = (request: RawRequest) => RawAnswer | Promise<RawAnswer>;
+type RawAnswer = { status: number; body?: unknown };
 
 interface Route {
   readonly id: EndpointId;
@@ -205,7 +207,7 @@ export class FakeApi {
 
     const rawHandler = this.raw.get(`${method} ${url.pathname}`);
     if (rawHandler) {
-      const answer = rawHandler({ method, path: url.pathname, body: rawBody });
+      const answer = await rawHandler({ method, path: url.pathname, body: rawBody });
       return json(answer.status, answer.body);
     }
     if (!url.pathname.startsWith(`${API_BASE}/`)) return json(404, undefined);

@@ -4,7 +4,7 @@ import { systemClock, type ClockControlInput, type ClockStatus } from '@fleet/co
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
-import { ClockSection, parseDuration } from './ClockSection';
+import { ClockSection, parseDuration, stepPercent } from './ClockSection';
 import { MOCK_TRPC_URL } from './trpc';
 
 /** A fake core whose simulated clock obeys clock.set as a shard does; the inputs of clock.set are kept. */
@@ -111,5 +111,50 @@ describe('Simulator panel: the clock', () => {
     expect(parseDuration('2d')).toBeNull();
     expect(parseDuration('0s')).toBeNull();
     expect(parseDuration('soon')).toBeNull();
+  });
+});
+
+describe('Simulator panel: a long step', () => {
+  it('shows how far the step got while it runs, and cancels it where it got to', async () => {
+    const now = systemClock.now();
+    const day = 86_400_000;
+    let clock: ClockStatus = { kind: 'stepped', factor: 1, now, step: null };
+    let answerSet: ((v: { status: number; body: unknown }) => void) | null = null;
+    let cancels = 0;
+    const api = new FakeApi()
+      .onRaw('GET', `${MOCK_TRPC_URL}/scenario.status`, () => answered({ scenario: null, clock, coreNow: clock.now }))
+      .onRaw('POST', `${MOCK_TRPC_URL}/clock.set`, () => {
+        // The step runs on the shards: a quarter of the way there, and the answer comes when it ends.
+        clock = { ...clock, now: now + day / 4, step: { from: now, to: now + day } };
+        return new Promise<{ status: number; body: unknown }>((resolve) => {
+          answerSet = resolve;
+        });
+      })
+      .onRaw('POST', `${MOCK_TRPC_URL}/clock.cancel`, () => {
+        cancels++;
+        clock = { ...clock, step: null };
+        answerSet?.(answered([{ shardId: 's1', ...clock }]));
+        return answered([{ shardId: 's1', ...clock }]);
+      });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <ClockSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
+    await user.click(await screen.findByTestId('simulator-clock-step-day'));
+    const stepping = await screen.findByTestId('simulator-clock-stepping');
+    expect(stepping).toHaveTextContent('25 %');
+    expect(screen.getByRole('progressbar', { name: 'Step progress' })).toHaveAttribute('aria-valuenow', '25');
+    await user.click(screen.getByTestId('simulator-clock-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('simulator-clock-stepping')).not.toBeInTheDocument());
+    expect(cancels).toBe(1);
+    expect(Number(screen.getByTestId('simulator-clock-now').getAttribute('data-now'))).toBe(now + day / 4);
+  });
+
+  it('says how far a step got in whole percent', () => {
+    expect(stepPercent(150, { from: 100, to: 300 })).toBe(25);
+    expect(stepPercent(300, { from: 100, to: 300 })).toBe(100);
+    expect(stepPercent(100, { from: 100, to: 100 })).toBe(100);
   });
 });
