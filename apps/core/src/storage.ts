@@ -1,13 +1,14 @@
 /** Open storage as configured: create the SQLite folder, apply migrations, seed an empty database. */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createDb, DatabaseBusyError, migrateDeploy, seed } from '@fleet/db';
+import { createDb, DatabaseBusyError, migrateDeployInWorker, seed } from '@fleet/db';
 import type { Config } from './env.js';
 
 export async function prepareDatabase(config: Config) {
   const url = config.DATABASE_URL;
   if (url.startsWith('file:')) mkdirSync(dirname(resolve(url.slice('file:'.length))), { recursive: true });
-  if (config.MIGRATE_ON_BOOT) await migrateDeploy(url);
+  // In a worker thread: the schema engine's memory ends with it (packages/db migrate-worker.ts).
+  if (config.MIGRATE_ON_BOOT) await migrateDeployInWorker(url);
   const db = await createDb({ url });
   if (config.SEED_ON_BOOT && (await db.prisma.user.count()) === 0) {
     await seed(db, {

@@ -13,6 +13,7 @@ export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, Statement
 export type { WriteChange, WrittenRow, WriteListener } from './write-feed.js';
 export {
   migrateDeploy,
+  migrateDeployInWorker,
   sqlitePendingMigrations,
   DatabaseBusyError,
   createMigrations,

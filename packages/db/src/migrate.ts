@@ -18,7 +18,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
+import path, { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { systemClock } from '@fleet/contracts';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type * as EngineGlue from '@prisma/schema-engine-wasm/schema_engine_bg';
@@ -172,6 +174,40 @@ export async function migrateDeploy(databaseUrl: string, options: MigrateOptions
     if (provider === 'sqlite' && isSqliteBusy(error)) throw new DatabaseBusyError(sqlitePathOf(databaseUrl), { cause: error });
     throw error;
   }
+}
+
+/**
+ * `migrateDeploy` as a core runs it at start: an up-to-date SQLite database is answered at once;
+ * otherwise the migrations run in a worker thread (migrate-worker.ts), so the WASM schema engine's
+ * memory (about 50 MB after a first migration) ends with it instead of staying with the core.
+ */
+export async function migrateDeployInWorker(databaseUrl: string): Promise<MigrateDeployResult> {
+  const provider = providerOf(databaseUrl);
+  if (provider === 'sqlite') {
+    const names = readMigrationsList(MIGRATIONS_DIRS.sqlite).migrationDirectories.map((d) => d.path);
+    if (sqlitePendingMigrations(databaseUrl, names).length === 0) return { provider, appliedMigrationNames: [] };
+  }
+  const workerFile = new URL(`./migrate-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+  const workerData = { url: databaseUrl };
+  // Run from TypeScript sources (tsx), the worker registers tsx's loader before it imports its file.
+  const tsxApi = workerFile.pathname.endsWith('.ts') ? import.meta.resolve('tsx/esm/api') : null;
+  const worker = tsxApi
+    ? new Worker(`import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); });`, {
+        eval: true,
+        workerData,
+      })
+    : new Worker(workerFile, { workerData });
+  type Answer = { ok: true; result: MigrateDeployResult } | { ok: false; busyFile: string | null; message: string; stack?: string };
+  const answer = await new Promise<Answer>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the migration worker ended (${code}) without an answer`)));
+  });
+  if (answer.ok) return answer.result;
+  if (answer.busyFile !== null) throw new DatabaseBusyError(answer.busyFile);
+  const error = new Error(answer.message);
+  if (answer.stack) error.stack = answer.stack;
+  throw error;
 }
 
 /** The SQLite file is held by another process (another core or stack running on it). */

@@ -18,7 +18,7 @@
  * Deterministic: a faker of its own, seeded from the seed value, so the same seed and `now` give
  * the same rows, and the draws of the rest of the seed are not moved.
  */
-import { Faker, en } from '@faker-js/faker';
+import { englishFaker } from './seed/random.js';
 
 const DAY_MS = 86_400_000;
 const GB = 1_000_000_000;
@@ -76,7 +76,7 @@ export function heavyUsers(units: readonly UsageSeedUnit[]): Set<string> {
 }
 
 export function usageRecordsFor(units: readonly UsageSeedUnit[], seedValue: number, now: Date): UsageSeedRecord[] {
-  const faker = new Faker({ locale: [en] });
+  const faker = englishFaker();
   faker.seed([seedValue, 0x05a6e]);
   const today = now.getTime() - (now.getTime() % DAY_MS);
   const heavy = heavyUsers(units);

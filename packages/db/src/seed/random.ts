@@ -3,7 +3,9 @@
  * seeded from `hash(seed, entity)`: adding a field (a draw) to one entity moves no value of another.
  */
 import { createHash } from 'node:crypto';
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+// The English locale alone: the package's index loads every locale (tens of MB the core would keep).
+import { faker as english } from '@faker-js/faker/locale/en';
 
 export const HOUR = 3600_000;
 export const DAY = 24 * HOUR;
@@ -13,9 +15,15 @@ export function streamSeed(seedValue: number, entity: string): number {
   return createHash('sha256').update(`fleet-seed:${seedValue}:${entity}`).digest().readUInt32BE(0);
 }
 
+/** A faker of its own on the English locale (its class and definitions taken from the locale's instance). */
+export function englishFaker(): Faker {
+  const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions'] }) => Faker;
+  return new FakerClass({ locale: english.rawDefinitions });
+}
+
 /** The random stream of one entity (`'units'`, `'servers'`...). */
 export function streamFor(seedValue: number, entity: string, now: Date): Faker {
-  const faker = new Faker({ locale: [en] });
+  const faker = englishFaker();
   faker.seed(streamSeed(seedValue, entity));
   faker.setDefaultRefDate(now);
   return faker;
