@@ -4,8 +4,10 @@
  * of one kind on one device, a file, a unit's storages and tally), only the last report, sent when
  * the step ends. A day's step of a lively fleet sends each unit's state as it ends the day, with the
  * time it took that state, instead of every start and stop of the day: the core writes what
- * changed, not what would have been sent. Reports that answer something or are one of a kind
- * (upgrades, speed tests, logs, scans, channel selections) are kept in full, in order.
+ * changed, not what would have been sent. A file keeps the last report of each phase of its
+ * transfer (recorded, started, progress, completed: the core counts starts and ends). Reports that
+ * answer something or are one of a kind (upgrades, speed tests, logs, scans, channel selections)
+ * are kept in full, in order.
  *
  * Order: reports leave in the order of their last version (a report replaced moves to the end), so
  * what the core applies follows the order in which the outcome came about.
@@ -40,7 +42,9 @@ function eventKey(e: DeviceEvent): string | null {
     case 'alert':
       return `${e.type}|${e.unitId ?? ''}|${e.serverId ?? ''}|${e.channelId ?? ''}|${e.alertType}`;
     case 'file':
-      return `${e.type}|${e.unitId}|${e.fileId}`;
+      // A transfer's start and end are news the core counts (transfers started and completed); its
+      // progress only the latest matters.
+      return `${e.type}|${e.unitId}|${e.fileId}|${e.transfer}`;
     case 'storages':
     case 'tally':
       return `${e.type}|${e.unitId}`;
