@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { clearToasts, dismissToast, EMPTY_TOASTS, pushToast } from './toastQueue';
 import type { Toast, ToastInput, ToastState } from './toastQueue';
 import { playToastSound } from './sound';
-import { TOAST_WIDTH, toastPlacement } from './toastPlacement';
+import { TOAST_EDGE, TOAST_WIDTH, toastPlacement } from './toastPlacement';
 import type { Box, ToastArea, ToastPlacement } from './toastPlacement';
 
 export interface ToastApi {
@@ -132,6 +132,13 @@ export function placeStack(area: ToastArea, obstacles: readonly Box[], heights: 
   return { placement: null, shown: 0 };
 }
 
+/** The spec's place: top right, below the header. */
+function defaultPlacement(): ToastPlacement {
+  const header = document.querySelector(HEADER_SELECTOR)?.getBoundingClientRect();
+  const width = Math.min(TOAST_WIDTH, window.innerWidth - 2 * TOAST_EDGE);
+  return { top: (header?.bottom ?? 0) + TOAST_EDGE, left: window.innerWidth - width - TOAST_EDGE, width };
+}
+
 /** The gap between two toasts of the stack (Mantine's `xs`). */
 const TOAST_STACK_GAP = 10;
 
@@ -199,7 +206,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
   const api = useMemo<ToastApi>(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
   const stack = useRef<HTMLDivElement | null>(null);
-  const { placement, shown } = useToastPlacement(state.visible.length, stack);
+  const measured = useToastPlacement(state.visible.length, stack);
+  // The person's own confirmation or error never waits for room (feedback where the eye is): with no
+  // place clear of every control (a modal over the page), it shows in the spec's place, top right
+  // below the header, for its few seconds.
+  const own = measured.placement === null && state.visible[0]?.source === 'user';
+  const { placement, shown } = own ? { placement: defaultPlacement(), shown: 1 } : measured;
 
   return (
     <ToastContext.Provider value={api}>
