@@ -33,6 +33,8 @@ let loaded: Promise<unknown> | null = null;
 
 /** Loads every chunk once per worker (the files of a worker share their module cache). */
 export function preloadLazyChunks(): Promise<unknown> {
-  loaded ??= Promise.all(Object.values(chunks).map((load) => load()));
+  // The live table too (what realtime events change, loaded with a console's first event): a test
+  // waiting for an event's effect waits for the effect, not for the table's module graph.
+  loaded ??= Promise.all([...Object.values(chunks).map((load) => load()), import('../live/load').then((m) => m.loadLiveTable())]);
   return loaded;
 }
