@@ -255,25 +255,24 @@ test('an explicit path is an address: a typed /map, a link to a unit and a reloa
   }
 });
 
-test('toasts sit below the header, clear of its controls and of an open modal, and do not take the first Tab stops', async ({ page }) => {
+test('toasts sit below the header, clear of its controls and of an open modal, and do not take the first Tab stops', async ({ page, playwright, baseURL }) => {
   await signIn(page, 'luc_regular');
-  type Listed = { uniqueId: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
-  // Fleet notices: a unit starting and stopping its stream (the user's default alert settings tell both).
-  const id = await leaseUnit(async () => {
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
-    return units
-      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
-      .map((u) => u.uniqueId);
-  }, 'an idle unit with a camera');
+  // A toast: a critical alert of the unit in view (fleet events go to the notification centre), a battery nearly empty.
+  const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string; typeGroup: string }[];
+  const id = await leaseUnit(async () => units.filter((u) => u.status !== 'offline' && u.typeGroup === 'fieldUnits').map((u) => u.uniqueId), 'a field unit');
+  const name = units.find((u) => u.uniqueId === id)!.name;
+  const admin = await apiAs(playwright, baseURL, 'super_user');
+  const battery = async (percentage: number) =>
+    expect((await admin.post('/mock/trpc/fault.inject', { data: { unitId: id, fault: { type: 'battery', percentage, charging: false } } })).ok()).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/list');
-  await expect(page.getByTestId('nav-menu')).toBeVisible({ timeout: 30_000 });
-  // Fleet notices come over /ws: the stream starts once the core has acknowledged the console's subscriptions.
-  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
   const toasts = page.getByTestId('toast');
   try {
-    expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
-    await expect(toasts.first()).toBeVisible({ timeout: 30_000 });
+    await battery(80);
+    await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
+    await expect(page.getByTestId('unit-detail-status')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
+    await battery(3);
+    await expect(toasts.filter({ hasText: name }).first()).toBeVisible({ timeout: 30_000 });
 
     const header = page.locator('header');
     const headerBox = await header.boundingBox();
@@ -305,8 +304,6 @@ test('toasts sit below the header, clear of its controls and of an open modal, a
     await page.getByTestId('user-menu-preferences').click();
     const modal = page.locator('.mantine-Modal-content');
     await expect(modal).toBeVisible({ timeout: 30_000 });
-    expect((await page.request.delete(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
-    await expect(toasts.filter({ hasText: 'stopped streaming' }).first()).toBeAttached({ timeout: 30_000 });
     // The stack is placed once the modal's opening transition has settled.
     await expect
       .poll(async () => {
@@ -319,6 +316,7 @@ test('toasts sit below the header, clear of its controls and of an open modal, a
       })
       .toBe('clear');
   } finally {
-    await page.request.delete(`/api/v2/units/${id}/stream`);
+    await battery(80);
+    await admin.dispose();
   }
 });

@@ -185,8 +185,11 @@ test('the grid follows changes made elsewhere and a unit’s transfer, without a
   const upload = await api.post(`/api/v2/units/${unit}/storages/files/upload`, { data: { paths: [recorded!.path], channelId: CHANNEL } });
   expect(upload.status(), await upload.text()).toBe(200);
   await expect(page.locator(`[data-testid^="file-row-"][data-file-name="${recorded!.fileName}"]`)).toBeVisible({ timeout: 30_000 });
-  // The console-wide notice of spec 001 §4 ("started ... notifies").
-  await expect(page.getByText(`File transfer started: ${recorded!.fileName}`).first()).toBeVisible();
+  // The console-wide notice of spec 001 §4 ("started ... notifies"): an entry of the notification centre.
+  await page.getByTestId('centre-bell').click();
+  await expect(
+    page.getByTestId('notification-centre').getByTestId('centre-entry-text').filter({ hasText: `File transfer started: ${recorded!.fileName}` }).first(),
+  ).toBeVisible();
   expect(navigations).toEqual([]);
   await api.dispose();
 });

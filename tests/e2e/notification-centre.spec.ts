@@ -66,9 +66,21 @@ test('the bell counts the fleet’s events; the list filters them by kind and se
   await login(page, 'luc_regular');
   await page.goto('/list?ignoreRouteDefault=1');
   await expect(page.locator('[data-testid^="unit-row-"]').first()).toBeVisible({ timeout: 30_000 });
-  const ids = ((await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string }[]).map((u) => u.uniqueId);
-  // The lively fleet moves: entries come, and no fleet event is a toast.
-  await expect.poll(() => unreadOf(page), { timeout: 30_000 }).toBeGreaterThan(2);
+  const listed = async () => (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[];
+  const ids = (await listed()).map((u) => u.uniqueId);
+  // The lively fleet moves; besides, a unit of ours goes off and comes back (an offline and an online entry, whatever the fleet's luck).
+  const unit = await leaseUnit(async () => (await listed()).filter((u) => u.status === 'idle').map((u) => u.uniqueId), 'an online unit');
+  const power = async (on: boolean) =>
+    expect((await admin.post('/mock/trpc/fault.inject', { data: { unitId: unit, fault: { type: 'power', on } } })).ok()).toBe(true);
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
+  try {
+    await power(false);
+    await expect.poll(() => unreadOf(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  } finally {
+    await power(true);
+  }
+  // Entries come, and no fleet event is a toast.
+  await expect.poll(() => unreadOf(page), { timeout: 30_000 }).toBeGreaterThan(1);
   await expect(page.getByTestId('toast')).toHaveCount(0);
 
   await page.getByTestId('centre-bell').click();
@@ -101,6 +113,8 @@ test('the bell counts the fleet’s events; the list filters them by kind and se
   // A filter by kind, from the keyboard: the first kind (Online); every entry shown is of it.
   await drawer.getByRole('combobox', { name: 'Kind' }).focus();
   await page.keyboard.press('ArrowDown');
+  // Enter picks the option the list has made active (it is active once the list has opened).
+  await expect(drawer.getByRole('combobox', { name: 'Kind' })).toHaveAttribute('aria-activedescendant', /.+/);
   await page.keyboard.press('Enter');
   await expect(drawer.getByRole('combobox', { name: 'Kind' })).toHaveValue('Online');
   const kinds = async () => [...new Set(await drawer.getByTestId('centre-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))))];
@@ -124,8 +138,9 @@ for (const viewport of [
   test(`at ${viewport.width} × ${viewport.height}, a critical alert of the unit in view is a toast that covers no control`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await login(page, 'luc_regular');
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string }[];
-    const unit = await leaseUnit(async () => units.filter((u) => u.status !== 'offline').map((u) => u.uniqueId));
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string; typeGroup: string }[];
+    // A field unit: it runs on a battery.
+    const unit = await leaseUnit(async () => units.filter((u) => u.status !== 'offline' && u.typeGroup === 'fieldUnits').map((u) => u.uniqueId), 'a field unit');
     const name = units.find((u) => u.uniqueId === unit)!.name;
     const battery = async (percentage: number) =>
       expect((await admin.post('/mock/trpc/fault.inject', { data: { unitId: unit, fault: { type: 'battery', percentage, charging: false } } })).ok()).toBe(
@@ -140,6 +155,8 @@ for (const viewport of [
         } else {
           await openInApp(page, path, page.getByTestId('unit-map'));
         }
+        // The alert comes over /ws: it is raised once the core has acknowledged the console's subscriptions.
+        await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
         await battery(3);
         const toast = page.getByTestId('toast').filter({ hasText: name });
         await expect(toast).toBeVisible({ timeout: 20_000 });

@@ -94,32 +94,41 @@ const MEASURE_EVERY_MS = 150;
 /** A toast's height before it was measured. */
 const TOAST_HEIGHT_GUESS = 72;
 
-function measureObstacles(stack: HTMLElement | null): { area: ToastArea; obstacles: Box[] } {
+function measureObstacles(stack: HTMLElement | null): { area: ToastArea; overlays: Box[]; obstacles: Box[] } {
   const header = document.querySelector(HEADER_SELECTOR)?.getBoundingClientRect();
   const width = window.innerWidth;
   const height = window.innerHeight;
-  const obstacles: Box[] = [];
-  const add = (element: Element) => {
-    if (stack?.contains(element)) return;
-    const rect = element.getBoundingClientRect();
-    if (rect.width <= 0 || rect.height <= 0 || rect.bottom <= 0 || rect.right <= 0 || rect.top >= height || rect.left >= width) return;
-    obstacles.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+  const boxes = (selector: string): Box[] => {
+    const found: Box[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      if (stack?.contains(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 0 || rect.height <= 0 || rect.bottom <= 0 || rect.right <= 0 || rect.top >= height || rect.left >= width) continue;
+      found.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+    }
+    return found;
   };
-  for (const element of document.querySelectorAll(OBSTACLE_SELECTOR)) add(element);
-  for (const element of document.querySelectorAll(CONTROL_SELECTOR)) add(element);
-  return { area: { viewportWidth: width, viewportHeight: height, headerBottom: header?.bottom ?? 0, navbarRight: 0 }, obstacles };
+  const overlays = boxes(OBSTACLE_SELECTOR);
+  return {
+    area: { viewportWidth: width, viewportHeight: height, headerBottom: header?.bottom ?? 0, navbarRight: 0 },
+    overlays,
+    obstacles: [...overlays, ...boxes(CONTROL_SELECTOR)],
+  };
 }
 
 interface StackPlace {
   readonly placement: ToastPlacement | null;
   /** How many of the visible toasts fit there (the others wait, their time not running). */
   readonly shown: number;
+  /** Where no place is clear of every control: the place of the first toast clear of modals, drawers and drop-downs only (null: none). */
+  readonly fallback?: ToastPlacement | null;
 }
 
 function samePlace(a: StackPlace, b: StackPlace): boolean {
   const p = a.placement;
   const q = b.placement;
-  return a.shown === b.shown && (p === q || (p !== null && q !== null && p.top === q.top && p.left === q.left && p.width === q.width));
+  const same = (p: ToastPlacement | null, q: ToastPlacement | null) => p === q || (p !== null && q !== null && p.top === q.top && p.left === q.left && p.width === q.width);
+  return a.shown === b.shown && same(p, q) && same(a.fallback ?? null, b.fallback ?? null);
 }
 
 /** The place of the most toasts that fit, the first `count` of `heights`; none when not even one does. */
@@ -157,10 +166,11 @@ function useToastPlacement(count: number, stack: RefObject<HTMLDivElement | null
     const update = () => {
       timer = 0;
       last = performance.now();
-      const { area, obstacles } = measureObstacles(stack.current);
+      const { area, overlays, obstacles } = measureObstacles(stack.current);
       const measured = [...(stack.current?.children ?? [])].map((child) => (child as HTMLElement).offsetHeight);
       const heights = Array.from({ length: count }, (_, i) => measured[i] || TOAST_HEIGHT_GUESS);
-      const next = placeStack(area, obstacles, heights);
+      const fits = placeStack(area, obstacles, heights);
+      const next = fits.placement === null ? { ...fits, fallback: toastPlacement(area, overlays, heights[0] ?? TOAST_HEIGHT_GUESS) } : fits;
       setPlace((current) => (samePlace(current, next) ? current : next));
     };
     const schedule = () => {
@@ -208,10 +218,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const stack = useRef<HTMLDivElement | null>(null);
   const measured = useToastPlacement(state.visible.length, stack);
   // The person's own confirmation or error never waits for room (feedback where the eye is): with no
-  // place clear of every control (a modal over the page), it shows in the spec's place, top right
-  // below the header, for its few seconds.
+  // place clear of every control (a modal over the page), it shows nearest the top right clear of
+  // the modal, else in the spec's place, top right below the header, for its few seconds.
   const own = measured.placement === null && state.visible[0]?.source === 'user';
-  const { placement, shown } = own ? { placement: defaultPlacement(), shown: 1 } : measured;
+  const { placement, shown } = own ? { placement: measured.fallback ?? defaultPlacement(), shown: 1 } : measured;
 
   return (
     <ToastContext.Provider value={api}>

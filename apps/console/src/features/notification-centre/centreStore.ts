@@ -72,12 +72,13 @@ const CLASS_AFTER: Record<Extract<Notice, { kind: 'statusChange' }>['change'], U
 
 /**
  * Whether what a notice claims is still so in the cache: the unit's status is of the class the
- * change leads to; a unit alert is still raised on it. What the cache does not hold is trusted.
+ * change leads to. What the cache does not hold is trusted. An alert is not checked here: a read
+ * fetched as it was raised may not list it yet; the store drops an alert cleared within its window
+ * from the clearing event itself.
  */
 export function stillTrue(notice: Notice, current: ReturnType<typeof cachedStatus>): boolean {
   if (current === null) return true;
   if (notice.kind === 'statusChange') return statusClass(current.status) === CLASS_AFTER[notice.change];
-  if (notice.kind === 'alert') return (current.alerts ?? []).some((alert) => alert.type === notice.alertType);
   return true;
 }
 
@@ -128,6 +129,12 @@ function createStore(queryClient: QueryClient): CentreStore {
     take: (events) => {
       const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
       for (const event of events) {
+        if (event.type === 'alert.cleared') {
+          // An alert raised and cleared within the window is not told (the events say so; a read may lag them).
+          const subject = `alert:${event.unitId ?? event.serverId ?? event.channelId ?? ''}:${event.alertType}:`;
+          for (const [key, held] of pending) if (key.startsWith(subject) && held.notice.at <= event.at) pending.delete(key);
+          continue;
+        }
         const notice = noticeOf(event, preferences);
         if (notice === null) continue;
         const key = keyOf(notice);
