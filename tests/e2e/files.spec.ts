@@ -188,7 +188,11 @@ test('the grid follows changes made elsewhere and a unit’s transfer, without a
   // The console-wide notice of spec 001 §4 ("started ... notifies"): an entry of the notification centre.
   await page.getByTestId('centre-bell').click();
   await expect(
-    page.getByTestId('notification-centre').getByTestId('centre-entry-text').filter({ hasText: `File transfer started: ${recorded!.fileName}` }).first(),
+    page
+      .getByTestId('notification-centre')
+      .getByTestId('centre-entry-text')
+      .filter({ hasText: `File transfer started: ${recorded!.fileName}` })
+      .first(),
   ).toBeVisible();
   expect(navigations).toEqual([]);
   await api.dispose();

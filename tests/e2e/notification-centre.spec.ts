@@ -140,7 +140,10 @@ for (const viewport of [
     await login(page, 'luc_regular');
     const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string; typeGroup: string }[];
     // A field unit: it runs on a battery.
-    const unit = await leaseUnit(async () => units.filter((u) => u.status !== 'offline' && u.typeGroup === 'fieldUnits').map((u) => u.uniqueId), 'a field unit');
+    const unit = await leaseUnit(
+      async () => units.filter((u) => u.status !== 'offline' && u.typeGroup === 'fieldUnits').map((u) => u.uniqueId),
+      'a field unit',
+    );
     const name = units.find((u) => u.uniqueId === unit)!.name;
     const battery = async (percentage: number) =>
       expect((await admin.post('/mock/trpc/fault.inject', { data: { unitId: unit, fault: { type: 'battery', percentage, charging: false } } })).ok()).toBe(

@@ -127,7 +127,8 @@ interface StackPlace {
 function samePlace(a: StackPlace, b: StackPlace): boolean {
   const p = a.placement;
   const q = b.placement;
-  const same = (p: ToastPlacement | null, q: ToastPlacement | null) => p === q || (p !== null && q !== null && p.top === q.top && p.left === q.left && p.width === q.width);
+  const same = (p: ToastPlacement | null, q: ToastPlacement | null) =>
+    p === q || (p !== null && q !== null && p.top === q.top && p.left === q.left && p.width === q.width);
   return a.shown === b.shown && same(p, q) && same(a.fallback ?? null, b.fallback ?? null);
 }
 

@@ -152,7 +152,10 @@ describe('the notification centre', () => {
 describe('alerts in the centre', () => {
   it('tells an alert the unit’s row does not list yet, and not one cleared within the same moment', async () => {
     const { socket, api } = await renderCentre({ route: `/list?unit=${NORTH}`, status: 'online' });
-    api.on('fetchDevices', [makeUnit({ uniqueId: NORTH, name: 'Camera_north', status: 'online', alerts: [] }), makeUnit({ uniqueId: VAN, name: 'Van_7', status: 'online', alerts: [] })]);
+    api.on('fetchDevices', [
+      makeUnit({ uniqueId: NORTH, name: 'Camera_north', status: 'online', alerts: [] }),
+      makeUnit({ uniqueId: VAN, name: 'Van_7', status: 'online', alerts: [] }),
+    ]);
     const cleared: RealtimeEvent = { type: 'alert.cleared', alertId: 'a2', alertType: 'battery', unitId: VAN, serverId: null, channelId: null, at: 3 };
     await socket.emit([alert(NORTH, 'critical', 1), alert(VAN, 'critical', 2), cleared]);
     await waitFor(() => expect(unread()).toBe(1));
