@@ -2,9 +2,9 @@
  * The core as a Fastify application: third-party wrappers first (cookies, websocket, docs), then
  * our services (auth, realtime hub, device gateway), then routes. `server.ts` only listens.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
@@ -12,7 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TRPCError } from '@trpc/server';
 import { mockScenarioRunRoutes } from './mock/scenario-runs.js';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
+import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope, type SandboxRuntimeInfo } from '@fleet/contracts';
+import { mountingServer, type Mounts } from './platform/mounts.js';
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -20,7 +21,7 @@ import { cookiesPlugin } from './plugins/cookies.js';
 import { answerClientError, errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
-import { compressionPlugin, consoleFilesPlugin, sendConsolePage } from './plugins/serving.js';
+import { compressionPlugin, consoleFilesPlugin, consolePageAt, sendConsolePage } from './plugins/serving.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { docsPageRoutes } from './plugins/docs-page.js';
 import { authPlugin } from './plugins/auth.js';
@@ -58,6 +59,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the core reads the time and arms its timers (tests step a TestClock); the wall clock by default. */
   clock?: Clock;
+  /** A logger of the caller's (a sandbox's core logs as a child of the stack's); else `logger`'s settings. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Applications under path prefixes of this core's server (the stack's sandboxes: platform/mounts.ts). */
+  mounts?: Mounts;
+  /** This core is a sandbox's: the console inside it shows which (runtime-config.json). */
+  sandbox?: () => SandboxRuntimeInfo;
 }
 
 const servicesPlugin = fp(
@@ -90,9 +97,10 @@ const servicesPlugin = fp(
   { name: 'services' },
 );
 
-export async function buildApp({ config, db, logger, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock, loggerInstance, mounts, sandbox }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.LOG_LEVEL } }),
+    ...(mounts ? { serverFactory: (handler: Parameters<typeof mountingServer>[0]) => mountingServer(handler, mounts) } : {}),
     bodyLimit: 1024 * 1024,
     // One line per request only when asked for (debug/trace); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
@@ -130,7 +138,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   await app.register(swagger, { mode: 'static', specification: { document: openApiHeading(config.CORE_PREFIX) as never } });
   // The docs page at /docs (plugins/docs-page.ts); Swagger UI beside it, to try calls.
   await app.register(swaggerUi, { routePrefix: '/docs/swagger', transformSpecification: openapi, transformSpecificationClone: false });
-  await app.register(docsPageRoutes, { mock: config.MOCK_ENDPOINTS });
+  await app.register(docsPageRoutes, { mock: config.MOCK_ENDPOINTS, base: config.PUBLIC_BASE });
 
   // 2. Our services.
   await app.register(servicesPlugin, { config, db, clock });
@@ -189,20 +197,27 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     return { ok: true, shards: app.services.gateway.shardCount(), realtimeClients: app.services.hub.clientCount() };
   });
   // Where the console finds the core: same build, mock or real core, configured at run time.
+  // Every path is under the core's public base (a sandbox's `/sandboxes/<id>`).
+  const base = config.PUBLIC_BASE;
   app.get('/runtime-config.json', async (_req, reply) => {
     void reply.header('cache-control', 'no-cache');
     return {
-      apiBase: config.CORE_PREFIX,
-      wsUrl: REALTIME.path,
-      loginUrl: MOCK_AUTH.loginPath,
-      logoutUrl: MOCK_AUTH.logoutPath,
+      apiBase: `${base}${config.CORE_PREFIX}`,
+      wsUrl: `${base}${REALTIME.path}`,
+      loginUrl: `${base}${MOCK_AUTH.loginPath}`,
+      logoutUrl: `${base}${MOCK_AUTH.logoutPath}`,
+      ...(config.MOCK_ENDPOINTS ? { mockBase: `${base}/mock` } : {}),
+      ...(sandbox ? { sandbox: sandbox() } : {}),
     };
   });
 
   const dist = config.CONSOLE_DIST ? resolve(config.CONSOLE_DIST) : '';
   const serveConsole = dist !== '' && existsSync(join(dist, 'index.html'));
+  // Under a public base the page names it (`<base href>`): the same build, its files read relative to it.
+  const page = serveConsole && base !== '' ? consolePageAt(readFileSync(join(dist, 'index.html'), 'utf8'), base) : null;
   if (serveConsole) {
-    await app.register(consoleFilesPlugin, { root: dist });
+    await app.register(consoleFilesPlugin, { root: dist, index: page === null });
+    if (page !== null) app.get('/', (_req, reply) => sendConsolePage(reply, page));
   }
   const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz', DOWNLOADS_PATH];
   app.setNotFoundHandler((req, reply) => {
@@ -210,7 +225,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
     const isApi = reserved.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (serveConsole && req.method === 'GET' && !isApi) {
       // Client-side routes (/list, /map, ...) all load the console.
-      return sendConsolePage(reply);
+      return sendConsolePage(reply, page);
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
   });

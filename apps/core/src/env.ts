@@ -13,6 +13,15 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'CORE_PREFIX must start with / and not end with /')
     .default('/api'),
+  /**
+   * The path the browser reaches this core at when it is not the origin's root ('' : at the root).
+   * The console's page, runtime-config.json, the session cookie and the links the core hands out are
+   * under it. A sandbox's core has its `/sandboxes/<id>`; a proxy that strips a prefix sets it.
+   */
+  PUBLIC_BASE: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'PUBLIC_BASE must be empty or start with / and not end with /')
+    .default(''),
   DATABASE_URL: z.string().min(1).default('file:./.data/fleet.db'),
   /** Apply committed migrations at boot (safe: applies only what is missing). */
   MIGRATE_ON_BOOT: bool.default(true),

@@ -7,3 +7,5 @@ export type { Services } from './services.js';
 export { serveUntilSignal } from './serve.js';
 export { exitOnUnsafeSecrets, unsafeSecrets, EXIT_UNSAFE_CONFIG } from './start-checks.js';
 export { useScenarioRunner, type ScenarioRunnerPort } from './mock/scenario-runs.js';
+export { SandboxRefusal, useSandboxHost, type SandboxHost } from './mock/sandboxes.js';
+export type { Mounts } from './platform/mounts.js';

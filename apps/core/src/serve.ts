@@ -10,11 +10,11 @@ export async function serveUntilSignal(
   app: FastifyInstance,
   db: { close(): Promise<void> },
   config: Pick<Config, 'HOST' | 'PORT'>,
-  beforeClose?: () => void,
+  beforeClose?: () => void | Promise<void>,
 ): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    beforeClose?.();
+    await beforeClose?.();
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,1 +1,3 @@
+export { composeStack, type ComposedStack } from './compose.js';
+export { Sandboxes, sandboxPath, sandboxesDir, type SandboxesOptions } from './sandboxes.js';
 export { provideScenarioRunner, startSimulator, loadStackConfig, type StackConfig } from './stack.js';

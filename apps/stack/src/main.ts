@@ -1,7 +1,8 @@
 /**
  * The whole local stack in one process: the core (storage, REST, /ws, console) with the device
- * simulator attached in-process through the device gateway. This is the composition root: neither
- * the core nor the simulator knows the other.
+ * simulator attached in-process through the device gateway, and the sandboxes made on request
+ * (sandboxes.ts). This is the composition root (compose.ts): neither the core nor the simulator
+ * knows the other.
  *
  * Environment: everything the core reads (see apps/core/src/env.ts), plus
  *   SIMULATOR   inprocess (default) | off   — off: devices attach over /gateway only
@@ -12,35 +13,18 @@
  *   SIM_FLEET_SIZE    extra generated units (ids SIM-…) mixed over the type groups (default 0)
  *   SIM_TELEMETRY_MS  telemetry interval of the simulated devices (default 5000)
  *   SIM_OUTAGES       true | false — false: no outages or link drops by themselves (default: the preset's)
+ *   SANDBOX_MAX       how many sandboxes may live at once (default 16; 0: none)
+ *   SANDBOX_DIR       where their files live (default: `<database file>.sandboxes`, emptied at start)
  */
-import { buildApp, exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
-import { exitOnBusyDatabase, prepareDatabase } from '@fleet/core/storage';
-import { loadDemoPreset } from '@fleet/simulator';
-import { loadStackConfig, provideScenarioRunner, startSimulator } from './stack.js';
+import { exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
+import { exitOnBusyDatabase } from '@fleet/core/storage';
+import { composeStack } from './compose.js';
+import { loadStackConfig } from './stack.js';
 
 const config = loadConfig();
 exitOnUnsafeSecrets(config);
 const stack = loadStackConfig();
-const db = await prepareDatabase(config).catch(exitOnBusyDatabase);
-const app = await buildApp({ config, db: db.prisma });
-if (config.MOCK_ENDPOINTS) provideScenarioRunner(app);
-const sim =
-  stack.SIMULATOR === 'inprocess'
-    ? startSimulator(app, {
-        seed: stack.SIM_SEED ?? config.SEED,
-        speed: stack.SIM_SPEED,
-        demo: loadDemoPreset(stack.SIM_DEMO),
-        timings: {
-          ...(stack.SIM_AUTONOMY !== undefined ? { autonomyShare: stack.SIM_AUTONOMY } : {}),
-          ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}),
-          ...(stack.SIM_OUTAGES === false ? { meanTimeBetweenOutagesMs: 0, spontaneousLinkEvents: false } : {}),
-        },
-      })
-    : null;
-if (stack.SIM_FLEET_SIZE > 0) {
-  const r = await app.services.fleet.generate({ size: stack.SIM_FLEET_SIZE });
-  app.log.info(r, 'generated simulated units');
-}
-
-await serveUntilSignal(app, db, config, () => sim?.stop());
+const composed = await composeStack(config, stack).catch(exitOnBusyDatabase);
+const { app, sim } = composed;
+await serveUntilSignal(app, composed.db, config, () => composed.stopAttached());
 app.log.info(`console and core at http://${config.HOST}:${config.PORT}/ (simulator: ${stack.SIMULATOR}${sim ? `, demo: ${stack.SIM_DEMO}` : ''})`);

@@ -20,6 +20,12 @@ const StackConfig = z.object({
    * Outages and link drops that happen by themselves now and then (the preset's when unset); false: a
    * device changes only when told to (a command, a fault, a scenario), as the end-to-end tests want it.
    */
+  /** How many sandboxes may live at once (0: none are made). */
+  SANDBOX_MAX: z.coerce.number().int().min(0).max(200).default(16),
+  /** Where the sandboxes' files live; default: beside the database, `<database file>.sandboxes`. Emptied at start. */
+  SANDBOX_DIR: z.string().min(1).optional(),
+  /** How long a sandbox's minute is, in ms (their lifetime is counted in them): tests shorten it. */
+  SANDBOX_MINUTE_MS: z.coerce.number().int().positive().default(60_000),
   SIM_OUTAGES: z
     .enum(['true', 'false'])
     .optional()

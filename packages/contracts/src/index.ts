@@ -74,5 +74,6 @@ export * from './scenario-runs.js';
 export * from './shard-control.js';
 export * from './replay-control.js';
 export * from './demo.js';
+export * from './sandbox.js';
 export * from './recording.js';
 export * from './chaos.js';

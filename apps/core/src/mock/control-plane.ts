@@ -51,6 +51,7 @@ import { JournalListInput, JournalWaitInput } from '@fleet/contracts';
 import { CHAOS_PROCEDURES, chaosRouter } from './chaos.js';
 import { authed, control, operator, runsOf, t, type Context } from './control-plane-trpc.js';
 import { chaosOf } from './chaos-http.js';
+import { SANDBOX_PROCEDURES, sandboxRouter } from './sandboxes.js';
 
 const CONTROL_PLANE = [
   'fleet.status',
@@ -93,6 +94,7 @@ const CONTROL_PLANE = [
   'journal.list',
   'journal.wait',
   ...CHAOS_PROCEDURES,
+  ...SANDBOX_PROCEDURES,
 ] as const;
 
 /**
@@ -443,6 +445,7 @@ export const appRouter = t.router({
   }),
   /** Chaos rules on the core's REST calls and /ws (mock/chaos.ts). */
   chaos: chaosRouter,
+  sandbox: sandboxRouter,
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({

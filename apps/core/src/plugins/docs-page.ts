@@ -20,10 +20,15 @@ const FILES = {
 /** Between these marks the page links the mock's control-plane document: left out when the mock endpoints are off. */
 const MOCK_LINKS = /<!-- mock -->[\s\S]*?<!-- \/mock -->\n?/g;
 
-export async function docsPageRoutes(app: FastifyInstance, { mock }: { mock: boolean }): Promise<void> {
+/** The page's own paths (`/docs…`, absolute in its files) under the core's public base (a sandbox's `/sandboxes/<id>`). */
+function underBase(text: string, base: string): string {
+  return base === '' ? text : text.replace(/(["'])\/docs/g, `$1${base}/docs`);
+}
+
+export async function docsPageRoutes(app: FastifyInstance, { mock, base = '' }: { mock: boolean; base?: string }): Promise<void> {
   for (const [url, [file, type]] of Object.entries(FILES)) {
     const text = readFileSync(join(DIR, file), 'utf8');
-    const body = Buffer.from(file === 'index.html' && !mock ? text.replace(MOCK_LINKS, '') : text);
+    const body = Buffer.from(underBase(file === 'index.html' && !mock ? text.replace(MOCK_LINKS, '') : text, base));
     app.get(url, async (_req, reply) => reply.type(type).header('cache-control', 'no-cache').send(body));
   }
 }

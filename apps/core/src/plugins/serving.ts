@@ -52,11 +52,11 @@ export function consoleCacheControl(pathInBuild: string): string {
 
 /** Serves the console's build at `/` (precompressed copies preferred), with its cache rules. */
 export const consoleFilesPlugin = fp(
-  async (app: FastifyInstance, opts: { root: string }) => {
+  async (app: FastifyInstance, opts: { root: string; index?: boolean }) => {
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
-      index: ['index.html'],
+      index: opts.index === false ? false : ['index.html'],
       preCompressed: true,
       // Cache-Control is set per file below, not by @fastify/static's one rule for all.
       cacheControl: false,
@@ -66,7 +66,18 @@ export const consoleFilesPlugin = fp(
   { name: 'console-files' },
 );
 
-/** Answers a client-side route (/list, /map, …) with the console's page, revalidated like index.html. */
-export function sendConsolePage(reply: FastifyReply): FastifyReply {
-  return reply.type('text/html').header('cache-control', CACHE_REVALIDATE).sendFile('index.html');
+/**
+ * The console's page served under `base` (a sandbox's `/sandboxes/<id>`): its `<base href>` names the
+ * base, so its files (relative in the build) and its routes resolve under it.
+ */
+export function consolePageAt(html: string, base: string): string {
+  const href = `<base href="${base}/"`;
+  if (!/<base href="[^"]*"/.test(html)) throw new Error("The console's index.html has no <base href>: it cannot be served under a base");
+  return html.replace(/<base href="[^"]*"/, href);
+}
+
+/** Answers a client-side route (/list, /map, …) with the console's page (`page`: its text under a base), revalidated like index.html. */
+export function sendConsolePage(reply: FastifyReply, page: string | null = null): FastifyReply {
+  void reply.type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE);
+  return page === null ? reply.sendFile('index.html') : reply.send(page);
 }

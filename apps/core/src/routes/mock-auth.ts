@@ -26,14 +26,20 @@ export function mockAuthRoutes(config: Config) {
         throw err;
       }
       const { token, user, expiresAt } = session;
-      setCookie(reply, MOCK_AUTH.sessionCookie, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE, expires: expiresAt });
+      setCookie(reply, MOCK_AUTH.sessionCookie, token, {
+        path: config.PUBLIC_BASE || '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.COOKIE_SECURE,
+        expires: expiresAt,
+      });
       return { user: await app.services.users.current(user) };
     });
 
     app.post(MOCK_AUTH.logoutPath, async (req, reply) => {
       const token = req.cookies[MOCK_AUTH.sessionCookie];
       if (token) await app.services.auth.logout(token);
-      clearCookie(reply, MOCK_AUTH.sessionCookie, { path: '/' });
+      clearCookie(reply, MOCK_AUTH.sessionCookie, { path: config.PUBLIC_BASE || '/' });
       return { ok: true };
     });
   };

@@ -89,6 +89,11 @@ export interface SeedOptions {
    * current parameters (packages/db password.ts); a weaker hash is stored again at the first log-in.
    */
   passwordCost?: number;
+  /**
+   * The seed of the demo users' password salts (default: `seed`). Many databases seeded from many
+   * seeds in one process (the stack's sandboxes) share one, so the slow hashes are made once.
+   */
+  hashSeed?: number;
 }
 
 /**
@@ -154,7 +159,11 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
 
   // Password hashes first (slow part), outside the transaction, side by side on the thread pool.
   const hashes = new Map<Role, string>(
-    await Promise.all(ROLES.map(async (role) => [role, await seedHash(options.password, deterministicSalt(seedValue, role), options.passwordCost)] as const)),
+    await Promise.all(
+      ROLES.map(
+        async (role) => [role, await seedHash(options.password, deterministicSalt(options.hashSeed ?? seedValue, role), options.passwordCost)] as const,
+      ),
+    ),
   );
   const plan = planFleet(fleet, streamFor(seedValue, 'fleet', now), streamFor(seedValue, 'streets', now));
 

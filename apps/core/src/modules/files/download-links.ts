@@ -43,8 +43,11 @@ export function downloadRefused(): AppError {
 export class DownloadLinks {
   private readonly secret: Buffer;
 
-  /** An empty secret means one random secret for this process: links die with it. */
-  constructor(secret: string) {
+  /** An empty secret means one random secret for this process: links die with it. `publicBase` prefixes every link (config PUBLIC_BASE). */
+  constructor(
+    secret: string,
+    private readonly publicBase = '',
+  ) {
     this.secret = secret === '' ? randomBytes(32) : Buffer.from(secret, 'utf8');
   }
 
@@ -53,7 +56,7 @@ export class DownloadLinks {
     const base = `${DOWNLOADS_PATH}/channels/${encodeURIComponent(target.channelId)}/files/${encodeURIComponent(target.fileId)}`;
     const path = target.chunk === null ? base : `${base}/chunks/${target.chunk}`;
     const sig = this.mac(target, name, expires).toString('base64url');
-    return `${path}?name=${encodeURIComponent(name)}&expires=${expires}&sig=${sig}`;
+    return `${this.publicBase}${path}?name=${encodeURIComponent(name)}&expires=${expires}&sig=${sig}`;
   }
 
   /** Whether a link is intact (signature over every part, compared in constant time) and not expired at `now` (ms since the epoch). */

@@ -184,7 +184,7 @@ export class FileService {
   private readonly links: DownloadLinks;
 
   constructor(private readonly deps: ServiceDeps) {
-    this.links = new DownloadLinks(deps.config.DOWNLOAD_URL_SECRET);
+    this.links = new DownloadLinks(deps.config.DOWNLOAD_URL_SECRET, deps.config.PUBLIC_BASE);
   }
 
   /** A channel file the caller may see, else 404. */

@@ -1,0 +1,82 @@
+/**
+ * The stack composed: storage prepared, the core built, the in-process simulator attached, the
+ * sandboxes' host mounted (main.ts listens on it; tests compose it the same way).
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp, useSandboxHost, type Config } from '@fleet/core';
+import { prepareDatabase } from '@fleet/core/storage';
+import { loadDemoPreset, type Engine } from '@fleet/simulator';
+import { Sandboxes, sandboxesDir } from './sandboxes.js';
+import { provideScenarioRunner, startSimulator, type StackConfig } from './stack.js';
+
+export interface ComposedStack {
+  readonly app: FastifyInstance;
+  readonly sim: Engine | null;
+  readonly sandboxes: Sandboxes | null;
+  readonly db: { close(): Promise<void> };
+  /** What ends before the core closes: the simulator stops, the sandboxes go. */
+  stopAttached(): Promise<void>;
+  /** Stops the simulator, removes the sandboxes, closes the core, then storage. */
+  close(): Promise<void>;
+}
+
+export async function composeStack(config: Config, stack: StackConfig, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<ComposedStack> {
+  const db = await prepareDatabase(config);
+  // Sandboxes: whole stacks under /sandboxes/<id>, made over the control plane (sandboxes.ts).
+  let app: FastifyInstance | null = null;
+  const sandboxes = config.MOCK_ENDPOINTS
+    ? new Sandboxes({
+        config,
+        dir: stack.SANDBOX_DIR ?? sandboxesDir(config.DATABASE_URL),
+        max: stack.SANDBOX_MAX,
+        minuteMs: stack.SANDBOX_MINUTE_MS,
+        log: () => {
+          if (app === null) throw new Error('the stack is not built yet');
+          return app.log;
+        },
+      })
+    : null;
+  await sandboxes?.start();
+  app = await buildApp({
+    config,
+    db: db.prisma,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(sandboxes ? { mounts: sandboxes } : {}),
+  });
+  if (config.MOCK_ENDPOINTS) provideScenarioRunner(app);
+  if (sandboxes) useSandboxHost(app, sandboxes);
+  const sim =
+    stack.SIMULATOR === 'inprocess'
+      ? startSimulator(app, {
+          seed: stack.SIM_SEED ?? config.SEED,
+          speed: stack.SIM_SPEED,
+          demo: loadDemoPreset(stack.SIM_DEMO),
+          timings: {
+            ...(stack.SIM_AUTONOMY !== undefined ? { autonomyShare: stack.SIM_AUTONOMY } : {}),
+            ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}),
+            ...(stack.SIM_OUTAGES === false ? { meanTimeBetweenOutagesMs: 0, spontaneousLinkEvents: false } : {}),
+          },
+        })
+      : null;
+  if (stack.SIM_FLEET_SIZE > 0) {
+    const r = await app.services.fleet.generate({ size: stack.SIM_FLEET_SIZE });
+    app.log.info(r, 'generated simulated units');
+  }
+  const built = app;
+  const stopAttached = async () => {
+    sim?.stop();
+    await sandboxes?.close();
+  };
+  return {
+    app: built,
+    sim,
+    sandboxes,
+    db,
+    stopAttached,
+    async close() {
+      await stopAttached();
+      await built.close();
+      await db.close();
+    },
+  };
+}

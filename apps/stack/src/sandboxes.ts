@@ -1,0 +1,295 @@
+/**
+ * Sandboxes: whole stacks made inside this one on request, each under `/sandboxes/<id>`
+ * (contracts/sandbox.ts). A sandbox is the stack's own composition again: its own storage, a core
+ * built by `buildApp` with its public base, a simulator engine with its seed and clock. Nothing is
+ * shared but the process and the listening server, whose requests and upgrades under a sandbox's
+ * base go to that sandbox's core with the base taken off (core platform/mounts.ts).
+ *
+ * - Storage (SQLite): a file of its own, copied from a template seeded once per seed and fleet
+ *   size (the schema is migrated once per process; seeding costs the password hashes and the
+ *   fleet's rows). Templates of the last few seeds are kept, so a suite that makes sandboxes of one
+ *   seed pays the seed once.
+ * - Lifetime: `ttlMinutes` (default SANDBOX.defaultTtlMinutes, at most SANDBOX.maxTtlMinutes); a
+ *   sandbox past it removes itself. Removal closes its sockets, stops its engine and deletes its
+ *   storage; its base then answers 404 in the product's envelope.
+ * - Sandboxes live in the process that made them: they do not survive a restart (the folder of
+ *   their files is emptied when the stack starts).
+ * - At most `max` (SANDBOX_MAX) live at once; past it, create is refused (409) saying so.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { ERROR_CATALOGUE, SANDBOX, sandboxBase, systemClock, type ErrorEnvelope, type SandboxCreateInput, type SandboxView } from '@fleet/contracts';
+import { buildApp, SandboxRefusal, type Config, type Mounts, type SandboxHost } from '@fleet/core';
+import { createDb, migrateDeployInWorker, seed, type DbHandle, type FleetSize } from '@fleet/db';
+import { loadDemoPreset, type Engine } from '@fleet/simulator';
+import { provideScenarioRunner, startSimulator } from './stack.js';
+
+export interface SandboxesOptions {
+  /** The stack's own configuration: a sandbox's core runs on it, with its storage, base and seed. */
+  readonly config: Config;
+  /** Where the sandboxes' files live (emptied at start). */
+  readonly dir: string;
+  /** How many may live at once. */
+  readonly max: number;
+  /** The length of a minute of their lifetime in ms (60,000; tests shorten it). */
+  readonly minuteMs?: number;
+  /** The stack's log: each sandbox's core logs as its child. */
+  readonly log: () => FastifyBaseLogger;
+}
+
+interface LiveSandbox {
+  readonly view: SandboxView;
+  readonly app: FastifyInstance;
+  readonly db: DbHandle;
+  readonly engine: Engine;
+  readonly file: string;
+  readonly timer: NodeJS.Timeout;
+}
+
+/** How many seeded templates are kept (the last used). */
+const TEMPLATES_KEPT = 8;
+
+/** A sandbox id: 10 characters of [a-z0-9] (about 51 bits), unguessable enough for a path on a test server. */
+function newId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+const notFoundBody = JSON.stringify({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
+
+/** The sandbox a path is under: its id and the rest of the path (with the query), or null. */
+export function sandboxPath(url: string): { id: string; rest: string } | null {
+  const prefix = `${SANDBOX.pathPrefix}/`;
+  if (!url.startsWith(prefix)) return null;
+  const tail = url.slice(prefix.length);
+  const end = tail.search(/[/?]/);
+  const id = end === -1 ? tail : tail.slice(0, end);
+  if (id === '') return null;
+  return { id, rest: end === -1 ? '' : tail.slice(end) };
+}
+
+export class Sandboxes implements SandboxHost, Mounts {
+  private readonly live = new Map<string, LiveSandbox>();
+  /** Sandboxes being made (they count against the limit). */
+  private making = 0;
+  private emptyTemplate: Promise<string> | null = null;
+  /** Seeded templates by `fleet:seed`, the last used last. */
+  private readonly templates = new Map<string, Promise<string>>();
+  private closed = false;
+
+  constructor(private readonly options: SandboxesOptions) {}
+
+  /** Empties the folder of a previous process's sandboxes (they did not survive its end). */
+  async start(): Promise<void> {
+    await rm(this.options.dir, { recursive: true, force: true });
+    await mkdir(this.options.dir, { recursive: true });
+  }
+
+  list(): SandboxView[] {
+    return [...this.live.values()].map((s) => s.view);
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  async create(input: SandboxCreateInput, createdBy: string): Promise<SandboxView> {
+    const { max } = this.options;
+    if (this.closed) throw new SandboxRefusal('limit', 'The stack is shutting down');
+    if (max === 0) throw new SandboxRefusal('limit', 'Sandboxes are turned off on this stack (SANDBOX_MAX=0)');
+    if (this.live.size + this.making >= max) {
+      throw new SandboxRefusal('limit', `${max} sandboxes are live, the most this stack allows (SANDBOX_MAX): remove one, or wait until one expires`);
+    }
+    this.making += 1;
+    try {
+      return await this.make(input, createdBy);
+    } finally {
+      this.making -= 1;
+    }
+  }
+
+  private async make(input: SandboxCreateInput, createdBy: string): Promise<SandboxView> {
+    const { config, dir } = this.options;
+    let id = newId();
+    while (this.live.has(id)) id = newId();
+    const base = sandboxBase(id);
+    const seedValue = input.seed ?? randomInt(0, 2_147_483_647);
+    const fleet = input.fleet ?? 'small';
+    const demo = input.demo ?? 'off';
+    const clock = input.clock ?? 'realtime';
+    const ttlMinutes = input.ttlMinutes ?? SANDBOX.defaultTtlMinutes;
+    const ttlMs = ttlMinutes * (this.options.minuteMs ?? 60_000);
+    // Their lifetime is the wall clock's (a sandbox's own simulated clock may be stepped or paused).
+    const createdAt = systemClock.now();
+    const view: SandboxView = {
+      id,
+      name: input.name ?? `Sandbox ${id}`,
+      base,
+      seed: seedValue,
+      fleet,
+      demo,
+      clock,
+      createdAt: new Date(createdAt).toISOString(),
+      expiresAt: new Date(createdAt + ttlMinutes * 60_000).toISOString(),
+    };
+    const file = join(dir, `${id}.db`);
+    await copyFile(await this.seeded(fleet, seedValue), file);
+    // One connection, no checkpoint worker: a sandbox's writes are few, its memory is what counts.
+    const db = await createDb({ url: `file:${file}`, readConnection: false, checkpointWorker: false });
+    let app: FastifyInstance | null = null;
+    try {
+      const log = this.options.log().child({ sandbox: id });
+      app = await buildApp({
+        config: {
+          ...config,
+          DATABASE_URL: `file:${file}`,
+          PUBLIC_BASE: base,
+          SEED: seedValue,
+          SEED_FLEET: fleet,
+          SEED_ON_BOOT: false,
+          MIGRATE_ON_BOOT: false,
+          METRICS_PORT: undefined,
+          RECORDINGS_DIR: join(dir, `${id}-recordings`),
+          // One instance's sandbox: its core neither hears nor tells other instances (no broker).
+          REDIS_URL: '',
+        },
+        db: db.prisma,
+        loggerInstance: log,
+        sandbox: () => ({ id, name: view.name, expiresAt: view.expiresAt }),
+      });
+      provideScenarioRunner(app);
+      const engine = startSimulator(app, { seed: seedValue, demo: loadDemoPreset(demo), clock: { kind: clock } });
+      await app.ready();
+      const timer = setTimeout(() => void this.remove(id, 'expired'), ttlMs);
+      timer.unref();
+      this.live.set(id, { view, app, db, engine, file, timer });
+      log.info({ seed: seedValue, fleet, demo, ttlMinutes, createdBy }, 'sandbox made');
+      return view;
+    } catch (e) {
+      await app?.close().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      await rm(file, { force: true });
+      throw e;
+    }
+  }
+
+  async remove(id: string, why: 'removed' | 'expired' | 'shutdown' = 'removed'): Promise<boolean> {
+    const sandbox = this.live.get(id);
+    if (!sandbox) return false;
+    // Gone for every request from now on (404), before its parts close.
+    this.live.delete(id);
+    clearTimeout(sandbox.timer);
+    sandbox.engine.stop();
+    // Its /ws clients are closed by the core's close (@fastify/websocket), its services stop.
+    await sandbox.app.close();
+    await sandbox.db.close();
+    await Promise.all(['', '-wal', '-shm', '-journal'].map((suffix) => rm(`${sandbox.file}${suffix}`, { force: true })));
+    await rm(join(this.options.dir, `${id}-recordings`), { recursive: true, force: true });
+    this.options.log().info({ sandbox: id, why }, 'sandbox removed');
+    return true;
+  }
+
+  /** Removes every sandbox (the stack is stopping). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.live.keys()].map((id) => this.remove(id, 'shutdown')));
+  }
+
+  request(req: IncomingMessage, res: ServerResponse): boolean {
+    const path = sandboxPath(req.url ?? '');
+    if (path === null) return false;
+    const sandbox = this.live.get(path.id);
+    if (!sandbox) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(notFoundBody);
+      return true;
+    }
+    if (path.rest === '' || path.rest.startsWith('?')) {
+      // The console is at `<base>/`.
+      res.writeHead(308, { location: `${sandbox.view.base}/${path.rest}` }).end();
+      return true;
+    }
+    req.url = path.rest;
+    sandbox.app.server.emit('request', req, res);
+    return true;
+  }
+
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const path = sandboxPath(req.url ?? '');
+    if (path === null) return false;
+    const sandbox = this.live.get(path.id);
+    if (!sandbox || path.rest === '') {
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(notFoundBody)}\r\nconnection: close\r\n\r\n${notFoundBody}`,
+      );
+      return true;
+    }
+    req.url = path.rest;
+    sandbox.app.server.emit('upgrade', req, socket, head);
+    return true;
+  }
+
+  /** The schema, migrated once per process into an empty file every template starts from. */
+  private empty(): Promise<string> {
+    this.emptyTemplate ??= (async () => {
+      const file = join(this.options.dir, 'template-empty.db');
+      await migrateDeployInWorker(`file:${file}`);
+      return file;
+    })();
+    return this.emptyTemplate;
+  }
+
+  /** A file holding the fleet of `seedValue` at `fleet` size and the demo accounts (made once, then copied). */
+  private seeded(fleet: FleetSize, seedValue: number): Promise<string> {
+    const key = `${fleet}:${seedValue}`;
+    let template = this.templates.get(key);
+    if (template === undefined) {
+      template = this.seedTemplate(fleet, seedValue);
+      // A failed template is not kept: the next create tries again.
+      template.catch(() => this.templates.delete(key));
+    } else {
+      this.templates.delete(key);
+    }
+    this.templates.set(key, template);
+    while (this.templates.size > TEMPLATES_KEPT) {
+      const [oldest, dropped] = this.templates.entries().next().value as [string, Promise<string>];
+      this.templates.delete(oldest);
+      void dropped.then((f) => rm(f, { force: true })).catch(() => undefined);
+    }
+    return template;
+  }
+
+  private async seedTemplate(fleet: FleetSize, seedValue: number): Promise<string> {
+    const { config, dir } = this.options;
+    const file = join(dir, `template-${fleet}-${seedValue}.db`);
+    const making = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await copyFile(await this.empty(), making);
+    const db = await createDb({ url: `file:${making}`, readConnection: false, checkpointWorker: false });
+    try {
+      await seed(db, {
+        seed: seedValue,
+        fleet,
+        password: config.DEMO_PASSWORD,
+        // The password hashes of one salt seed for every sandbox: made once per process.
+        hashSeed: config.SEED,
+        ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
+      });
+    } finally {
+      // Closing the last connection folds the WAL into the file: the copy holds everything.
+      await db.close();
+    }
+    await rename(making, file);
+    return file;
+  }
+}
+
+/** The default folder of the sandboxes' files: beside the stack's database (`<file>.sandboxes`), or the system's temporary folder on PostgreSQL. */
+export function sandboxesDir(databaseUrl: string): string {
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return join(tmpdir(), `fleet-sandboxes-${process.pid}`);
+  const file = resolve(databaseUrl.replace(/^file:(\/\/)?/, '').replace(/\?.*$/, ''));
+  return `${file.replace(/\.db$/, '')}.sandboxes`;
+}
