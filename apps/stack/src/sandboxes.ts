@@ -138,7 +138,9 @@ export class Sandboxes implements SandboxHost, Mounts {
       expiresAt: new Date(createdAt + ttlMinutes * 60_000).toISOString(),
     };
     const file = join(dir, `${id}.db`);
+    const t0 = performance.now();
     await copyFile(await this.seeded(fleet, seedValue), file);
+    const storageMs = Math.round(performance.now() - t0);
     // One connection, no checkpoint worker: a sandbox's writes are few, its memory is what counts.
     const db = await createDb({ url: `file:${file}`, readConnection: false, checkpointWorker: false });
     let app: FastifyInstance | null = null;
@@ -168,7 +170,7 @@ export class Sandboxes implements SandboxHost, Mounts {
       const timer = setTimeout(() => void this.remove(id, 'expired'), ttlMs);
       timer.unref();
       this.live.set(id, { view, app, db, engine, file, timer });
-      log.info({ seed: seedValue, fleet, demo, ttlMinutes, createdBy }, 'sandbox made');
+      log.info({ seed: seedValue, fleet, demo, ttlMinutes, createdBy, storageMs, ms: Math.round(performance.now() - t0) }, 'sandbox made');
       return view;
     } catch (e) {
       await app?.close().catch(() => undefined);
