@@ -12,8 +12,11 @@ const CORE_ORIGIN = process.env.CORE_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  // The core serves the built console at `/`; the app reads import.meta.env.BASE_URL, never a literal.
-  base: '/',
+  // Relative asset URLs: the core serves the same build at `/` and under each sandbox's `/sandboxes/<id>/`,
+  // naming the base in index.html's <base href>, which the assets resolve against (dynamic imports are
+  // relative to the importing module). The app reads its base from the page (src/config/base.ts), never
+  // import.meta.env.BASE_URL. The dev server treats './' as '/'.
+  base: './',
   server: {
     port: 5173,
     proxy: {
@@ -22,6 +25,8 @@ export default defineConfig({
       '/mock': { target: CORE_ORIGIN, changeOrigin: false },
       '/docs': { target: CORE_ORIGIN, changeOrigin: false },
       '/downloads': { target: CORE_ORIGIN, changeOrigin: false },
+      // A sandbox opened from the dev console: the stack behind CORE_URL serves it whole (its own build of the console).
+      '/sandboxes': { target: CORE_ORIGIN, ws: true, changeOrigin: false },
     },
   },
   preview: { port: 4173 },

@@ -7,6 +7,7 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RoutedFrameLoader } from './components/FrameLoader';
+import { consoleBase, routerBasename } from './config/base';
 import { FullPageLoader } from './components/FullPageLoader';
 import { preloadableLazy } from './lib/preloadableLazy';
 import type { PreloadableLazy } from './lib/preloadableLazy';
@@ -176,7 +177,8 @@ export function buildRouteObjects(views: RouteViews = { layout: AppLayout, pages
 
 export const routeObjects: RouteObject[] = buildRouteObjects();
 
-export function createAppRouter() {
-  const base = import.meta.env.BASE_URL;
-  return createBrowserRouter(routeObjects, base === '/' ? {} : { basename: base.replace(/\/$/, '') });
+/** The browser's router under the console's base (config/base.ts: the page's `<base href>`). */
+export function createAppRouter(base: string = consoleBase()) {
+  const basename = routerBasename(base);
+  return createBrowserRouter(routeObjects, basename === undefined ? {} : { basename });
 }

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { AppBody, AppTheme } from './App';
 import { FrameLoader } from './components/FrameLoader';
 import { FullPageLoader } from './components/FullPageLoader';
+import { consoleBase, pathInConsole } from './config/base';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
@@ -22,7 +23,10 @@ function afterNextPaint(): Promise<void> {
 }
 
 async function boot(): Promise<void> {
-  const pathname = window.location.pathname.slice(import.meta.env.BASE_URL.length - 1);
+  // The base comes from the page (<base href>, written by the core), not the build: one build serves
+  // the root and every sandbox's /sandboxes/<id>/.
+  const base = consoleBase();
+  const pathname = pathInConsole(window.location.pathname, base);
   const i18n = await initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -37,14 +41,14 @@ async function boot(): Promise<void> {
   );
   // Each step below is a task of its own, so a phone's main thread is not held long at once.
   await afterNextPaint();
-  const configLoad = loadRuntimeConfig(import.meta.env.BASE_URL);
+  const configLoad = loadRuntimeConfig(base);
   await nextTask();
   const routeLoad = preloadRoute(pathname);
   setRuntimeConfig(await configLoad);
   const queryClient = createQueryClient();
   if (session) prefetchSession(queryClient);
   await nextTask();
-  const router = createAppRouter();
+  const router = createAppRouter(base);
   installUnauthorizedRedirect(router);
   // The first route's code is there before the console renders: nothing on the way suspends.
   await routeLoad;

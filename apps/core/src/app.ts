@@ -213,11 +213,14 @@ export async function buildApp({ config, db, logger, clock = systemClock, logger
 
   const dist = config.CONSOLE_DIST ? resolve(config.CONSOLE_DIST) : '';
   const serveConsole = dist !== '' && existsSync(join(dist, 'index.html'));
-  // Under a public base the page names it (`<base href>`): the same build, its files read relative to it.
-  const page = serveConsole && base !== '' ? consolePageAt(readFileSync(join(dist, 'index.html'), 'utf8'), base) : null;
+  // Under a public base the page names it (`<base href>`): the same build, its files read relative to it
+  // (read at each load, as the static page is: a new build is seen at once).
+  const page = serveConsole && base !== '' ? () => consolePageAt(readFileSync(join(dist, 'index.html'), 'utf8'), base) : null;
+  // A build without its <base href> cannot be served under a base: said when the core is built, not at each load.
+  page?.();
   if (serveConsole) {
     await app.register(consoleFilesPlugin, { root: dist, index: page === null });
-    if (page !== null) app.get('/', (_req, reply) => sendConsolePage(reply, page));
+    if (page !== null) app.get('/', (_req, reply) => sendConsolePage(reply, page()));
   }
   const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz', DOWNLOADS_PATH];
   app.setNotFoundHandler((req, reply) => {
@@ -225,7 +228,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, logger
     const isApi = reserved.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (serveConsole && req.method === 'GET' && !isApi) {
       // Client-side routes (/list, /map, ...) all load the console.
-      return sendConsolePage(reply, page);
+      return sendConsolePage(reply, page?.() ?? null);
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
   });

@@ -6,6 +6,7 @@ import { StandalonePage } from '../components/StandalonePage';
 import { EASY_LIVE_PATH, LOGIN_PATH } from '../routing/routes';
 import { rolesOf, useSessionUser } from '../session/hooks';
 import { logout } from '../session/auth';
+import { underBase } from '../config/base';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 
 /** Spec 000 §6: "You are not allowed to access this application". */
@@ -25,7 +26,7 @@ export default function UnauthorizedUserPage() {
         <Button
           variant="default"
           onClick={() => {
-            void logout().then(() => window.location.assign(getRuntimeConfig().loginPageUrl ?? LOGIN_PATH));
+            void logout().then(() => window.location.assign(getRuntimeConfig().loginPageUrl ?? underBase(LOGIN_PATH)));
           }}
         >
           {t('unauthorized.signInAsSomeoneElse')}

@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { AppShell, Burger, Divider, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
@@ -19,10 +19,14 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { NavMenu } from './NavMenu';
 import { PartialAccessBanner } from './PartialAccessBanner';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
+import { getRuntimeConfig } from '../config/runtimeConfig';
 import { ChaosIndicator } from './ChaosIndicator';
 import { NotificationCentre } from '../features/notification-centre/NotificationCentre';
 import { ScopePicker } from './ScopePicker';
 import { COMPACT_BREAKPOINT, FRAME_HEADER_HEIGHT, FRAME_NAVBAR_WIDTH, useCompactLayout } from './useCompactLayout';
+
+/** A sandbox's badge (runtime-config.json `sandbox`): its code loads only inside a sandbox. */
+const SandboxBadge = lazy(() => import('./SandboxBadge').then((m) => ({ default: m.SandboxBadge })));
 import { UserMenu } from './UserMenu';
 
 /** The header's controls in the menu drawer of a narrow window: the scope pickers full width, then the switcher, language and user menu. */
@@ -48,9 +52,10 @@ function FrameConfigurationNotice() {
 }
 
 /**
- * The console frame: header (switcher, current inventory and group, realtime status, language, user
- * menu), menu, banner, page. Below COMPACT_BREAKPOINT the header keeps the burger, the name and the
- * realtime status; the rest folds into the menu drawer the burger opens.
+ * The console frame: header (the sandbox it runs in if any, switcher, current inventory and group,
+ * realtime status, language, user menu), menu, banner, page. Below COMPACT_BREAKPOINT the header
+ * keeps the burger, the name, the sandbox and the realtime status; the rest folds into the menu
+ * drawer the burger opens.
  */
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -83,6 +88,11 @@ export default function AppLayout() {
               <Title order={4} data-testid="app-name" style={{ whiteSpace: 'nowrap' }}>
                 {t('app.name')}
               </Title>
+              {getRuntimeConfig().sandbox !== null && (
+                <Suspense fallback={null}>
+                  <SandboxBadge />
+                </Suspense>
+              )}
               {!compact && <AppSwitcher />}
             </Group>
             <Group gap="sm" wrap="nowrap">

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChaosRule } from '@fleet/contracts';
-import { MOCK_TRPC_URL } from '../features/simulator/trpc';
+import { mockTrpcUrl } from '../features/simulator/trpc';
 import { FakeApi } from '../test-utils/fakeApi';
 import { answered } from '../test-utils/controlPlane';
 import { renderWithApp } from '../test-utils/render';
@@ -12,8 +12,8 @@ const rule = (id: string, active: boolean) =>
 
 function mockWithRules(rules: ChaosRule[]): FakeApi {
   return new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true, controlPlane: ['chaos.list'] }))
-    .onRaw('GET', `${MOCK_TRPC_URL}/chaos.list`, () => answered(rules));
+    .onRaw('GET', `${mockTrpcUrl()}/capabilities`, () => answered({ mock: true, controlPlane: ['chaos.list'] }))
+    .onRaw('GET', `${mockTrpcUrl()}/chaos.list`, () => answered(rules));
 }
 
 describe('the header’s chaos warning', () => {

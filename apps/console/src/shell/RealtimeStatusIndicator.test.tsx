@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MOCK_TRPC_URL } from '../features/simulator/trpc';
+import { mockTrpcUrl } from '../features/simulator/trpc';
 import { FakeApi } from '../test-utils/fakeApi';
 import { answered } from '../test-utils/controlPlane';
 import { renderWithApp } from '../test-utils/render';
@@ -9,8 +9,8 @@ import { RealtimeStatusIndicator, roughly } from './RealtimeStatusIndicator';
 /** A core that is the mock (its probe answers) with the simulated clock in this mode. */
 function mockWithClock(kind: 'realtime' | 'accelerated' | 'stepped', factor = 1, over: { aheadMs?: number; pace?: number } = {}): FakeApi {
   return new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true, controlPlane: ['clock.get'] }))
-    .onRaw('GET', `${MOCK_TRPC_URL}/clock.get`, () =>
+    .onRaw('GET', `${mockTrpcUrl()}/capabilities`, () => answered({ mock: true, controlPlane: ['clock.get'] }))
+    .onRaw('GET', `${mockTrpcUrl()}/clock.get`, () =>
       answered([{ shardId: 'in-process', kind, factor, now: Date.now() + (over.aheadMs ?? 0), ...(over.pace === undefined ? {} : { pace: over.pace }) }]),
     );
 }

@@ -15,6 +15,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from '../../kit/DialogParts';
 import { GUEST_INVITE_FIELDS, GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
+import { consoleOrigin } from '../../config/base';
 import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from './rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useFieldText } from '../../lib/forms/useFieldText';
@@ -22,7 +23,7 @@ import { UnshownErrors } from '../../kit/UnshownErrors';
 
 function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
   const { t, i18n } = useTranslation();
-  const link = absoluteJoinLink(window.location.origin, invitation.joinUrl);
+  const link = absoluteJoinLink(consoleOrigin(), invitation.joinUrl);
   return (
     <Alert color="green" title={t('dialogs.guestInvite.sentTitle')} data-testid="guest-invite-sent">
       <Stack gap={4}>

@@ -5,7 +5,7 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { answered } from '../../test-utils/controlPlane';
 import { makeUnit } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
-import { MOCK_TRPC_URL } from '../simulator/trpc';
+import { mockTrpcUrl } from '../simulator/trpc';
 import { ROUTES } from '../../routing/routes';
 import type { PageRoute } from '../../routing/routes';
 import MultiviewPage from './Multiview.page';
@@ -33,7 +33,7 @@ const alarmed = makeUnit({
 /** A fake core with the units; `mock`: the mock's capability probe answers (else it is a real core: 404). */
 function core(units: UnitSummary[], mock: boolean): FakeApi {
   const api = new FakeApi().on('fetchDevices', units).on('fetchChannels', { channels: [], counters: countersOfNone() });
-  if (mock) api.onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true }));
+  if (mock) api.onRaw('GET', `${mockTrpcUrl()}/capabilities`, () => answered({ mock: true }));
   return api;
 }
 

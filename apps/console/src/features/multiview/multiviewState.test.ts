@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUnit } from '../../test-utils/fixtures';
+import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../../config/runtimeConfig';
 import {
   clampPanelWidth,
   filterUnits,
@@ -153,6 +154,17 @@ describe('the wall: layouts, picture URLs, alarms, sparklines', () => {
     expect(mockPreviewUrl({ ...unit, status: 'idle', totalBitrate: 10 })).toBe(mockPreviewUrl({ ...unit, status: 'idle', totalBitrate: 900 }));
     expect(mockPreviewUrl({ ...unit, status: 'idle' })).not.toBe(url);
     expect(mockPreviewUrl({ ...unit, channelsInUse: [{ channelId: 'c2', channelName: 'CH2', serverId: 's', serverName: 'Hub' }] })).not.toBe(url);
+  });
+
+  it("asks a sandbox's mock for the picture, under the sandbox's base (the runtime configuration's mockBase)", () => {
+    const atRoot = mockPreviewUrl(unit);
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, mockBase: '/sandboxes/ab12cd34ef/mock' });
+    try {
+      expect(mockPreviewUrl(unit)).toBe(`/sandboxes/ab12cd34ef${atRoot}`);
+    } finally {
+      // The unit project shares modules between files: leave the configuration as found.
+      setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
+    }
   });
 
   it('takes the bitrate as the tile shows it: whole kbps up to 1000, tenths of Mbps above', () => {

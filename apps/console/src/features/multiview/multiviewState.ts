@@ -6,6 +6,7 @@
 import { formatBitrate, statusClass } from '@fleet/domain';
 import type { UnitStatusClass } from '@fleet/domain';
 import type { UnitStatus, UnitSummary } from '@fleet/contracts';
+import { getRuntimeConfig, joinUrl } from '../../config/runtimeConfig';
 
 // ── left panel width (preferences.leftPanelWidth, spec 000 §3) ───────────────────────────────────
 
@@ -145,8 +146,8 @@ export function parseLayout(value: unknown): MultiviewLayout {
   return MULTIVIEW_LAYOUTS.find((l) => l === n) ?? DEFAULT_LAYOUT;
 }
 
-/** Where the mock serves a unit's test card (mock only: asked for only once the capability probe found the mock). */
-export const MOCK_PREVIEW_PATH = '/mock/preview/units';
+/** Where the mock serves a unit's test card, under its base (mock only: asked for only once the capability probe found the mock). */
+const PREVIEW_PATH = 'preview/units';
 
 /** The bitrate as the tile shows it (spec 000 §9: whole kbps, or tenths of Mbps above 1000), in kbps; null when none. */
 export function shownKbps(kbps: number): number | null {
@@ -161,11 +162,14 @@ export function shownKbps(kbps: number): number | null {
  * browser fetches a new card then and only then; the card moves by itself in between. A live
  * card is told the bitrate the tile shows (`kbps`): the card draws that one, so the two agree.
  */
-export function mockPreviewUrl(unit: Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'totalBitrate' | 'channelsInUse' | 'selectedChannel'>): string {
+export function mockPreviewUrl(
+  unit: Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'totalBitrate' | 'channelsInUse' | 'selectedChannel'>,
+  mockBase: string = getRuntimeConfig().mockBase,
+): string {
   const channel = unit.channelsInUse[0]?.channelId ?? unit.selectedChannel.channelId ?? '';
   const kbps = isLive(unit) ? shownKbps(unit.totalBitrate) : null;
   const version = [unit.status, unit.name, channel].join('|');
-  return `${MOCK_PREVIEW_PATH}/${encodeURIComponent(unit.uniqueId)}?v=${encodeURIComponent(version)}${kbps === null ? '' : `&kbps=${kbps}`}`;
+  return `${joinUrl(mockBase, PREVIEW_PATH)}/${encodeURIComponent(unit.uniqueId)}?v=${encodeURIComponent(version)}${kbps === null ? '' : `&kbps=${kbps}`}`;
 }
 
 /** A tile in alarm (the only tiles drawn red): the unit went offline, or raises a critical alert. */

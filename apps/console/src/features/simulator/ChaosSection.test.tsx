@@ -5,7 +5,7 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { answered, ControlPlane } from '../../test-utils/controlPlane';
 import { ChaosSection } from './ChaosSection';
-import { MOCK_TRPC_URL } from './trpc';
+import { mockTrpcUrl } from './trpc';
 
 const CALLS: ChaosCall[] = [
   { id: 'fetchDevices', method: 'GET', path: '/devices/fetch', statuses: [400, 401, 403, 429, 431, 500] },
@@ -17,9 +17,9 @@ function core(initial: ChaosRule[] = []) {
   let rules = [...initial];
   const added: unknown[] = [];
   const api = new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/chaos.list`, () => answered(rules))
-    .onRaw('GET', `${MOCK_TRPC_URL}/chaos.calls`, () => answered(CALLS))
-    .onRaw('POST', `${MOCK_TRPC_URL}/chaos.add`, ({ body }) => {
+    .onRaw('GET', `${mockTrpcUrl()}/chaos.list`, () => answered(rules))
+    .onRaw('GET', `${mockTrpcUrl()}/chaos.calls`, () => answered(CALLS))
+    .onRaw('POST', `${mockTrpcUrl()}/chaos.add`, ({ body }) => {
       added.push(body);
       const rule = {
         ...(body as object),
@@ -34,11 +34,11 @@ function core(initial: ChaosRule[] = []) {
       rules = [...rules, rule];
       return answered(rule);
     })
-    .onRaw('POST', `${MOCK_TRPC_URL}/chaos.remove`, ({ body }) => {
+    .onRaw('POST', `${mockTrpcUrl()}/chaos.remove`, ({ body }) => {
       rules = rules.filter((r) => r.id !== (body as { id: string }).id);
       return answered({ removed: true });
     })
-    .onRaw('POST', `${MOCK_TRPC_URL}/chaos.clear`, () => {
+    .onRaw('POST', `${mockTrpcUrl()}/chaos.clear`, () => {
       const removed = rules.length;
       rules = [];
       return answered({ removed });

@@ -5,15 +5,15 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { ClockSection, parseDuration, stepPercent } from './ClockSection';
-import { MOCK_TRPC_URL } from './trpc';
+import { mockTrpcUrl } from './trpc';
 
 /** A fake core whose simulated clock obeys clock.set as a shard does; the inputs of clock.set are kept. */
 function core(start: ClockStatus) {
   const sets: ClockControlInput[] = [];
   let clock = { ...start };
   const api = new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/scenario.status`, () => answered({ scenario: null, clock, coreNow: clock.now }))
-    .onRaw('POST', `${MOCK_TRPC_URL}/clock.set`, ({ body }) => {
+    .onRaw('GET', `${mockTrpcUrl()}/scenario.status`, () => answered({ scenario: null, clock, coreNow: clock.now }))
+    .onRaw('POST', `${mockTrpcUrl()}/clock.set`, ({ body }) => {
       const input = body as ClockControlInput;
       sets.push(input);
       if (input.mode) clock = { ...clock, kind: input.mode.kind, factor: input.mode.kind === 'accelerated' ? input.mode.factor : 1 };
@@ -79,7 +79,7 @@ describe('Simulator panel: the clock', () => {
     await waitFor(() => expect(screen.getByTestId('simulator-clock-kind')).toHaveTextContent('已暂停'));
     expect(sets).toEqual([{ mode: { kind: 'accelerated', factor: 100 } }, { mode: { kind: 'stepped' }, advanceMs: 86_400_000 }]);
 
-    api.onRaw('POST', `${MOCK_TRPC_URL}/clock.set`, () => refused(403, 'FORBIDDEN', 'Not available for your user type'));
+    api.onRaw('POST', `${mockTrpcUrl()}/clock.set`, () => refused(403, 'FORBIDDEN', 'Not available for your user type'));
     await user.click(screen.getByTestId('simulator-clock-step-minute'));
     expect(await screen.findByTestId('simulator-clock-set-error')).toHaveTextContent('Not available for your user type');
   });
@@ -122,15 +122,15 @@ describe('Simulator panel: a long step', () => {
     let answerSet: ((v: { status: number; body: unknown }) => void) | null = null;
     let cancels = 0;
     const api = new FakeApi()
-      .onRaw('GET', `${MOCK_TRPC_URL}/scenario.status`, () => answered({ scenario: null, clock, coreNow: clock.now }))
-      .onRaw('POST', `${MOCK_TRPC_URL}/clock.set`, () => {
+      .onRaw('GET', `${mockTrpcUrl()}/scenario.status`, () => answered({ scenario: null, clock, coreNow: clock.now }))
+      .onRaw('POST', `${mockTrpcUrl()}/clock.set`, () => {
         // The step runs on the shards: a quarter of the way there, and the answer comes when it ends.
         clock = { ...clock, now: now + day / 4, step: { from: now, to: now + day } };
         return new Promise<{ status: number; body: unknown }>((resolve) => {
           answerSet = resolve;
         });
       })
-      .onRaw('POST', `${MOCK_TRPC_URL}/clock.cancel`, () => {
+      .onRaw('POST', `${mockTrpcUrl()}/clock.cancel`, () => {
         cancels++;
         clock = { ...clock, step: null };
         answerSet?.(answered([{ shardId: 's1', ...clock }]));

@@ -5,20 +5,20 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { CompareSection } from './CompareSection';
 import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
-import { MOCK_TRPC_URL } from './trpc';
+import { mockTrpcUrl } from './trpc';
 
 function recording(id: string, name: string, active = false): RecordingSummary {
   return { id, name, source: 'mock', startedAt: Date.UTC(2030, 0, 1), durationMs: 5000, counts: { device: 3, request: 0, event: 7 }, bytes: 900, active };
 }
 const [a, b] = [recording('rec-a', 'before-fix'), recording('rec-b', 'after-fix')];
 
-const list = (recordings: RecordingSummary[]) => new FakeApi().onRaw('GET', `${MOCK_TRPC_URL}/recording.list`, () => answered(recordings));
+const list = (recordings: RecordingSummary[]) => new FakeApi().onRaw('GET', `${mockTrpcUrl()}/recording.list`, () => answered(recordings));
 
 /** The inputs of the recording.compare calls made (tRPC sends a query's input in the URL). */
 function compareInputs(spy: { mock: { calls: unknown[][] } }): unknown[] {
   return spy.mock.calls
     .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((url) => url.pathname === `${MOCK_TRPC_URL}/recording.compare`)
+    .filter((url) => url.pathname === `${mockTrpcUrl()}/recording.compare`)
     .map((url) => JSON.parse(url.searchParams.get('input') ?? 'null') as unknown);
 }
 
@@ -41,7 +41,7 @@ describe('Simulator panel: compare recordings', () => {
       digests: { a: 'aaa111', b: 'bbb222' },
       difference: 'unit.telemetry of unitId:LU800-0001: the 3rd event differs at battery.percentage: 5 in rec-b, 6 in rec-a',
     };
-    const api = list([a, b]).onRaw('GET', `${MOCK_TRPC_URL}/recording.compare`, () => answered(comparison));
+    const api = list([a, b]).onRaw('GET', `${mockTrpcUrl()}/recording.compare`, () => answered(comparison));
     const { user } = await renderWithApp(
       <ControlPlane>
         <CompareSection />
@@ -65,7 +65,7 @@ describe('Simulator panel: compare recordings', () => {
 
   it('says when the event logs are the same, in Chinese too', async () => {
     const same: RecordingComparison = { identical: true, events: { a: 7, b: 7 }, digests: { a: 'ccc', b: 'ccc' }, difference: null };
-    const api = list([a, b]).onRaw('GET', `${MOCK_TRPC_URL}/recording.compare`, () => answered(same));
+    const api = list([a, b]).onRaw('GET', `${mockTrpcUrl()}/recording.compare`, () => answered(same));
     const { user } = await renderWithApp(
       <ControlPlane>
         <CompareSection />
@@ -78,7 +78,7 @@ describe('Simulator panel: compare recordings', () => {
   });
 
   it("shows the core's refusal in its words", async () => {
-    const api = list([a, b]).onRaw('GET', `${MOCK_TRPC_URL}/recording.compare`, () => refused(404, 'NOT_FOUND', 'Not found'));
+    const api = list([a, b]).onRaw('GET', `${mockTrpcUrl()}/recording.compare`, () => refused(404, 'NOT_FOUND', 'Not found'));
     const { user } = await renderWithApp(
       <ControlPlane>
         <CompareSection />

@@ -5,15 +5,15 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { DemoSection } from './DemoSection';
-import { MOCK_TRPC_URL } from './trpc';
+import { mockTrpcUrl } from './trpc';
 
 /** A fake core whose demo runs `preset` until demo.set changes it; the inputs of demo.set are kept. */
 function core(preset: DemoPresetName | null) {
   const sets: unknown[] = [];
   let running = preset;
   const api = new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/demo.status`, () => answered({ preset: running }))
-    .onRaw('POST', `${MOCK_TRPC_URL}/demo.set`, ({ body }) => {
+    .onRaw('GET', `${mockTrpcUrl()}/demo.status`, () => answered({ preset: running }))
+    .onRaw('POST', `${mockTrpcUrl()}/demo.set`, ({ body }) => {
       sets.push(body);
       running = (body as { preset: DemoPresetName }).preset;
       return answered({ preset: running, shards: 1 });
@@ -46,7 +46,7 @@ describe('Simulator panel: demo presets', () => {
 
   it('has nothing to reset when no preset runs, and shows a refusal in the core’s words, in Chinese too', async () => {
     const { api } = core(null);
-    api.onRaw('POST', `${MOCK_TRPC_URL}/demo.set`, () => refused(403, 'FORBIDDEN', 'Not available for your user type'));
+    api.onRaw('POST', `${mockTrpcUrl()}/demo.set`, () => refused(403, 'FORBIDDEN', 'Not available for your user type'));
     const { user } = await renderWithApp(
       <ControlPlane>
         <DemoSection />

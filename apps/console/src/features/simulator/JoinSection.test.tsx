@@ -5,7 +5,7 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { JoinSection } from './JoinSection';
-import { MOCK_TRPC_URL } from './trpc';
+import { mockTrpcUrl } from './trpc';
 
 const device: JoinedDevice = {
   unitId: 'LUSMART-7KX2M4QP',
@@ -22,7 +22,7 @@ const device: JoinedDevice = {
 describe('Simulator panel: join with a code (fleet.join)', () => {
   it('a simulated device joins with the code, name and device given; the answer names the unit with a link to it', async () => {
     const sent: unknown[] = [];
-    const api = new FakeApi().onRaw('POST', `${MOCK_TRPC_URL}/fleet.join`, ({ body }) => {
+    const api = new FakeApi().onRaw('POST', `${mockTrpcUrl()}/fleet.join`, ({ body }) => {
       sent.push(body);
       return answered(device);
     });
@@ -45,7 +45,7 @@ describe('Simulator panel: join with a code (fleet.join)', () => {
   });
 
   it("shows the core's refusal in its words", async () => {
-    const api = new FakeApi().onRaw('POST', `${MOCK_TRPC_URL}/fleet.join`, () => refused(400, 'BAD_REQUEST', VALIDATION.invalidField));
+    const api = new FakeApi().onRaw('POST', `${mockTrpcUrl()}/fleet.join`, () => refused(400, 'BAD_REQUEST', VALIDATION.invalidField));
     const { user } = await renderWithApp(
       <ControlPlane>
         <JoinSection />

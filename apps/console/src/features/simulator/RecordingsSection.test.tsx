@@ -5,7 +5,7 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { RecordingsSection } from './RecordingsSection';
-import { MOCK_RECORDINGS_URL, MOCK_TRPC_URL } from './trpc';
+import { mockRecordingsUrl, mockTrpcUrl } from './trpc';
 
 const night: RecordingSummary = {
   id: 'rec-night',
@@ -36,8 +36,8 @@ const replay: ReplayStatus = {
 /** The fake core of the panel: the recordings, no replay yet. */
 function core(recordings: RecordingSummary[] = [night], current: ReplayStatus | null = null): FakeApi {
   return new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/recording.list`, () => answered(recordings))
-    .onRaw('GET', `${MOCK_TRPC_URL}/replay.status`, () => answered({ replay: current }));
+    .onRaw('GET', `${mockTrpcUrl()}/recording.list`, () => answered(recordings))
+    .onRaw('GET', `${mockTrpcUrl()}/replay.status`, () => answered({ replay: current }));
 }
 
 describe('Simulator panel: recordings', () => {
@@ -48,14 +48,14 @@ describe('Simulator panel: recordings', () => {
       </ControlPlane>,
       { roles: ['super_user'], api: core() },
     );
-    expect(await screen.findByTestId(`simulator-recording-download-${night.id}`)).toHaveAttribute('href', `${MOCK_RECORDINGS_URL}/${night.id}`);
+    expect(await screen.findByTestId(`simulator-recording-download-${night.id}`)).toHaveAttribute('href', `${mockRecordingsUrl()}/${night.id}`);
     // Made through the proxy: its REST answers are counted too.
     expect(screen.getByTestId(`simulator-recordings-counts-${night.id}`)).toHaveTextContent('0 / 0 / 12 + 30 REST answers');
   });
 
   it("says an uploaded file was refused, in the core's words (another format version)", async () => {
     const message = 'line 1: version 3 is not supported (this reader takes 1 and 2)';
-    const api = core().onRaw('POST', MOCK_RECORDINGS_URL, () => ({ status: 400, body: { error: { code: 'VALIDATION_FAILED', message } } }));
+    const api = core().onRaw('POST', mockRecordingsUrl(), () => ({ status: 400, body: { error: { code: 'VALIDATION_FAILED', message } } }));
     const { user } = await renderWithApp(
       <ControlPlane>
         <RecordingsSection />
@@ -90,7 +90,7 @@ describe('Simulator panel: recordings', () => {
       live: 24,
       replay,
     };
-    const api = core().onRaw('POST', `${MOCK_TRPC_URL}/recording.importFleet`, ({ body }) => {
+    const api = core().onRaw('POST', `${mockTrpcUrl()}/recording.importFleet`, ({ body }) => {
       sent.push(body);
       return answered(result);
     });
@@ -125,7 +125,7 @@ describe('Simulator panel: recordings', () => {
   });
 
   it("shows the core's refusal of an import", async () => {
-    const api = core().onRaw('POST', `${MOCK_TRPC_URL}/recording.importFleet`, () => refused(404, 'NOT_FOUND', `No recording ${night.id}`));
+    const api = core().onRaw('POST', `${mockTrpcUrl()}/recording.importFleet`, () => refused(404, 'NOT_FOUND', `No recording ${night.id}`));
     const { user } = await renderWithApp(
       <ControlPlane>
         <RecordingsSection />

@@ -7,7 +7,7 @@ import { Anchor, Badge, Group, Progress, ScrollArea, Stack, Text } from '@mantin
 import type { ScenarioRun, ScenarioRunSpeed, ScenarioRunVerdict } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './simulatorView';
-import { MOCK_SCENARIO_RUNS_URL } from './trpc';
+import { mockScenarioRunsUrl } from './trpc';
 
 export const VERDICT_COLOURS: Record<ScenarioRunVerdict, string> = { running: 'blue', passed: 'green', failed: 'red', stopped: 'gray' };
 const STATE_COLOURS = { pending: 'gray', passed: 'green', failed: 'red', notReached: 'gray' } as const;
@@ -37,7 +37,7 @@ export function JUnitLink({ run }: { readonly run: ScenarioRun }) {
   const { t } = useTranslation();
   if (run.verdict === 'running') return null;
   return (
-    <Anchor href={`${MOCK_SCENARIO_RUNS_URL}/${run.id}/junit.xml`} download size="sm" data-testid={`simulator-run-junit-${run.id}`}>
+    <Anchor href={`${mockScenarioRunsUrl()}/${run.id}/junit.xml`} download size="sm" data-testid={`simulator-run-junit-${run.id}`}>
       {t('simulator.scenarios.junit')}
     </Anchor>
   );

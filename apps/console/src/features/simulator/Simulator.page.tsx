@@ -1,7 +1,7 @@
 /**
  * /simulator: the mock's Simulator panel — the clock, the active faults (clear one or all), the demo preset (switch, reset),
  * chaos rules on the core (#chaos), a simulated
- * device joining a group with a code, the scenario library, recordings (imported into the fleet, compared) and replays. Not in the spec and never shown against a real core: the route table opens it to
+ * device joining a group with a code, the stack's sandboxes (made, opened, removed), the scenario library, recordings (imported into the fleet, compared) and replays. Not in the spec and never shown against a real core: the route table opens it to
  * super users and staff (the control plane's operators), and this page sends to the unit list
  * unless the mock's capability probe answered. The panel's tRPC hooks share the app's QueryClient.
  */
@@ -23,6 +23,7 @@ import { ActiveFaultsSection } from './faults/ActiveFaultsSection';
 import { JoinSection } from './JoinSection';
 import { RecordingsSection } from './RecordingsSection';
 import { ReplaySection } from './ReplaySection';
+import { SandboxesSection } from './SandboxesSection';
 import { ScenariosSection } from './ScenariosSection';
 import { createControlPlaneReactClient, trpc } from './trpc';
 import { useMockCapabilities } from './useMockCapabilities';
@@ -40,6 +41,8 @@ function SimulatorPanel({ title }: { title: string }) {
       <DemoSection />
       <ChaosSection />
       <JoinSection />
+      {/* On the stack only (a sandbox makes none); for its operators. */}
+      <SandboxesSection />
       {/* Recordings and the replay first: the scenario library is long. */}
       <RecordingsSection />
       <CompareSection />

@@ -23,6 +23,8 @@ import {
   RecordingStartInput,
   ReplayStartInput,
   ReplayStepInput,
+  SandboxCreateInput,
+  SandboxIdInput,
   ScenarioRunStartInput,
   ScenarioStartInput,
   type ActiveFaultView,
@@ -36,6 +38,7 @@ import {
   type RecordingSummary,
   type ReplayStatus,
   type ReplayStatusReply,
+  type SandboxView,
   type ScenarioFile,
   type ScenarioRun,
   type ScenarioStatus,
@@ -102,6 +105,11 @@ export const controlPlaneRouter = t.router({
     step: t.procedure.input(ReplayStepInput).mutation(answers<ReplayStatus>()),
     stop: t.procedure.mutation(answers<ReplayStatus>()),
     status: t.procedure.query(answers<ReplayStatusReply>()),
+  }),
+  sandbox: t.router({
+    create: t.procedure.input(SandboxCreateInput).mutation(answers<SandboxView>()),
+    list: t.procedure.query(answers<SandboxView[]>()),
+    remove: t.procedure.input(SandboxIdInput).mutation(answers<{ removed: string }>()),
   }),
 });
 

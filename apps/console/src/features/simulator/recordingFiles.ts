@@ -7,10 +7,10 @@ import type { RecordingSummary } from '@fleet/contracts';
 import { errorFromResponse } from '../../api/client';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/ApiError';
 import { uploadContentType } from './simulatorView';
-import { MOCK_RECORDINGS_URL } from './trpc';
+import { mockRecordingsUrl } from './trpc';
 
 export function recordingDownloadUrl(id: string): string {
-  return `${MOCK_RECORDINGS_URL}/${encodeURIComponent(id)}`;
+  return `${mockRecordingsUrl()}/${encodeURIComponent(id)}`;
 }
 
 /**
@@ -21,7 +21,7 @@ export async function uploadRecording(file: Blob & { readonly name: string }, fe
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   let res: Response;
   try {
-    res = await fetchImpl(MOCK_RECORDINGS_URL, {
+    res = await fetchImpl(mockRecordingsUrl(), {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': uploadContentType(file.name, head), accept: 'application/json' },

@@ -1,24 +1,29 @@
 /**
- * The console's tRPC client of the mock's control plane (/mock/trpc). Mock only: a real core has no
+ * The console's tRPC client of the mock's control plane (`<mockBase>/trpc`: /mock/trpc at the root,
+ * /sandboxes/<id>/mock/trpc inside a sandbox). Mock only: a real core has no
  * such surface, so only the Simulator panel, the header's clock, the Simulate menus (faults/) and the capability probe (useMockCapabilities) use it, the others only after the probe found the mock.
  * Calls go to the page's own origin with the session cookie, like the REST client's.
  */
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { ApiError } from '../../api/ApiError';
+import { mockUrl } from '../../config/runtimeConfig';
 import type { ControlPlaneRouter } from './controlPlaneRouter';
 
-/** Where the mock serves its control plane and its recording files (beside /mock/auth). */
-export const MOCK_TRPC_URL = '/mock/trpc';
-export const MOCK_RECORDINGS_URL = '/mock/recordings';
-/** A scenario run's JUnit XML report: `${MOCK_SCENARIO_RUNS_URL}/<id>/junit.xml`. */
-export const MOCK_SCENARIO_RUNS_URL = '/mock/scenario-runs';
+/**
+ * Where the mock serves its control plane, its recording files and its scenario runs' reports (beside
+ * its auth routes), under the runtime configuration's `mockBase`: read when called, after boot loaded it.
+ */
+export const mockTrpcUrl = (): string => mockUrl('trpc');
+export const mockRecordingsUrl = (): string => mockUrl('recordings');
+/** A scenario run's JUnit XML report: `${mockScenarioRunsUrl()}/<id>/junit.xml`. */
+export const mockScenarioRunsUrl = (): string => mockUrl('scenario-runs');
 
 /** React hooks of the control plane; the page wraps itself in `trpc.Provider` with the app's QueryClient. */
 export const trpc = createTRPCReact<ControlPlaneRouter>();
 
 function links() {
-  return [httpLink({ url: MOCK_TRPC_URL, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })];
+  return [httpLink({ url: mockTrpcUrl(), fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })];
 }
 
 /** The client the page's Provider holds. */

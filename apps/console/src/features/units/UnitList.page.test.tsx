@@ -7,7 +7,7 @@ import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeUnit, startedStreaming } from '../../test-utils/fixtures';
 import { fill, renderWithApp } from '../../test-utils/render';
 import { answered } from '../../test-utils/controlPlane';
-import { MOCK_TRPC_URL } from '../simulator/trpc';
+import { mockTrpcUrl } from '../simulator/trpc';
 import UnitListPage from './UnitList.page';
 import { centreOf } from '../notification-centre/centreStore';
 
@@ -171,7 +171,7 @@ describe('/list', () => {
 
   it('opens a row’s Simulate menu (mock only) on the first click of its button, with the unit’s faults', async () => {
     const api = new FakeApi().on('fetchDevices', units);
-    api.onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => answered({ mock: true }));
+    api.onRaw('GET', `${mockTrpcUrl()}/capabilities`, () => answered({ mock: true }));
     const { user } = await renderWithApp(<UnitListPage />, { api, route: '/list', roles: ['super_user'] });
     const row = await screen.findByTestId('unit-row-LU800-0001');
     const button = await within(row).findByTestId('simulate-menu-unit');

@@ -25,6 +25,7 @@ import { groupVersionChanged } from '../useGroupsLive';
 import { useCanCall } from '../../../kit/access';
 import { useEdits } from '../../../kit/useEdits';
 import { EditConflictNotice } from '../../../kit/EditConflictNotice';
+import { consoleOrigin } from '../../../config/base';
 import { absoluteJoinLink } from '../../dialogs/rules';
 import { CloseFooter } from '../../../kit/ModalParts';
 import { ErrorAlert } from '../../../kit/ErrorAlert';
@@ -86,7 +87,7 @@ function CodeLines({
     <>
       <KeyLine label={label} value={code} testId={testId} />
       {code !== null && joinable && (
-        <KeyLine label={t('groups.invitations.link')} value={absoluteJoinLink(window.location.origin, joinPathOf(code))} testId={`${testId}-link`} />
+        <KeyLine label={t('groups.invitations.link')} value={absoluteJoinLink(consoleOrigin(), joinPathOf(code))} testId={`${testId}-link`} />
       )}
     </>
   );

@@ -15,6 +15,7 @@ import type { GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation } from '../../../api/hooks';
 import { GUEST_INVITE_FIELDS, GuestInviteFields } from '../../dialogs/GuestInviteFields';
 import { InviteDelivery } from '../../dialogs/InviteDelivery';
+import { consoleOrigin } from '../../../config/base';
 import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } from '../../dialogs/rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../../../lib/forms/fieldErrors';
 import { useFieldText } from '../../../lib/forms/useFieldText';
@@ -33,7 +34,7 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
           {t('dialogs.guestInvite.code')}: <strong data-testid="group-invite-code">{invitation.code}</strong>
         </Text>
         <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="group-invite-link">
-          {t('dialogs.guestInvite.link')}: {absoluteJoinLink(window.location.origin, invitation.joinUrl)}
+          {t('dialogs.guestInvite.link')}: {absoluteJoinLink(consoleOrigin(), invitation.joinUrl)}
         </Text>
         <Text size="sm">{t('dialogs.guestInvite.expires', { date: new Date(invitation.expiresAt).toLocaleString(i18n.language) })}</Text>
       </Stack>

@@ -4,7 +4,7 @@ import type { ActiveFaultView } from '@fleet/contracts';
 import { FakeApi } from '../../../test-utils/fakeApi';
 import { renderWithApp } from '../../../test-utils/render';
 import { answered } from '../../../test-utils/controlPlane';
-import { MOCK_TRPC_URL } from '../trpc';
+import { mockTrpcUrl } from '../trpc';
 import { ActiveFaultsSection } from './ActiveFaultsSection';
 
 const SINCE = Date.UTC(2026, 10, 27, 14, 2, 11);
@@ -26,8 +26,8 @@ function core(faults: ActiveFaultView[]) {
   let active = faults;
   const clears: unknown[] = [];
   const api = new FakeApi()
-    .onRaw('GET', `${MOCK_TRPC_URL}/fault.active`, () => answered(active))
-    .onRaw('POST', `${MOCK_TRPC_URL}/fault.clear`, ({ body }) => {
+    .onRaw('GET', `${mockTrpcUrl()}/fault.active`, () => answered(active))
+    .onRaw('POST', `${mockTrpcUrl()}/fault.clear`, ({ body }) => {
       clears.push(body);
       const id = (body as { id?: string }).id;
       const cleared = id === undefined ? active.length : 1;

@@ -5,7 +5,7 @@ import { FakeApi } from '../../../test-utils/fakeApi';
 import { makeChannel } from '../../../test-utils/channels';
 import { renderWithApp } from '../../../test-utils/render';
 import { answered } from '../../../test-utils/controlPlane';
-import { MOCK_TRPC_URL } from '../trpc';
+import { mockTrpcUrl } from '../trpc';
 import { SimulateMenu } from './SimulateMenu';
 import type { SimulateTarget } from './faultTargets';
 
@@ -20,11 +20,11 @@ function core(mock: boolean) {
     channels: [makeChannel({ channelId: 'MMH-0002-CH1', channelName: 'Studio A' })],
     counters: { busy: 0, idle: 1, offline: 0, sdi: 0, smpte: 0, cdn: 0, preview: 1, studio: 0, share: 0, distributor: 0, output: 0, input: 0 },
   });
-  api.onRaw('GET', `${MOCK_TRPC_URL}/capabilities`, () => {
+  api.onRaw('GET', `${mockTrpcUrl()}/capabilities`, () => {
     probes++;
     return mock ? answered({ mock: true }) : { status: 404, body: 'Not Found' };
   });
-  api.onRaw('POST', `${MOCK_TRPC_URL}/fault.inject`, ({ body }) => {
+  api.onRaw('POST', `${mockTrpcUrl()}/fault.inject`, ({ body }) => {
     injected.push(body);
     return answered({ applied: 1, error: null });
   });

@@ -1,0 +1,40 @@
+/** The Sandboxes section's create form as data: its fields, their defaults and the call they make (held to the contract's schema). */
+import { SANDBOX, SandboxCreateInput, type DemoPresetName, type SandboxFleet } from '@fleet/contracts';
+
+export interface SandboxFormState {
+  readonly name: string;
+  /** Empty: a random seed (the answer says which). */
+  readonly seed: string | number;
+  readonly fleet: SandboxFleet;
+  readonly demo: DemoPresetName;
+  readonly ttlMinutes: string | number;
+}
+
+export type SandboxField = 'name' | 'seed' | 'ttlMinutes';
+
+/** A small fleet standing still for the default time: what a test wants. */
+export const BLANK_SANDBOX_FORM: SandboxFormState = { name: '', seed: '', fleet: 'small', demo: 'off', ttlMinutes: SANDBOX.defaultTtlMinutes };
+
+/** The largest seed the contract takes. */
+export const MAX_SEED = 2_147_483_647;
+
+const number = (value: string | number): number | undefined => (value === '' ? undefined : Number(value));
+
+/** The call to send, or the fields the contract refuses (an empty name or seed is left out: the core picks). */
+export function checkSandboxForm(f: SandboxFormState): { input: SandboxCreateInput } | { problems: Set<SandboxField> } {
+  const name = f.name.trim();
+  const parsed = SandboxCreateInput.safeParse({
+    ...(name === '' ? {} : { name }),
+    ...(number(f.seed) === undefined ? {} : { seed: number(f.seed) }),
+    fleet: f.fleet,
+    demo: f.demo,
+    // An emptied field is a number the form does not hold: refused on the field, not replaced by the default.
+    ttlMinutes: number(f.ttlMinutes) ?? Number.NaN,
+  });
+  if (parsed.success) return { input: parsed.data };
+  const fields: readonly SandboxField[] = ['name', 'seed', 'ttlMinutes'];
+  const problems = new Set(parsed.error.issues.map((issue) => fields.find((field) => field === issue.path[0])).filter((f) => f !== undefined));
+  // A problem no field shows (cannot happen with the form's own choices) still blocks the send.
+  if (problems.size === 0) problems.add('name');
+  return { problems };
+}
