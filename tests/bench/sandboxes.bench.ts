@@ -52,6 +52,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-sandboxes-'));
+  const loadAtStart = loadavg()[0]!;
   const t0 = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(ROOT, 'apps/stack'),
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
 
     const result = {
       date: new Date().toISOString(),
-      machine: machine(),
+      machine: machine(loadAtStart),
       load: loadavg().map((l) => round(l, 2)),
       stackStartSeconds: round(startMs / 1000, 2),
       small: {
