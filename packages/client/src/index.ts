@@ -18,6 +18,7 @@ import { errorFromResponse, joinUrl, requestEndpoint, type RequestOptions } from
 export { ApiError, CLIENT_ERROR_CODES, isApiError, type ApiErrorField } from './ApiError.js';
 export { buildQueryString, callUrl, errorFromResponse, joinUrl, requestEndpoint, type RequestOptions } from './request.js';
 export { LONG_CALLS, requestTimeoutMs } from './timeouts.js';
+export { createSandboxes, type Sandbox, type Sandboxes, type SandboxesOptions } from './sandboxes.js';
 
 export interface ClientOptions {
   /** The core's origin (`http://127.0.0.1:8080`). */
