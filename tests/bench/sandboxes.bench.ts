@@ -72,7 +72,9 @@ async function main(): Promise<void> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the stack ended (${child.exitCode})`);
-      const up = await fetch(`${ORIGIN}/healthz`).then((r) => r.ok).catch(() => false);
+      const up = await fetch(`${ORIGIN}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (up) break;
       await sleep(100);
     }
@@ -86,7 +88,11 @@ async function main(): Promise<void> {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const call = async (path: string, body: unknown) => {
       const t = performance.now();
-      const res = await fetch(`${ORIGIN}/mock/api/sandbox/${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${ORIGIN}/mock/api/sandbox/${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const json = (await res.json()) as { id: string };
       if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
       return { ms: performance.now() - t, id: json.id };

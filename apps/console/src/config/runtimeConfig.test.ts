@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RUNTIME_CONFIG, defaultRuntimeConfig, joinUrl, loadRuntimeConfig, mockUrl, parseRuntimeConfig, resolveWsUrl, setRuntimeConfig } from './runtimeConfig';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  defaultRuntimeConfig,
+  joinUrl,
+  loadRuntimeConfig,
+  mockUrl,
+  parseRuntimeConfig,
+  resolveWsUrl,
+  setRuntimeConfig,
+} from './runtimeConfig';
 
 describe('runtime configuration', () => {
   // The unit project shares modules between files: leave the loaded configuration as found.
@@ -81,7 +90,7 @@ describe('runtime configuration', () => {
     expect(parseRuntimeConfig({ sandbox: { id: 'ab12cd34ef', expiresAt: '2026-11-28T19:00:00.000Z' } }).config.sandbox).toBeNull();
   });
 
-  it('names the mock\'s routes under the loaded mock base', () => {
+  it("names the mock's routes under the loaded mock base", () => {
     expect(mockUrl('trpc')).toBe('/mock/trpc');
     setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, mockBase: '/sandboxes/ab12cd34ef/mock/' });
     expect(mockUrl('/preview/units')).toBe('/sandboxes/ab12cd34ef/mock/preview/units');

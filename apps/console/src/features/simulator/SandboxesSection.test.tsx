@@ -71,7 +71,9 @@ describe('Simulator panel: sandboxes', () => {
     const { api } = stack([qa, sandbox('ee55ff66gg', 'Demo Friday', 4)]);
     await renderSection(api);
     const row = await screen.findByTestId(`sandbox-row-${qa.id}`);
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 5)).toEqual([`QA run 42${qa.id}`, '7', 'Medium', 'Breaking news', '42 min']);
     expect(screen.getByTestId('sandbox-left-ee55ff66gg')).toHaveTextContent('4 min');
     const open = screen.getByTestId(`sandbox-open-${qa.id}`);
