@@ -204,6 +204,12 @@ describe('sandboxes', () => {
     expect((await staff.call('POST', '/mock/api/sandbox/create', { ttlMinutes: 24 * 60 + 1 })).status).toBe(400);
   });
 
+  it('leave the stack’s server as Fastify makes its own (keep-alive 72 s, not Node’s 5 s: a reused idle connection is not reset)', () => {
+    const server = running.stack.app.server;
+    expect(server.keepAliveTimeout).toBe(72_000);
+    expect(server.requestTimeout).toBe(0);
+  });
+
   it('tells the console inside where it is', async () => {
     const d = await create({ name: 'Demo for Ana', demo: 'calm' });
     const config = (await (await fetch(`${running.origin}${d.base}/runtime-config.json`)).json()) as Record<string, unknown>;

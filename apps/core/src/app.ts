@@ -13,7 +13,7 @@ import type { TRPCError } from '@trpc/server';
 import { mockScenarioRunRoutes } from './mock/scenario-runs.js';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope, type SandboxRuntimeInfo } from '@fleet/contracts';
-import { mountingServer, type Mounts } from './platform/mounts.js';
+import { mountingServer, type Mounts, type ServerSettings } from './platform/mounts.js';
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -100,7 +100,9 @@ const servicesPlugin = fp(
 export async function buildApp({ config, db, logger, clock = systemClock, loggerInstance, mounts, sandbox }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.LOG_LEVEL } }),
-    ...(mounts ? { serverFactory: (handler: Parameters<typeof mountingServer>[0]) => mountingServer(handler, mounts) } : {}),
+    ...(mounts
+      ? { serverFactory: (handler: Parameters<typeof mountingServer>[0], settings: ServerSettings) => mountingServer(handler, mounts, settings) }
+      : {}),
     bodyLimit: 1024 * 1024,
     // One line per request only when asked for (debug/trace); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
