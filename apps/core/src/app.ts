@@ -18,7 +18,7 @@ import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { cookiesPlugin } from './plugins/cookies.js';
-import { answerClientError, errorsPlugin } from './plugins/errors.js';
+import { answerClientError, answerConnect, errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { compressionPlugin, consoleFilesPlugin, consolePageAt, sendConsolePage } from './plugins/serving.js';
@@ -124,6 +124,9 @@ export async function buildApp({ config, db, logger, clock = systemClock, logger
       void reply.code(status).send({ error: { code: 'VALIDATION_FAILED', message: ERROR_CATALOGUE.VALIDATION_FAILED.message } } satisfies ErrorEnvelope);
     },
   });
+
+  // A CONNECT request is answered as any other method is (405 on a catalogue path), not closed unanswered.
+  app.server.on('connect', answerConnect(app.server));
 
   // 1. Wrappers of third-party plugins.
   await app.register(errorsPlugin);

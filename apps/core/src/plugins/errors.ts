@@ -2,8 +2,9 @@
  * One error envelope for every failure: `{ error: { code, message, fields?, deviceCode? } }` with
  * the spec's text. Client mistakes never answer 500; unexpected failures answer "Generic Error".
  */
-import { STATUS_CODES } from 'node:http';
+import { ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CATALOGUE, type EndpointId, type ErrorEnvelope } from '@fleet/contracts';
@@ -55,6 +56,28 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
     );
   }
   socket.destroy(err);
+}
+
+/**
+ * CONNECT: Node hands a CONNECT request's connection to the server's `connect` listeners and, with none,
+ * closes it unanswered. Here it is answered like any other method, by the server's own request listener
+ * (the mounts, then Fastify: 405 with `Allow` on a catalogue path, 404 elsewhere), on a response written
+ * to that connection, which closes once the answer is out. No tunnel is ever opened.
+ */
+export function answerConnect(server: Server): (req: IncomingMessage, socket: Duplex) => void {
+  return (req, socket) => {
+    // The connection Node hands over is a net.Socket (Duplex is the event's declared type).
+    const connection = socket as Socket;
+    connection.on('error', () => connection.destroy());
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(connection);
+    res.on('finish', () => {
+      res.detachSocket(connection);
+      connection.end();
+    });
+    server.emit('request', req, res);
+  };
 }
 
 export const errorsPlugin = fp(

@@ -196,9 +196,6 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** The methods a path may be asked for that are answered 405 when the catalogue does not declare them there. */
-const ANSWERED_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
 /** What a catalogue path takes: the `Allow` of its 405 answer, and the methods it declares. */
 interface PathMethods {
   allow: string;
@@ -216,7 +213,10 @@ interface CataloguePaths {
   /**
    * A request hook: a known path asked with a method the catalogue does not declare on it answers 405 with
    * `Allow` (the methods it takes), in the product's envelope, before any body is read (whatever was sent, the
-   * method is the mistake). Any other request goes on.
+   * method is the mistake). That is any method Node's parser reads: OPTIONS, TRACE, QUERY (which Fastify 5
+   * would otherwise refuse with 400 for a missing content type), PROPFIND, and the methods no Fastify route
+   * can take, which its router hands to the not-found handler; HEAD is the GET's wherever GET is declared.
+   * A path no call has is answered 404 here too; any other request goes on.
    */
   answer405: onRequestHookHandler;
 }
@@ -257,9 +257,10 @@ function cataloguePaths(prefix: string): CataloguePaths {
     }
   }
   const answer405: onRequestHookHandler = (req, reply, done) => {
-    const found = ANSWERED_METHODS.has(req.method) ? router.find('GET', req.url.split('?', 1)[0] ?? '') : null;
-    const known = found?.store as PathMethods | undefined;
-    if (!known || known.methods.has(req.method)) return done();
+    const known = router.find('GET', req.url.split('?', 1)[0] ?? '')?.store as PathMethods | undefined;
+    // No call's path: the not-found answer, before any body is read (a QUERY without a content type included).
+    if (!known) return done(new AppError('NOT_FOUND'));
+    if (known.methods.has(req.method) || (req.method === 'HEAD' && known.methods.has('GET'))) return done();
     void reply
       .code(405)
       .header('allow', known.allow)
