@@ -2,9 +2,10 @@
 # One command from a fresh machine to every test: installs what is missing (pnpm, packages,
 # Debian's chromium, postgresql and redis-server), starts PostgreSQL and Redis, then runs the phases
 # lint, typecheck, unit (and the console's components), integration on SQLite, integration on
-# PostgreSQL, the console's build (then the end-to-end stacks' boot) and the Playwright end-to-end
-# tests. Every phase runs even when one before it failed; the end prints each phase's time and the one
-# line "N passed, N failed, N skipped".
+# PostgreSQL, the console's build (then the end-to-end stacks' boot), the production folder (built,
+# copied outside the workspace and run with plain node) and the Playwright end-to-end tests. Every
+# phase runs even when one before it failed; the end prints each phase's time and the one line
+# "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -159,6 +160,10 @@ phase "integration SQLite" integration sqlite
 phase_beside build build
 phase "integration PostgreSQL" integration postgresql
 phase_join build
+# The production folder as delivered (`pnpm build:core`, the Dockerfile's core image): built with the console
+# the build phase made, copied outside the workspace, started with plain node on SQLite and on PostgreSQL,
+# signed in to and read from, then stopped (apps/stack/scripts/test-prod.ts).
+phase "production folder" pnpm --silent exec tsx apps/stack/scripts/test-prod.ts
 phase end-to-end e2e
 
 echo
