@@ -2,7 +2,8 @@
  * Chaos rules on the core's own surfaces (mock only; the control plane's `chaos.*`, the Simulator
  * panel's Chaos section). A rule matches REST calls (`surface: 'http'`: a catalogue call id or a
  * path pattern, a method, a user or a role) and answers them late, with an error the call
- * documents, or not at all (the connection dropped); or it matches `/ws` connections
+ * documents, or not at all (the connection dropped), or answers with its JSON drifted from the
+ * contract (`drift`: what a real core, newer or older than the spec, may send); or it matches `/ws` connections
  * (`surface: 'ws'`: a user or a role) and cuts them, stalls their delivery for a while, or delays
  * every event. A rule applies to every hit, to its first `times` hits, or to each hit with a
  * `probability`; latencies and probabilities are drawn from the rule's `seed`, so a run
@@ -37,7 +38,43 @@ export const ChaosLatency = z.discriminatedUnion('distribution', [
 ]);
 export type ChaosLatency = z.infer<typeof ChaosLatency>;
 
-/** What a matched REST call gets. `error`: a status the call documents, its body the catalogue's error of that status (or `code`). */
+/**
+ * The ways a drift rule bends a successful JSON answer away from the call's response schema:
+ * `extraFields` adds fields the schema does not name; `unknownEnums` puts values outside an enum;
+ * `omitOptional` / `nullOptional` leave out, or set to null, the fields the schema lets be absent or
+ * null; `longStrings` makes free text long in mixed scripts; `emptyLists` empties arrays;
+ * `manyItems` makes arrays about five times longer (copies with their ids varied).
+ */
+export const CHAOS_DRIFT_MODES = ['extraFields', 'unknownEnums', 'omitOptional', 'nullOptional', 'longStrings', 'emptyLists', 'manyItems'] as const;
+export const ChaosDriftMode = z.enum(CHAOS_DRIFT_MODES, {
+  error: () => `A mode is one of ${CHAOS_DRIFT_MODES.join(', ')}`,
+});
+export type ChaosDriftMode = z.infer<typeof ChaosDriftMode>;
+
+/** The share of the eligible places a drift rule changes when it gives none. */
+export const CHAOS_DRIFT_DEFAULT_RATE = 0.3;
+
+/** A drift effect: which modes, whether required fields break too (`strict`), and the share of eligible places changed. */
+export const ChaosDriftEffect = z
+  .object({
+    kind: z.literal('drift'),
+    modes: z
+      .array(ChaosDriftMode)
+      .min(1, 'Give at least one mode')
+      .max(CHAOS_DRIFT_MODES.length)
+      .refine((modes) => new Set(modes).size === modes.length, 'Give each mode once'),
+    /** Also drop or null required fields (to test error boundaries). */
+    strict: z.boolean().optional(),
+    /** The share (above 0, at most 1) of the eligible places changed, drawn from the rule's seed; CHAOS_DRIFT_DEFAULT_RATE when absent. */
+    rate: z.number().gt(0, 'The rate is a share above 0, at most 1').max(1, 'The rate is a share above 0, at most 1').optional(),
+  })
+  .strict();
+export type ChaosDriftEffect = z.infer<typeof ChaosDriftEffect>;
+
+/**
+ * What a matched REST call gets. `error`: a status the call documents, its body the catalogue's error of that status (or `code`).
+ * `drift`: a successful JSON answer (2xx) rewritten as ChaosDriftEffect says; other answers go as they are.
+ */
 export const ChaosHttpEffect = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), latency: ChaosLatency }).strict(),
   z
@@ -54,6 +91,7 @@ export const ChaosHttpEffect = z.discriminatedUnion('kind', [
     .strict(),
   /** The connection is destroyed without an answer. */
   z.object({ kind: z.literal('drop') }).strict(),
+  ChaosDriftEffect,
 ]);
 export type ChaosHttpEffect = z.infer<typeof ChaosHttpEffect>;
 
@@ -128,7 +166,7 @@ export type ChaosWsRuleInput = z.infer<typeof ChaosWsRuleInput>;
 export type ChaosRule = ChaosRuleInput & {
   id: string;
   seed: number;
-  /** How many times the rule was applied (a call answered late, refused or dropped; a connection cut or stalled; an event delayed). */
+  /** How many times the rule was applied (a call answered late, refused, dropped or drifted; a connection cut or stalled; an event delayed). */
   hits: number;
   createdAt: number;
   createdBy: string;

@@ -129,6 +129,29 @@ describe('rules', () => {
     expect(r.wsHits('stall', regular)).toEqual([]);
   });
 
+  it('drift rules are named when a call comes in and count a hit only when applied to its answer', () => {
+    const r = rules();
+    const drift = add(r, { surface: 'http', match: {}, effect: { kind: 'drift', modes: ['emptyLists'] }, times: 2, seed: 9 });
+    add(r, { surface: 'http', match: { callId: 'getUnit' }, effect: { kind: 'latency', latency: { distribution: 'fixed', ms: 10 } } });
+    expect(r.hasDrift()).toBe(true);
+    expect(r.http('fetchDevices', '/devices/fetch', 'GET', null)).toEqual({ delayMs: 0, end: null, ruleIds: [], drift: [drift.id] });
+    expect(r.http('getUnit', '/v2/units/A', 'GET', null)).toMatchObject({ delayMs: 10, drift: [drift.id] });
+    // Named twice, applied to none (an error answer, say): no hit.
+    expect(r.list()[0]!.hits).toBe(0);
+    const a = r.driftHit(drift.id);
+    expect(a?.effect).toEqual({ kind: 'drift', modes: ['emptyLists'] });
+    const b = r.driftHit(drift.id);
+    expect(r.driftHit(drift.id)).toBeNull();
+    expect(r.list()[0]).toMatchObject({ hits: 2, active: false });
+    expect(r.http('fetchDevices', '/devices/fetch', 'GET', null)).toBeNull();
+    // Each answer its own generator, the same for the same seed.
+    const again = rules();
+    const same = add(again, { surface: 'http', match: {}, effect: { kind: 'drift', modes: ['emptyLists'] }, seed: 9 });
+    expect([again.driftHit(same.id)!.random(), again.driftHit(same.id)!.random()]).toEqual([a!.random(), b!.random()]);
+    r.clear();
+    expect(r.hasDrift()).toBe(false);
+  });
+
   it('tell their changes; clear removes every rule', () => {
     const r = rules();
     const seen: string[] = [];

@@ -3,7 +3,9 @@
  * checks it against the catalogue (a call it can match; an error status every call it matches
  * documents), then the REST hook (chaos-http.ts) and the /ws tap (chaos-ws.ts) ask it what a
  * call or a connection gets. Each rule draws its latencies and probabilities from its own seeded
- * generator, in the order of its hits, so the same seed and the same calls give the same run.
+ * generator, in the order of its hits, so the same seed and the same calls give the same run. A
+ * drift rule is matched when the call comes in and applied when its answer is written
+ * (`driftHit`): only a successful JSON answer counts a hit and draws.
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -13,6 +15,7 @@ import {
   ENDPOINT_IDS,
   ERROR_CATALOGUE,
   type ChaosCall,
+  type ChaosDriftEffect,
   type ChaosHttpMatch,
   type ChaosLatency,
   type ChaosRule,
@@ -157,11 +160,21 @@ export interface ChaosRuleClock {
 
 export type ChaosChange = { kind: 'added'; rule: ChaosRule } | { kind: 'removed'; rule: ChaosRule };
 
-/** What a REST call gets: added latency, then perhaps an error or a dropped connection. */
+/** What a REST call gets: added latency, then perhaps an error or a dropped connection; and the drift rules its answer may meet. */
 export interface HttpOutcome {
   delayMs: number;
   end: { kind: 'error'; status: number; body: ErrorEnvelope; ruleId: string } | { kind: 'drop'; ruleId: string } | null;
+  /** The rules applied (latency, error, drop). */
   ruleIds: string[];
+  /** The active drift rules matching the call, in the order added: applied (`driftHit`) only if the answer is successful JSON. */
+  drift: string[];
+}
+
+/** A drift rule applied to one answer: its effect, and the answer's own generator (drawn from the rule's seed). */
+export interface DriftHit {
+  ruleId: string;
+  effect: ChaosDriftEffect;
+  random: () => number;
 }
 
 export class ChaosRules {
@@ -171,6 +184,7 @@ export class ChaosRules {
   /** Whether some rule is active per surface (the hooks' fast path). */
   private httpCount = 0;
   private wsCount = 0;
+  private driftCount = 0;
 
   constructor(private readonly clock: ChaosRuleClock) {}
 
@@ -238,13 +252,22 @@ export class ChaosRules {
     return this.wsCount > 0;
   }
 
+  /** Whether a drift rule exists (the answer hook's fast path). */
+  hasDrift(): boolean {
+    return this.driftCount > 0;
+  }
+
   /** Whether matching the active HTTP rules needs the caller (a rule names a user or a role). */
   httpNeedsCaller(): boolean {
     for (const h of this.held.values()) if (h.rule.surface === 'http' && (h.rule.match.user !== undefined || h.rule.match.role !== undefined)) return true;
     return false;
   }
 
-  /** What a REST call gets; each rule that applies counts a hit. Latencies add up; the first error or drop ends the call. */
+  /**
+   * What a REST call gets; each rule that applies counts a hit. Latencies add up; the first error or
+   * drop ends the call. Drift rules matching the call are only named here: `driftHit` applies them
+   * to its answer.
+   */
   http(callId: EndpointId, path: string, method: string, caller: ChaosCaller | null): HttpOutcome | null {
     let outcome: HttpOutcome | null = null;
     for (const h of this.held.values()) {
@@ -252,8 +275,13 @@ export class ChaosRules {
       if (r.surface !== 'http' || !h.calls?.has(callId)) continue;
       if (r.match.method !== undefined && r.match.method !== method) continue;
       if (r.match.path !== undefined && !patternMatches(r.match.path, path)) continue;
-      if (!callerMatches(r.match, caller) || !this.applies(h)) continue;
-      outcome ??= { delayMs: 0, end: null, ruleIds: [] };
+      if (!callerMatches(r.match, caller)) continue;
+      if (r.effect.kind === 'drift') {
+        if (this.isActive(h)) (outcome ??= { delayMs: 0, end: null, ruleIds: [], drift: [] }).drift.push(r.id);
+        continue;
+      }
+      if (!this.applies(h)) continue;
+      outcome ??= { delayMs: 0, end: null, ruleIds: [], drift: [] };
       outcome.ruleIds.push(r.id);
       const effect = r.effect;
       if (effect.kind === 'latency') outcome.delayMs += drawLatency(effect.latency, h.random);
@@ -262,6 +290,17 @@ export class ChaosRules {
       if (outcome.end) break;
     }
     return outcome;
+  }
+
+  /**
+   * A drift rule named by `http` meeting a successful JSON answer: null if it no longer applies
+   * (removed, spent, its probability drawn against it); else it counts a hit and gives the answer
+   * its own generator, seeded by one draw of the rule's.
+   */
+  driftHit(ruleId: string): DriftHit | null {
+    const h = this.held.get(ruleId);
+    if (!h || h.rule.surface !== 'http' || h.rule.effect.kind !== 'drift' || !this.applies(h)) return null;
+    return { ruleId, effect: h.rule.effect, random: seededRandom(Math.floor(h.random() * 0x100000000)) };
   }
 
   /** The active /ws rules of one kind matching a caller, each hit if it applies (its limit drawn). */
@@ -294,9 +333,11 @@ export class ChaosRules {
   private recount(): void {
     this.httpCount = 0;
     this.wsCount = 0;
+    this.driftCount = 0;
     for (const h of this.held.values()) {
       if (h.rule.surface === 'http') this.httpCount++;
       else this.wsCount++;
+      if (h.rule.surface === 'http' && h.rule.effect.kind === 'drift') this.driftCount++;
     }
   }
 }

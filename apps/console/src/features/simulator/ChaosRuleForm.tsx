@@ -1,13 +1,22 @@
 /**
- * The Chaos section's form: a rule on REST calls (a call or a path pattern, a method, a user or a
- * role; latency, a documented error or a dropped connection) or on /ws (cut, stall, delay), how
- * often it applies and its seed. Checked by the contract's schema before it is sent; each problem
- * shows on its field.
+ * The Chaos section's form: a rule on REST calls (a call or a path pattern, a method, or every
+ * call; a user or a role; latency, a documented error, a dropped connection or contract drift with
+ * its modes, strictness and rate) or on /ws (cut, stall, delay), how often it applies and its seed.
+ * Checked by the contract's schema before it is sent; each problem shows on its field.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Group, NativeSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CHAOS_HTTP_METHODS, CHAOS_MAX_LATENCY_MS, CHAOS_MAX_STALL_MS, ROLES, type ChaosCall, type ChaosRuleInput } from '@fleet/contracts';
+import {
+  CHAOS_DRIFT_MODES,
+  CHAOS_HTTP_METHODS,
+  CHAOS_MAX_LATENCY_MS,
+  CHAOS_MAX_STALL_MS,
+  ROLES,
+  type ChaosCall,
+  type ChaosDriftMode,
+  type ChaosRuleInput,
+} from '@fleet/contracts';
 import { useNarrowerThan } from '../../shell/useCompactLayout';
 import {
   checkChaosForm,
@@ -16,6 +25,7 @@ import {
   type ChaosField,
   type ChaosFormState,
   type HttpEffectKind,
+  type HttpScope,
   type LatencyDistribution,
   type LimitKind,
   type WsEffectKind,
@@ -40,7 +50,8 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
   };
   const error = (field: ChaosField) => (problems.has(field) ? t('chaos.form.invalid') : undefined);
   const callOptions = useMemo(() => calls.map((c) => ({ value: c.id, label: `${c.method} ${c.path} · ${c.id}` })), [calls]);
-  const statuses = statusChoices(calls, f.callId, f.method);
+  const every = f.scope === 'every';
+  const statuses = every ? statusChoices(calls, null, '') : statusChoices(calls, f.callId, f.method);
   const status = statuses.includes(Number(f.status)) ? f.status : '';
 
   const submit = (e: FormEvent) => {
@@ -50,7 +61,7 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
     else onAdd(checked.input);
   };
   const numberField = (
-    field: ChaosField & keyof ChaosFormState,
+    field: Exclude<ChaosField, 'driftModes'> & keyof ChaosFormState,
     label: string,
     max: number,
     props: { min?: number; step?: number; decimalScale?: number } = {},
@@ -81,8 +92,18 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
           data-testid="chaos-form-surface"
           style={{ alignSelf: 'flex-start' }}
         />
+        {f.surface === 'http' && (
+          <SegmentedControl
+            value={f.scope}
+            onChange={(v) => set('scope', v as HttpScope)}
+            data={(['call', 'every'] as const).map((s) => ({ value: s, label: t(`chaos.form.scopes.${s}`) }))}
+            aria-label={t('chaos.form.scope')}
+            data-testid="chaos-form-scope"
+            style={{ alignSelf: 'flex-start' }}
+          />
+        )}
         <Group align="flex-start" gap="sm">
-          {f.surface === 'http' && (
+          {f.surface === 'http' && !every && (
             <>
               <Select
                 label={t('chaos.form.call')}
@@ -142,7 +163,7 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
             <SegmentedControl
               value={f.httpEffect}
               onChange={(v) => set('httpEffect', v as HttpEffectKind)}
-              data={(['latency', 'error', 'drop'] as const).map((k) => ({ value: k, label: t(`chaos.form.effects.${k}`) }))}
+              data={(['latency', 'error', 'drop', 'drift'] as const).map((k) => ({ value: k, label: t(`chaos.form.effects.${k}`) }))}
               aria-label={t('chaos.form.effect')}
               orientation={orientation}
               data-testid="chaos-form-effect"
@@ -163,6 +184,46 @@ export function ChaosRuleForm({ calls, busy, onAdd }: Props) {
             {t(`chaos.form.effectHints.${f.surface === 'http' ? f.httpEffect : f.wsEffect}`)}
           </Text>
         </Stack>
+        {f.surface === 'http' && f.httpEffect === 'drift' && (
+          <Stack gap="sm" data-testid="chaos-form-drift">
+            <Checkbox.Group
+              label={t('chaos.form.driftModesLabel')}
+              value={f.driftModes}
+              onChange={(v) =>
+                set(
+                  'driftModes',
+                  CHAOS_DRIFT_MODES.filter((m) => v.includes(m)),
+                )
+              }
+              error={problems.has('driftModes') ? t('chaos.form.driftModesNeeded') : undefined}
+              data-testid="chaos-form-driftModes"
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs" mt={6}>
+                {CHAOS_DRIFT_MODES.map((m: ChaosDriftMode) => (
+                  <Checkbox
+                    key={m}
+                    value={m}
+                    label={t(`chaos.form.driftModes.${m}`)}
+                    description={t(`chaos.form.driftModeHints.${m}`)}
+                    data-testid={`chaos-form-drift-${m}`}
+                  />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <Group align="flex-start" gap="lg">
+              <Switch
+                checked={f.driftStrict}
+                onChange={(e) => set('driftStrict', e.currentTarget.checked)}
+                color="red"
+                label={t('chaos.form.driftStrict')}
+                description={t('chaos.form.driftStrictHint')}
+                maw={420}
+                data-testid="chaos-form-drift-strict"
+              />
+              {numberField('driftRate', t('chaos.form.driftRate'), 1, { step: 0.05, decimalScale: 3 })}
+            </Group>
+          </Stack>
+        )}
         <Group align="flex-start" gap="sm">
           {f.surface === 'http' && f.httpEffect === 'latency' && (
             <>

@@ -102,6 +102,39 @@ describe('Simulator panel: chaos rules', () => {
     expect(added).toEqual([]);
   });
 
+  it('adds a contract drift rule on every call with its modes, strict switch and rate, and lists it in words', async () => {
+    const { api, added } = core();
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <ChaosSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
+    await screen.findByTestId('chaos-empty');
+    await user.click(screen.getByRole('radio', { name: 'Every call' }));
+    expect(screen.queryByTestId('chaos-form-path')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Contract drift' }));
+    // No mode: refused on the modes, nothing sent.
+    await user.click(screen.getByRole('checkbox', { name: /Unknown fields/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Unknown enum values/ }));
+    await user.click(screen.getByTestId('chaos-form-add'));
+    expect(await screen.findByText('Choose at least one mode')).toBeInTheDocument();
+    expect(added).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: /Long text/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Empty lists/ }));
+    await user.click(screen.getByRole('switch', { name: /Break required fields too/ }));
+    await user.clear(screen.getByTestId('chaos-form-driftRate'));
+    await user.paste('0.5');
+    await user.click(screen.getByTestId('chaos-form-add'));
+    await waitFor(() =>
+      expect(added).toEqual([{ surface: 'http', match: {}, effect: { kind: 'drift', modes: ['longStrings', 'emptyLists'], strict: true, rate: 0.5 } }]),
+    );
+    const row = await screen.findByTestId('chaos-rule-r1');
+    expect(row).toHaveTextContent('Every call');
+    expect(row).toHaveTextContent('Drift: Long text, Empty lists (50 % of places) · breaks required fields');
+    // Many steps: room for a busy machine.
+  }, 20_000);
+
   it('adds a /ws stall, shows spent rules as such, removes one and clears all (in Chinese too)', async () => {
     const { api, added } = core([spent]);
     const { user } = await renderWithApp(

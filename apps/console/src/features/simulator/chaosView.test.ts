@@ -34,6 +34,22 @@ describe('the Chaos form', () => {
     expect(checkChaosForm({ ...INITIAL_CHAOS_FORM, httpEffect: 'error', status: '' })).toEqual({ problems: new Set(['status']) });
     expect(checkChaosForm({ ...INITIAL_CHAOS_FORM, seed: 'abc' })).toEqual({ problems: new Set(['seed']) });
   });
+
+  it('builds a drift rule on every call, or names its modes and rate when refused', () => {
+    const drift = { ...INITIAL_CHAOS_FORM, httpEffect: 'drift' as const, scope: 'every' as const, callId: 'getUnit', path: '/v2/**', method: 'GET' as const };
+    expect(checkChaosForm({ ...drift, driftModes: ['emptyLists', 'manyItems'], driftStrict: true, driftRate: 0.5, limit: 'times', times: 4 })).toEqual({
+      input: { surface: 'http', match: {}, effect: { kind: 'drift', modes: ['emptyLists', 'manyItems'], strict: true, rate: 0.5 }, times: 4 },
+    });
+    // An empty rate is the contract's default; the call's scope keeps the call.
+    expect(checkChaosForm({ ...drift, scope: 'call', driftRate: '' })).toEqual({
+      input: {
+        surface: 'http',
+        match: { callId: 'getUnit', path: '/v2/**', method: 'GET' },
+        effect: { kind: 'drift', modes: ['extraFields', 'unknownEnums'] },
+      },
+    });
+    expect(checkChaosForm({ ...drift, driftModes: [], driftRate: 2 })).toEqual({ problems: new Set(['driftModes', 'driftRate']) });
+  });
 });
 
 describe('a rule in words', () => {
@@ -60,6 +76,12 @@ describe('a rule in words', () => {
     expect(describeMatch(rule({ surface: 'ws', effect: { kind: 'cut' } } as Partial<ChaosRule>), t)).toBe('/ws · chaos.list.anyone');
     expect(describeEffect(rule({ effect: { kind: 'latency', latency: { distribution: 'uniform', minMs: 1, maxMs: 9 } } }), t)).toBe(
       'chaos.list.latency.uniform{"min":1,"max":9}',
+    );
+    expect(describeEffect(rule({ effect: { kind: 'drift', modes: ['extraFields', 'longStrings'] } }), t)).toBe(
+      'chaos.list.drift{"modes":"chaos.form.driftModes.extraFields, chaos.form.driftModes.longStrings","percent":30}',
+    );
+    expect(describeEffect(rule({ effect: { kind: 'drift', modes: ['emptyLists'], strict: true, rate: 1 } }), t)).toBe(
+      'chaos.list.drift{"modes":"chaos.form.driftModes.emptyLists","percent":100} · chaos.list.driftStrict',
     );
     expect(describeLimit(rule({ probability: 0.125 }), t)).toBe('chaos.list.probability{"percent":12.5}');
     expect(ruleState(rule({ times: 2, hits: 2, active: false }))).toBe('spent');

@@ -4,16 +4,27 @@
  * an error rule may choose, and a rule described in words for the list.
  */
 import type { TFunction } from 'i18next';
-import { ChaosRuleInput, type ChaosCall, type ChaosHttpMethod, type ChaosRule, type Role } from '@fleet/contracts';
+import {
+  CHAOS_DRIFT_DEFAULT_RATE,
+  ChaosRuleInput,
+  type ChaosCall,
+  type ChaosDriftMode,
+  type ChaosHttpMethod,
+  type ChaosRule,
+  type Role,
+} from '@fleet/contracts';
 
 export type ChaosSurface = 'http' | 'ws';
-export type HttpEffectKind = 'latency' | 'error' | 'drop';
+/** Which REST calls: the call, path and method given (none given: every call), or every call. */
+export type HttpScope = 'call' | 'every';
+export type HttpEffectKind = 'latency' | 'error' | 'drop' | 'drift';
 export type WsEffectKind = 'cut' | 'stall' | 'delay';
 export type LatencyDistribution = 'fixed' | 'uniform' | 'lognormal';
 export type LimitKind = 'always' | 'times' | 'probability';
 
 export interface ChaosFormState {
   surface: ChaosSurface;
+  scope: HttpScope;
   callId: string | null;
   path: string;
   method: ChaosHttpMethod | '';
@@ -30,6 +41,9 @@ export interface ChaosFormState {
   status: string;
   stallMs: number | string;
   delayMs: number | string;
+  driftModes: ChaosDriftMode[];
+  driftStrict: boolean;
+  driftRate: number | string;
   limit: LimitKind;
   times: number | string;
   probability: number | string;
@@ -38,6 +52,7 @@ export interface ChaosFormState {
 
 export const INITIAL_CHAOS_FORM: ChaosFormState = {
   surface: 'http',
+  scope: 'call',
   callId: null,
   path: '',
   method: '',
@@ -54,6 +69,9 @@ export const INITIAL_CHAOS_FORM: ChaosFormState = {
   status: '',
   stallMs: 30_000,
   delayMs: 2000,
+  driftModes: ['extraFields', 'unknownEnums'],
+  driftStrict: false,
+  driftRate: CHAOS_DRIFT_DEFAULT_RATE,
   limit: 'always',
   times: 3,
   probability: 0.5,
@@ -72,6 +90,8 @@ export type ChaosField =
   | 'status'
   | 'stallMs'
   | 'delayMs'
+  | 'driftModes'
+  | 'driftRate'
   | 'times'
   | 'probability'
   | 'seed';
@@ -88,20 +108,32 @@ export function chaosInputOf(f: ChaosFormState): Record<string, unknown> {
     const effect = f.wsEffect === 'cut' ? { kind: 'cut' } : { kind: f.wsEffect, ms: num(f.wsEffect === 'stall' ? f.stallMs : f.delayMs) };
     return { surface: 'ws', match: who, effect, ...limit, ...seed };
   }
-  const match = {
-    ...(f.callId ? { callId: f.callId } : {}),
-    ...(f.path.trim() ? { path: f.path.trim() } : {}),
-    ...(f.method ? { method: f.method } : {}),
-    ...who,
-  };
+  const call =
+    f.scope === 'every'
+      ? {}
+      : { ...(f.callId ? { callId: f.callId } : {}), ...(f.path.trim() ? { path: f.path.trim() } : {}), ...(f.method ? { method: f.method } : {}) };
+  const match = { ...call, ...who };
   const latency =
     f.distribution === 'fixed'
       ? { distribution: 'fixed', ms: num(f.ms) }
       : f.distribution === 'uniform'
         ? { distribution: 'uniform', minMs: num(f.minMs), maxMs: num(f.maxMs) }
         : { distribution: 'lognormal', medianMs: num(f.medianMs), sigma: num(f.sigma) };
+  // An empty rate is the contract's default.
+  const drift = {
+    kind: 'drift',
+    modes: f.driftModes,
+    ...(f.driftStrict ? { strict: true } : {}),
+    ...(String(f.driftRate).trim() === '' ? {} : { rate: num(f.driftRate) }),
+  };
   const effect =
-    f.httpEffect === 'latency' ? { kind: 'latency', latency } : f.httpEffect === 'error' ? { kind: 'error', status: num(f.status) } : { kind: 'drop' };
+    f.httpEffect === 'latency'
+      ? { kind: 'latency', latency }
+      : f.httpEffect === 'error'
+        ? { kind: 'error', status: num(f.status) }
+        : f.httpEffect === 'drift'
+          ? drift
+          : { kind: 'drop' };
   return { surface: 'http', match, effect, ...limit, ...seed };
 }
 
@@ -109,6 +141,9 @@ export function chaosInputOf(f: ChaosFormState): Record<string, unknown> {
 function fieldOf(path: readonly PropertyKey[], f: ChaosFormState): ChaosField | null {
   const last = String(path[path.length - 1] ?? '');
   if (last === 'ms' && path[0] === 'effect' && f.surface === 'ws') return f.wsEffect === 'stall' ? 'stallMs' : 'delayMs';
+  // A drift's modes (the list, or one of them) and its rate.
+  if (path[0] === 'effect' && path[1] === 'modes') return 'driftModes';
+  if (path[0] === 'effect' && last === 'rate') return 'driftRate';
   const known: readonly string[] = ['path', 'user', 'ms', 'minMs', 'maxMs', 'medianMs', 'sigma', 'status', 'times', 'probability', 'seed'];
   return known.includes(last) ? (last as ChaosField) : null;
 }
@@ -162,6 +197,12 @@ export function describeEffect(rule: ChaosRule, t: TFunction): string {
       return e.code ? `${t('chaos.list.error', { status: e.status })} (${e.code})` : t('chaos.list.error', { status: e.status });
     case 'drop':
       return t('chaos.list.drop');
+    case 'drift': {
+      const modes = e.modes.map((m) => t(`chaos.form.driftModes.${m}`)).join(', ');
+      const percent = Math.round((e.rate ?? CHAOS_DRIFT_DEFAULT_RATE) * 1000) / 10;
+      const words = t('chaos.list.drift', { modes, percent });
+      return e.strict ? `${words} · ${t('chaos.list.driftStrict')}` : words;
+    }
     case 'cut':
       return t('chaos.list.cut');
     case 'stall':
