@@ -5,7 +5,7 @@
  * manage-channel modal that persists, an input source added to and removed from an input channel,
  * and a rename made in one console seen in a second one with no reload; a destination's video
  * settings (bitrate within 2000-8000, a default media resolution) kept across an edit; a channel's
- * logs sent, ended by the simulated server live, and stopped; the unit area's channel field
+ * logs sent, ended by the simulated server live, and stopped (in a sandbox on a stepped clock); the unit area's channel field
  * suggesting channels by name. The general tab's and a new destination's spec messages, a read-only
  * user's modal and the open destinations tab following a change made elsewhere are asserted by the
  * component tests (ChannelModal.test.tsx, ChannelDetailsTab.test.tsx in
@@ -13,6 +13,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED, signIn, reloadInPlace } from './support';
+import { sandboxApi, signInAt, stepClock, test as sandboxTest } from './sandbox';
 
 const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -152,30 +153,43 @@ test('the unit area offers channels by name: the camera tab finds a channel by t
   }
 });
 
-test('a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped', async ({ page }) => {
-  // The hub sends one channel's logs at a time: no other spec sends through it meanwhile.
-  await leaseShared(SHARED.hubLogs);
-  await signIn(page, 'luc_regular');
-  await page.goto(`/channels?ignoreRouteDefault=1&channel=${LOGS_CHANNEL}&tab=general`);
-  const logs = page.getByTestId('channel-logs');
-  await expect(logs).toHaveAttribute('data-sending', 'false', { timeout: 30_000 });
-  await expect(page.getByTestId('channel-logs-state')).toHaveText('Not sending logs');
-  const navigations = trackNavigations(page);
+sandboxTest.describe('in a sandbox of its own, on a stepped clock', () => {
+  // The server sends a channel's logs for 5 s of its time: the test moves that time itself, so it sees the
+  // sending however slow the machine, and no other spec's sending holds the hub meanwhile.
+  sandboxTest.use({ sandboxInput: { seed: 1, clock: 'stepped' } });
 
-  await page.getByTestId('channel-logs-start').click();
-  await expect(logs).toHaveAttribute('data-sending', 'true');
-  await expect(page.getByTestId('channel-logs-state')).toContainText("Sending the channel's logs");
-  await expect(page.getByTestId('toasts')).toContainText('Sending the logs of');
-  // The simulated server sends them for a few seconds and says when it is done: the modal follows over /ws.
-  await expect(logs).toHaveAttribute('data-sending', 'false', { timeout: 30_000 });
-  await expect(page.getByTestId('channel-logs-start')).toBeVisible();
+  sandboxTest(
+    'a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped',
+    async ({ page, ownSandbox }) => {
+      const operator = await sandboxApi(ownSandbox, 'super_user');
+      // The fleet comes up (its devices boot in simulated time).
+      await stepClock(operator, 60_000);
+      await signInAt(page, ownSandbox, 'luc_regular');
+      await page.goto(`${ownSandbox.url}/channels?ignoreRouteDefault=1&channel=${LOGS_CHANNEL}&tab=general`);
+      const logs = page.getByTestId('channel-logs');
+      await expect(logs).toHaveAttribute('data-sending', 'false', { timeout: 30_000 });
+      await expect(page.getByTestId('channel-logs-state')).toHaveText('Not sending logs');
+      await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
+      const navigations = trackNavigations(page);
 
-  await page.getByTestId('channel-logs-start').click();
-  await expect(logs).toHaveAttribute('data-sending', 'true');
-  await page.getByTestId('channel-logs-stop').click();
-  await expect(logs).toHaveAttribute('data-sending', 'false');
-  await expect(page.getByTestId('toasts')).toContainText('Stopped sending the logs of');
-  expect(navigations).toEqual([]);
+      await page.getByTestId('channel-logs-start').click();
+      await expect(logs).toHaveAttribute('data-sending', 'true');
+      await expect(page.getByTestId('channel-logs-state')).toContainText("Sending the channel's logs");
+      await expect(page.getByTestId('toasts')).toContainText('Sending the logs of');
+      // The simulated server sends them for 5 s and says when it is done: the modal follows over /ws.
+      await stepClock(operator, 10_000);
+      await expect(logs).toHaveAttribute('data-sending', 'false');
+      await expect(page.getByTestId('channel-logs-start')).toBeVisible();
+
+      await page.getByTestId('channel-logs-start').click();
+      await expect(logs).toHaveAttribute('data-sending', 'true');
+      await page.getByTestId('channel-logs-stop').click();
+      await expect(logs).toHaveAttribute('data-sending', 'false');
+      await expect(page.getByTestId('toasts')).toContainText('Stopped sending the logs of');
+      expect(navigations).toEqual([]);
+      await operator.dispose();
+    },
+  );
 });
 
 test('a regular user adds an SRT destination: it is listed after a reload and edited in place', async ({ page }) => {

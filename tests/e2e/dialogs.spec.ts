@@ -6,7 +6,8 @@
  * the component tests of apps/console/src/features/dialogs/UnitDialogs.test.tsx.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { leaseShared, leaseUnit, PASSWORD, releaseUnits, SHARED, signIn } from './support';
+import { leaseUnit, PASSWORD, releaseUnits, signIn } from './support';
+import { sandboxApi, signInAt, stepClock, test as sandboxTest } from './sandbox';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
@@ -122,44 +123,62 @@ test('upload progress: an upload appears and moves live; a pending one is cancel
   await ctx.dispose();
 });
 
-test('send logs: the channel chosen by its shown name; while the unit sends logs a Stop button stops it, and the dialog follows live', async ({
-  page,
-  baseURL,
-}) => {
-  const ctx = await api(baseURL!, 'luc_regular');
-  // An idle field unit of the group, on a channel of its inventory; the hub sends one channel's logs at a time.
-  const unitId = await idleUnitOnChannel(ctx);
-  await leaseShared(SHARED.hubLogs);
-  await leaseShared(SHARED.channelName);
+sandboxTest.describe('in a sandbox of its own, on a stepped clock', () => {
+  // A unit sends its logs for 20 s of simulated time: the test moves that time itself, so the Stop button is
+  // there to press however slow the machine, and no other spec's sending holds the hub meanwhile.
+  sandboxTest.use({ sandboxInput: { seed: 1, clock: 'stepped' } });
 
-  await signIn(page, 'luc_regular');
-  await openDialog(page, unitId, 'sendLogs');
-  const navigations = watchNavigations(page);
-  await expect(page.getByTestId('send-logs-active')).toHaveCount(0);
-  await expect(page.getByTestId('send-logs-send')).toBeEnabled({ timeout: 20_000 });
-  // The dialog offers the channel the logs go through, by the name the pages show, defaulting to
-  // the unit's selected one; the user finds it again by typing that name.
-  const channels = (await (await ctx.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string; serverName: string }[] };
-  const shown = channels.channels.find((c) => c.channelId === CHANNEL);
-  expect(shown).toBeDefined();
-  const picker = page.getByTestId('send-logs-channel');
-  await expect(picker).toHaveValue(`${shown!.channelName} · ${shown!.serverName}`);
-  await picker.click();
-  await picker.fill(shown!.channelName);
-  await page.getByRole('option').filter({ hasText: shown!.serverName }).filter({ hasText: shown!.channelName }).first().click();
-  await expect(picker).toHaveValue(`${shown!.channelName} · ${shown!.serverName}`);
-  await page.getByTestId('send-logs-description').fill('Stream drops every few minutes');
-  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/units/${unitId}/fetchlogs/stream`));
-  await page.getByTestId('send-logs-send').click();
-  expect((await sent).postDataJSON()).toMatchObject({ channelId: CHANNEL });
-  await expect(page.getByTestId('send-logs-sent')).toBeVisible();
-  // The unit's fetchlogs activity arrives through /ws: the Stop button appears.
-  await expect(page.getByTestId('send-logs-active')).toHaveAttribute('data-state', 'sending', { timeout: 20_000 });
-  await page.getByTestId('send-logs-stop').click();
-  // It winds down and disappears without a reload.
-  await expect(page.getByTestId('send-logs-active')).toHaveCount(0, { timeout: 20_000 });
-  await expect.poll(async () => (await unitOf(ctx, unitId)).applications.fetchlogs ?? null, { timeout: 20_000 }).toBeNull();
-  expect(navigations).toEqual([]);
+  sandboxTest(
+    'send logs: the channel chosen by its shown name; while the unit sends logs a Stop button stops it, and the dialog follows live',
+    async ({ page, ownSandbox }) => {
+      const operator = await sandboxApi(ownSandbox, 'super_user');
+      // The fleet comes up (its devices boot in simulated time).
+      await stepClock(operator, 60_000);
+      const ctx = await sandboxApi(ownSandbox, 'luc_regular');
+      const unitOfSandbox = async (id: string) => (await (await ctx.get(`api/v2/units/${id}`)).json()) as UnitDetail;
+      // An idle field unit of the newsroom, put on CHANNEL.
+      const units = (await (await ctx.get('api/devices/fetch')).json()) as UnitSummary[];
+      const unitId = units.find((u) => u.typeGroup === 'fieldUnits' && u.groupIds.includes('grp-newsroom') && u.status === 'idle')?.uniqueId;
+      expect(unitId, 'an idle field unit of the newsroom').toBeDefined();
+      const sel = await ctx.post(`api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
+      expect(sel.ok(), await sel.text()).toBe(true);
+      await stepClock(operator, 10_000);
+      expect((await unitOfSandbox(unitId!)).selectedChannel.channelId).toBe(CHANNEL);
 
-  await ctx.dispose();
+      await signInAt(page, ownSandbox, 'luc_regular');
+      await page.goto(`${ownSandbox.url}/list?unit=${unitId}&dialog=sendLogs&ignoreRouteDefault=1`);
+      await expect(page.getByTestId('dialog-sendLogs')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
+      const navigations = watchNavigations(page);
+      await expect(page.getByTestId('send-logs-active')).toHaveCount(0);
+      await expect(page.getByTestId('send-logs-send')).toBeEnabled();
+      // The dialog offers the channel the logs go through, by the name the pages show, defaulting to
+      // the unit's selected one; the user finds it again by typing that name.
+      const channels = (await (await ctx.get('api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string; serverName: string }[] };
+      const shown = channels.channels.find((c) => c.channelId === CHANNEL);
+      expect(shown).toBeDefined();
+      const picker = page.getByTestId('send-logs-channel');
+      await expect(picker).toHaveValue(`${shown!.channelName} · ${shown!.serverName}`);
+      await picker.click();
+      await picker.fill(shown!.channelName);
+      await page.getByRole('option').filter({ hasText: shown!.serverName }).filter({ hasText: shown!.channelName }).first().click();
+      await expect(picker).toHaveValue(`${shown!.channelName} · ${shown!.serverName}`);
+      await page.getByTestId('send-logs-description').fill('Stream drops every few minutes');
+      const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/units/${unitId}/fetchlogs/stream`));
+      await page.getByTestId('send-logs-send').click();
+      expect((await sent).postDataJSON()).toMatchObject({ channelId: CHANNEL });
+      await expect(page.getByTestId('send-logs-sent')).toBeVisible();
+      // The unit starts sending (a few seconds of its time); its fetchlogs activity arrives through /ws: the Stop button appears.
+      await stepClock(operator, 5_000);
+      await expect(page.getByTestId('send-logs-active')).toHaveAttribute('data-state', 'sending');
+      await page.getByTestId('send-logs-stop').click();
+      // It winds down and disappears without a reload.
+      await stepClock(operator, 5_000);
+      await expect(page.getByTestId('send-logs-active')).toHaveCount(0);
+      expect((await unitOfSandbox(unitId!)).applications.fetchlogs ?? null).toBeNull();
+      expect(navigations).toEqual([]);
+      await ctx.dispose();
+      await operator.dispose();
+    },
+  );
 });

@@ -1,26 +1,62 @@
 /**
- * A Playwright fixture giving each worker a sandbox of its own on the stack under test (README,
- * "Sandboxes in a Playwright suite"): made when the worker's first test asks for it, removed when the
- * worker ends. `sandbox.url` is its origin and base: a page opens `${sandbox.url}/…`, an API call
- * goes to `${sandbox.url}/api/…`.
+ * Playwright fixtures giving specs sandboxes on the stack under test (README, "Sandboxes in a
+ * Playwright suite"): whole fleets of their own, whose clock, chaos and state no other spec shares.
+ * - `sandbox`: one per worker, made when the worker's first test asks for it, removed when the worker
+ *   ends (tests of one worker use it one after the other).
+ * - `ownSandbox`: one per test, made as `sandboxInput` says (`test.use({ sandboxInput: { clock: 'stepped' } })`)
+ *   and removed after the test: for a test that moves time itself, so what it waits for happens when
+ *   it steps the clock, however busy the machine is.
+ * `url` is a sandbox's origin and base: a page opens `${sandbox.url}/…`; `sandboxApi` gives a REST
+ * client signed in there, whose paths are relative (`api/…`, `mock/trpc/…`).
  */
-import { test as base } from '@playwright/test';
+import { expect, request, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { createSandboxes, signInToMock, type Sandbox } from '@fleet/client';
+import type { SandboxCreateInput } from '@fleet/contracts';
 import { PASSWORD } from './support';
 
-export const test = base.extend<Record<never, never>, { sandbox: Sandbox }>({
+async function sandboxesOf(stack: string | undefined) {
+  if (!stack) throw new Error('the project has no baseURL: the stack the sandboxes are made on');
+  return createSandboxes({ baseUrl: stack, headers: { cookie: await signInToMock(stack, 'super_user', PASSWORD) } });
+}
+
+export const test = base.extend<{ sandboxInput: SandboxCreateInput; ownSandbox: Sandbox }, { sandbox: Sandbox }>({
   sandbox: [
     // Playwright reads the fixtures a fixture needs from this pattern: this one needs none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      const stack = workerInfo.project.use.baseURL;
-      if (!stack) throw new Error('the project has no baseURL: the stack the sandboxes are made on');
-      const sandboxes = createSandboxes({ baseUrl: stack, headers: { cookie: await signInToMock(stack, 'super_user', PASSWORD) } });
+      const sandboxes = await sandboxesOf(workerInfo.project.use.baseURL);
       const sandbox = await sandboxes.create({ name: `e2e worker ${workerInfo.workerIndex}`, seed: 1, ttlMinutes: 30 });
       await use(sandbox);
       await sandboxes.remove(sandbox.id);
     },
     { scope: 'worker' },
   ],
+  sandboxInput: [{ seed: 1 }, { option: true }],
+  ownSandbox: async ({ sandboxInput, baseURL }, use, testInfo) => {
+    const sandboxes = await sandboxesOf(baseURL);
+    const sandbox = await sandboxes.create({ name: `e2e ${testInfo.title}`.slice(0, 60), ttlMinutes: 10, ...sandboxInput });
+    await use(sandbox);
+    await sandboxes.remove(sandbox.id);
+  },
 });
 export { expect } from '@playwright/test';
+
+/** A REST client signed in to the sandbox as `username`; its paths are relative to the sandbox (`api/…`). */
+export async function sandboxApi(sandbox: Sandbox, username: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: `${sandbox.url}/` });
+  const res = await api.post('mock/auth/login', { data: { username, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return api;
+}
+
+/** Signs the page's browser context in to the sandbox (its session cookie is the sandbox's). */
+export async function signInAt(page: Page, sandbox: Sandbox, username: string): Promise<void> {
+  const res = await page.request.post(`${sandbox.url}/mock/auth/login`, { data: { username, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Advances a stepped sandbox's clock by `ms` (an operator's client: `sandboxApi(sandbox, 'super_user')`); answers when the step has run. */
+export async function stepClock(operator: APIRequestContext, ms: number): Promise<void> {
+  const res = await operator.post('mock/trpc/clock.set', { data: { advanceMs: ms } });
+  expect(res.ok(), await res.text()).toBe(true);
+}

@@ -6,7 +6,9 @@
  */
 import { createSandboxes, signInToMock } from '@fleet/client';
 import { expect, test } from './sandbox';
-import { PASSWORD } from './support';
+import { leaseUnit, PASSWORD, releaseUnits } from './support';
+
+test.afterEach(releaseUnits);
 
 test('the console at a sandbox’s base signs in there, shows its fleet and its name, and asks nothing outside it', async ({ page, sandbox, baseURL }) => {
   const origin = new URL(sandbox.url).origin;
@@ -34,12 +36,19 @@ test('the console at a sandbox’s base signs in there, shows its fleet and its 
     cameraConnected: boolean;
     typeGroup: string;
   }[];
-  const unit = units.find((u) => u.status === 'idle' && u.cameraConnected && u.typeGroup === 'fieldUnits');
-  expect(unit, 'an idle field unit with a camera').toBeDefined();
-  expect((await inSandbox.post(`${sandbox.url}/api/v2/units/${unit!.uniqueId}/stream`)).ok()).toBe(true);
-  await expect(page.getByTestId(`unit-row-${unit!.uniqueId}`)).toContainText(/streaming/i, { timeout: 30_000 });
+  // One that can stream (a valid video licence); leased: no other spec streams the stack's unit of that id
+  // meanwhile, so its state on the stack is this test's to read.
+  const canStream: string[] = [];
+  for (const u of units.filter((x) => x.status === 'idle' && x.cameraConnected && x.typeGroup === 'fieldUnits')) {
+    const detail = (await (await inSandbox.get(`${sandbox.url}/api/v2/units/${u.uniqueId}`)).json()) as { licenseValid: boolean };
+    if (detail.licenseValid) canStream.push(u.uniqueId);
+  }
+  const unitId = await leaseUnit(async () => canStream);
+  const started = await inSandbox.post(`${sandbox.url}/api/v2/units/${unitId}/stream`);
+  expect(started.ok(), `${unitId}: ${await started.text()}`).toBe(true);
+  await expect(page.getByTestId(`unit-row-${unitId}`)).toContainText(/streaming/i, { timeout: 30_000 });
   const stackCookie = await signInToMock(baseURL!, 'luc_regular', PASSWORD);
-  const onStack = (await (await fetch(`${baseURL}/api/v2/units/${unit!.uniqueId}`, { headers: { cookie: stackCookie } })).json()) as { status: string };
+  const onStack = (await (await fetch(`${baseURL}/api/v2/units/${unitId}`, { headers: { cookie: stackCookie } })).json()) as { status: string };
   expect(onStack.status).not.toBe('streaming');
   expect(outside).toEqual([]);
 });

@@ -191,6 +191,10 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const pill = page.getByTestId('realtime-status');
   await expect(pill).toHaveAttribute('data-clock', 'offset', { timeout: 10_000 });
   await expect(pill).toContainText('+1 h');
+  // This stack's devices report telemetry every 20 s of simulated time (stacks.ts): the demo runs at ×5 while the
+  // operator looks, a report every 4 s, so a bitrate moves within the seconds the check gives it.
+  await page.getByTestId('simulator-clock-speed').selectOption('5');
+  await expect(page.getByTestId('simulator-clock-factor')).toContainText('×5');
   await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
   await page.getByTestId('simulator-demo-switch').click();
   await expect(current).toHaveAttribute('data-preset', 'breaking-news');
@@ -205,6 +209,9 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const bitrate = operator.getByTestId(`unit-bitrate-${id}`);
   const before = await bitrate.textContent();
   await expect.poll(() => bitrate.textContent(), { timeout: 15_000 }).not.toBe(before);
+  // Back to real speed, as the rest of this journey and the specs after it on this stack expect.
+  await page.getByTestId('simulator-clock-realtime').click();
+  await expect(kind).toHaveAttribute('data-kind', 'realtime');
   // The operator's console remembers /channels as the page to open on.
   const remembered = operator.waitForResponse(
     (r) => r.request().method() === 'PUT' && r.url().endsWith('/userPreferences') && (r.request().postData() ?? '').includes('/channels'),

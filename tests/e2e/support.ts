@@ -341,12 +341,10 @@ process.once('exit', releaseUnits);
 
 /**
  * Shared things no two specs may use at once, leased like a unit (released by {@link releaseUnits}):
- * - `hubLogs`: the hub MMH-0001 sends the logs of one channel at a time, and both a channel's and a unit's log
- *   sending go through it (channels.spec, dialogs.spec), so each holds it while it sends;
- * - `channelName`: the name of MMH-0001-CH1, which channels.spec renames (twice) while dialogs.spec and multiview.spec
- *   read it over REST and expect the console to show it.
+ * - `channelName`: the name of MMH-0001-CH1, which channels.spec renames (twice) while multiview.spec
+ *   reads it over REST and expects the console to show it.
  */
-export const SHARED = { hubLogs: 'logs-of-MMH-0001', channelName: 'name-of-MMH-0001-CH1' } as const;
+export const SHARED = { channelName: 'name-of-MMH-0001-CH1' } as const;
 
 export async function leaseShared(name: (typeof SHARED)[keyof typeof SHARED]): Promise<void> {
   await leaseUnit(async () => [name], `${name}, held by another spec`);
