@@ -191,13 +191,14 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   const pill = page.getByTestId('realtime-status');
   await expect(pill).toHaveAttribute('data-clock', 'offset', { timeout: 10_000 });
   await expect(pill).toContainText('+1 h');
-  // This stack's devices report telemetry every 20 s of simulated time (stacks.ts): the demo runs at ×5 while the
-  // operator looks, a report every 4 s, so a bitrate moves within the seconds the check gives it.
-  await page.getByTestId('simulator-clock-speed').selectOption('5');
-  await expect(page.getByTestId('simulator-clock-factor')).toContainText('×5');
   await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
   await page.getByTestId('simulator-demo-switch').click();
   await expect(current).toHaveAttribute('data-preset', 'breaking-news');
+  // The demo starts at real speed, and this stack's devices report telemetry every 20 s of simulated time
+  // (stacks.ts): it runs at ×5 while the operator looks, a report every 4 s, so a bitrate moves within the
+  // seconds the check gives it.
+  await page.getByTestId('simulator-clock-speed').selectOption('5');
+  await expect(page.getByTestId('simulator-clock-factor')).toContainText('×5');
 
   // Within 15 seconds of the demo's start: units streaming, a bitrate that moves, a collecting channel.
   const operator = await (await browser.newContext()).newPage();
