@@ -7,6 +7,8 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RoutedFrameLoader } from './components/FrameLoader';
+import { RegionBoundary } from './components/RegionBoundary';
+import { RouteError } from './components/RouteError';
 import { consoleBase, routerBasename } from './config/base';
 import { FullPageLoader } from './components/FullPageLoader';
 import { preloadableLazy } from './lib/preloadableLazy';
@@ -112,20 +114,36 @@ export interface RouteViews {
   readonly pages: Record<PageKey, ComponentType<PageProps>>;
 }
 
+/** A page is a region of its own: what fails in it shows in its place, the frame and the menu stay (a new address draws it anew). */
+function PageRegion({ children }: { readonly children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RegionBoundary kind="page" standalone resetKeys={[pathname]}>
+      {children}
+    </RegionBoundary>
+  );
+}
+
 function element(route: AppRoute, views: RouteViews): ReactNode {
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   const Page = views.pages[route.page];
   return (
-    <RouteGuard access={route.access} roles={route.roles} saveRoute={route.saveRoute}>
-      <Page route={route} />
-    </RouteGuard>
+    <PageRegion>
+      <RouteGuard access={route.access} roles={route.roles} saveRoute={route.saveRoute}>
+        <Page route={route} />
+      </RouteGuard>
+    </PageRegion>
   );
 }
+
+/** Every route has an error element: React Router's own error page never shows (a page's error shows inside the frame). */
+const inFrameError = <RouteError />;
+const standaloneError = <RouteError standalone />;
 
 /** Routes under home use paths relative to `/`; sections use their `:kind` child path. */
 function toRouteObject(route: AppRoute, relative: boolean, views: RouteViews): RouteObject {
   const path = relative ? route.path.replace(/^\//, '') : route.path;
-  return { path, element: element(route, views) };
+  return { path, element: element(route, views), errorElement: relative ? inFrameError : standaloneError };
 }
 
 function isTopLevel(route: AppRoute): boolean {
@@ -148,10 +166,12 @@ export function buildRouteObjects(views: RouteViews = { layout: AppLayout, pages
           <Outlet />
         </Suspense>
       ),
+      errorElement: standaloneError,
       children: [
         ...withoutSession.map((route) => toRouteObject(route, false, views)),
         {
           element: <SessionGate />,
+          errorElement: standaloneError,
           children: [
             ...sessionTopLevel.map((route) => toRouteObject(route, false, views)),
             {
@@ -161,11 +181,12 @@ export function buildRouteObjects(views: RouteViews = { layout: AppLayout, pages
                   <Layout />
                 </RouteGuard>
               ),
+              errorElement: standaloneError,
               children: [
-                { index: true, element: <Navigate to={LIST_PATH} replace /> },
+                { index: true, element: <Navigate to={LIST_PATH} replace />, errorElement: inFrameError },
                 ...consoleRoutes.map((route) => toRouteObject(route, true, views)),
                 // Spec: unknown paths redirect to the unit list.
-                { path: '*', element: <Navigate to={LIST_PATH} replace /> },
+                { path: '*', element: <Navigate to={LIST_PATH} replace />, errorElement: inFrameError },
               ],
             },
           ],

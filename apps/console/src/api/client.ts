@@ -12,6 +12,7 @@ import { callUrl, requestEndpoint, type ApiError } from '@fleet/client';
 import type { EndpointId, EndpointInput, EndpointOutput } from '@fleet/contracts';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { afterFramePaint } from '../lib/framePaint';
+import { readAnswer } from './answers';
 
 export { ApiError, buildQueryString, errorFromResponse, isApiError } from '@fleet/client';
 
@@ -33,6 +34,8 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Injectable for tests. */
   readonly fetchImpl?: typeof fetch;
+  /** Check the answer against the response schema (default: in development builds); off for an answer the caller reads field by field. */
+  readonly checkResponse?: boolean;
 }
 
 /** The URL of one call under the configured API base. */
@@ -50,14 +53,16 @@ export function endpointUrl<K extends EndpointId>(id: K, input: Partial<Endpoint
 export async function callEndpoint<K extends EndpointId>(id: K, input: Partial<EndpointInput<K>> = {}, options: CallOptions = {}): Promise<EndpointOutput<K>> {
   const wait = afterFramePaint();
   if (wait) await wait;
-  return requestEndpoint(id, input, {
+  const answer = await requestEndpoint(id, input, {
     apiBase: getRuntimeConfig().apiBase,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     fetchImpl: options.fetchImpl,
-    checkResponse: import.meta.env.DEV,
+    checkResponse: options.checkResponse ?? import.meta.env.DEV,
     onError: (error) => {
       if (error.status === 401 && !options.skipUnauthorizedRedirect) unauthorizedHandler?.(error);
     },
   });
+  // The answers read everywhere are read field by field (answers.ts): a core that left a field out breaks no screen.
+  return readAnswer(id, answer);
 }

@@ -1,9 +1,23 @@
-/** React Query hooks over the catalogue client. Query keys are `[id, input]`. */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { QueryKey, UseMutationOptions, UseMutationResult, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
+/**
+ * React Query hooks over the catalogue client. Query keys are `[id, input]`. Each read notes its call
+ * id in the region of the screen that renders it (api/regionCalls.ts): a region that fails names the
+ * call and reads it again on Retry.
+ */
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  InfiniteData,
+  QueryKey,
+  UseInfiniteQueryOptions,
+  UseInfiniteQueryResult,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+} from '@tanstack/react-query';
 import type { EndpointId, EndpointInput, EndpointOutput } from '@fleet/contracts';
 import { callEndpoint } from './client';
 import type { ApiError } from './ApiError';
+import { useRegionCall } from './regionCalls';
 
 export type EndpointQueryKey<K extends EndpointId> = readonly [K, Partial<EndpointInput<K>>];
 
@@ -26,10 +40,35 @@ export function useEndpointQuery<K extends EndpointId, TData = EndpointOutput<K>
   input: Partial<EndpointInput<K>> = {},
   options: EndpointQueryOptions<K, TData> = {},
 ): UseQueryResult<TData, ApiError> {
+  useRegionCall(id);
   return useQuery({
     ...options,
     queryKey: endpointKey(id, input),
     queryFn: ({ signal }) => callEndpoint(id, input, { signal }),
+  });
+}
+
+export type EndpointInfiniteQueryOptions<K extends EndpointId, TPage> = Omit<
+  UseInfiniteQueryOptions<EndpointOutput<K>, ApiError, InfiniteData<EndpointOutput<K>, TPage>, QueryKey, TPage>,
+  'queryKey' | 'queryFn'
+>;
+
+/**
+ * A paged read of one call (a picker's list loaded as it scrolls): `input(page)` makes each page's
+ * input. Its `queryKey` is the caller's own, not `[id, …]`: the live table's patches of the call's
+ * answers (one page each) must not find these pages.
+ */
+export function useEndpointInfiniteQuery<K extends EndpointId, TPage>(
+  id: K,
+  queryKey: QueryKey,
+  input: (page: TPage) => Partial<EndpointInput<K>>,
+  options: EndpointInfiniteQueryOptions<K, TPage>,
+): UseInfiniteQueryResult<InfiniteData<EndpointOutput<K>, TPage>, ApiError> {
+  useRegionCall(id, queryKey.slice(0, 1));
+  return useInfiniteQuery({
+    ...options,
+    queryKey,
+    queryFn: ({ pageParam, signal }) => callEndpoint(id, input(pageParam as TPage), { signal }),
   });
 }
 

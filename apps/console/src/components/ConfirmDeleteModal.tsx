@@ -4,7 +4,8 @@
  * names its own). Spread `useConfirmedDelete(...).modalProps` into it for pending, error and the two
  * handlers. Test ids: `<testIdPrefix>-modal`, `-question`, `-error`, `-cancel`, `-confirm`.
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Modal } from './Overlays';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../api/errorMessage';
 

@@ -43,6 +43,7 @@ import faultsEn from './areas/faults.en.json';
 import chaosEn from './areas/chaos.en.json';
 import kitEn from './areas/kit.en.json';
 import notificationCentreEn from './areas/notificationCentre.en.json';
+import regionsEn from './areas/regions.en.json';
 
 /** The areas' texts, each under its area's key. */
 const areas = {
@@ -85,6 +86,7 @@ const areas = {
   chaos: chaosEn,
   kit: kitEn,
   notificationCentre: notificationCentreEn,
+  regions: regionsEn,
 };
 
 export const englishResources = { ...en, ...areas };

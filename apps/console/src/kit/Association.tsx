@@ -23,6 +23,7 @@ import { canCall, useUserRoles } from './access';
 import type { TextKey } from './formRules';
 import { op, type Op } from './op';
 import type { ResourceTab } from './resource';
+import { useRegionCall } from '../api/regionCalls';
 
 /** One row of an association: a member, or a candidate to join. */
 export interface Member {
@@ -123,6 +124,8 @@ function AssociationView<E, R, C>({ association, of }: { association: Associatio
           invalidateReads(queryClient, stale);
         };
   const onAdd = write(association.add);
+  useRegionCall(members.op.id);
+  useRegionCall(candidates?.op.id);
   const read = useQuery({ queryKey: members.op.key(of), queryFn: ({ signal }) => members.op.run(of, signal), select: (answer) => members.rows(answer, t) });
   const found = useQuery<C>({
     queryKey: candidates ? candidates.op.key({ of, search }) : ['kit.none'],

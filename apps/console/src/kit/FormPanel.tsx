@@ -12,6 +12,7 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useApiErrorMessage } from '../api/errorMessage';
+import { RegionBoundary } from '../components/RegionBoundary';
 import { hasErrors } from '../lib/forms/fieldErrors';
 import type { Form } from '../lib/forms/useForm';
 import { ResourceForm, shownFields } from './fields';
@@ -52,7 +53,10 @@ export function FormPanel<V extends object>(props: FormPanelProps<V>) {
         testId={`${testId}-form-error`}
         lead={form.error !== null && !onField ? errorText(form.error) : undefined}
       />
-      <ResourceForm fields={fields} form={form} testId={testId} isNew={isNew} readOnly={onSave === null} />
+      {/* The fields are a region of their own: the footer (cancel) stays when a value cannot be shown. */}
+      <RegionBoundary kind="panel">
+        <ResourceForm fields={fields} form={form} testId={testId} isNew={isNew} readOnly={onSave === null} />
+      </RegionBoundary>
       {(onSave !== null || closes || Boolean(left)) && <ModalFooter testId={testId} onSave={onSave} onCancel={onCancel} saving={saving} left={left} />}
     </Stack>
   );

@@ -4,7 +4,8 @@
  * shown of all, the toggle of the filter panel, what sits above the grid (counters, notes, the
  * filter panel while open), then the grid — or instead its loading, a read that failed, a lost
  * realtime connection (the list can no longer be kept current), or the empty note when there is
- * nothing at all (the grid's own note says that nothing matches the filters).
+ * nothing at all (the grid's own note says that nothing matches the filters). What sits above, the
+ * filter panel, the grid and the modals are regions of their own (components/RegionBoundary).
  *
  * Test ids, with `pageTestId` and `testId` the page's two prefixes (`groups` and `group`):
  * `<pageTestId>-page`, `-loading`, `-error` (`data-reason="websocket"` for the lost connection),
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid, type DataGridProps } from '../components/grid/DataGrid';
 import { FiltersToggle } from '../components/FiltersToggle';
 import { QueryView } from '../components/QueryView';
+import { RegionBoundary } from '../components/RegionBoundary';
 import type { QueryLike } from '../components/queryView';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useRealtime } from '../realtime/RealtimeProvider';
@@ -110,15 +112,25 @@ export function GridPage<T>(props: GridPageProps<T>) {
           {props.actions}
         </Group>
       </Group>
-      {props.above}
+      {props.above && <RegionBoundary kind="panel">{props.above}</RegionBoundary>}
       {filters?.open && (
         <Paper withBorder p="sm" radius="md">
-          <Suspense fallback={loading}>{filters.panel}</Suspense>
+          <RegionBoundary kind="panel">
+            <Suspense fallback={loading}>{filters.panel}</Suspense>
+          </RegionBoundary>
         </Paper>
       )}
-      {props.below && <Suspense fallback={loading}>{props.below}</Suspense>}
-      <div data-testid={`${testId}-table`}>{body}</div>
-      <Suspense fallback={null}>{props.children}</Suspense>
+      {props.below && (
+        <RegionBoundary kind="panel">
+          <Suspense fallback={loading}>{props.below}</Suspense>
+        </RegionBoundary>
+      )}
+      <div data-testid={`${testId}-table`}>
+        <RegionBoundary kind="table">{body}</RegionBoundary>
+      </div>
+      <RegionBoundary kind="dialog">
+        <Suspense fallback={null}>{props.children}</Suspense>
+      </RegionBoundary>
     </Stack>
   );
 }

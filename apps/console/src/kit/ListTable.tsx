@@ -16,6 +16,9 @@
  * `-row-<key>` (or `rowTestId(row)`), `-sort-<columnId>`, `-<columnId>-<key>` on a cell whose column
  * sets `cellTestId`, `-empty`, `-total` (only with `totalText`), `-pagination`; the rows and cells
  * take `rowTestIdPrefix` instead where given.
+ *
+ * The table is a region of its own and each cell one of its own (components/RegionBoundary): a cell
+ * whose value cannot be drawn says so in one line, its row and the other rows stay.
  */
 import type { ReactNode } from 'react';
 import { Group, Pagination, Stack, Table, Text, type MantineBreakpoint, type TableProps } from '@mantine/core';
@@ -31,6 +34,7 @@ import {
   type RowData,
 } from '../components/grid/columns';
 import type { SortDirection } from '../components/grid/gridSort';
+import { RegionBoundary } from '../components/RegionBoundary';
 import classes from './ListTable.module.css';
 
 export {
@@ -149,7 +153,7 @@ function ListRow<R, I>({
           {...column.cellData?.(row)}
           data-testid={cellTestIdOf(column, row, prefix, key)}
         >
-          {column.render(row)}
+          <RegionBoundary kind="cell">{column.render(row)}</RegionBoundary>
         </Table.Td>
       ))}
     </Table.Tr>
@@ -160,6 +164,15 @@ function ListRow<R, I>({
 export function ListTable<Row, Item>(props: ListTableProps<Row, Item> & { readonly useRow: (item: Item) => Row }): ReactNode;
 export function ListTable<Row>(props: ListTableProps<Row>): ReactNode;
 export function ListTable<Row, Item = Row>(props: ListTableProps<Row, Item>): ReactNode {
+  // A table is a region of its own (a row's cell fails alone, in one line; the table as a whole in its place).
+  return (
+    <RegionBoundary kind="table">
+      <ListTableBody {...props} />
+    </RegionBoundary>
+  );
+}
+
+function ListTableBody<Row, Item = Row>(props: ListTableProps<Row, Item>): ReactNode {
   const { items, columns, rowKey, testIdPrefix: prefix, sort, onSort, page = 1, pageSize = Number.POSITIVE_INFINITY, onPage, totalText } = props;
   const total = props.total ?? items.length;
   const paged = onPage !== undefined && total > pageSize;

@@ -5,10 +5,12 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Tabs, Text } from '@mantine/core';
+import { Modal } from '../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../api/errorMessage';
 import type { QueryLike } from '../components/queryView';
+import { RegionBoundary } from '../components/RegionBoundary';
 
 /** Delete with a second click to confirm. */
 export function DeleteButton({ testId, onConfirm, loading }: { testId: string; onConfirm: () => void; loading: boolean }) {
@@ -125,10 +127,12 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="general">{editor(entity)}</Tabs.Panel>
+        <Tabs.Panel value="general">
+          <RegionBoundary kind="tab">{editor(entity)}</RegionBoundary>
+        </Tabs.Panel>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value}>
-            {tab.render(entity)}
+            <RegionBoundary kind="tab">{tab.render(entity)}</RegionBoundary>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -18,6 +18,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/ApiError';
 import type { QueryLike } from '../components/queryView';
+import { RegionBoundary } from '../components/RegionBoundary';
+import { useRegionCall } from '../api/regionCalls';
 import { useForm } from '../lib/forms/useForm';
 import { invalidateReads } from '../realtime/systemEntities';
 import { useToast } from '../toast/useToast';
@@ -55,7 +57,7 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, abov
   const show = (key: string) => setOpen({ kind: 'key', key });
   return (
     <>
-      {above?.(view)}
+      {above && <RegionBoundary kind="panel">{above(view)}</RegionBoundary>}
       <ResourceList
         testId={resource.testId}
         searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: searchKeyLabel(resource, k, t) }))}
@@ -80,12 +82,15 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, abov
           )
         }
       />
-      {open !== null &&
-        (dialog !== undefined ? (
-          dialog.render(open.kind === 'key' ? open.key : null, close, show)
-        ) : (
-          <ResourceDialog resource={resource} open={open} onClose={close} onShow={show} />
-        ))}
+      {open !== null && (
+        <RegionBoundary kind="dialog">
+          {dialog !== undefined ? (
+            dialog.render(open.kind === 'key' ? open.key : null, close, show)
+          ) : (
+            <ResourceDialog resource={resource} open={open} onClose={close} onShow={show} />
+          )}
+        </RegionBoundary>
+      )}
     </>
   );
 }
@@ -100,6 +105,7 @@ export function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: st
 /** A resource's list as its view asks for it (the page shown stays while the next loads), read again when an event makes it stale. */
 export function useResourceList<Row, E, V>(resource: Resource<Row, E, V>, options: { sortDir?: 'asc' | 'desc'; refreshMs?: number | false } = {}) {
   const [view, setView] = useListView(resource.list.searchKeys[0] ?? 'name', resource.list.defaultSort, options.sortDir);
+  useRegionCall(resource.list.op.id);
   const list = useQuery({
     queryKey: resource.list.op.key(view),
     queryFn: ({ signal }) => resource.list.op.run(view, signal),
@@ -134,6 +140,7 @@ export function ResourceDialog<Row, E, V extends object>({ resource, open, onClo
   const { get } = resource;
   const asEntity = rows?.asEntity ?? resource.fromRow;
   const key = open.kind === 'key' ? open.key : null;
+  useRegionCall(get?.id);
   const read = useQuery({
     queryKey: get && key !== null ? get.key(key) : ['kit.none'],
     queryFn: ({ signal }) => (get && key !== null ? get.run(key, signal) : Promise.reject(new Error('nothing to read'))),

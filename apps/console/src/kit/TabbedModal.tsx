@@ -10,8 +10,10 @@
  * `-close`, `<tabTestId>-tab-<tab>`, `<tabTestId>-panel-<tab>`.
  */
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Modal } from '../components/Overlays';
 import { useTranslation } from 'react-i18next';
+import { RegionBoundary } from '../components/RegionBoundary';
 import type { RowData } from './ListTable';
 import { CloseFooter } from './ModalParts';
 
@@ -83,7 +85,10 @@ export function TabbedModal<T extends string>(props: TabbedModalProps<T>) {
           ))}
         </Tabs.List>
         <Tabs.Panel value={tab} pt="md" data-testid={`${tabTestId}-panel-${tab}`}>
-          {props.render(tab)}
+          {/* Each tab a region of its own: another tab draws anew. */}
+          <RegionBoundary kind="tab" resetKeys={[tab]}>
+            {props.render(tab)}
+          </RegionBoundary>
         </Tabs.Panel>
       </Tabs>
     );

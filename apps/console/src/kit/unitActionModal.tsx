@@ -1,6 +1,7 @@
 /** The modal the unit actions and the unit dialogs share. */
 import type { ComponentType } from 'react';
-import { Modal } from '@mantine/core';
+import { Modal } from '../components/Overlays';
+
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { UnitDetail } from '@fleet/contracts';

@@ -13,21 +13,24 @@ const SERVER_STATUSES = ['online', 'offline', 'busy', 'upgrading', 'unknown'] as
 
 const known = (codes: readonly string[], status: string) => codes.includes(status);
 
+/** A status an answer left out or null shows as "—"; one this console does not know, as it came. */
+const shown = (status: string | null | undefined) => (typeof status === 'string' && status !== '' ? status : '—');
+
 export function unitStatusLabel(t: TFunction, status: string): string {
   // The key is one of the family's codes (checked just above); the typed t() takes literal keys only.
-  return known(UNIT_STATUSES, status) ? t(`units.status.${status}` as 'units.status.idle') : status;
+  return known(UNIT_STATUSES, status) ? t(`units.status.${status}` as 'units.status.idle') : shown(status);
 }
 
 export function channelStatusLabel(t: TFunction, status: string): string {
-  return known(CHANNEL_STATUSES, status) ? t(`channels.status.${status}` as 'channels.status.idle') : status;
+  return known(CHANNEL_STATUSES, status) ? t(`channels.status.${status}` as 'channels.status.idle') : shown(status);
 }
 
 export function vrChannelStatusLabel(t: TFunction, status: string): string {
-  return known(VR_CHANNEL_STATUSES, status) ? t(`videoReturn.status.${status}` as 'videoReturn.status.idle') : status;
+  return known(VR_CHANNEL_STATUSES, status) ? t(`videoReturn.status.${status}` as 'videoReturn.status.idle') : shown(status);
 }
 
 export function serverStatusLabel(t: TFunction, status: string): string {
-  return known(SERVER_STATUSES, status) ? t(`devices.status.${status}` as 'devices.status.online') : status;
+  return known(SERVER_STATUSES, status) ? t(`devices.status.${status}` as 'devices.status.online') : shown(status);
 }
 
 /** The labels as functions of the status, following the user's language. */
@@ -47,8 +50,8 @@ const TALLIES = ['program', 'preview', 'off'] as const;
 
 /** A unit's tally (program, preview, off) in the user's language; another value shows as it came. */
 export function tallyLabel(t: TFunction, tally: string): string {
-  const code = tally.trim().toLowerCase();
-  return known(TALLIES, code) ? t(`units.tally.${code}` as 'units.tally.off') : tally;
+  const code = (tally ?? '').trim().toLowerCase();
+  return known(TALLIES, code) ? t(`units.tally.${code}` as 'units.tally.off') : shown(tally);
 }
 
 /**

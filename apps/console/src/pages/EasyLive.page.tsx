@@ -17,6 +17,7 @@ import { toRouteUser, useSessionUser } from '../session/hooks';
 import { SignedInFooter } from './EntryPageParts';
 import type { PageProps } from './types';
 import { channelStatusLabel } from '../lib/statusLabels';
+import { useRegionCall } from '../api/regionCalls';
 
 /** Channel statuses change while the page is open; the page has no /ws connection (it stands outside the console shell). */
 const CHANNELS_REFRESH_MS = 30_000;
@@ -37,6 +38,7 @@ const PREVIEW_FEATURE = 'ExternalPreview';
  * flags are fetched per group"); read only while `enabled` (the features count for the user).
  */
 function usePreviewGroups(groups: readonly LightGroup[], enabled: boolean): ReadonlySet<string> {
+  useRegionCall(enabled ? 'fetchFeatures' : null);
   const answers = useQueries({
     queries: groups.map((group) => ({
       queryKey: endpointKey('fetchFeatures', { query: { groupId: group.id } }),

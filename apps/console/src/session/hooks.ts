@@ -1,19 +1,30 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser, Language, Role, UserPreferences } from '@fleet/contracts';
+import type { CurrentUser, Language, UserPreferences } from '@fleet/contracts';
 import { callEndpoint } from '../api/client';
+import type { ApiError } from '../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../api/hooks';
+import { useRegionCall } from '../api/regionCalls';
 import { changeLanguage } from '../i18n';
 import type { RouteUser } from '../routing/decideRoute';
+import { fetchCurrentUser, rolesOf } from './currentUser';
+
+export { fetchCurrentUser, rolesOf } from './currentUser';
 
 /** User and preferences change only through this console: keep them until log-out. */
 const SESSION_QUERY = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } as const;
 
 /** Loads (when `load`) or just reads the current user (GET users/current). */
 export function useCurrentUserQuery(load = true) {
-  return useEndpointQuery('getCurrentUser', {}, { ...SESSION_QUERY, enabled: load });
+  useRegionCall('getCurrentUser');
+  return useQuery<CurrentUser, ApiError>({
+    ...SESSION_QUERY,
+    queryKey: endpointKey('getCurrentUser'),
+    queryFn: ({ signal }) => fetchCurrentUser({ signal }),
+    enabled: load,
+  });
 }
 
 export function usePreferencesQuery(load = true) {
@@ -28,7 +39,7 @@ export function prefetchSession(queryClient: QueryClient): void {
   void queryClient.prefetchQuery({
     ...SESSION_QUERY,
     queryKey: endpointKey('getCurrentUser'),
-    queryFn: ({ signal }) => callEndpoint('getCurrentUser', {}, { signal }),
+    queryFn: ({ signal }) => fetchCurrentUser({ signal }),
   });
   void queryClient.prefetchQuery({
     ...SESSION_QUERY,
@@ -40,11 +51,6 @@ export function prefetchSession(queryClient: QueryClient): void {
 /** The signed-in user when already loaded (never starts a request). */
 export function useSessionUser(): CurrentUser | undefined {
   return useCurrentUserQuery(false).data;
-}
-
-/** Every role of the user: the user type and the role list. */
-export function rolesOf(user: Pick<CurrentUser, 'roles' | 'userType'>): Role[] {
-  return [...new Set<Role>([user.userType, ...user.roles])];
 }
 
 export function toRouteUser(user: CurrentUser | undefined): RouteUser | null {

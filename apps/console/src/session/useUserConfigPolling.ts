@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@fleet/contracts';
-import { callEndpoint } from '../api/client';
 import { endpointKey } from '../api/hooks';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { initialPollDelay, schedulePolling } from '../notifications/polling';
+import { fetchCurrentUser } from './hooks';
 
 /**
  * Spec 000 §7 / 001 §7: the user configuration (GET users/current: roles, groups, inventories and
@@ -22,7 +22,7 @@ export function useUserConfigPolling(initialDelayMs?: number): void {
     () =>
       schedulePolling(
         () => {
-          callEndpoint('getCurrentUser', {})
+          fetchCurrentUser()
             .then((user) => queryClient.setQueryData(endpointKey('getCurrentUser'), user))
             .catch((error: unknown) => console.warn('user configuration poll failed', error));
         },

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { AppShell, Burger, Divider, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePageViewAnalytics } from '../analytics/analytics';
 import { RoutedFrameLoader } from '../components/FrameLoader';
+import { RegionBoundary } from '../components/RegionBoundary';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { frameMounted } from '../lib/framePaint';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
@@ -18,6 +20,7 @@ import { AppSwitcher } from './AppSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavMenu } from './NavMenu';
 import { PartialAccessBanner } from './PartialAccessBanner';
+import { PartialUserNotice } from './PartialUserNotice';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { ChaosIndicator } from './ChaosIndicator';
@@ -33,16 +36,42 @@ import { UserMenu } from './UserMenu';
 function DrawerControls({ user }: { readonly user: CurrentUser }) {
   return (
     <Stack gap="xs" data-testid="shell-drawer-controls">
-      <ScopePicker user={user} stacked />
+      <Part>
+        <ScopePicker user={user} stacked />
+      </Part>
       <Group gap="sm" justify="space-between" wrap="nowrap">
-        <AppSwitcher />
+        <Part>
+          <AppSwitcher />
+        </Part>
         <Group gap="sm" wrap="nowrap">
-          <LanguageSwitch />
-          <UserMenu user={user} />
+          <Part>
+            <LanguageSwitch />
+          </Part>
+          <Part>
+            <UserMenu user={user} />
+          </Part>
         </Group>
       </Group>
       <Divider />
     </Stack>
+  );
+}
+
+/** A control of the header (or of the menu drawer): a region of its own, one line when it fails; the others stay. */
+function Part({ children }: { readonly children: ReactNode }) {
+  return (
+    <RegionBoundary kind="header" compact standalone>
+      {children}
+    </RegionBoundary>
+  );
+}
+
+/** A notice above the page (banners): a region of its own. */
+function Notice({ children }: { readonly children: ReactNode }) {
+  return (
+    <RegionBoundary kind="panel" standalone>
+      {children}
+    </RegionBoundary>
   );
 }
 
@@ -89,19 +118,43 @@ export default function AppLayout() {
                 {t('app.name')}
               </Title>
               {getRuntimeConfig().sandbox !== null && (
-                <Suspense fallback={null}>
-                  <SandboxBadge />
-                </Suspense>
+                <Part>
+                  <Suspense fallback={null}>
+                    <SandboxBadge />
+                  </Suspense>
+                </Part>
               )}
-              {!compact && <AppSwitcher />}
+              {!compact && (
+                <Part>
+                  <AppSwitcher />
+                </Part>
+              )}
             </Group>
             <Group gap="sm" wrap="nowrap">
-              {!compact && <ScopePicker user={user} />}
-              <ChaosIndicator roles={user.roles} />
-              <RealtimeStatusIndicator />
-              <NotificationCentre />
-              {!compact && <LanguageSwitch />}
-              {!compact && <UserMenu user={user} />}
+              {!compact && (
+                <Part>
+                  <ScopePicker user={user} />
+                </Part>
+              )}
+              <Part>
+                <ChaosIndicator roles={user.roles} />
+              </Part>
+              <Part>
+                <RealtimeStatusIndicator />
+              </Part>
+              <Part>
+                <NotificationCentre />
+              </Part>
+              {!compact && (
+                <Part>
+                  <LanguageSwitch />
+                </Part>
+              )}
+              {!compact && (
+                <Part>
+                  <UserMenu user={user} />
+                </Part>
+              )}
             </Group>
           </Group>
         </AppShell.Header>
@@ -113,14 +166,26 @@ export default function AppLayout() {
           )}
           {navbarContent && (
             <AppShell.Section grow component={ScrollArea}>
-              <NavMenu user={user} onNavigate={close} />
+              <RegionBoundary kind="menu" standalone>
+                <NavMenu user={user} onNavigate={close} />
+              </RegionBoundary>
             </AppShell.Section>
           )}
         </AppShell.Navbar>
         <AppShell.Main>
-          <PartialAccessBanner user={user} />
-          <FrameConfigurationNotice />
-          <NotificationBanner />
+          <Notice>
+            <PartialUserNotice user={user} />
+          </Notice>
+          <Notice>
+            <PartialAccessBanner user={user} />
+          </Notice>
+          <Notice>
+            <FrameConfigurationNotice />
+          </Notice>
+          <Notice>
+            <NotificationBanner />
+          </Notice>
+          {/* Each page is a region of its own (Router.tsx); this one catches what fails around it. */}
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>

@@ -8,12 +8,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';
 import type { CurrentUser, UserPreferences } from '@fleet/contracts';
-import { callEndpoint } from '../api/client';
-import { endpointKey, useEndpointQuery } from '../api/hooks';
+import { endpointKey, useEndpointInfiniteQuery, useEndpointQuery } from '../api/hooks';
+import { selectData } from '../lib/tolerant';
 import { usePreferences } from '../preferences/usePreferences';
 import { rolesOf, useUpdatePreferences } from '../session/hooks';
 import { currentGroupId, currentInventory, groupsOfInventory, inventoryPickPatch, nextPageOffset, picksAmongAllInventories, withCurrentOption } from './scope';
@@ -45,23 +45,29 @@ function useScopeSaver(): (patch: Partial<ScopePatch>) => void {
 
 /** Super user and staff: the admin inventory list, searched by name, next page on scrolling to the end. */
 function useAdminInventoryOptions(enabled: boolean, search: string): { options: ScopeInventory[]; loadMore: () => void; loading: boolean } {
-  const query = useInfiniteQuery({
-    queryKey: ['shellInventoryPicker', search],
-    queryFn: ({ pageParam, signal }) =>
-      callEndpoint(
-        'searchAdminInventories',
-        {
-          query: { offset: pageParam, limit: PAGE_SIZE, sortBy: 'name', sortDir: 'asc', ...(search === '' ? {} : { searchKey: 'name', searchValue: search }) },
-        },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: nextPageOffset,
-    enabled,
-    staleTime: LIST_STALE_MS,
-  });
+  const query = useEndpointInfiniteQuery(
+    'searchAdminInventories',
+    ['shellInventoryPicker', search],
+    (offset: number) => ({
+      query: {
+        offset,
+        limit: PAGE_SIZE,
+        sortBy: 'name' as const,
+        sortDir: 'asc' as const,
+        ...(search === '' ? {} : { searchKey: 'name' as const, searchValue: search }),
+      },
+    }),
+    { initialPageParam: 0, getNextPageParam: nextPageOffset, enabled, staleTime: LIST_STALE_MS },
+  );
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const options = useMemo(() => (data?.pages ?? []).flatMap((page) => page.items.map((inv) => ({ id: inv.id, name: inv.name }))), [data]);
+  // A page without its items (a core that left them out) adds nothing; an inventory without an id cannot be picked.
+  const options = useMemo(
+    () =>
+      (data?.pages ?? []).flatMap((page) =>
+        (page.items ?? []).flatMap((inv) => (typeof inv.id === 'string' && inv.id !== '' ? [{ id: inv.id, name: inv.name ?? inv.id }] : [])),
+      ),
+    [data],
+  );
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -99,7 +105,11 @@ export function ScopePicker({ user, stacked = false }: { readonly user: CurrentU
         aria-label={t('shell.inventory')}
         label={stacked ? t('shell.inventory') : undefined}
         placeholder={t('shell.noInventory')}
-        data={inventoryOptions.map((inv) => ({ value: inv.id, label: inv.name }))}
+        data={selectData(
+          inventoryOptions,
+          (inv) => inv.id,
+          (inv) => inv.name,
+        )}
         value={inventory?.id ?? null}
         onChange={pickInventory}
         allowDeselect={false}
@@ -119,7 +129,11 @@ export function ScopePicker({ user, stacked = false }: { readonly user: CurrentU
         aria-label={t('shell.group')}
         label={stacked ? t('shell.group') : undefined}
         placeholder={t('shell.noGroup')}
-        data={groups.map((group) => ({ value: group.id, label: group.name }))}
+        data={selectData(
+          groups,
+          (group) => group.id,
+          (group) => group.name,
+        )}
         value={groupId}
         onChange={(id) => id !== null && id !== groupId && save({ groupId: id })}
         allowDeselect={false}

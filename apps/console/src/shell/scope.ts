@@ -61,6 +61,8 @@ export function withCurrentOption(options: readonly ScopeInventory[], current: S
 
 /** The offset of the next page of a paged list, or undefined when every row is loaded. */
 export function nextPageOffset(page: { readonly offset: number; readonly items: readonly unknown[]; readonly total: number }): number | undefined {
-  const next = page.offset + page.items.length;
-  return page.items.length > 0 && next < page.total ? next : undefined;
+  // A page whose items, offset or total the answer left out ends the list (nothing more is asked for).
+  const count = page.items?.length ?? 0;
+  const next = (page.offset ?? 0) + count;
+  return count > 0 && typeof page.total === 'number' && next < page.total ? next : undefined;
 }

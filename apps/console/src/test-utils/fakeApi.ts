@@ -24,6 +24,20 @@ export class FakeFailure {
   ) {}
 }
 
+/**
+ * An answer sent as given, not held to the response schema: a real core that drifted from the
+ * contract (a field left out or null, a value of another kind). The console's client checks answers
+ * in tests as in development builds; a test of drifted answers turns that off (`vi.stubEnv('DEV', false)`),
+ * as production builds have it.
+ */
+export class Drifted {
+  constructor(readonly body: unknown) {}
+}
+
+export function drifted(body: unknown): Drifted {
+  return new Drifted(body);
+}
+
 /** The core's answer for a catalogue error code: its status and the spec's text (or `message`). */
 export function apiError(code: ErrorCode, fields?: readonly FieldProblem[], message?: string): FakeFailure {
   const entry = ERROR_CATALOGUE[code];
@@ -49,7 +63,7 @@ export interface FakeRequest<K extends EndpointId> {
   readonly rawBody: unknown;
 }
 
-type Answer<K extends EndpointId> = EndpointOutput<K> | FakeFailure;
+type Answer<K extends EndpointId> = EndpointOutput<K> | FakeFailure | Drifted;
 export type FakeHandler<K extends EndpointId> = (request: FakeRequest<K>) => Answer<K> | Promise<Answer<K>>;
 
 /** A request outside the catalogue (log-in, log-out, runtime configuration). */
@@ -246,6 +260,7 @@ export class FakeApi {
       rawBody,
     });
     if (answer instanceof FakeFailure) return json(answer.status, answer.envelope);
+    if (answer instanceof Drifted) return json(definition.successStatus ?? 200, answer.body);
     const checked = definition.response.safeParse(answer);
     if (!checked.success) {
       this.problems.push(`${route.id}: the test's answer does not match the response schema: ${checked.error.message}`);

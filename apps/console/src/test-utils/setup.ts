@@ -6,7 +6,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import * as React from 'react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
 import { forgetReportTimes } from '../kit/cache';
@@ -113,6 +113,8 @@ if (!(PATCHED in window.HTMLElement.prototype)) {
 }
 
 afterEach(() => {
+  // A test of drifted answers turns the client's answer check off (fakeApi.ts `drifted`).
+  vi.unstubAllEnvs();
   forgetReportTimes();
   liveness.reset();
   cleanup();

@@ -33,6 +33,9 @@
  * (expanded content), and the caller's row test ids. The viewport carries `data-row-count` (rows
  * after sorting) and `data-sort`.
  *
+ * The grid is a region of its own and each cell and expanded row one of its own
+ * (components/RegionBoundary): what cannot be drawn says so in its place, the other rows stay.
+ *
  * The action column (id `actions`) is pinned to the viewport's end edge: when the columns are wider
  * than the grid, the others scroll beneath it and the rows' buttons stay in view. Its header
  * carries `data-column="actions"` (every header its column's id).
@@ -45,6 +48,7 @@ import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, ReactNode } fr
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RegionBoundary } from '../RegionBoundary';
 import { MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
@@ -170,13 +174,15 @@ function GridRowInner<T>({
             data-testid={cellTestIdOf(column, row, prefix, rowId)}
             onClick={column.interactive ? stop : undefined}
           >
-            {column.render(row)}
+            <RegionBoundary kind="cell">{column.render(row)}</RegionBoundary>
           </div>
         ))}
       </div>
       {expandable && expanded && renderExpanded && (
         <div className={classes.expanded} data-testid={`grid-${gridId}-expanded-${rowId}`}>
-          {renderExpanded(row)}
+          <RegionBoundary kind="panel" compact>
+            {renderExpanded(row)}
+          </RegionBoundary>
         </div>
       )}
     </>
@@ -185,7 +191,16 @@ function GridRowInner<T>({
 
 const GridRow = memo(GridRowInner) as typeof GridRowInner;
 
-export function DataGrid<T>({
+/** The grid is a region of its own (a sort or a row that cannot be drawn fails it alone), each cell one of its own. */
+export function DataGrid<T>(props: DataGridProps<T>) {
+  return (
+    <RegionBoundary kind="table">
+      <DataGridBody {...props} />
+    </RegionBoundary>
+  );
+}
+
+function DataGridBody<T>({
   gridId,
   columns,
   rows,

@@ -20,6 +20,8 @@ import { useNow } from '../../kit/useNow';
 import type { PageProps } from '../../pages/types';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { shownStatus } from './approvalStatus';
+import { useRegionCall } from '../../api/regionCalls';
+import { enumLabel } from '../../lib/tolerant';
 
 const TICK_MS = 15_000;
 const STATUS_COLOR: Record<AccessApprovalStatus, string> = { active: 'green', expired: 'gray', used: 'blue' };
@@ -112,6 +114,7 @@ export default function AccessApprovalsPage({ route }: PageProps) {
   const [open, setOpen] = useState<string | null>(null);
   const now = useNow(TICK_MS);
   const resource = useMemo(() => approvalResource(status), [status]);
+  useRegionCall(resource.list.op.id);
   const list = useQuery({
     queryKey: resource.list.op.key(view),
     queryFn: ({ signal }) => resource.list.op.run(view, signal),
@@ -159,7 +162,7 @@ function StatusBadge({ approval: a }: { approval: AccessApproval }) {
   const shown = shownStatus(a, useContext(Now));
   return (
     <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>
-      {t(`adminPages.accessApprovals.statuses.${shown}`)}
+      {enumLabel(t, 'adminPages.accessApprovals.statuses', shown)}
     </Badge>
   );
 }
@@ -178,6 +181,7 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
   const { t } = useTranslation();
   const { get } = resource;
   const now = useContext(Now);
+  useRegionCall(get?.id);
   const query = useQuery({
     queryKey: get ? get.key(id) : ['aa.none'],
     queryFn: ({ signal }) => (get ? get.run(id, signal) : Promise.reject(new Error('no read'))),
@@ -195,7 +199,7 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
           {row(t('adminPages.accessApprovals.columns.device'), `${a.deviceName || a.deviceId} (${a.deviceId})`)}
-          {row(t('adminPages.accessApprovals.columns.status'), t(`adminPages.accessApprovals.statuses.${status}`), 'aa-details-status')}
+          {row(t('adminPages.accessApprovals.columns.status'), enumLabel(t, 'adminPages.accessApprovals.statuses', status), 'aa-details-status')}
           {row(t('adminPages.accessApprovals.columns.reason'), a.reason || t('common.none'))}
           {row(t('adminPages.accessApprovals.columns.requestedBy'), a.requestedBy ?? t('common.none'))}
           {row(t('adminPages.accessApprovals.approvedBy'), a.approvedBy ?? t('common.none'))}

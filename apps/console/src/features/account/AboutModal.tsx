@@ -2,7 +2,8 @@
  * The user menu's about (spec 000 §2): the product, the console's version (from its build) and the
  * languages it speaks. The core does not say its version in the client configuration, so none is shown.
  */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import consolePackage from '../../../package.json';
 import { MutedText } from '../../kit';

@@ -3,7 +3,8 @@
  * they are, first and last name and e-mail through PUT users/current (spec 001 §5 rules and "Email
  * used by another user" inline), phone and company through user/contact — and the password change.
  */
-import { Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Loader, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, UserContact } from '@fleet/contracts';
@@ -12,12 +13,14 @@ import { callEndpoint } from '../../api/client';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
+import { readCurrentUser } from '../../session/currentUser';
 import { useToast } from '../../toast/useToast';
 import { checkDetails, contactBody, detailsBody, detailsForm } from './accountForms';
 import type { DetailsForm } from './accountForms';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { useState } from 'react';
 import { ErrorAlert, LabelledValue } from '../../kit';
+import { enumLabel } from '../../lib/tolerant';
 
 export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export function AccountModal({ user, opened, onClose }: { user: CurrentUser; ope
             {user.username}
           </LabelledValue>
           <LabelledValue label={t('account.details.userType')} testId="account-user-type">
-            {t(`users.types.${user.userType}`)}
+            {enumLabel(t, 'users.types', user.userType)}
           </LabelledValue>
         </SimpleGrid>
         {contact.isPending ? <Loader size="sm" /> : <DetailsSection user={user} contact={contact.data} />}
@@ -57,7 +60,7 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
     try {
       // The names and e-mail first: the contact's answer carries them as saved.
       const updated = await callEndpoint('updateCurrentUser', { body: detailsBody(values) });
-      queryClient.setQueryData(endpointKey('getCurrentUser'), updated);
+      queryClient.setQueryData(endpointKey('getCurrentUser'), readCurrentUser(updated));
       const savedContact = await callEndpoint('updateUserContact', { body: contactBody(values) });
       queryClient.setQueryData(endpointKey('getUserContact'), savedContact);
       saved();

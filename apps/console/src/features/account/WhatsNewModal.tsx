@@ -3,7 +3,8 @@
  * v2/whatsNew). An entry published, changed or withdrawn meanwhile (whatsNew.changed / removed on
  * /ws) is read again while the modal is open.
  */
-import { Anchor, Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';

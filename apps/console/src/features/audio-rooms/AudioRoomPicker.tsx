@@ -17,6 +17,7 @@ import { LIMITS, type AudioRoom } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { endpointKey } from '../../api/hooks';
 import { naturalSortBy } from '../../lib/naturalSort';
+import { useRegionCall } from '../../api/regionCalls';
 
 export type AudioRoomPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'renderOption' | 'filter' | 'nothingFoundMessage'> & {
   /** The chosen room's id ('' : none). */
@@ -31,6 +32,7 @@ export type AudioRoomPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChang
 
 /** The rooms of these inventories, in natural order of name (undefined while any list loads). */
 export function useAudioRooms(inventoryIds: readonly string[], enabled: boolean): readonly AudioRoom[] | undefined {
+  useRegionCall(enabled ? 'listInventoryAudioRooms' : null);
   return useQueries({
     queries: inventoryIds.map((id) => {
       const input = { params: { id }, query: { limit: LIMITS.pageSizeMax } };

@@ -5,7 +5,8 @@
  * edit form's.
  */
 import { useState } from 'react';
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom } from '@fleet/contracts';

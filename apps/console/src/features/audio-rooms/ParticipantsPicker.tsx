@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIO_ROOM_PARTICIPANT_KINDS, type AudioRoomCandidates, type AudioRoomParticipant } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { participantValue } from './audioRoomForm';
+import { enumLabel } from '../../lib/tolerant';
 
 /** The inventory's candidates (the room's form also offers their servers). */
 export function useRoomCandidates(inventoryId: string) {
@@ -34,7 +35,7 @@ export function ParticipantsPicker({ candidates, saved, value, onChange, error, 
     if (!candidates) return [];
     const known = new Set<string>();
     const groups = AUDIO_ROOM_PARTICIPANT_KINDS.map((kind) => ({
-      group: t(`audioRooms.kinds.${kind}`),
+      group: enumLabel(t, 'audioRooms.kinds', kind),
       items: candidates[`${kind}s`].map((item) => {
         known.add(participantValue(kind, item.id));
         return { value: participantValue(kind, item.id), label: item.name };

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../kit/ErrorAlert';
 import { StandalonePage } from '../../components/StandalonePage';
 import { ERROR_PATH } from '../../routing/routes';
 import { login } from '../../session/auth';
+import { fetchCurrentUser } from '../../session/currentUser';
 import { afterLoginTarget, NEXT_PARAM } from '../../session/initialRoute';
 import { useSessionControl } from '../../session/SessionProvider';
 import { afterSignIn } from '../account/accountForms';
@@ -38,7 +39,7 @@ export default function LoginPage() {
       queryClient.clear();
       await queryClient.fetchQuery({
         queryKey: endpointKey('getCurrentUser'),
-        queryFn: () => callEndpoint('getCurrentUser', {}, { skipUnauthorizedRedirect: true }),
+        queryFn: () => fetchCurrentUser({ skipUnauthorizedRedirect: true }),
       });
       let currentRoute: string | null | undefined;
       try {

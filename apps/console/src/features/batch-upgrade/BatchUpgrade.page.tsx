@@ -23,6 +23,7 @@ import { DeviceCell, UpgradeJobResult, UpgradeJobState } from '../devices/Upgrad
 import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
 import { batchMessageText } from './batchText';
+import { enumLabel } from '../../lib/tolerant';
 
 const PREVIEW_ROWS = 5;
 
@@ -223,7 +224,7 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
               <Group gap="sm">
                 <Title order={4}>{t('batchUpgrade.detail.title', { name: data.name === '' ? data.id : data.name })}</Title>
                 <Badge color={data.state === 'running' ? 'blue' : 'gray'} variant="light" data-testid="batch-detail-state">
-                  {t(`batchUpgrade.states.${data.state}`)}
+                  {enumLabel(t, 'batchUpgrade.states', data.state)}
                 </Badge>
               </Group>
               <Button size="compact-sm" variant="subtle" onClick={onClose} data-testid="batch-detail-close">
@@ -255,7 +256,7 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
                   header: t('batchUpgrade.detail.device'),
                   render: (job) => <DeviceCell strong main={job.deviceName} detail={`${job.deviceId} · ${job.fromVersion}`} />,
                 },
-                { id: 'kind', header: t('batchUpgrade.detail.kind'), render: (job) => t(`upgrades.kinds.${job.deviceType}`) },
+                { id: 'kind', header: t('batchUpgrade.detail.kind'), render: (job) => enumLabel(t, 'upgrades.kinds', job.deviceType) },
                 { id: 'state', header: t('batchUpgrade.detail.state'), render: (job) => <UpgradeJobState job={job} testId={`batch-job-state-${job.id}`} /> },
                 {
                   id: 'result',
@@ -286,7 +287,7 @@ function BatchList({ openId, onOpen }: { readonly openId: string | null; readonl
       header: t('batchUpgrade.list.state'),
       render: (batch) => (
         <Badge color={batch.state === 'running' ? 'blue' : 'gray'} variant="light">
-          {t(`batchUpgrade.states.${batch.state}`)}
+          {enumLabel(t, 'batchUpgrade.states', batch.state)}
         </Badge>
       ),
     },

@@ -25,6 +25,7 @@ import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
 import { channelStatusLabel } from '../../lib/statusLabels';
+import { useRegionCall } from '../../api/regionCalls';
 
 type Kind = 'sdi' | 'output';
 
@@ -67,6 +68,8 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
   const list = kind === 'sdi' ? sdi : output;
   const counters = useEndpointQuery('fetchChannelsPost', { body: { inventory: inventoryId } }).data?.counters;
   const batches = useMemo(() => idBatches(list.data?.channels.map((c) => c.channelId) ?? []), [list.data]);
+  useRegionCall('mediaAccessOutputInfo');
+  useRegionCall(kind === 'output' ? 'fetchChannelDetailsPost' : null);
   const info = useQueries({
     queries: batches.map((uniqueIds) => ({
       queryKey: endpointKey('mediaAccessOutputInfo', { body: { uniqueIds } }),

@@ -22,6 +22,7 @@ import type { DestinationForm, DestinationType } from './channelForms';
 import { FfmpegSection, Loaded } from './ConfigTabs';
 import { ChannelCard, NotAvailable, useCanApply, useChannelModal } from './parts';
 import type { ChannelForm } from './useChannelForm';
+import { enumLabel } from '../../lib/tolerant';
 
 function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onEdit: (destination: StreamingDestinationInfo) => void }) {
   const { t } = useTranslation();
@@ -44,9 +45,13 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
       emptyText={t('channels.destinations.empty')}
       columns={[
         { id: 'name', header: t('channels.destinations.name'), render: (d) => d.name },
-        { id: 'type', header: t('channels.destinations.type'), render: (d) => <Badge variant="outline">{t(`channels.destinations.types.${d.type}`)}</Badge> },
+        {
+          id: 'type',
+          header: t('channels.destinations.type'),
+          render: (d) => <Badge variant="outline">{enumLabel(t, 'channels.destinations.types', d.type)}</Badge>,
+        },
         { id: 'provider', header: t('channels.destinations.provider'), render: (d) => d.provider },
-        { id: 'streamType', header: t('channels.destinations.streamType'), render: (d) => t(`channels.destinations.streamTypes.${d.streamType}`) },
+        { id: 'streamType', header: t('channels.destinations.streamType'), render: (d) => enumLabel(t, 'channels.destinations.streamTypes', d.streamType) },
         {
           id: 'video',
           header: t('channels.destinations.video'),

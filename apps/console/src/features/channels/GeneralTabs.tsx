@@ -13,6 +13,7 @@ import type { GeneralForm } from './channelForms';
 import { ChannelLogsSection } from './ChannelLogs';
 import { ChannelCard, useChannelModal } from './parts';
 import { MutedText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 const ENDPOINT = 'updateAdminChannel';
 const FLAGS = [
@@ -76,7 +77,7 @@ export function GeneralTab() {
             <Group gap="xs">
               <MutedText>{t('channels.general.type')}</MutedText>
               <Badge variant="light" data-testid="channel-general-type">
-                {t(`channels.types.${details.channel.type}`)}
+                {enumLabel(t, 'channels.types', details.channel.type)}
               </Badge>
               <Text size="sm" c="dimmed" data-testid="channel-general-licence">
                 {outputLicence.licensed === null

@@ -17,6 +17,7 @@ import { useToastMutation } from '../../kit/useToastMutation';
 import { BLANK_INPUT_SOURCE, inputSourceBody } from './channelForms';
 import type { InputSourceForm, InputSourceKind } from './channelForms';
 import { ChannelCard, NotAvailable, useCanApply, useChannelModal } from './parts';
+import { enumLabel } from '../../lib/tolerant';
 
 const FORM_ID = 'inputSource';
 
@@ -54,7 +55,11 @@ function SourceList() {
       emptyText={t('channels.inputSources.empty')}
       columns={[
         { id: 'name', header: t('channels.inputSources.name'), render: (s) => s.name },
-        { id: 'kind', header: t('channels.inputSources.kind'), render: (s) => <Badge variant="outline">{t(`channels.inputSources.kinds.${s.kind}`)}</Badge> },
+        {
+          id: 'kind',
+          header: t('channels.inputSources.kind'),
+          render: (s) => <Badge variant="outline">{enumLabel(t, 'channels.inputSources.kinds', s.kind)}</Badge>,
+        },
         { id: 'target', header: t('channels.inputSources.target'), render: (s) => sourceTarget(s) },
         {
           id: 'secret',

@@ -12,6 +12,7 @@ import { textColumn } from '../../kit/textColumn';
 import { ACTION_COLUMN_ID } from '../../kit/ListTable';
 import { channelStatusLabel } from '../../lib/statusLabels';
 import { SimulateMenuFor } from '../simulator/faults/SimulateMenu';
+import { enumLabel } from '../../lib/tolerant';
 
 export const CHANNEL_GRID_ID = 'channels';
 export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -79,7 +80,7 @@ export function useChannelColumns(simulate = false): DataGridColumn<ChannelLive>
         header: t('channels.columns.type'),
         width: 120,
         sortValue: (c) => c.type,
-        text: (c) => t(`channels.types.${c.type}`),
+        text: (c) => enumLabel(t, 'channels.types', c.type),
         testId: (c) => `channel-type-${c.channelId}`,
       }),
       textColumn({ id: 'server', header: t('channels.columns.server'), width: 160, sortValue: (c) => c.serverName, truncate: true }),

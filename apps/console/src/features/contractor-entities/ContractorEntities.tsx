@@ -14,6 +14,7 @@ import type texts from '../../i18n/areas/contractorEntities.en.json';
 import { ResourceList, useListView, type ListColumn } from '../../kit';
 import { useSessionUser } from '../../session/hooks';
 import { ENTITY_KINDS, type EntityKind, type EntityRow } from './entityKinds';
+import { useRegionCall } from '../../api/regionCalls';
 
 /** The search keys of every kind have a label (contractorEntities.searchKeys in the area's texts). */
 type SearchKeyLabel = keyof typeof texts.searchKeys;
@@ -27,6 +28,7 @@ export function ContractorEntities({ kind }: { readonly kind: EntityKind }) {
   const [inventoryId, setInventoryId] = useState<string | null>(inventories[0]?.id ?? null);
   const waiting = spec.perInventory && inventoryId === null;
   const call = spec.list(inventoryId ?? '');
+  useRegionCall(call.id);
   const list = useQuery({ queryKey: call.key(view), queryFn: ({ signal }) => call.run(view, signal), placeholderData: keepPreviousData, enabled: !waiting });
   // Servers of no inventory: nothing to read, an empty list that says why.
   const shown = waiting ? { isPending: false, isError: false, error: null, data: { items: [], total: 0 } } : list;

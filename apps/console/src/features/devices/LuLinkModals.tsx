@@ -10,7 +10,8 @@
  * `lulink-groups-form` for the groups.
  */
 import { useCallback } from 'react';
-import { Modal } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';

@@ -29,6 +29,7 @@ import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -152,9 +153,9 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
         <Group justify="space-between">
           <Title order={5}>{data.name}</Title>
           <Group gap="xs">
-            <Badge variant="light">{t(`devices.luLink.kinds.${data.kind}`)}</Badge>
+            <Badge variant="light">{enumLabel(t, 'devices.luLink.kinds', data.kind)}</Badge>
             <Badge color={data.streaming ? 'red' : 'green'} variant="light" data-testid="lulink-status" data-status={transition ?? data.status}>
-              {transition ? t(`devices.luLink.transitions.${transition}`) : t(`devices.luLink.statuses.${data.status}`)}
+              {transition ? t(`devices.luLink.transitions.${transition}`) : enumLabel(t, 'devices.luLink.statuses', data.status)}
             </Badge>
           </Group>
         </Group>

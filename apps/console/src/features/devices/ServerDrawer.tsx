@@ -5,7 +5,8 @@
  * servers (read-only) see the values with no write controls (spec 001 §6).
  */
 import { useMemo } from 'react';
-import { Alert, Drawer, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Drawer } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';

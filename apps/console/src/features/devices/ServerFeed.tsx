@@ -12,6 +12,7 @@ import { QueryView } from '../../components/QueryView';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { feedChannels } from './serverFormat';
 import { channelStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 /** A transceiver's channels from the channel list the user sees (kept live), an ingest server's from its own read. */
 export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {
@@ -20,7 +21,7 @@ export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'chan
   const ingest = useEndpointQuery('ingestServerChannels', { params: { id: server.id } }, { enabled: kind === 'ingest' });
   const columns: ListColumn<ChannelLive>[] = [
     { id: 'channel', header: t('devices.feed.channel'), render: (c) => c.channelName },
-    { id: 'type', header: t('devices.feed.type'), render: (c) => t(`channels.types.${c.type}`) },
+    { id: 'type', header: t('devices.feed.type'), render: (c) => enumLabel(t, 'channels.types', c.type) },
     { id: 'status', header: t('devices.feed.status'), render: (c) => <Badge variant="light">{channelStatusLabel(t, c.status)}</Badge> },
     { id: 'allocatedTo', header: t('devices.feed.allocatedTo'), render: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo ?? '—' },
   ];

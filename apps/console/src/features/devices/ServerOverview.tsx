@@ -23,6 +23,7 @@ import { useServerForm } from './useServerForm';
 import { LabelledValue } from '../../kit';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
@@ -44,7 +45,7 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
       <LabelledValue label={t('devices.servers.columns.status')}>
         <ServerStatusBadge server={server} testId="server-detail-status" />
       </LabelledValue>
-      <LabelledValue label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.type')}>{enumLabel(t, 'devices.types', server.serverType)}</LabelledValue>
       <LabelledValue label={t('devices.servers.columns.product')}>{server.productType}</LabelledValue>
       <LabelledValue label={t('devices.detail.serial')}>{server.serial || none}</LabelledValue>
       <LabelledValue label={t('devices.servers.columns.version')}>
@@ -65,13 +66,13 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
         {server.deviceId ?? none}
       </LabelledValue>
       <LabelledValue label={t('devices.detail.state')} testId="server-detail-state">
-        {server.state ? t(`devices.detail.states.${server.state}`, { defaultValue: server.state }) : none}
+        {enumLabel(t, 'devices.detail.states', server.state, none)}
       </LabelledValue>
       <LabelledValue label={t('devices.detail.tally')} testId="server-detail-tally">
-        {server.tallyHwStatus ? t(`devices.detail.hw.${server.tallyHwStatus}`, { defaultValue: server.tallyHwStatus }) : none}
+        {enumLabel(t, 'devices.detail.hw', server.tallyHwStatus, none)}
       </LabelledValue>
       <LabelledValue label={t('devices.detail.audio')} testId="server-detail-audio">
-        {server.audioHwStatus ? t(`devices.detail.hw.${server.audioHwStatus}`, { defaultValue: server.audioHwStatus }) : none}
+        {enumLabel(t, 'devices.detail.hw', server.audioHwStatus, none)}
       </LabelledValue>
       <LabelledValue label={t('devices.detail.applications')} testId="server-detail-applications">
         <ServerApplications applications={server.applications} none={none} />
@@ -89,7 +90,7 @@ function ServerApplications({ applications, none }: { applications: ServerDetail
     <Group gap={4}>
       {running.map(([name, state]) => (
         <Badge key={name} size="sm" variant="light" data-testid={`server-application-${name}`} data-state={state}>
-          {t(`devices.detail.apps.${name}`, { defaultValue: name })}
+          {enumLabel(t, 'devices.detail.apps', name)}
         </Badge>
       ))}
     </Group>
@@ -244,7 +245,7 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
             {status.online ? t('devices.detail.statusCheck.online') : t('devices.detail.statusCheck.offline')}
           </LabelledValue>
           <LabelledValue label={t('devices.detail.state')} testId="server-status-check-state">
-            {status.state ? t(`devices.detail.states.${status.state}`, { defaultValue: status.state }) : none}
+            {enumLabel(t, 'devices.detail.states', status.state, none)}
           </LabelledValue>
           <LabelledValue label={t('devices.servers.columns.cpu')} testId="server-status-check-cpu">
             {usagePercent(status.serverUsage.cpu) ?? none}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { naturalSortBy } from '../../lib/naturalSort';
 import { serverStatusLabel } from '../../lib/statusLabels';
 import { useServers } from './useServers';
+import { enumLabel } from '../../lib/tolerant';
 
 export type ServerPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'renderOption' | 'nothingFoundMessage'> & {
   /** The chosen server's id ('': none). */
@@ -57,7 +58,7 @@ export function ServerPicker({ value, onChange, ...props }: ServerPickerProps) {
               </Badge>
             </Group>
             <Text size="xs" c="dimmed" truncate>
-              {t(`devices.types.${server.serverType}`)} · {server.id}
+              {enumLabel(t, 'devices.types', server.serverType)} · {server.id}
             </Text>
           </Stack>
         );

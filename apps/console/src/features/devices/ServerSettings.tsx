@@ -25,6 +25,7 @@ import type { ServerConfigForm, SmpteForm } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 /** The configuration's read and write calls, by the server's kind. */
@@ -267,7 +268,7 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
       <Group gap="xs">
         <MutedText>{t('devices.ipPipe.state')}</MutedText>
         <Badge color={PIPE_COLOR[state] ?? 'gray'} variant="light" data-testid="server-ippipe-state" data-state={state}>
-          {t(`devices.ipPipe.states.${state}`)}
+          {enumLabel(t, 'devices.ipPipe.states', state)}
         </Badge>
       </Group>
       <ConfigFields

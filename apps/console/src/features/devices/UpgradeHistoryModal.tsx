@@ -4,7 +4,8 @@
  * opens with its details (UpgradeJobModal).
  */
 import { useState } from 'react';
-import { Loader, Modal, UnstyledButton } from '@mantine/core';
+import { Loader, UnstyledButton } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeCandidate, UpgradeJobPage } from '@fleet/contracts';

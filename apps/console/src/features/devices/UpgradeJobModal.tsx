@@ -5,7 +5,8 @@
  * when it was asked for, started and finished. Opened from the software upgrade tab and from a
  * device's history.
  */
-import { Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../kit/ErrorAlert';

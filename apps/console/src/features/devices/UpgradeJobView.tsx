@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UpgradeJob } from '@fleet/contracts';
 import { failureCodeText, isRunningState, progressPercent, UPGRADE_STATE_COLORS } from './upgradeFormat';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 /** A device's cell in the upgrade lists: what it is (a name in bold), and under it a detail in small. */
 export function DeviceCell({ main, detail, strong = false }: { readonly main: ReactNode; readonly detail: ReactNode; readonly strong?: boolean }) {
@@ -31,7 +32,7 @@ export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | nu
     <Stack gap={4} data-testid={testId} data-state={job.state} data-progress={percent} data-target={job.targetVersion}>
       <Group gap={6} wrap="nowrap">
         <Badge color={UPGRADE_STATE_COLORS[job.state]} variant="light">
-          {t(`upgrades.states.${job.state}`)}
+          {enumLabel(t, 'upgrades.states', job.state)}
         </Badge>
         <MutedText size="xs">{t('upgrades.toVersion', { version: job.targetVersion })}</MutedText>
       </Group>

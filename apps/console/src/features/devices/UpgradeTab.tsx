@@ -20,6 +20,7 @@ import { useCanUseCall } from '../../kit/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { DeviceCell, UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { serverStatusLabel, unitStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
@@ -56,7 +57,7 @@ export function UpgradeTab() {
     {
       id: 'kind',
       header: t('upgrades.columns.kind'),
-      render: (device) => <DeviceCell main={t(`upgrades.kinds.${device.deviceType}`)} detail={device.productType} />,
+      render: (device) => <DeviceCell main={enumLabel(t, 'upgrades.kinds', device.deviceType)} detail={device.productType} />,
     },
     { id: 'inventory', header: t('upgrades.columns.inventory'), render: (device) => <Text size="sm">{device.inventories.map((i) => i.name).join(', ')}</Text> },
     { id: 'version', header: t('upgrades.columns.version'), render: (device) => device.currentVersion, cellTestId: (device) => `upgrade-version-${device.id}` },

@@ -6,6 +6,7 @@ import type { ServerDetail } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { textColumn } from '../../kit/textColumn';
 import { serverStatusKey, usagePercent } from './serverFormat';
+import { enumLabel } from '../../lib/tolerant';
 
 export const SERVER_GRID_ID = 'servers';
 export const SERVER_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -44,7 +45,7 @@ export function useServerColumns(): DataGridColumn<ServerDetail>[] {
         header: t('devices.servers.columns.type'),
         width: 150,
         sortValue: (s) => s.serverType,
-        text: (s) => t(`devices.types.${s.serverType}`),
+        text: (s) => enumLabel(t, 'devices.types', s.serverType),
       }),
       textColumn({ id: 'product', header: t('devices.servers.columns.product'), width: 150, sortValue: (s) => s.productType, truncate: true }),
       { id: 'status', header: t('devices.servers.columns.status'), width: 120, sortValue: (s) => s.status, render: (s) => <ServerStatusBadge server={s} /> },

@@ -21,6 +21,7 @@ import type { SpeedTestBlocker } from './rules';
 import { apiFieldErrors } from '../../lib/forms/fieldErrors';
 import { useFieldText } from '../../lib/forms/useFieldText';
 import { MutedText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: number; readonly testId: string }) {
   const { t } = useTranslation();
@@ -66,7 +67,7 @@ function SpeedTestBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
       case 'notSupported':
       case 'offline':
       case 'busy':
-        return t(`apiErrors.${b.code}`);
+        return enumLabel(t, 'apiErrors', b.code);
       case 'noChannel':
         return t('dialogs.speedTest.noChannel');
       case 'version':

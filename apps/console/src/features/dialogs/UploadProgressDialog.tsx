@@ -16,6 +16,7 @@ import { STATUS_COLOURS } from '../../lib/uploadStatus';
 import { toggleSelected } from '../../lib/selection';
 import { DialogFooter, ErrorNote, unitDialog, useCanUseCall, type UnitDialogProps } from '../../kit/DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
+import { enumLabel } from '../../lib/tolerant';
 
 /** Re-read interval while an upload runs (the list is also re-read on every /ws event of the unit). */
 const ACTIVE_REFRESH_MS = 2000;
@@ -90,7 +91,7 @@ function UploadProgressBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>
       render: (f) =>
         f.status && (
           <Badge color={STATUS_COLOURS[f.status]} variant="light" data-testid={`upload-status-${f.fileId}`}>
-            {t(`dialogs.uploadProgress.statuses.${f.status}`)}
+            {enumLabel(t, 'dialogs.uploadProgress.statuses', f.status)}
           </Badge>
         ),
     },

@@ -5,7 +5,8 @@
  * see the values, never a write button.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Drawer, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Drawer } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { splitFileName, validateChannelFileName } from '@fleet/contracts';
 import type { ChannelFile } from '@fleet/contracts';

@@ -15,6 +15,7 @@ import { useFileUrlProbe } from './urlProbe';
 import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
 import { MutedText, StrongText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 const filePathOf = (file: ChannelFile) => `${file.rootDirectory}/${file.fileName}`;
 
@@ -307,7 +308,7 @@ export function DownloadTab({ file }: { file: ChannelFile }) {
           header: '',
           render: (u) => (
             <Badge variant="light" color={u.kind === 'file' ? 'blue' : 'grape'}>
-              {t(`files.download.${u.kind}`)}
+              {enumLabel(t, 'files.download', u.kind)}
             </Badge>
           ),
         },

@@ -17,6 +17,7 @@ import { channelOptions, filterFiles, resolveGroupId, unitOptions } from './file
 import { formatBytes } from './fileFormat';
 import { FilesFilterBar } from './FilesFilterBar';
 import { useFilesFilters } from './useFilesFilters';
+import { enumLabel } from '../../lib/tolerant';
 
 const FileDetails = lazy(() => import('./FileDetails'));
 
@@ -40,7 +41,7 @@ function FileState({ file }: { file: ChannelFile }) {
   const state = file.broadcasting ? 'playing' : 'ready';
   return (
     <Badge color={file.broadcasting ? 'red' : 'green'} variant="light" data-testid={`file-state-${file.id}`} data-state={state}>
-      {t(`files.state.${state}`)}
+      {enumLabel(t, 'files.state', state)}
     </Badge>
   );
 }

@@ -13,6 +13,7 @@ import { useToast } from '../../toast/useToast';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { ListTable, MutedText, useToastMutation } from '../../kit';
+import { enumLabel, isKnownEnum } from '../../lib/tolerant';
 
 // Loaded when a composition is started.
 const NewCompositionModal = lazy(() => import('./NewCompositionModal'));
@@ -84,7 +85,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
           <Stack gap="sm">
             {notice?.kind === 'disabled' && (
               <Alert color="orange" title={errorCodeText(t, 'FEATURE_DISABLED')} data-testid="graphics-disabled" data-reason={notice.reason}>
-                {t(`graphics.disabled.${notice.reason}`)}
+                {enumLabel(t, 'graphics.disabled', notice.reason)}
               </Alert>
             )}
             {notice?.kind === 'trial' && (
@@ -195,7 +196,7 @@ function JobBadge({ composition, job }: { readonly composition: GraphicsComposit
   }
   return (
     <Badge color={JOB_COLOR[job.status]} variant="light" data-testid={`graphics-job-${composition.id}`} data-status={job.status}>
-      {t(`graphics.job.${job.status}`, { progress: job.progress })}
+      {isKnownEnum(t, 'graphics.job', job.status) ? t(`graphics.job.${job.status}`, { progress: job.progress }) : enumLabel(t, 'graphics.job', job.status)}
     </Badge>
   );
 }

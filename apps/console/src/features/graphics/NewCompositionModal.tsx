@@ -1,6 +1,7 @@
 /** Start a composition from a template (POST graphics/singular with a name): the name's §5 rule inline in the spec's words. */
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { SingularBody, type GraphicsTemplate, type SingularSession } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';

@@ -35,6 +35,7 @@ import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
@@ -134,7 +135,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
         )}
       </Group>
       <Text size="xs" c="dimmed" data-testid="group-alerts-source-note" data-source={config.source}>
-        {t(`groups.alerts.modeHint.${draft.mode}`)} {t(`groups.alerts.appliesFrom.${config.source}`)}
+        {t(`groups.alerts.modeHint.${draft.mode}`)} {enumLabel(t, 'groups.alerts.appliesFrom', config.source)}
       </Text>
       <Title order={6}>{t('groups.alerts.types')}</Title>
       <ListTable
@@ -211,10 +212,10 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
               <Group key={`${r.alertType}:${r.email}`} gap="xs" data-testid={`group-alert-recipient-${r.email}`} data-state={state}>
                 <Text size="sm">{r.email}</Text>
                 <Badge size="sm" variant="outline">
-                  {r.alertType === 'all' ? t('groups.alerts.allTypes') : t(`groups.alerts.typeNames.${r.alertType}`)}
+                  {r.alertType === 'all' ? t('groups.alerts.allTypes') : enumLabel(t, 'groups.alerts.typeNames', r.alertType)}
                 </Badge>
                 <Badge size="sm" color={STATE_COLOR[state]} data-testid={`group-alert-recipient-state-${r.email}`}>
-                  {t(`groups.alerts.recipientStates.${state}`)}
+                  {enumLabel(t, 'groups.alerts.recipientStates', state)}
                 </Badge>
                 {canWrite && (
                   <ActionIcon

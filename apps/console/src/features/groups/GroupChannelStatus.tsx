@@ -10,6 +10,7 @@ import { useCanCall } from '../../kit/access';
 import { groupChannelSummary, groupStatusColor, shownGroupStatus } from './groupChannelStatus';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { channelStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
           <Title order={6}>{t('groups.channelStatus.title')}</Title>
           {status !== null && (
             <Badge color={groupStatusColor(status)} variant="light" data-testid="group-channel-status-value" data-status={status}>
-              {t(`groups.channelStatus.status.${status}`)}
+              {enumLabel(t, 'groups.channelStatus.status', status)}
             </Badge>
           )}
         </Group>

@@ -7,7 +7,8 @@
  * with the group's channel status (GroupChannelStatus).
  */
 import { lazy, Suspense } from 'react';
-import { Loader, Modal, Tabs } from '@mantine/core';
+import { Loader, Tabs } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useEndpointQuery } from '../../api/hooks';

@@ -8,7 +8,8 @@
  * errors come back onto the field.
  */
 import { useState } from 'react';
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddGroupBody, AddGroupDetailsBody, UpdateGroupBody } from '@fleet/contracts';

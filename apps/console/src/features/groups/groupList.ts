@@ -7,6 +7,7 @@
 import { VALIDATION } from '@fleet/contracts';
 import type { GroupListRow, RealtimeEvent } from '@fleet/contracts';
 import { upsertInList } from '../../kit/cache';
+import { selectData, type Choice } from '../../lib/tolerant';
 
 export type GroupEvent = Extract<RealtimeEvent, { type: 'group.changed' | 'group.removed' }>;
 
@@ -24,7 +25,7 @@ export function searchGroups(rows: readonly GroupListRow[], search: string, inve
   return rows.filter(
     (row) =>
       (inventoryId === null || row.inventoryId === inventoryId) &&
-      (row.name.toLowerCase().includes(needle) || row.inventoryName.toLowerCase().includes(needle)),
+      ((row.name ?? '').toLowerCase().includes(needle) || (row.inventoryName ?? '').toLowerCase().includes(needle)),
   );
 }
 
@@ -66,8 +67,14 @@ export function keepSelected(selected: ReadonlySet<string>, rows: readonly Group
 }
 
 /** The inventories the user can create a group in: theirs, by name (a group needs one). */
-export function inventoryOptions(inventories: readonly { readonly id: string; readonly name: string }[]): { value: string; label: string }[] {
-  return [...inventories].sort((a, b) => a.name.localeCompare(b.name)).map((i) => ({ value: i.id, label: i.name }));
+export function inventoryOptions(inventories: readonly { readonly id: string; readonly name: string }[]): Choice[] {
+  // A row without its inventory (an answer that left it out) offers no option: a picker cannot hold an option without a value.
+  const byName = [...inventories].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  return selectData(
+    byName,
+    (i) => i.id,
+    (i) => i.name,
+  );
 }
 
 /**

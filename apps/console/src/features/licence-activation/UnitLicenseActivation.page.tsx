@@ -11,6 +11,7 @@ import { useForm, type Form } from '../../lib/forms/useForm';
 import { ErrorAlert, ListTable, ModalFooter, ResourceForm, useCanApply, useToastMutation } from '../../kit';
 import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
+import { enumLabel } from '../../lib/tolerant';
 
 /**
  * /unit_license_activation (spec 001 §2; §6 "Unit and license activation is a grantable
@@ -149,7 +150,10 @@ function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: strin
   const shown: Form<LicencePoolForm> = { ...form, set: (patch) => form.set(withPoolTotal(pool, patch)) };
   const setPool = useToastMutation('setLicencePool', {
     success: (_view, sent) =>
-      t('licenceActivation.poolForm.saved', { licence: sent.body ? t(`licenceActivation.names.${sent.body.serviceName}`) : '', total: sent.body?.total }),
+      t('licenceActivation.poolForm.saved', {
+        licence: sent.body ? enumLabel(t, 'licenceActivation.names', sent.body.serviceName) : '',
+        total: sent.body?.total,
+      }),
     onSuccess: (view) => {
       form.saved();
       queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: view.inventoryId } }), view);

@@ -12,6 +12,7 @@ import { useToast } from '../../toast/useToast';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { ADMIN_ACTIONS, adminChange, applyToServiceLists, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
 import { InventorySettings } from '../system-entities/InventoryTabs';
+import { enumLabel } from '../../lib/tolerant';
 
 /**
  * /inventory_services (spec 001 §2; §3 Service, managed services and plan types; §4 service and
@@ -63,9 +64,9 @@ function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
                 <Card key={s.serviceName} withBorder padding="sm" data-testid={`service-card-${s.serviceName}`} data-state={s.state}>
                   <Stack gap={6}>
                     <Group justify="space-between" wrap="nowrap">
-                      <Text fw={600}>{t(`managedServices.names.${s.serviceName}`)}</Text>
+                      <Text fw={600}>{enumLabel(t, 'managedServices.names', s.serviceName)}</Text>
                       <Badge color={STATE_COLORS[s.state]} variant="light" data-testid={`service-state-${s.serviceName}`} data-value={s.state}>
-                        {t(`managedServices.states.${s.state}`)}
+                        {enumLabel(t, 'managedServices.states', s.state)}
                       </Badge>
                     </Group>
                     {s.planType !== null && <Text size="sm">{t('managedServices.plan', { plan: s.planType })}</Text>}
@@ -86,7 +87,11 @@ function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
                     {s.expiresAt !== null && <MutedText size="xs">{t('managedServices.expires', { date: date(s.expiresAt) })}</MutedText>}
                     {s.quota !== null && s.usageKind !== 'na' && (
                       <Text size="sm" data-testid={`service-usage-${s.serviceName}`}>
-                        {t('managedServices.usage', { used: (s.used ?? 0).toFixed(1), quota: s.quota, unit: t(`managedServices.units.${s.usageKind}`) })}
+                        {t('managedServices.usage', {
+                          used: (s.used ?? 0).toFixed(1),
+                          quota: s.quota,
+                          unit: enumLabel(t, 'managedServices.units', s.usageKind),
+                        })}
                       </Text>
                     )}
                     {canStartTrial && s.trialAvailable && (

@@ -3,13 +3,13 @@ import { Alert, Anchor, Badge, Box, Center, ColorSwatch, Group, Loader, NavLink,
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import type { UnitCoords, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { PageTitle } from '../../components/PageTitle';
 import type { PageProps } from '../../pages/types';
-import { MARKER_COLOURS, markerColour, markersOf, unplacedOf } from './mapData';
+import { MAP_STATUS_CLASSES, MARKER_COLOURS, mapStatusClass, markerColour, markersOf, unplacedOf } from './mapData';
+import { RegionBoundary } from '../../components/RegionBoundary';
 import type { UnitMarker } from './mapData';
 import { MutedText } from '../../kit/MutedText';
 import { unitStatusLabel } from '../../lib/statusLabels';
@@ -84,14 +84,14 @@ const UnplacedUnits = memo(function UnplacedUnits() {
 });
 
 /** The title and the legend: re-rendered when the number of markers changes only. */
-const MapHeader = memo(function MapHeader({ placed }: { placed: number }) {
+const MapHeader = memo(function MapHeader({ placed, other }: { placed: number; other: boolean }) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" align="flex-end">
       <PageTitle title={t('routes.map')} />
       <Group gap="xs" data-testid="map-legend">
         <MutedText testId="map-placed-count">{t('map.placed', { count: placed })}</MutedText>
-        {UNIT_STATUS_CLASSES.map((cls) => (
+        {MAP_STATUS_CLASSES.filter((cls) => cls !== 'other' || other).map((cls) => (
           // The markers' own shade (6) in both schemes: Mantine's dot takes a darker grey in the dark one.
           <Badge key={cls} variant="dot" color={`var(--mantine-color-${MARKER_COLOURS[cls]}-6)`}>
             {t(`map.legend.${cls}`)}
@@ -250,13 +250,19 @@ const MapArea = memo(function MapArea({ markers, loading }: { markers: readonly 
               </Center>
             }
           >
-            <UnitMap markers={markers} follow={follow} onOpen={opened} />
+            <RegionBoundary kind="panel">
+              <UnitMap markers={markers} follow={follow} onOpen={opened} />
+            </RegionBoundary>
           </Suspense>
         )}
       </Box>
       <Box className={classes.side}>
-        <MapUnitList markers={markers} loading={loading} selected={selected} onChoose={choose} />
-        <UnplacedUnits />
+        <RegionBoundary kind="table">
+          <MapUnitList markers={markers} loading={loading} selected={selected} onChoose={choose} />
+        </RegionBoundary>
+        <RegionBoundary kind="panel">
+          <UnplacedUnits />
+        </RegionBoundary>
       </Box>
     </Box>
   );
@@ -284,7 +290,7 @@ export default function MapPage(_props: PageProps) {
   const errorMessage = useApiErrorMessage();
   return (
     <Stack gap="sm" className={classes.page} data-testid="map-page">
-      <MapHeader placed={markers.length} />
+      <MapHeader placed={markers.length} other={markers.some((m) => mapStatusClass(m.status) === 'other')} />
       {coords.data === undefined && coords.isError ? (
         <Alert color="red" title={t('map.loadFailed')} data-testid="map-error">
           {errorMessage(coords.error)}

@@ -13,10 +13,9 @@ import type { Canvas, CircleMarker, FeatureGroup, LeafletEvent, LeafletKeyboardE
 import { useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import { clusterIndex, expansionZoom, itemsInView, ringGradient, unclusteredZoom, unitBounds, unitsOfCluster } from './clusters';
 import type { ClusterIndex, MapItem } from './clusters';
-import { MARKER_COLOURS, MARKER_HEX, markerColour, markerElement, setMarkerElement } from './mapData';
+import { MAP_STATUS_CLASSES, MARKER_COLOURS, MARKER_HEX, markerColour, markerElement, setMarkerElement } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MapPopup } from './MapPopup';
 
@@ -72,7 +71,7 @@ export const clusterSize = (count: number) => (count < 10 ? 36 : count < 100 ? 4
 
 /** What a cluster says to a screen reader and on hover: its count and its units by status. */
 function clusterLabel(t: TFunction, item: Extract<MapItem, { kind: 'cluster' }>): string {
-  const detail = UNIT_STATUS_CLASSES.filter((cls) => item.counts[cls] > 0)
+  const detail = MAP_STATUS_CLASSES.filter((cls) => item.counts[cls] > 0)
     .map((cls) => `${item.counts[cls]} ${t(`map.legend.${cls}`)}`)
     .join(', ');
   return t('map.cluster', { count: item.count, detail });
@@ -87,7 +86,7 @@ function clusterMarker(item: Extract<MapItem, { kind: 'cluster' }>, label: strin
   element.setAttribute('data-count', String(item.count));
   element.setAttribute('data-lat', String(item.lat));
   element.setAttribute('data-lng', String(item.lng));
-  for (const cls of UNIT_STATUS_CLASSES) element.setAttribute(`data-${cls.toLowerCase()}`, String(item.counts[cls]));
+  for (const cls of MAP_STATUS_CLASSES) element.setAttribute(`data-${cls.toLowerCase()}`, String(item.counts[cls]));
   element.style.background = ringGradient(item.counts, (cls) => `var(--mantine-color-${MARKER_COLOURS[cls]}-6)`);
   const count = document.createElement('span');
   count.textContent = String(item.count);
@@ -97,7 +96,7 @@ function clusterMarker(item: Extract<MapItem, { kind: 'cluster' }>, label: strin
 }
 
 /** What makes a cluster the same one from draw to draw: supercluster's id (stable while the units keep their order) and its counts. */
-const clusterKey = (item: Extract<MapItem, { kind: 'cluster' }>) => `${item.id}:${UNIT_STATUS_CLASSES.map((cls) => item.counts[cls]).join(',')}`;
+const clusterKey = (item: Extract<MapItem, { kind: 'cluster' }>) => `${item.id}:${MAP_STATUS_CLASSES.map((cls) => item.counts[cls]).join(',')}`;
 
 /** A cluster drawn before, moved to its centre now (its units moved). */
 function moveCluster(layer: Marker, item: Extract<MapItem, { kind: 'cluster' }>): void {

@@ -27,7 +27,7 @@ describe('clusters', () => {
     const items = itemsInView(index, world, 3);
     const clusters = clustersOf(items);
     const london = clusters.find((c) => c.count === 5);
-    expect(london?.counts).toEqual({ offline: 1, online: 1, streaming: 2, storeAndForward: 1, busy: 0 });
+    expect(london?.counts).toEqual({ offline: 1, online: 1, streaming: 2, storeAndForward: 1, busy: 0, other: 0 });
     expect(clusters.reduce((n, c) => n + c.count, 0) + unitsOf(items).length).toBe(fleet.length);
     expect(unitsOf(items)).toContain('N1');
     // Fractional zooms count as the level below.
@@ -64,11 +64,18 @@ describe('clusters', () => {
 
   it('rings a cluster with one arc per status present, as long as its share', () => {
     const colour = (cls: string) => `c-${cls}`;
-    expect(ringGradient({ offline: 1, online: 1, streaming: 2, storeAndForward: 0, busy: 0 }, colour)).toBe(
+    expect(ringGradient({ offline: 1, online: 1, streaming: 2, storeAndForward: 0, busy: 0, other: 0 }, colour)).toBe(
       'conic-gradient(c-offline 0deg 90deg, c-online 90deg 180deg, c-streaming 180deg 360deg)',
     );
     expect(ringGradient(countByStatus([]), colour)).toBe('none');
-    expect(countByStatus(fleet)).toEqual({ offline: 1, online: 3, streaming: 2, storeAndForward: 1, busy: 1 });
+    expect(countByStatus(fleet)).toEqual({ offline: 1, online: 3, streaming: 2, storeAndForward: 1, busy: 1, other: 0 });
+  });
+
+  it('counts a status this console does not know under Other, in a neutral colour', () => {
+    // A status a newer core added: its own class, not one of the spec's.
+    const future = { ...fleet[0]!, uniqueId: 'F1', status: 'futureStatus7' as UnitMarker['status'] };
+    expect(countByStatus([future, fleet[0]!])).toMatchObject({ other: 1 });
+    expect(ringGradient(countByStatus([future]), (cls) => `c-${cls}`)).toBe('conic-gradient(c-other 0deg 360deg)');
   });
 });
 

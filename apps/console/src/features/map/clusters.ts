@@ -4,12 +4,11 @@
  * bounds for "fit to units". Pure.
  */
 import Supercluster from 'supercluster';
-import { statusClass, UNIT_STATUS_CLASSES } from '@fleet/domain';
-import type { UnitStatusClass } from '@fleet/domain';
 import type { GeoBounds } from './cities';
-import type { UnitMarker } from './mapData';
+import { MAP_STATUS_CLASSES, mapStatusClass } from './mapData';
+import type { MapStatusClass, UnitMarker } from './mapData';
 
-export type StatusCounts = Record<UnitStatusClass, number>;
+export type StatusCounts = Record<MapStatusClass, number>;
 
 interface PointProps {
   readonly id: string;
@@ -32,12 +31,12 @@ export type MapItem =
       readonly counts: StatusCounts;
     };
 
-const zeroCounts = (): StatusCounts => ({ offline: 0, online: 0, streaming: 0, storeAndForward: 0, busy: 0 });
+const zeroCounts = (): StatusCounts => ({ offline: 0, online: 0, streaming: 0, storeAndForward: 0, busy: 0, other: 0 });
 
 /** The units counted by status class. */
 export function countByStatus(markers: readonly Pick<UnitMarker, 'status'>[]): StatusCounts {
   const counts = zeroCounts();
-  for (const m of markers) counts[statusClass(m.status)] += 1;
+  for (const m of markers) counts[mapStatusClass(m.status)] += 1;
   return counts;
 }
 
@@ -58,11 +57,11 @@ export function clusterIndex(markers: readonly UnitMarker[], maxZoom: number): C
     map: (props) => {
       const counts = zeroCounts();
       const marker = byId.get(props.id);
-      if (marker !== undefined) counts[statusClass(marker.status)] = 1;
+      if (marker !== undefined) counts[mapStatusClass(marker.status)] = 1;
       return counts;
     },
     reduce: (into, props) => {
-      for (const cls of UNIT_STATUS_CLASSES) into[cls] += props[cls];
+      for (const cls of MAP_STATUS_CLASSES) into[cls] += props[cls];
     },
   });
   const byId = new Map<string, UnitMarker>();
@@ -83,7 +82,7 @@ export function itemsInView({ index, byId }: ClusterIndex, bounds: GeoBounds, zo
     if ('cluster' in props && props.cluster) {
       const { cluster_id: id, point_count: count } = props;
       const counts = zeroCounts();
-      for (const cls of UNIT_STATUS_CLASSES) counts[cls] = props[cls];
+      for (const cls of MAP_STATUS_CLASSES) counts[cls] = props[cls];
       items.push({ kind: 'cluster', id, lat, lng, count, counts });
     } else {
       const marker = byId.get((props as PointProps).id);
@@ -111,12 +110,12 @@ export function expansionZoom({ index }: ClusterIndex, id: number): number {
  * The ring of a cluster as a CSS conic gradient: one arc per status class present, in the
  * legend's order, each as long as its share of the cluster's units.
  */
-export function ringGradient(counts: StatusCounts, colourOf: (cls: UnitStatusClass) => string): string {
-  const total = UNIT_STATUS_CLASSES.reduce((sum, cls) => sum + counts[cls], 0);
+export function ringGradient(counts: StatusCounts, colourOf: (cls: MapStatusClass) => string): string {
+  const total = MAP_STATUS_CLASSES.reduce((sum, cls) => sum + counts[cls], 0);
   if (total === 0) return 'none';
   let from = 0;
   const stops: string[] = [];
-  for (const cls of UNIT_STATUS_CLASSES) {
+  for (const cls of MAP_STATUS_CLASSES) {
     if (counts[cls] === 0) continue;
     const to = from + (counts[cls] / total) * 360;
     stops.push(`${colourOf(cls)} ${+from.toFixed(2)}deg ${+to.toFixed(2)}deg`);

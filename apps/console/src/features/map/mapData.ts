@@ -5,7 +5,7 @@
  */
 import { MAP_DEFAULTS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitCoords, UnitStatus, UnitSummary } from '@fleet/contracts';
-import { statusClass } from '@fleet/domain';
+import { statusClass, UNIT_STATUS_CLASSES } from '@fleet/domain';
 import { applyVersioned } from '../../kit/cache';
 import { unitKey } from '../../kit/cachePatch';
 import type { UnitStatusClass } from '@fleet/domain';
@@ -36,7 +36,8 @@ function validCoordinate(lat: number, lng: number): boolean {
   return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 }
 
-const placed = (unit: MarkerUnit): boolean => unit.location !== null && validCoordinate(unit.location.lat, unit.location.lng);
+// A location an answer left out (or gave without a latitude or longitude) places nothing: the unit is one "without a location".
+const placed = (unit: MarkerUnit): boolean => unit.location != null && validCoordinate(unit.location.lat, unit.location.lng);
 // The order of String.prototype.localeCompare (the default locale) at a fraction of its cost.
 const collator = new Intl.Collator();
 const byName = (a: { name: string; uniqueId: string }, b: { name: string; uniqueId: string }) =>
@@ -63,7 +64,7 @@ function markerOf(unit: MarkerUnit & { location: NonNullable<MarkerUnit['locatio
 export function markersOf(units: readonly MarkerUnit[], previous?: readonly UnitMarker[]): UnitMarker[] {
   const fresh: UnitMarker[] = [];
   for (const unit of units)
-    if (unit.location !== null && placed(unit)) fresh.push(markerOf(unit as MarkerUnit & { location: NonNullable<MarkerUnit['location']> }));
+    if (unit.location != null && placed(unit)) fresh.push(markerOf(unit as MarkerUnit & { location: NonNullable<MarkerUnit['location']> }));
   if (previous !== undefined && previous.length === fresh.length) {
     const byId = new Map<string, UnitMarker>();
     for (const marker of fresh) byId.set(marker.uniqueId, marker);
@@ -187,17 +188,37 @@ export function patchCoordsBatch(list: readonly UnitCoords[], events: readonly R
   return current();
 }
 
-/** Marker colour per status class (Mantine palette names). */
-export const MARKER_COLOURS: Record<UnitStatusClass, string> = {
+/** What the map counts and colours a unit by: its status class, or `other` for a status this console does not know. */
+export type MapStatusClass = UnitStatusClass | 'other';
+
+/** The map's classes in the legend's order: the spec's, then Other. */
+export const MAP_STATUS_CLASSES: readonly MapStatusClass[] = [...UNIT_STATUS_CLASSES, 'other'];
+
+/** The class of a status (`other` for a status a newer core added). */
+export function mapStatusClass(status: UnitStatus): MapStatusClass {
+  // The domain's table holds the known statuses only; another one has no class there.
+  return (statusClass(status) as UnitStatusClass | undefined) ?? 'other';
+}
+
+/** Marker colour per status class (Mantine palette names); a status the console does not know is neutral. */
+export const MARKER_COLOURS: Record<MapStatusClass, string> = {
   offline: 'gray',
   online: 'green',
   streaming: 'red',
   storeAndForward: 'orange',
   busy: 'violet',
+  other: 'dark',
 };
 
 /** The same colours as hex (Mantine's shade 6) for the canvas markers, which cannot read CSS variables. */
-export const MARKER_HEX: Readonly<Record<string, string>> = { gray: '#868e96', green: '#40c057', red: '#fa5252', orange: '#fd7e14', violet: '#7950f2' };
+export const MARKER_HEX: Readonly<Record<string, string>> = {
+  gray: '#868e96',
+  green: '#40c057',
+  red: '#fa5252',
+  orange: '#fd7e14',
+  violet: '#7950f2',
+  dark: '#5c5f66',
+};
 
 /**
  * Our choice: up to this many units each marker is a DOM element (with its data attributes);
@@ -206,7 +227,7 @@ export const MARKER_HEX: Readonly<Record<string, string>> = { gray: '#868e96', g
 export const DOM_MARKER_LIMIT = 1000;
 
 export function markerColour(status: UnitStatus): string {
-  return MARKER_COLOURS[statusClass(status)];
+  return MARKER_COLOURS[mapStatusClass(status)];
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,23 +1,8 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  Modal,
-  NavLink,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Button, Group, NavLink, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';

@@ -9,7 +9,8 @@
  * (`unitInView`), and only for that: every other fleet event waits in the list.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Drawer, Indicator, Loader, Title } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Title } from '@mantine/core';
+import { Drawer } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useToast } from '../../toast/useToast';

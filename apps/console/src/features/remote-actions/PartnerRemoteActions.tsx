@@ -8,7 +8,8 @@
  * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RemoteAction, RemoteActionKind, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
@@ -23,6 +24,7 @@ import { invalidateReads } from '../../realtime/systemEntities';
 import { useSessionUser } from '../../session/hooks';
 import { RemoteActionDetail, STATUS_COLOR } from './RemoteActionDetail';
 import { accessState, actionableUnits, activeAccessOf, durationParts, remainingMs } from './remoteActionsLogic';
+import { enumLabel } from '../../lib/tolerant';
 
 type Column = 'time' | 'device' | 'action' | 'status' | 'access' | 'requestedBy' | 'reason' | 'actions';
 const PAGE_SIZE = 20;
@@ -120,10 +122,10 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const historyColumns = [
     column('time', (a: RemoteAction) => new Date(a.createdAt).toLocaleString()),
     column('device', (a: RemoteAction) => a.deviceName || a.deviceId),
-    column('action', (a: RemoteAction) => t(`remoteActions.kinds.${a.action}`)),
+    column('action', (a: RemoteAction) => enumLabel(t, 'remoteActions.kinds', a.action)),
     column('status', (a: RemoteAction) => (
       <Badge color={STATUS_COLOR[a.status]} variant="light" data-testid={`ra-history-status-${a.id}`} data-status={a.status}>
-        {t(`remoteActions.statuses.${a.status}`)}
+        {enumLabel(t, 'remoteActions.statuses', a.status)}
       </Badge>
     )),
     column('access', (a: RemoteAction) => (a.action === 'supportAccess' ? remaining(a.supportAccess) : t('common.none')), true),

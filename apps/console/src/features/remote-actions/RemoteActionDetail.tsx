@@ -4,13 +4,15 @@
  * expired — and kept current by `remoteAction.changed`: the device, the action, its status, who
  * asked and why, when, what the device answered, and the support access with its time left.
  */
-import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Code, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import type { RemoteActionStatus, SupportAccess } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { ErrorNote } from '../../kit/DialogParts';
 import { LabelledValue, MutedText } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
+import { enumLabel } from '../../lib/tolerant';
 
 /** A support access's state in words, with its time left (the history's text). */
 type AccessText = (access: SupportAccess) => string;
@@ -30,7 +32,7 @@ export function RemoteActionDetail({ id, remaining, onClose }: { readonly id: st
       title={
         action === undefined
           ? t('remoteActions.detail.title')
-          : t('remoteActions.detail.titleOf', { action: t(`remoteActions.kinds.${action.action}`), name: action.deviceName || action.deviceId })
+          : t('remoteActions.detail.titleOf', { action: enumLabel(t, 'remoteActions.kinds', action.action), name: action.deviceName || action.deviceId })
       }
     >
       <Stack gap="sm" data-testid="ra-detail" data-status={action?.status ?? ''}>
@@ -46,7 +48,7 @@ export function RemoteActionDetail({ id, remaining, onClose }: { readonly id: st
             </LabelledValue>
             <LabelledValue label={t('remoteActions.columns.status')}>
               <Badge color={STATUS_COLOR[action.status]} variant="light" data-testid="ra-detail-status" data-status={action.status}>
-                {t(`remoteActions.statuses.${action.status}`)}
+                {enumLabel(t, 'remoteActions.statuses', action.status)}
               </Badge>
             </LabelledValue>
             <LabelledValue label={t('remoteActions.columns.requestedBy')}>{action.requestedBy ?? t('common.none')}</LabelledValue>

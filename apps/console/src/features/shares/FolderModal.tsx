@@ -4,8 +4,9 @@
  * folder of the inventory but the folder itself and those below it. The root folder never comes
  * here (§5).
  */
-import { Modal } from '@mantine/core';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import type { SubscriberFolder } from '@fleet/contracts';
 import { folderAndBelow } from '@fleet/domain';

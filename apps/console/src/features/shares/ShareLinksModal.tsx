@@ -4,7 +4,8 @@
  * rules inline (description mandatory, start in the future, duration required). The §9 limit is
  * shown as "n of 10"; at 10 the form gives way to the limit's message.
  */
-import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CATALOGUE, LIMITS, type Publisher } from '@fleet/contracts';

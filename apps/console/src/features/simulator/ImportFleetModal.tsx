@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import type { FleetImportResult, RecordingSummary } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../toast/useToast';

@@ -6,7 +6,8 @@
  * refusal (its last inventory) shows in the dialog.
  */
 import { useState } from 'react';
-import { Alert, Modal, Stack, Switch } from '@mantine/core';
+import { Alert, Stack, Switch } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersion } from '@fleet/contracts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Center, Divider, Drawer, Group, Loader, Select, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Center, Divider, Group, Loader, Select, Stack } from '@mantine/core';
+import { Drawer } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';

@@ -44,6 +44,7 @@ import {
   type XsltForm,
 } from './inventoryForms';
 import { ingestTestReason } from './inventoryTabRules';
+import { enumLabel } from '../../lib/tolerant';
 
 export function IngestAccountTab({ inventoryId }: { readonly inventoryId: string }) {
   const { t } = useTranslation();
@@ -125,7 +126,7 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
           {result.ok
             ? t('systemEntities.inventoryTabs.ingest.testOk')
             : reason !== null
-              ? t(`systemEntities.inventoryTabs.ingest.reasons.${reason}`)
+              ? enumLabel(t, 'systemEntities.inventoryTabs.ingest.reasons', reason)
               : (result.reason ?? '')}
         </Alert>
       )}

@@ -10,6 +10,7 @@ import { AI_CREDENTIAL_SORT_KEYS, AI_PROVIDERS, CreateAiCredentialBody, type AiC
 import { defineResource, op, schemaCheck, StrongText, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery } from './settingParts';
 import { settingPage } from './settingPage';
+import { enumLabel } from '../../lib/tolerant';
 
 interface FieldRow {
   readonly name: string;
@@ -146,7 +147,7 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
     {
       id: 'provider',
       header: t('systemSettings.ai_settings.columns.provider'),
-      render: (c) => t(`systemSettings.ai_settings.providers.${c.provider}`),
+      render: (c) => enumLabel(t, 'systemSettings.ai_settings.providers', c.provider),
       sortKey: 'provider',
     },
     {

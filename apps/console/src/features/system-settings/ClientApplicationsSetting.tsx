@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, TagsInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Stack, TagsInput, Textarea } from '@mantine/core';
+import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_APPLICATION_SORT_KEYS, CreateClientApplicationBody, type ClientApplication, type ClientApplicationWithSecret } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';

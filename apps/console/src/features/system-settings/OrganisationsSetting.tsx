@@ -8,6 +8,7 @@ import { CreateOrganisationBody, ORGANISATION_SORT_KEYS, ROLES, type Organisatio
 import { defineResource, op, schemaCheck, versionedUpdate, type Field } from '../../kit';
 import { listQuery, settingReads } from './settingParts';
 import { settingPage } from './settingPage';
+import { enumLabel } from '../../lib/tolerant';
 
 type OrganisationForm = ReturnType<typeof organisationForm>;
 
@@ -51,7 +52,7 @@ export const organisationResource = defineResource<Organisation, Organisation, O
   columns: (t) => [
     { id: 'name', header: t('systemSettings.organization.columns.name'), render: (o) => o.name, sortKey: 'name' },
     { id: 'externalUid', header: t('systemSettings.organization.columns.externalUid'), render: (o) => o.externalUid ?? '—', sortKey: 'externalUid' },
-    { id: 'defaultRole', header: t('systemSettings.organization.columns.defaultRole'), render: (o) => t(`users.types.${o.defaultRole}`) },
+    { id: 'defaultRole', header: t('systemSettings.organization.columns.defaultRole'), render: (o) => enumLabel(t, 'users.types', o.defaultRole) },
     {
       id: 'maxUsers',
       header: t('systemSettings.organization.columns.maxUsers'),

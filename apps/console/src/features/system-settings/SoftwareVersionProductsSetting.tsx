@@ -12,6 +12,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { ListTable, MutedText, useToastMutation } from '../../kit';
 import type { SystemSettingsProps } from './settingPage';
+import { enumLabel } from '../../lib/tolerant';
 
 const PREFIX = 'settings-sw-products';
 
@@ -30,7 +31,7 @@ export default function SoftwareVersionProductsSetting(_props: SystemSettingsPro
           useRow={useProductRow}
           testIdPrefix={PREFIX}
           columns={[
-            { id: 'product', header: t('streamSettings.products.product'), render: (p) => t(`softwareVersions.devices.${p.product}`) },
+            { id: 'product', header: t('streamSettings.products.product'), render: (p) => enumLabel(t, 'softwareVersions.devices', p.product) },
             {
               id: 'versions',
               header: t('streamSettings.products.versions'),

@@ -20,6 +20,7 @@ import { ErrorAlert, FormPanel, schemaCheck, useToastMutation, type Field, type 
 import { unitActionModal } from '../../kit/unitActionModal';
 import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
 import type { GroupSettingKey } from './groupUnitSettings';
+import { enumLabel } from '../../lib/tolerant';
 
 interface Values {
   readonly groupId: string | null;
@@ -34,11 +35,11 @@ function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSett
       return t('unitActions.groupUnitSettings.values.delayMs', { ms: offered.delayMs ?? 0 });
     case 'transmissionMode':
       return t('unitActions.groupUnitSettings.values.transmissionMode', {
-        mode: offered.transmissionMode === undefined ? none : t(`unitDetail.camera.mode.names.${offered.transmissionMode}`),
+        mode: offered.transmissionMode === undefined ? none : enumLabel(t, 'unitDetail.camera.mode.names', offered.transmissionMode),
       });
     case 'storeAndForwardQuality':
       return t('unitActions.groupUnitSettings.values.storeAndForwardQuality', {
-        quality: offered.storeAndForwardQuality === undefined ? none : t(`unitConfig.storeAndForward.profiles.${offered.storeAndForwardQuality}`),
+        quality: offered.storeAndForwardQuality === undefined ? none : enumLabel(t, 'unitConfig.storeAndForward.profiles', offered.storeAndForwardQuality),
       });
     case 'audioBitrateKbps':
       return t('unitActions.groupUnitSettings.values.audioBitrateKbps', { kbps: offered.audioBitrateKbps ?? 0 });

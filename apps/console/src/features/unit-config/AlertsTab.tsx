@@ -26,6 +26,7 @@ import { RowList } from '../../kit/ConfigFields';
 import { ListTable } from '../../kit/ListTable';
 import { FormSection, useAllowed, useConfigContext } from './parts';
 import { MutedText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
   const { t } = useTranslation();
@@ -84,7 +85,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
       {previewWanted && <MutedText testId="config-alerts-preview">{t('unitConfig.alerts.preview')}</MutedText>}
       {shown && !manual && (
         <Text size="sm" data-testid="config-alerts-source">
-          {t('unitConfig.alerts.source', { source: t(`unitConfig.alerts.sources.${shown.source}`) })}
+          {t('unitConfig.alerts.source', { source: enumLabel(t, 'unitConfig.alerts.sources', shown.source) })}
         </Text>
       )}
       {!manual && previewWanted && preview.isFetching && <Loader size="sm" />}
@@ -95,7 +96,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
         testIdPrefix="config-alerts"
         testId="config-alerts-types"
         columns={[
-          { id: 'type', header: t('unitConfig.alerts.alertType'), render: (type) => t(`unitConfig.alerts.types.${type}`) },
+          { id: 'type', header: t('unitConfig.alerts.alertType'), render: (type) => enumLabel(t, 'unitConfig.alerts.types', type) },
           {
             id: 'enabled',
             header: t('unitConfig.alerts.enabled'),
@@ -168,7 +169,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
             <Group key={`${r.alertType}:${r.email}`} gap="xs">
               <Text size="sm">{r.email}</Text>
               <Badge size="xs" variant="light">
-                {r.alertType === 'all' ? t('unitConfig.alerts.allTypes') : t(`unitConfig.alerts.types.${r.alertType}`)}
+                {r.alertType === 'all' ? t('unitConfig.alerts.allTypes') : enumLabel(t, 'unitConfig.alerts.types', r.alertType)}
               </Badge>
               <Badge size="xs" color={r.verified ? 'green' : 'gray'}>
                 {r.verified ? t('unitConfig.alerts.verified') : t('unitConfig.alerts.unverified')}

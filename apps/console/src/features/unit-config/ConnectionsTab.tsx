@@ -20,6 +20,7 @@ import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { modemNameLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 /** Why a link cannot be switched off, in the user's words, or null. */
 function useBlockerText(): (blocker: LinkBlocker | null) => string | null {
@@ -67,13 +68,13 @@ function LinksSection(props: TabProps) {
         emptyText={t('unitConfig.links.none')}
         columns={[
           { id: 'name', header: '', render: ({ modem }) => modemNameLabel(t, modem) },
-          { id: 'type', header: '', render: ({ modem }) => t(`unitConfig.links.uiTypes.${modem.uiType}`) },
+          { id: 'type', header: '', render: ({ modem }) => enumLabel(t, 'unitConfig.links.uiTypes', modem.uiType) },
           {
             id: 'state',
             header: '',
             render: ({ modem, state }) => (
               <Badge color={state === 'connected' ? 'green' : state === 'disabled' ? 'gray' : 'yellow'} data-testid={`config-link-state-${modem.id}`}>
-                {t(`unitConfig.links.states.${state}`)}
+                {enumLabel(t, 'unitConfig.links.states', state)}
               </Badge>
             ),
           },
@@ -185,7 +186,7 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
                 <Group key={n.ssid} gap="xs">
                   <Text size="sm">{n.ssid}</Text>
                   <Badge size="xs" variant="light">
-                    {t(`unitConfig.wifi.securities.${n.security}`)}
+                    {enumLabel(t, 'unitConfig.wifi.securities', n.security)}
                   </Badge>
                   <MutedText size="xs">{t('unitConfig.wifi.signal', { value: Math.round(n.signalQuality) })}</MutedText>
                   <Button

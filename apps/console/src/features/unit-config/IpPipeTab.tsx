@@ -5,6 +5,7 @@ import { ipPipeBody, ipPipeForm } from './forms';
 import { ServerPicker } from '../devices/ServerPicker';
 import { ConfigCard, ConfigFields, FailureNote, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useConfigAction } from './useConfigAction';
+import { enumLabel } from '../../lib/tolerant';
 
 const STATE_COLOURS = { connecting: 'yellow', connected: 'green', disconnecting: 'yellow', not_connected: 'gray', failed: 'red' } as const;
 
@@ -45,7 +46,7 @@ export default function IpPipeTab({ config, unit }: TabProps) {
       </ConfigCard>
       <Group justify="space-between">
         <Badge color={STATE_COLOURS[state]} data-testid="config-ipPipe-state" data-state={state}>
-          {t('unitConfig.ipPipe.state', { state: t(`unitConfig.ipPipe.states.${state}`) })}
+          {t('unitConfig.ipPipe.state', { state: enumLabel(t, 'unitConfig.ipPipe.states', state) })}
         </Badge>
         {canConnect && hasPipe && (
           <Group>

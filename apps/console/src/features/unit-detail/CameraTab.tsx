@@ -23,6 +23,7 @@ import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
+import { enumLabel } from '../../lib/tolerant';
 
 /** The channel to switch to (chosen from the picker, its id), required. */
 const NO_CHANNEL_TYPED = { channelId: '' };
@@ -107,7 +108,8 @@ export function CameraTab({ unit, capabilities, storages, transitions, canCall, 
   // ── transmission mode ──
   const modeMutation = useConfigCall(id, 'updateUnitTransmissionMode', {
     kind: 'update',
-    successMessage: (configuration) => t('unitDetail.camera.mode.saved', { mode: t(`unitDetail.camera.mode.names.${configuration.transmissionMode}`) }),
+    successMessage: (configuration) =>
+      t('unitDetail.camera.mode.saved', { mode: enumLabel(t, 'unitDetail.camera.mode.names', configuration.transmissionMode) }),
   });
   const modeOptions = transmissionModeOptions(unit, capabilities, storages);
   const blockerText = (b: ModeBlocker) => (b.kind === 'noSdCard' ? t('unitDetail.camera.modeBlockers.noSdCard') : errorCodeText(t, b.code));
@@ -205,7 +207,7 @@ export function CameraTab({ unit, capabilities, storages, transitions, canCall, 
           </Radio.Group>
         ) : (
           <Text size="sm" data-testid="unit-detail-mode-value">
-            {t(`unitDetail.camera.mode.names.${unit.transmissionMode}`)}
+            {enumLabel(t, 'unitDetail.camera.mode.names', unit.transmissionMode)}
           </Text>
         )}
         <ApiErrorAlert error={modeMutation.error} title={t('unitDetail.camera.mode.failed')} testId="unit-detail-mode-error" />

@@ -17,6 +17,7 @@ import { UnitLocation } from './UnitLocation';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
 import { tallyLabel, unitStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
@@ -101,7 +102,7 @@ export function DetailHeader({ unit, channel, delay, dialogs, onConfigure, onDia
             {unit.name}
           </Title>
           <MutedText testId="unit-detail-type">
-            {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
+            {unit.type} · {enumLabel(t, 'units.typeGroups', unit.typeGroup)} · {unit.uniqueId}
           </MutedText>
         </Stack>
         {/* The buttons wrap on a narrow screen (Simulate adds one with the mock): none is pushed out of view. */}
@@ -174,7 +175,7 @@ export function DetailFacts({ unit }: { unit: UnitDetail }) {
             {unit.license.valid ? t('unitDetail.licence.valid') : t('unitDetail.licence.invalid')}
           </Badge>
           <Badge size="sm" variant="outline" color="gray">
-            {t(`unitDetail.licence.${unit.license.kind}`)}
+            {enumLabel(t, 'unitDetail.licence', unit.license.kind)}
           </Badge>
           {LICENCE_OPTIONS.filter((option) => unit.license[option]).map((option) => (
             <Badge key={option} size="sm" variant="outline">
@@ -224,7 +225,7 @@ function StreamingModes({ services }: { services: UnitDetail['services'] }) {
       ) : (
         modes.map((mode) => (
           <Badge key={mode} size="sm" variant="light" color="indigo">
-            {t(`unitDetail.streamingModes.${mode}`)}
+            {enumLabel(t, 'unitDetail.streamingModes', mode)}
           </Badge>
         ))
       )}

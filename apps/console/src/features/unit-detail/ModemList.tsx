@@ -13,6 +13,7 @@ import { MODEM_STATE_COLOURS, signalColour, uplinkShare } from './detailRules';
 import type { ModemRow } from './detailRules';
 import classes from './ModemList.module.css';
 import { modemNameLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 /** A labelled bar: its name and value above, the bar below. */
 function Meter({
@@ -61,9 +62,9 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
                 <Text size="sm" fw={600}>
                   {modemNameLabel(t, modem)}
                 </Text>
-                <MutedText size="xs">{t(`unitDetail.camera.modems.types.${modem.uiType}`)}</MutedText>
+                <MutedText size="xs">{enumLabel(t, 'unitDetail.camera.modems.types', modem.uiType)}</MutedText>
                 <Badge size="sm" variant="light" tt="none" color={MODEM_STATE_COLOURS[modem.uiState]} data-testid={`unit-detail-modem-state-${modem.id}`}>
-                  {t(`unitDetail.camera.modems.states.${modem.uiState}`)}
+                  {enumLabel(t, 'unitDetail.camera.modems.states', modem.uiState)}
                 </Badge>
               </Group>
               <Group gap={6} wrap="wrap">

@@ -27,6 +27,7 @@ import { ApiErrorAlert, SaveButton, Section } from './parts';
 import { asSwitcherField, multiCameraChannelBody, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
 import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
 import { useUpdateGuard } from './useUpdateGuard';
+import { enumLabel } from '../../lib/tolerant';
 
 const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) => String(i + 1));
 
@@ -223,7 +224,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
   );
 
   return (
-    <Section title={t(`unitDetail.multiCamera.modes.${mode}`)} testId="unit-detail-switcher">
+    <Section title={enumLabel(t, 'unitDetail.multiCamera.modes', mode)} testId="unit-detail-switcher">
       <Group gap="md" align="flex-start">
         {channelField('highQualityChannel', 'hq', canHq, hqCall.isPending)}
         {mode === 'switcherAndProxy' && channelField('proxyChannel', 'proxy', canProxy, proxyCall.isPending)}

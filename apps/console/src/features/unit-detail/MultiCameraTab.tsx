@@ -14,6 +14,7 @@ import { MultiCameraChannelSection, SettingsConfigurationSection, SwitcherSectio
 import { useStopStreamConfirm } from '../unit-actions/useStopStreamConfirm';
 import { ActivitySection, ApiErrorAlert, SaveButton, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
+import { enumLabel } from '../../lib/tolerant';
 
 export function MultiCameraTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
@@ -71,7 +72,7 @@ function ModeSection({ unitId, configuration, canWrite }: { unitId: string; conf
         />
       ) : (
         <Text size="sm" data-testid="unit-detail-multicamera-mode-value">
-          {t(`unitDetail.multiCamera.modes.${configuration.multiCamera.mode}`)}
+          {enumLabel(t, 'unitDetail.multiCamera.modes', configuration.multiCamera.mode)}
         </Text>
       )}
       <ApiErrorAlert error={mutation.error} testId="unit-detail-multicamera-mode-error" />

@@ -11,6 +11,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { useVrChannelNames, VrChannelPicker } from './VrChannelPicker';
+import { enumLabel } from '../../lib/tolerant';
 
 /** The video return channel chosen (its id): required to select one (clearing sends none). */
 const NO_CHANNEL_TYPED = { vrChannelId: '' };
@@ -113,7 +114,7 @@ function VideoReturnSettingSection({ unitId, configuration, canWrite }: { unitId
         ) : (
           <Text size="sm">
             {enabled ? t('unitDetail.videoReturn.enabled') : t('unitDetail.videoReturn.disabled')} · {t('unitDetail.videoReturn.output')}:{' '}
-            {t(`unitDetail.videoReturn.outputs.${output}`)}
+            {enumLabel(t, 'unitDetail.videoReturn.outputs', output)}
           </Text>
         )}
       </Stack>

@@ -11,6 +11,7 @@ import { activityState } from './activity';
 import { ActivityBadge, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { MutedText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 /** Any working mode the select offers may be applied (the unsuitable ones are disabled). */
 const NO_RULES = () => ({});
@@ -26,7 +27,7 @@ export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
   const form = useForm<{ workingMode: WorkingMode }>({ workingMode: unit.workingMode }, NO_RULES);
   const mutation = useConfigCall(id, 'updateUnitOperationalMode', {
     kind: 'update',
-    successMessage: (configuration) => t('unitDetail.xtend.saved', { mode: t(`unitDetail.xtend.workingModes.${configuration.workingMode}`) }),
+    successMessage: (configuration) => t('unitDetail.xtend.saved', { mode: enumLabel(t, 'unitDetail.xtend.workingModes', configuration.workingMode) }),
   });
   const mode = form.values.workingMode;
   const apply = () => {
@@ -55,7 +56,7 @@ export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
       </Section>
       <Section title={t('unitDetail.xtend.workingMode')}>
         <Text size="sm" data-testid="unit-detail-xtend-mode" data-mode={unit.workingMode}>
-          {t(`unitDetail.xtend.workingModes.${unit.workingMode}`)}
+          {enumLabel(t, 'unitDetail.xtend.workingModes', unit.workingMode)}
         </Text>
         {canWrite && (
           <Group gap="xs" align="flex-end">

@@ -11,6 +11,7 @@ import { useToast } from '../../toast/useToast';
 import { canStartActivity, canStopActivity, type DetailActivity } from './activity';
 import type { ActivityTransitions } from './useActivityTransitions';
 import { MutedText } from '../../kit/MutedText';
+import { enumLabel } from '../../lib/tolerant';
 
 const STATE_COLOURS: Record<ActivityState, string> = {
   off: 'gray',
@@ -38,7 +39,7 @@ export function ActivityBadge({ state, testId, labels }: { state: ActivityState;
   const { t } = useTranslation();
   return (
     <Badge color={STATE_COLOURS[state]} variant="light" data-testid={testId} data-state={state}>
-      {labels?.[state] ?? t(`unitDetail.state.${state}`)}
+      {labels?.[state] ?? enumLabel(t, 'unitDetail.state', state)}
     </Badge>
   );
 }

@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitCounterBar } from '@fleet/domain';
 import { COUNTERS } from './counters';
+import type { UnitCounters } from './counters';
 import type { CounterName } from './filters';
 import { MutedText } from '../../kit/MutedText';
 
 interface CounterBarProps {
-  readonly counters: UnitCounterBar;
+  readonly counters: UnitCounters;
   /** Counters that filter the list when clicked (the others are plain numbers). */
   readonly clickable?: (counter: CounterName) => boolean;
   readonly onCounterClick?: (counter: CounterName) => void;
@@ -15,7 +15,8 @@ interface CounterBarProps {
 
 /**
  * The counter bar of spec 000 §2 over all listed units; each number carries
- * `data-testid="counter-<name>"`, a clickable counter `counter-button-<name>`. Rendered again only
+ * `data-testid="counter-<name>"`, a clickable counter `counter-button-<name>`; Other (units whose status
+ * this console does not know, `counter-other`) shows only when there are some. Rendered again only
  * when a number or the handlers change (a live update of the list mostly changes no counter).
  */
 export const CounterBar = memo(function CounterBar({ counters, clickable, onCounterClick }: CounterBarProps) {
@@ -45,10 +46,25 @@ export const CounterBar = memo(function CounterBar({ counters, clickable, onCoun
           </UnstyledButton>
         );
       })}
+      {counters.other > 0 && (
+        <Paper withBorder px="sm" py={4} radius="md">
+          <Group gap={6} wrap="nowrap">
+            <MutedText>{t('units.counters.other')}</MutedText>
+            <Text size="sm" fw={700} data-testid="counter-other">
+              {counters.other}
+            </Text>
+          </Group>
+        </Paper>
+      )}
     </Group>
   );
 }, sameCounterBar);
 
 function sameCounterBar(a: CounterBarProps, b: CounterBarProps): boolean {
-  return a.clickable === b.clickable && a.onCounterClick === b.onCounterClick && COUNTERS.every((name) => a.counters[name] === b.counters[name]);
+  return (
+    a.clickable === b.clickable &&
+    a.onCounterClick === b.onCounterClick &&
+    COUNTERS.every((name) => a.counters[name] === b.counters[name]) &&
+    a.counters.other === b.counters.other
+  );
 }

@@ -12,6 +12,7 @@ import { unitStatusLabel } from '../../lib/statusLabels';
 import { dateTimeFormat } from '../../lib/dateFormat';
 import { useBitrateText } from '../../kit/unit/useBitrateText';
 import classes from './UnitCells.module.css';
+import { enumLabel, textOr } from '../../lib/tolerant';
 
 type CellTextProps = HTMLAttributes<HTMLElement> & {
   readonly size?: 'xs' | 'sm' | 'md';
@@ -59,10 +60,10 @@ export function TypeCell({ unit }: { unit: UnitSummary }) {
   return (
     <>
       <CellText size="sm" truncate>
-        {unit.type}
+        {textOr(unit.type)}
       </CellText>
       <CellText size="xs" dimmed truncate>
-        {t(`units.typeGroups.${unit.typeGroup}`)}
+        {enumLabel(t, 'units.typeGroups', unit.typeGroup)}
       </CellText>
     </>
   );

@@ -10,6 +10,7 @@ import { useBitrateText } from '../../kit/unit/useBitrateText';
 import { LocationText } from './UnitCells';
 import { MutedText } from '../../kit/MutedText';
 import { modemNameLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 const MODEM_COLOURS = { connected: 'green', not_connected: 'yellow', disabled: 'gray', no_device: 'gray' } as const;
 
@@ -20,10 +21,10 @@ function ModemLine({ unitId, modem }: { unitId: string; modem: Modem }) {
   return (
     <Group gap="xs" wrap="nowrap" data-testid={`unit-modem-${unitId}-${modem.id}`} data-state={state}>
       <Text size="sm" truncate="end">
-        {t('unitList.expanded.modemLine', { name: modemNameLabel(t, modem), type: t(`unitList.expanded.modemTypes.${modem.uiType}`) })}
+        {t('unitList.expanded.modemLine', { name: modemNameLabel(t, modem), type: enumLabel(t, 'unitList.expanded.modemTypes', modem.uiType) })}
       </Text>
       <Badge size="sm" variant="light" color={MODEM_COLOURS[state]}>
-        {t(`unitList.expanded.modemStates.${state}`)}
+        {enumLabel(t, 'unitList.expanded.modemStates', state)}
       </Badge>
       <MutedText size="xs">{t('unitList.expanded.uplink', { value: bitrate(modem.uplinkKbps) ?? t('common.none') })}</MutedText>
       <MutedText size="xs">{t('unitList.expanded.downlink', { value: bitrate(modem.downlinkKbps) ?? t('common.none') })}</MutedText>
@@ -86,7 +87,7 @@ export function UnitExpanded({ unit }: { unit: UnitSummary }) {
           </Field>
           <Field label={t('unitList.expanded.modes')}>
             <Text size="sm">
-              {t(`unitList.transmissionModes.${unit.transmissionMode}`)} · {t(`unitList.workingModes.${unit.workingMode}`)}
+              {enumLabel(t, 'unitList.transmissionModes', unit.transmissionMode)} · {enumLabel(t, 'unitList.workingModes', unit.workingMode)}
             </Text>
           </Field>
         </Group>
@@ -104,7 +105,7 @@ export function UnitExpanded({ unit }: { unit: UnitSummary }) {
               {unit.alerts.map((alert) => (
                 <Group key={alert.type} gap="xs" wrap="nowrap">
                   <Badge size="sm" color={alert.level === 'critical' ? 'red' : 'yellow'}>
-                    {t(`unitList.expanded.alertLevels.${alert.level}`)}
+                    {enumLabel(t, 'unitList.expanded.alertLevels', alert.level)}
                   </Badge>
                   <Text size="sm" truncate="end">
                     {alert.message}

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
 import type { UnitSummary } from '@fleet/contracts';
-import type { UnitCounterBar } from '@fleet/domain';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { CollapsingSearch } from '../../components/CollapsingSearch';
@@ -19,6 +18,7 @@ import { useCompactLayout, useNarrowerThan } from '../../shell/useCompactLayout'
 import { CounterBar } from './CounterBar';
 import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expandedGroups';
 import { advanceCounters, countersOf } from './counters';
+import type { UnitCounters } from './counters';
 import { useFiltersInAddress } from './filterAddress';
 import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
@@ -49,7 +49,7 @@ const CLOCK_MS = 60_000;
  * last list and its counters are kept aside, not as state: an update during render would run the
  * whole page twice on every live change.
  */
-function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
+function useCounters(units: readonly UnitSummary[]): UnitCounters {
   const [last] = useState(() => ({ units, counters: countersOf(units) }));
   return useMemo(() => {
     if (last.units !== units) Object.assign(last, { counters: advanceCounters(last.counters, last.units, units) ?? countersOf(units), units });

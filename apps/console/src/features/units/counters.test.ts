@@ -12,7 +12,17 @@ describe('counter bar over the listed units', () => {
       makeUnit({ uniqueId: 'c', status: 'offline', typeGroup: 'ptpUnits', cameraConnected: true }),
       makeUnit({ uniqueId: 'd', status: 'idle', typeGroup: 'liteUnits', cameraConnected: false }),
     ]);
-    expect(counters).toEqual({ busy: 1, idle: 2, offline: 1, field: 1, camera: 2, lite: 1, smart: 1, ptmp: 0, ptp: 1, activeAlerts: 1 });
+    expect(counters).toEqual({ busy: 1, idle: 2, offline: 1, field: 1, camera: 2, lite: 1, smart: 1, ptmp: 0, ptp: 1, activeAlerts: 1, other: 0 });
+  });
+
+  it('counts a unit whose status this console does not know under Other, out of busy, idle and offline, and follows it', () => {
+    const future = { ...makeUnit({ uniqueId: 'f', status: 'idle' }), status: 'futureStatus7' } as unknown as ReturnType<typeof makeUnit>;
+    const idle = makeUnit({ uniqueId: 'i', status: 'idle' });
+    expect(countersOf([future, idle])).toMatchObject({ busy: 0, idle: 1, offline: 0, other: 1 });
+    // The unit leaves Other for a known status, and back: the advanced counters agree with a recount.
+    const known = { ...future, status: 'offline' } as const;
+    expect(advanceCounters(countersOf([future, idle]), [future, idle], [known, idle])).toEqual(countersOf([known, idle]));
+    expect(advanceCounters(countersOf([known, idle]), [known, idle], [future, idle])).toEqual(countersOf([future, idle]));
   });
 });
 

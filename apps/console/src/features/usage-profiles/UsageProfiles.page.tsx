@@ -17,6 +17,7 @@ import { picksAmongAllInventories } from '../../shell/scope';
 import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import AssignUnitsModal from './AssignUnitsModal';
 import { formErrors, initialValues, quotaLabel, type UsageProfileFormValues } from './usageProfileForm';
+import { enumLabel } from '../../lib/tolerant';
 
 /** Data or hours, side by side. */
 function TypeField({ form, label, testId, readOnly }: CustomFieldProps<UsageProfileFormValues>) {
@@ -83,7 +84,7 @@ function usageProfileResource(inventoryId: string) {
     },
     columns: (t) => [
       { id: 'name', header: t('usageProfiles.columns.name'), sortKey: 'name', render: (p) => <ProfileName profile={p} /> },
-      { id: 'type', header: t('usageProfiles.columns.type'), sortKey: 'type', cellTestId: true, render: (p) => t(`usageProfiles.types.${p.type}`) },
+      { id: 'type', header: t('usageProfiles.columns.type'), sortKey: 'type', cellTestId: true, render: (p) => enumLabel(t, 'usageProfiles.types', p.type) },
       {
         id: 'quota',
         header: t('usageProfiles.columns.quota'),

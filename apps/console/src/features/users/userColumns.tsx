@@ -3,6 +3,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { UserAccount } from '@fleet/contracts';
 import type { ListColumn } from '../../kit';
+import { enumLabel } from '../../lib/tolerant';
 
 /**
  * The widest a text cell grows (px): longer names, e-mails and labels end in "…" with the whole text
@@ -52,7 +53,7 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       sortKey: 'userType',
       render: (u) => (
         <Text size="sm" data-testid={`user-type-${u.id}`}>
-          {t(`users.types.${u.userType}`)}
+          {enumLabel(t, 'users.types', u.userType)}
         </Text>
       ),
     },

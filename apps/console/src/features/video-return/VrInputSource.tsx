@@ -16,6 +16,7 @@ import type { VrInputType } from './vrFilters';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
 import { vrChannelStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; allowed: boolean }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
   const key = endpointKey('getVrChannelInputSources', { params: { id } });
   const sources = useEndpointQuery('getVrChannelInputSources', { params: { id } }, { retry: false });
   const change = useToastMutation('setVrChannelInputSource', {
-    success: (saved) => t('videoReturn.inputSource.saved', { name: channel.name, source: t(`videoReturn.inputTypes.${saved.selected}`) }),
+    success: (saved) => t('videoReturn.inputSource.saved', { name: channel.name, source: enumLabel(t, 'videoReturn.inputTypes', saved.selected) }),
     onSuccess: (saved: VrChannelInputSources) => {
       queryClient.setQueryData(key, saved);
       // The channel's configuration (and version) moved: the list and this modal read it again.
@@ -70,7 +71,7 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
             />
           ) : (
             <Text size="sm" data-testid="vr-input-source-value">
-              {t(`videoReturn.inputTypes.${data.selected}`)}
+              {enumLabel(t, 'videoReturn.inputTypes', data.selected)}
             </Text>
           ))}
         {allowed && data !== undefined && data.available.includes('srt') && !hasSrtAddress && data.selected !== 'srt' && (

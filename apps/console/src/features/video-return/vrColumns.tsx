@@ -7,6 +7,7 @@ import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { formatUptime } from '../channels/channelFormat';
 import { textColumn } from '../../kit/textColumn';
 import { vrChannelStatusLabel } from '../../lib/statusLabels';
+import { enumLabel } from '../../lib/tolerant';
 
 export const VR_GRID_ID = 'videoReturn';
 export const VR_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -46,7 +47,7 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
         sortValue: (c) => c.configuration.inputType,
         render: (c) => (
           <Text size="sm" data-testid={`vr-input-${c.uniqueId}`} data-input-type={c.configuration.inputType}>
-            {t(`videoReturn.inputTypes.${c.configuration.inputType}`)}
+            {enumLabel(t, 'videoReturn.inputTypes', c.configuration.inputType)}
           </Text>
         ),
       },

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateSystemMessageBody, SYSTEM_MESSAGE_SORT_KEYS, TOAST_VARIANTS, type SystemMessage, type ToastVariant } from '@fleet/contracts';
 import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { fromLocalInput, toLocalInput } from './localDate';
+import { enumLabel } from '../../lib/tolerant';
 
 export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 
@@ -86,7 +87,7 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
       header: t('adminPages.systemMessages.columns.level'),
       render: (m) => (
         <Badge variant="light" color={LEVEL_COLOR[m.level]}>
-          {t(`adminPages.systemMessages.levels.${m.level}`)}
+          {enumLabel(t, 'adminPages.systemMessages.levels', m.level)}
         </Badge>
       ),
     },

@@ -57,6 +57,7 @@ const STATUS_COLOURS: Record<UnitStatus, string> = {
   speedtest: 'yellow',
 };
 
+/** A status this console does not know (a newer core's) is neutral. */
 export function statusColour(status: UnitStatus): string {
-  return STATUS_COLOURS[status];
+  return STATUS_COLOURS[status] ?? 'gray';
 }

@@ -12,7 +12,8 @@
  * filled in (JoinWithCode).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Modal } from '../../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';

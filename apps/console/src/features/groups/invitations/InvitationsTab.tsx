@@ -10,6 +10,7 @@ import type { GroupDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../../api/hooks';
 import { UnitExpirations } from './UnitExpirations';
 import { useCanCall } from '../../../kit/access';
+import { enumLabel } from '../../../lib/tolerant';
 
 const AddLuSmartModal = lazy(() => import('./AddLuSmartModal'));
 const GroupGuestInvite = lazy(() => import('./GroupGuestInvite'));
@@ -32,7 +33,7 @@ export default function InvitationsTab({ group }: { readonly group: GroupDetail 
   const units = useGroupUnits(group);
   const canInvite = useCanCall('createGroupInvitation');
   const planType = ADHOC_PLAN_TYPES.find((p) => p === group.invitation.adhocMode);
-  const adhocLabel = planType === undefined ? t('groups.invitations.off') : t(`groups.invitations.planTypes.${planType}`);
+  const adhocLabel = planType === undefined ? t('groups.invitations.off') : enumLabel(t, 'groups.invitations.planTypes', planType);
   return (
     <Stack gap="sm" data-testid="group-invitations">
       <Group gap="sm">

@@ -21,6 +21,7 @@ import { useCanCall } from '../../../kit/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../../../lib/forms/fieldErrors';
 import { MutedText, StrongText } from '../../../kit/MutedText';
 import { UnshownErrors } from '../../../kit/UnshownErrors';
+import { enumLabel } from '../../../lib/tolerant';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
 export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
@@ -38,7 +39,7 @@ function Joined({ device }: { readonly device: JoinedDevice }) {
     <Alert color="green" title={t('entryPages.join.doneTitle')} data-testid="join-done" data-unit={device.unitId}>
       <Stack gap={4}>
         <Text size="sm">{t('entryPages.join.done', { name: device.name, group: device.groupName })}</Text>
-        <Text size="sm">{t('entryPages.join.plan', { plan: t(`groups.invitations.planTypes.${device.planType}`), device: device.productType })}</Text>
+        <Text size="sm">{t('entryPages.join.plan', { plan: enumLabel(t, 'groups.invitations.planTypes', device.planType), device: device.productType })}</Text>
         <Text size="sm" data-testid="join-done-stay">
           {device.expiresAt === null
             ? t('entryPages.join.staysPermanently')

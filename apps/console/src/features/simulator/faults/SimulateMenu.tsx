@@ -6,7 +6,8 @@
  * of it exists against a real core.
  */
 import { useMemo, useState, type SyntheticEvent } from 'react';
-import { ActionIcon, Button, Group, Menu, Modal, Stack } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack } from '@mantine/core';
+import { Modal } from '../../../components/Overlays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/hooks';

@@ -1,0 +1,199 @@
+/**
+ * The console never falls whole: every region of the screen (a part of the frame, the page, a
+ * panel, tab, table, chart, dialog, a cell) renders inside a `RegionBoundary`. When what a region
+ * draws throws (an answer of the core without a value the screen reads, a value of an unexpected
+ * kind), the region alone shows, in its place, what failed: the calls whose answers it was
+ * rendering (api/regionCalls.ts: the read hooks note them), the reason in words, and Retry, which
+ * reads those calls again and draws the region anew. The frame, the menu and every other region
+ * stay as they are.
+ *
+ * `compact`: one line for a small region (a cell, a chart, a control of the header). Test ids:
+ * `region-error` with `data-region` (the region's kind), `data-call-ids` (the calls, space
+ * separated), `data-reason` (`missing`, `shape`, `call`, `other`); `region-retry`.
+ */
+import { Component, useContext, useState } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { Alert, Button, Code, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { QueryClientContext } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useApiErrorMessage } from '../api/errorMessage';
+import { isApiError } from '../api/ApiError';
+import { RegionCalls, RegionCallsContext } from '../api/regionCalls';
+
+/** What kind of region it is: its error's title says so. */
+export type RegionKind = 'page' | 'header' | 'menu' | 'panel' | 'table' | 'chart' | 'tab' | 'dialog' | 'cell';
+
+export interface RegionBoundaryProps {
+  readonly kind?: RegionKind;
+  /** One line instead of a block (a cell, a chart, a control of the header); a cell is always compact. */
+  readonly compact?: boolean;
+  /** A region of its own (a page, a part of the frame): its error does not name the calls of the regions around it. */
+  readonly standalone?: boolean;
+  /** Values that, when one changes, draw a failed region anew (e.g. the address). */
+  readonly resetKeys?: readonly unknown[];
+  readonly children?: ReactNode;
+}
+
+interface State {
+  readonly error: unknown;
+  readonly failed: boolean;
+}
+
+const sameKeys = (a: readonly unknown[] = [], b: readonly unknown[] = []) => a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+
+export class RegionBoundary extends Component<RegionBoundaryProps, State> {
+  static override contextType = RegionCallsContext;
+  declare context: RegionCalls | null;
+  override state: State = { error: null, failed: false };
+  private region: RegionCalls | null = null;
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, failed: true };
+  }
+
+  /** A cell notes nothing of its own: its calls are those of the table around it. */
+  private calls(): RegionCalls {
+    if (this.props.kind === 'cell') return this.context ?? new RegionCalls(null);
+    this.region ??= new RegionCalls(this.props.standalone ? null : this.context);
+    return this.region;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // React reports the error itself; this says which calls the region was rendering.
+    console.warn(`region ${this.props.kind ?? 'panel'} failed (calls: ${this.calls().ids().join(', ') || 'none'})`, error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: RegionBoundaryProps): void {
+    if (this.state.failed && !sameKeys(previous.resetKeys, this.props.resetKeys)) this.reset();
+  }
+
+  private readonly reset = () => {
+    if (this.props.kind !== 'cell') this.region?.clear();
+    this.setState({ error: null, failed: false });
+  };
+
+  override render(): ReactNode {
+    const { kind = 'panel', compact = kind === 'cell', children } = this.props;
+    const calls = this.calls();
+    if (this.state.failed) {
+      return <RegionError error={this.state.error} kind={kind} compact={compact} calls={calls.ids()} prefixes={calls.prefixes()} onReset={this.reset} />;
+    }
+    if (kind === 'cell') return children;
+    return <RegionCallsContext.Provider value={calls}>{children}</RegionCallsContext.Provider>;
+  }
+}
+
+/** Why a region failed, as its error says it (the kind, for `data-reason`, and the words). */
+export function regionErrorReason(
+  t: TFunction,
+  apiMessage: (error: unknown) => string,
+  error: unknown,
+): { readonly kind: 'missing' | 'shape' | 'call' | 'other'; readonly text: string } {
+  if (isApiError(error)) return { kind: 'call', text: t('regions.reason.call', { message: apiMessage(error) }) };
+  const message = error instanceof Error ? error.message : String(error);
+  // Chromium: "Cannot read properties of undefined (reading 'length')"; Firefox: "can't access property "length", x is undefined".
+  const missing =
+    /Cannot read propert(?:y|ies) of (?:undefined|null)(?: \(reading '([^']*)'\))?/.exec(message) ?? /can't access property "([^"]*)"/.exec(message);
+  if (missing) {
+    const field = missing[1];
+    return { kind: 'missing', text: field ? t('regions.reason.missing', { field }) : t('regions.reason.missingUnnamed') };
+  }
+  // "x.map is not a function", "x is not iterable", "Cannot convert undefined or null to object".
+  const shape = /(?:^|\.)(\w+) is not (?:a function|iterable)/.exec(message) ?? /Cannot convert undefined or null/.exec(message);
+  if (shape) {
+    const field = shape[1];
+    return { kind: 'shape', text: field ? t('regions.reason.shape', { field }) : t('regions.reason.shapeUnnamed') };
+  }
+  return { kind: 'other', text: t('regions.reason.other') };
+}
+
+interface RegionErrorProps {
+  readonly error: unknown;
+  readonly kind: RegionKind;
+  readonly compact: boolean;
+  /** The calls whose answers the region was rendering. */
+  readonly calls: readonly string[];
+  /** Their cached answers' key prefixes: what Retry reads again. */
+  readonly prefixes: readonly QueryKey[];
+  /** Draws the region anew (after its calls are read again). */
+  readonly onReset: () => void;
+}
+
+/** A failed region's place: what failed, why, and Retry. */
+export function RegionError({ error, kind, compact, calls, prefixes, onReset }: RegionErrorProps) {
+  const { t } = useTranslation();
+  const apiMessage = useApiErrorMessage();
+  // Outside React Query's provider (a route's error page before the app's providers) Retry only draws again.
+  const queryClient = useContext(QueryClientContext);
+  const [retrying, setRetrying] = useState(false);
+  const reason = regionErrorReason(t, apiMessage, error);
+  const callText = calls.length === 0 ? t('regions.noCall') : t('regions.calls', { count: calls.length, calls: calls.join(', ') });
+  const raw = error instanceof Error ? error.message : String(error);
+  const retry = () => {
+    if (retrying) return;
+    setRetrying(true);
+    const reads = queryClient ? prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })) : [];
+    void Promise.allSettled(reads).then(() => {
+      setRetrying(false);
+      onReset();
+    });
+  };
+  const marker = { 'data-testid': 'region-error', 'data-region': kind, 'data-call-ids': calls.join(' '), 'data-reason': reason.kind } as const;
+
+  if (compact) {
+    const label = t('regions.cellLabel', { reason: reason.text, calls: callText });
+    return (
+      <Group gap={6} wrap="nowrap" miw={0} maw="100%" role="alert" aria-label={label} {...marker}>
+        <Tooltip label={`${reason.text} ${callText}`} multiline w={280} withinPortal events={{ hover: true, focus: true, touch: true }}>
+          <Text span size="xs" c="red" fw={500} truncate="end" miw={0} tabIndex={0}>
+            ⚠ {kind === 'cell' ? t('regions.title.cell') : `${t('regions.title.cell')} · ${calls.join(', ') || reason.text}`}
+          </Text>
+        </Tooltip>
+        <UnstyledButton
+          onClick={(event) => {
+            // A cell sits in a row that opens on click: Retry is not a click on the row.
+            event.stopPropagation();
+            retry();
+          }}
+          aria-label={t('regions.retry')}
+          aria-busy={retrying}
+          data-testid="region-retry"
+          fz="xs"
+          c="blue"
+          td="underline"
+          style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {retrying ? t('regions.retrying') : t('regions.retry')}
+        </UnstyledButton>
+      </Group>
+    );
+  }
+
+  return (
+    <Alert color="red" variant="light" title={t(`regions.title.${kind}`)} role="alert" {...marker}>
+      <Stack gap={6}>
+        <Text size="sm">{reason.text}</Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {callText}
+        </Text>
+        {raw !== '' && reason.kind !== 'call' && (
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 96, overflow: 'auto' }} fz="xs">
+            {raw}
+          </Code>
+        )}
+        {kind === 'page' && (
+          <Text size="sm" c="dimmed">
+            {t('regions.rest')}
+          </Text>
+        )}
+        <Group>
+          <Button size="xs" variant="light" color="red" onClick={retry} loading={retrying} data-testid="region-retry">
+            {t('regions.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
