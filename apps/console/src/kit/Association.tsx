@@ -11,7 +11,8 @@
  * `-remove-<id>`, `-candidate`, `-add`, `-error`, `-empty`, `-loading`.
  */
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Select } from '../components/Pickers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

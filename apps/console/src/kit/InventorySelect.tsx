@@ -4,8 +4,9 @@
  * account; the current value's name shows before the search answers.
  */
 import { useState } from 'react';
+import { Select } from '../components/Pickers';
 import type { ReactNode } from 'react';
-import { Select } from '@mantine/core';
+
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointQuery } from '../api/hooks';
 

@@ -14,7 +14,8 @@
  */
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { Select } from '../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn, type RowData } from './ListTable';
 import { QueryView } from '../components/QueryView';

@@ -7,7 +7,8 @@
  * `-keep`; kit/EditConflictNotice).
  */
 import type { ReactNode } from 'react';
-import { MultiSelect, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select } from '../components/Pickers';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION } from '@fleet/contracts';

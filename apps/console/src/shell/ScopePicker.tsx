@@ -6,7 +6,8 @@
  * (groups/light_fetch).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Group, Select, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
+import { Select } from '../components/Pickers';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

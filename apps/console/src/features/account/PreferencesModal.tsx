@@ -7,7 +7,8 @@
  * saved together through PUT userPreferences (the other preferences stay as they are).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';

@@ -9,7 +9,8 @@
  * false) the field stays a text box taking the room's name or id, saying why.
  */
 import { useMemo } from 'react';
-import { Badge, Group, Select, Stack, Text, TextInput, type SelectProps } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput, type SelectProps } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import type { ComboboxItem } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,8 @@
  * route is for MANAGE_ROLES, who may also write.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Select, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_ROOM_SORT_KEYS, LIMITS, type AudioRoom, type EndpointId } from '@fleet/contracts';

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { PageTitle } from '../../components/PageTitle';
 import { usePreferences } from '../../preferences/usePreferences';
 import { rolesOf, useSessionUser } from '../../session/hooks';

@@ -6,8 +6,9 @@
  * participants dialog of the list.
  */
 import { useMemo } from 'react';
+import { MultiSelect } from '../../components/Pickers';
 import type { ReactNode } from 'react';
-import { MultiSelect } from '@mantine/core';
+
 import { useTranslation } from 'react-i18next';
 import { AUDIO_ROOM_PARTICIPANT_KINDS, type AudioRoomCandidates, type AudioRoomParticipant } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';

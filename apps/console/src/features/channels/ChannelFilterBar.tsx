@@ -1,4 +1,5 @@
-import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
+import { MultiSelect, Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_STATUSES, CHANNEL_TYPES } from '@fleet/contracts';
 import type { ChannelStatus, ChannelType } from '@fleet/contracts';

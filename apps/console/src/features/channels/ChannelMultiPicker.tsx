@@ -5,7 +5,8 @@
  * (`others`), a chosen one without a name by its id.
  */
 import { useCallback, useMemo } from 'react';
-import { MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { type MultiSelectProps } from '@mantine/core';
+import { MultiSelect } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { ChannelOption, channelSearch, useCachedUnitNames, useChannelOptions, type PickerChannel } from './ChannelPicker';
 

@@ -12,7 +12,8 @@
  * A channel's name opens its manage-channel modal.
  */
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../api/client';

@@ -13,7 +13,8 @@
  * the unit `forUnit` itself feeds counts as free for that unit.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter, SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';

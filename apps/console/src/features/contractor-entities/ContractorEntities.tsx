@@ -8,7 +8,8 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import type texts from '../../i18n/areas/contractorEntities.en.json';
 import { ResourceList, useListView, type ListColumn } from '../../kit';

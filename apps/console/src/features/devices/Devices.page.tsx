@@ -17,6 +17,7 @@ import { SERVER_PARAM, SERVER_TAB_PARAM, ServerDrawer } from './ServerDrawer';
 import { ServersTab } from './ServersTab';
 import { UpgradeTab } from './UpgradeTab';
 import { useServers } from './useServers';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 export const DEVICES_TABS = ['servers', 'devices', 'upgrade', 'luLink'] as const;
 export type DevicesTabId = (typeof DEVICES_TABS)[number];
@@ -62,16 +63,24 @@ export default function DevicesPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="servers" pt="md">
-          <ServersTab query={servers} selectedId={serverId} onOpen={openRow} />
+          <RegionBoundary kind="tab">
+            <ServersTab query={servers} selectedId={serverId} onOpen={openRow} />
+          </RegionBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="devices" pt="md">
-          <DevicesTab onOpenServer={openServer} onOpenLink={openUnitLink} />
+          <RegionBoundary kind="tab">
+            <DevicesTab onOpenServer={openServer} onOpenLink={openUnitLink} />
+          </RegionBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="upgrade" pt="md">
-          <UpgradeTab />
+          <RegionBoundary kind="tab">
+            <UpgradeTab />
+          </RegionBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="luLink" pt="md">
-          <LuLinkTab unitId={params.get(UNIT_PARAM)} linkId={params.get(LINK_PARAM)} onSelect={selectLink} />
+          <RegionBoundary kind="tab">
+            <LuLinkTab unitId={params.get(UNIT_PARAM)} linkId={params.get(LINK_PARAM)} onSelect={selectLink} />
+          </RegionBoundary>
         </Tabs.Panel>
       </Tabs>
       {serverId !== null && <ServerDrawer serverId={serverId} rows={servers.data} onClose={closeServer} />}

@@ -12,7 +12,8 @@
  * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
 import { useCallback, useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';

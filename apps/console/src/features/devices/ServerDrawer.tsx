@@ -20,6 +20,7 @@ import { IpPipeSection, ServerConfigurationSection, SmpteSection } from './Serve
 import { useServer } from './useServers';
 import { canApply } from '../../kit/access';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 export const SERVER_PARAM = 'server';
 export const SERVER_TAB_PARAM = 'serverTab';
@@ -61,27 +62,29 @@ function ServerBody({ server }: { server: ServerDetail }) {
         ))}
       </Tabs.List>
       <Tabs.Panel value={tab} pt="md" data-testid={`server-panel-${tab}`}>
-        <Stack gap="md">
-          {tab === 'overview' && (
-            <>
-              <ServerFacts server={server} />
-              <StatusCheck server={server} />
-              <ServicesAndIps server={server} />
-              <CommentSection server={server} allowed={may('setServerComment')} />
-              <ResetInstance server={server} allowed={may('resetServerInstance')} />
-            </>
-          )}
-          {tab === 'configuration' && sections.configuration !== null && (
-            <ServerConfigurationSection
-              server={server}
-              kind={sections.configuration}
-              allowed={may(sections.configuration === 'mmh' ? 'setMmhServerConfiguration' : 'setVrServerConfiguration')}
-            />
-          )}
-          {tab === 'smpte' && <SmpteSection server={server} allowed={may('setMmhServerSmpte')} />}
-          {tab === 'ipPipe' && <IpPipeSection server={server} allowed={may('updateMmhServerIpPipe')} />}
-          {tab === 'feed' && sections.feed !== null && <ServerFeed server={server} kind={sections.feed} />}
-        </Stack>
+        <RegionBoundary kind="tab">
+          <Stack gap="md">
+            {tab === 'overview' && (
+              <>
+                <ServerFacts server={server} />
+                <StatusCheck server={server} />
+                <ServicesAndIps server={server} />
+                <CommentSection server={server} allowed={may('setServerComment')} />
+                <ResetInstance server={server} allowed={may('resetServerInstance')} />
+              </>
+            )}
+            {tab === 'configuration' && sections.configuration !== null && (
+              <ServerConfigurationSection
+                server={server}
+                kind={sections.configuration}
+                allowed={may(sections.configuration === 'mmh' ? 'setMmhServerConfiguration' : 'setVrServerConfiguration')}
+              />
+            )}
+            {tab === 'smpte' && <SmpteSection server={server} allowed={may('setMmhServerSmpte')} />}
+            {tab === 'ipPipe' && <IpPipeSection server={server} allowed={may('updateMmhServerIpPipe')} />}
+            {tab === 'feed' && sections.feed !== null && <ServerFeed server={server} kind={sections.feed} />}
+          </Stack>
+        </RegionBoundary>
       </Tabs.Panel>
     </Tabs>
   );

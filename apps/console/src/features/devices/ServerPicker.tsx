@@ -5,7 +5,8 @@
  * shows what it is.
  */
 import { useMemo } from 'react';
-import { Badge, Group, Select, Stack, Text, type SelectProps } from '@mantine/core';
+import { Badge, Group, Stack, Text, type SelectProps } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import type { ComboboxItem } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { naturalSortBy } from '../../lib/naturalSort';

@@ -4,7 +4,8 @@
  * in preferences.gridPrefs) with persisted filters; a row opens the server detail.
  */
 import { useMemo } from 'react';
-import { Button, Group, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { MultiSelect } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { SERVER_TYPES } from '@fleet/contracts';
 import type { ServerDetail, ServerType } from '@fleet/contracts';

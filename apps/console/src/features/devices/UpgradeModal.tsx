@@ -8,7 +8,8 @@
  * every reason it gave. The dialog follows the device's running job live (useUpgradesLive).
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, List, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -8,7 +8,8 @@
  * (POST groups/{id}/email, groups/{id}/sms: InviteDelivery.tsx).
  */
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';

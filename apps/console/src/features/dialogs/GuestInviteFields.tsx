@@ -4,7 +4,8 @@
  * group screen's invite: device name, e-mail, phone, message and period. Test ids:
  * `<testIdPrefix>-name|email|phone|message|period`.
  */
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIODS, GUEST_MESSAGE_MAX } from '@fleet/contracts';
 import type { InviteFormValues } from './rules';

@@ -12,7 +12,8 @@
  * may make the call get a Stop button (DELETE v2/units/{id}/fetchlogs/stream).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody, VALIDATION } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';

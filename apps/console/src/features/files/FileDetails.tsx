@@ -19,6 +19,7 @@ import { ChunkTab, ChunksTab, DownloadTab, MetadataTab, PlayoutTab, ShareTab } f
 import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
 import { MutedText } from '../../kit/MutedText';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 export const FILE_TABS = ['playout', 'metadata', 'share', 'chunk', 'download', 'chunks'] as const;
 export type FileTab = (typeof FILE_TABS)[number];
@@ -154,7 +155,7 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
           </Tabs.List>
           {FILE_TABS.map((id) => (
             <Tabs.Panel key={id} value={id} pt="md" data-testid={`file-panel-${id}`}>
-              {panels[id]}
+              <RegionBoundary kind="tab">{panels[id]}</RegionBoundary>
             </Tabs.Panel>
           ))}
         </Tabs>

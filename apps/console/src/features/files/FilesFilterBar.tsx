@@ -1,4 +1,5 @@
-import { Badge, Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { activeFilterCount, DATE_RANGES, TRANSFER_FILTERS } from './fileFilters';
 import type { DateRange, FilesFilters, TransferFilter } from './fileFilters';

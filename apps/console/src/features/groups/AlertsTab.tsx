@@ -7,7 +7,8 @@
  * follows over /ws (`groupAlerts.changed`).
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody, specErrorMap } from '@fleet/contracts';

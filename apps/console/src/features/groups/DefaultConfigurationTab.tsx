@@ -6,7 +6,8 @@
  * save creates it (POST), later saves change it (PUT) with the version read.
  */
 import { useState } from 'react';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';

@@ -10,7 +10,8 @@
  * the same inventory from the tab as it stands (POST groups/add_details: flags and members).
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GroupName, specErrorMap } from '@fleet/contracts';

@@ -16,6 +16,7 @@ import { QueryView } from '../../components/QueryView';
 import { GeneralTab } from './GeneralTab';
 import { GroupChannelStatus } from './GroupChannelStatus';
 import { GROUP_TABS, TAB_PARAM, tabOf } from './modalTabs';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 const AlertsTab = lazy(() => import('./AlertsTab'));
 const DefaultConfigurationTab = lazy(() => import('./DefaultConfigurationTab'));
@@ -46,17 +47,25 @@ export default function GroupModal({ groupId, onClose }: { readonly groupId: str
                 </Tabs.List>
                 <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
                   <Tabs.Panel value="general">
-                    <GroupChannelStatus groupId={detail.id} />
-                    <GeneralTab key={detail.id} detail={detail} />
+                    <RegionBoundary kind="tab">
+                      <GroupChannelStatus groupId={detail.id} />
+                      <GeneralTab key={detail.id} detail={detail} />
+                    </RegionBoundary>
                   </Tabs.Panel>
                   <Tabs.Panel value="alerts">
-                    <AlertsTab groupId={detail.id} inventoryId={detail.inventoryId} />
+                    <RegionBoundary kind="tab">
+                      <AlertsTab groupId={detail.id} inventoryId={detail.inventoryId} />
+                    </RegionBoundary>
                   </Tabs.Panel>
                   <Tabs.Panel value="defaultConfiguration">
-                    <DefaultConfigurationTab groupId={detail.id} />
+                    <RegionBoundary kind="tab">
+                      <DefaultConfigurationTab groupId={detail.id} />
+                    </RegionBoundary>
                   </Tabs.Panel>
                   <Tabs.Panel value="invitations">
-                    <InvitationsTab group={detail} />
+                    <RegionBoundary kind="tab">
+                      <InvitationsTab group={detail} />
+                    </RegionBoundary>
                   </Tabs.Panel>
                 </Suspense>
               </Tabs>

@@ -8,7 +8,8 @@
  * errors come back onto the field.
  */
 import { useState } from 'react';
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

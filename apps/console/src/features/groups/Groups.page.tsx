@@ -1,5 +1,6 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';

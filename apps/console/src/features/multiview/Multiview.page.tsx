@@ -1,8 +1,10 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, Box, Button, Group, NavLink, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, NavLink, Paper, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
+import { RegionBoundary } from '../../components/RegionBoundary';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
@@ -321,15 +323,17 @@ export default function MultiviewPage(_props: PageProps) {
                       style={{ '--mv-n': layout, '--mv-min-row': '180px', '--mv-height': `calc(${WALL_HEIGHT} - 48px)` } as CSSProperties}
                     >
                       {tiles.map((unit) => (
-                        <FeedTile
-                          key={unit.uniqueId}
-                          unit={unit}
-                          channelName={channelName}
-                          preview={preview}
-                          samples={history.get(unit.uniqueId) ?? NO_SAMPLES}
-                          onRemove={toggle}
-                          onFullScreen={showFull}
-                        />
+                        // Each picture a region of its own: a tile that cannot be drawn says so in its place, the wall stays.
+                        <RegionBoundary key={unit.uniqueId} kind="panel" compact>
+                          <FeedTile
+                            unit={unit}
+                            channelName={channelName}
+                            preview={preview}
+                            samples={history.get(unit.uniqueId) ?? NO_SAMPLES}
+                            onRemove={toggle}
+                            onFullScreen={showFull}
+                          />
+                        </RegionBoundary>
                       ))}
                     </div>
                   )}

@@ -3,7 +3,8 @@
  * opened, not with the first page.
  */
 import { useCallback, useState } from 'react';
-import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clockTime } from '../../realtime/Liveness';

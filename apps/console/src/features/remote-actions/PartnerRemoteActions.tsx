@@ -8,7 +8,8 @@
  * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';

@@ -3,7 +3,7 @@
  * that used the most. Loaded lazily: the chart library stays out of the other routes.
  */
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../components/Charts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UsageReport } from '@fleet/contracts';

@@ -6,7 +6,8 @@
  * most 10, §9). The route is for SHARES_ROLES, who may also write.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Code, Input, MultiSelect, Select, Stack } from '@mantine/core';
+import { Badge, Button, Code, Input, Stack } from '@mantine/core';
+import { MultiSelect, Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher } from '@fleet/contracts';

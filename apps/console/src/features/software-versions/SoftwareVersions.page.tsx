@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
+import { MultiSelect, Select } from '../../components/Pickers';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Center, Divider, Group, Loader, Select, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Center, Divider, Group, Loader, Stack } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { Drawer } from '../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -7,7 +7,8 @@
  * and its groups (changed from the group's own modal).
  */
 import { useState } from 'react';
-import { Badge, Select } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS, ChannelName, VALIDATION } from '@fleet/contracts';
 import type { ChannelDetails, ChannelLive } from '@fleet/contracts';

@@ -9,7 +9,8 @@
  * association panel `inventory-ingest-channels` (AssociationPanel's).
  */
 import { useState } from 'react';
-import { Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChannelIngestAssociation } from '@fleet/contracts';

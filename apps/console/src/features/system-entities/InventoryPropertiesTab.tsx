@@ -11,7 +11,8 @@
  * `inventory-geocoding`, `-profile`, `-set`, `-current`, `-error`.
  */
 import { useState } from 'react';
-import { Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InventoryProperties } from '@fleet/contracts';

@@ -17,6 +17,7 @@ import { InventoryIfbTab, InventoryTallyTab } from './InventoryChannelsTab';
 import { InventoryPropertiesTab } from './InventoryPropertiesTab';
 import { visibleInventoryTabs, type InventoryTabValue } from './inventoryTabRules';
 import { ServiceableDevicesTab } from './ServiceableDevicesTab';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 const PANELS: Record<InventoryTabValue, ComponentType<{ readonly inventoryId: string }>> = {
   tally: InventoryTallyTab,
@@ -51,7 +52,9 @@ export function InventorySettings({ inventoryId }: { readonly inventoryId: strin
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value}>
-            <InventoryTabPanel value={tab.value} inventoryId={inventoryId} />
+            <RegionBoundary kind="tab">
+              <InventoryTabPanel value={tab.value} inventoryId={inventoryId} />
+            </RegionBoundary>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -5,7 +5,8 @@
  * version's supported devices, over its row version). Kept current over /ws (`softwareVersion.*`).
  */
 import { useState } from 'react';
-import { Badge, Button, CloseButton, Group, Select } from '@mantine/core';
+import { Badge, Button, CloseButton, Group } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';

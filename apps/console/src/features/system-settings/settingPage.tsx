@@ -5,7 +5,8 @@
  * and a new row starts with the chosen one.
  */
 import { useMemo, useState } from 'react';
-import { Select } from '@mantine/core';
+import { Select } from '../../components/Pickers';
+
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { RowButtonsPage, type CustomFieldProps, type Option, type Resource, type TextKey } from '../../kit';

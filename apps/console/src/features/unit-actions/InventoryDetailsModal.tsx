@@ -6,7 +6,8 @@
  * catalogue's conflict text. A declaration of the kit's fields, checked with the call's schema.
  */
 import { useMemo } from 'react';
-import { Loader, Select, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InventoryUnitDetailsBody, OWNERSHIP_VALUES } from '@fleet/contracts';

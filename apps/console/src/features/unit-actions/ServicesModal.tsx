@@ -5,7 +5,8 @@
  * has not enabled (optionally with a tier) and remove one after a confirmation naming it.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_TIERS } from '@fleet/contracts';

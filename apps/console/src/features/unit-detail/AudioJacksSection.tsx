@@ -4,7 +4,8 @@
  * The form follows the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited it.
  */
-import { Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { AudioJacksUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';

@@ -5,7 +5,7 @@
  * the list's first route.
  */
 import '@mantine/charts/styles.css';
-import { AreaChart } from '@mantine/charts';
+import { AreaChart } from '../../components/Charts';
 import { useTranslation } from 'react-i18next';
 import { formatBitrate } from '@fleet/domain';
 import { timeTicks } from './detailRules';

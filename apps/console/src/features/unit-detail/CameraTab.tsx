@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { STORE_AND_FORWARD_PROFILES, TIMINGS } from '@fleet/contracts';
 import type { StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitStorage } from '@fleet/contracts';

@@ -5,7 +5,8 @@
  * (GET v2/groups/{id}/multiChannels: every type but input), with their live status.
  */
 import { useState } from 'react';
-import { ActionIcon, Group, Input, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Input, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { ChannelPicker, channelLabel } from '../channels/ChannelPicker';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DbGatewayInfo, UnitDetail } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,8 @@
  * for it; forwarding ends when the unit's applications say it stopped streaming).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_STREAM_KINDS, VIDEO_RESOLUTIONS } from '@fleet/contracts';
 import type { EndpointId, ExternalStreamResult, UnitDetail } from '@fleet/contracts';

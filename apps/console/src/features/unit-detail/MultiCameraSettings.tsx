@@ -10,7 +10,8 @@
  * switcher update guard of spec 000 §9: useUpdateGuard).
  */
 import { useEffect, useRef } from 'react';
-import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MultipleCameraChannelUpdateBody, TIMINGS, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';

@@ -31,6 +31,7 @@ import { VideoReturnTab } from './VideoReturnTab';
 import { XtendTab } from './XtendTab';
 import { useUserRoles } from '../../kit/access';
 import { MutedText } from '../../kit/MutedText';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 /** Props of the unit detail panel (tabs of spec 000 §2) the unit list shows for the selected unit. */
 export interface UnitDetailPanelProps {
@@ -56,7 +57,12 @@ const OTHER_TABS: Record<Exclude<DetailTab, 'camera'>, ComponentType<DetailTabPr
  * on its own unit's.
  */
 export default memo(function UnitDetailPanel(props: UnitDetailPanelProps) {
-  return <UnitDetailPanelContent key={props.unitId} {...props} />;
+  // A region of its own beside the list (another unit draws it anew); its parts and tabs are regions too.
+  return (
+    <RegionBoundary kind="panel" resetKeys={[props.unitId]}>
+      <UnitDetailPanelContent key={props.unitId} {...props} />
+    </RegionBoundary>
+  );
 });
 
 function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
@@ -100,15 +106,17 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
     const shared = { unit, transitions, canCall, configuration: data.configuration, capabilities: data.capabilities };
     body = (
       <Stack gap="sm">
-        <DetailHeader
-          unit={unit}
-          channel={channelDisplay(unit.selectedChannel, localExternal)}
-          delay={data.configuration ?? null}
-          dialogs={dialogs}
-          onConfigure={() => setParam('config', DEFAULT_CONFIG_TAB)}
-          onDialog={(name) => setParam('dialog', name)}
-          onClose={onClose}
-        />
+        <RegionBoundary kind="panel">
+          <DetailHeader
+            unit={unit}
+            channel={channelDisplay(unit.selectedChannel, localExternal)}
+            delay={data.configuration ?? null}
+            dialogs={dialogs}
+            onConfigure={() => setParam('config', DEFAULT_CONFIG_TAB)}
+            onDialog={(name) => setParam('dialog', name)}
+            onClose={onClose}
+          />
+        </RegionBoundary>
         {data.capabilitiesQuery.isError && (
           <Alert color="yellow" variant="light" data-testid="unit-detail-capabilities-error">
             <Stack gap={4} align="flex-start">
@@ -124,8 +132,12 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
             </Stack>
           </Alert>
         )}
-        <LivePicture unit={unit} reportedModems={data.reportedModems} />
-        <DetailFacts unit={unit} />
+        <RegionBoundary kind="panel">
+          <LivePicture unit={unit} reportedModems={data.reportedModems} />
+        </RegionBoundary>
+        <RegionBoundary kind="panel">
+          <DetailFacts unit={unit} />
+        </RegionBoundary>
         <Tabs value={tab} onChange={(value) => setParam('tab', value)} keepMounted={false}>
           <Tabs.List>
             {DETAIL_TABS.map((name) => (
@@ -135,18 +147,22 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
             ))}
           </Tabs.List>
           <Tabs.Panel value="camera" pt="sm">
-            <CameraTab
-              unit={unit}
-              capabilities={data.capabilities}
-              storages={data.storages}
-              transitions={transitions}
-              canCall={canCall}
-              onExternal={onExternal}
-            />
+            <RegionBoundary kind="tab">
+              <CameraTab
+                unit={unit}
+                capabilities={data.capabilities}
+                storages={data.storages}
+                transitions={transitions}
+                canCall={canCall}
+                onExternal={onExternal}
+              />
+            </RegionBoundary>
           </Tabs.Panel>
           {Object.entries(OTHER_TABS).map(([name, Tab]) => (
             <Tabs.Panel key={name} value={name} pt="sm">
-              <Tab {...shared} />
+              <RegionBoundary kind="tab">
+                <Tab {...shared} />
+              </RegionBoundary>
             </Tabs.Panel>
           ))}
         </Tabs>
@@ -162,7 +178,9 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
           <UnitConfigModal unitId={unitId} opened initialTab={config} onClose={() => setParam('config', null)} />
         </Suspense>
       )}
-      <UnitDialogOutlet unitId={unitId} />
+      <RegionBoundary kind="dialog">
+        <UnitDialogOutlet unitId={unitId} />
+      </RegionBoundary>
     </Box>
   );
 }

@@ -5,7 +5,8 @@
  * label; an offline one is greyed with the reason and cannot be picked.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import type { VrChannelDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';

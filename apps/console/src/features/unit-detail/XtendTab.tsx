@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences, workingModeProblem } from '@fleet/domain';
 import { WORKING_MODES } from '@fleet/contracts';

@@ -32,6 +32,7 @@ import { useUnitListPrefs } from './useUnitListPrefs';
 import type { UnitListPrefs } from './useUnitListPrefs';
 import { useUnitSelection } from './useUnitSelection';
 import classes from './UnitList.module.css';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 const UnitDetailPanel = lazy(() => import('../unit-detail/UnitDetailPanel'));
 // Not needed to show the list: loaded when the filters open or a row expands (first-route JS budget).
@@ -300,13 +301,17 @@ export default function UnitListPage() {
   return (
     <Stack gap="sm" data-testid="unit-list-page">
       <UnitListHeader prefs={listPrefs} onText={setText} shown={shown.length} total={all.length} />
-      <CounterBar counters={counters} clickable={counterClickable} onCounterClick={onCounterClick} />
+      <RegionBoundary kind="panel" compact>
+        <CounterBar counters={counters} clickable={counterClickable} onCounterClick={onCounterClick} />
+      </RegionBoundary>
       {/* Mounted (and loaded) only while open: the selects are the heaviest part of the page. */}
       {listPrefs.filtersOpen && (
         <Paper withBorder p="sm" radius="md">
-          <Suspense fallback={panelLoading('sm')}>
-            <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
-          </Suspense>
+          <RegionBoundary kind="panel">
+            <Suspense fallback={panelLoading('sm')}>
+              <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
+            </Suspense>
+          </RegionBoundary>
         </Paper>
       )}
       <Flex gap="md" align="flex-start" direction={{ base: 'column', lg: 'row' }}>

@@ -4,7 +4,8 @@
  * profile chosen among those the inventory may use (read here, all of them). Refusals show in the dialog.
  */
 import { useMemo, useState } from 'react';
-import { Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { MultiSelect, Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';

@@ -7,7 +7,8 @@
  * when none is left (§8).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

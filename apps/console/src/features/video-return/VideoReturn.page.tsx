@@ -1,5 +1,6 @@
 import { lazy, useCallback, useMemo } from 'react';
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { VR_CHANNEL_STATUSES } from '@fleet/contracts';
 import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';

@@ -1,4 +1,5 @@
-import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
+import { MultiSelect } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { VR_CHANNEL_STATUSES, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { VrChannelStatus } from '@fleet/contracts';

@@ -5,7 +5,8 @@
  * else sees the sharing read-only (the admin calls are not theirs: never called for them).
  */
 import { useMemo } from 'react';
-import { Badge, Checkbox, Group, Loader, MultiSelect, Stack } from '@mantine/core';
+import { Badge, Checkbox, Group, Loader, Stack } from '@mantine/core';
+import { MultiSelect } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UpdateAdminVrChannelBody } from '@fleet/contracts';
 import type { AdminVrChannelGroup, Role, VrChannelDetail } from '@fleet/contracts';

@@ -10,6 +10,7 @@ import { MutedText } from '../../kit';
 import type { PageProps } from '../../pages/types';
 import { SystemMessagesSection } from './SystemMessagesSection';
 import { WhatsNewSection } from './WhatsNewSection';
+import { RegionBoundary } from '../../components/RegionBoundary';
 
 export default function WhatsNewPage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -29,16 +30,20 @@ export default function WhatsNewPage({ route }: PageProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="whatsNew" pt="md">
-          <Stack gap="sm" data-testid="whats-new-section">
-            <MutedText>{t('adminPages.whatsNew.intro')}</MutedText>
-            <WhatsNewSection />
-          </Stack>
+          <RegionBoundary kind="tab">
+            <Stack gap="sm" data-testid="whats-new-section">
+              <MutedText>{t('adminPages.whatsNew.intro')}</MutedText>
+              <WhatsNewSection />
+            </Stack>
+          </RegionBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="systemMessages" pt="md">
-          <Stack gap="sm" data-testid="system-messages-section">
-            <MutedText>{t('adminPages.systemMessages.intro')}</MutedText>
-            <SystemMessagesSection />
-          </Stack>
+          <RegionBoundary kind="tab">
+            <Stack gap="sm" data-testid="system-messages-section">
+              <MutedText>{t('adminPages.systemMessages.intro')}</MutedText>
+              <SystemMessagesSection />
+            </Stack>
+          </RegionBoundary>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -12,7 +12,8 @@
  * filled in (JoinWithCode).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Code, CopyButton, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Select } from '../../../components/Pickers';
 import { Modal } from '../../../components/Overlays';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -31,6 +32,7 @@ import { absoluteJoinLink } from '../../dialogs/rules';
 import { CloseFooter } from '../../../kit/ModalParts';
 import { ErrorAlert } from '../../../kit/ErrorAlert';
 import { MutedText, useToastMutation } from '../../../kit';
+import { RegionBoundary } from '../../../components/RegionBoundary';
 
 const DefaultConfigurationTab = lazy(() => import('../DefaultConfigurationTab'));
 
@@ -257,19 +259,25 @@ export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId
           ))}
         </Tabs.List>
         <Tabs.Panel value="adhoc">
-          <QueryView query={adhoc} testIdPrefix="lusmart-adhoc" errorTitle={t('groups.invitations.loadFailed')}>
-            {(data) => <AdhocForm key={data.groupId} settings={data} />}
-          </QueryView>
+          <RegionBoundary kind="tab">
+            <QueryView query={adhoc} testIdPrefix="lusmart-adhoc" errorTitle={t('groups.invitations.loadFailed')}>
+              {(data) => <AdhocForm key={data.groupId} settings={data} />}
+            </QueryView>
+          </RegionBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="permanent">
-          <QueryView query={permanent} testIdPrefix="lusmart-permanent" errorTitle={t('groups.invitations.loadFailed')}>
-            {(data) => <PermanentForm key={data.groupId} settings={data} />}
-          </QueryView>
+          <RegionBoundary kind="tab">
+            <QueryView query={permanent} testIdPrefix="lusmart-permanent" errorTitle={t('groups.invitations.loadFailed')}>
+              {(data) => <PermanentForm key={data.groupId} settings={data} />}
+            </QueryView>
+          </RegionBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="settings">
-          <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-            <DefaultConfigurationTab groupId={groupId} />
-          </Suspense>
+          <RegionBoundary kind="tab">
+            <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+              <DefaultConfigurationTab groupId={groupId} />
+            </Suspense>
+          </RegionBoundary>
         </Tabs.Panel>
       </Tabs>
       <CloseFooter testId="lusmart-close" onClose={onClose} mt="sm" />

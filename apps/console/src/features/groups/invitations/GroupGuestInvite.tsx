@@ -8,7 +8,8 @@
  * guest's fields are the unit dialog's (GuestInviteFields).
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../../components/Pickers';
 import { Modal } from '../../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody } from '@fleet/contracts';

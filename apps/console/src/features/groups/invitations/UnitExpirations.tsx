@@ -4,7 +4,8 @@
  * expired), set to an ad-hoc period from now or made permanent again.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { Select } from '../../../components/Pickers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIODS } from '@fleet/contracts';

@@ -3,7 +3,8 @@
  * a kind the contracts add gets its form here unchanged. Fields the context fixes (the channel of a
  * channel's menu) are not shown; fields with known values (`choices`) are a searchable select.
  */
-import { NativeSelect, NumberInput, Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { NativeSelect, NumberInput, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Pickers';
 import type { FaultField, FaultKind, FieldValue } from './faultFields';
 import { useFaultLabels } from './faultLabels';
 
