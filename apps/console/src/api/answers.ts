@@ -32,14 +32,14 @@ const record: FieldRule = { ok: isObject, fill: () => ({}) };
 
 const battery: FieldRule = {
   ok: (v) =>
-    v === null || (isObject(v) && typeof v.connected === 'boolean' && typeof v.charging === 'boolean' && (v.percentage === null || isNumber(v.percentage))),
+    v === null || (isObject(v) && typeof v.connected === 'boolean' && typeof v.charging === 'boolean' && (v.percentage == null || isNumber(v.percentage))),
   fill: (v) =>
     isObject(v) ? { connected: v.connected === true, charging: v.charging === true, percentage: isNumber(v.percentage) ? v.percentage : null } : null,
 };
 
 /** A location is a point: without a latitude or a longitude there is none (the map lists the unit as without a location). */
 const location: FieldRule = {
-  ok: (v) => v === null || (isObject(v) && isNumber(v.lat) && isNumber(v.lng) && (v.address === null || isText(v.address))),
+  ok: (v) => v === null || (isObject(v) && isNumber(v.lat) && isNumber(v.lng) && (v.address == null || isText(v.address))),
   fill: (v) => (isObject(v) && isNumber(v.lat) && isNumber(v.lng) ? { lat: v.lat, lng: v.lng, address: isText(v.address) ? v.address : null } : null),
 };
 

@@ -40,7 +40,9 @@ export function useEndpointQuery<K extends EndpointId, TData = EndpointOutput<K>
   input: Partial<EndpointInput<K>> = {},
   options: EndpointQueryOptions<K, TData> = {},
 ): UseQueryResult<TData, ApiError> {
-  useRegionCall(id);
+  // A read of the cache alone (a disabled query: the session's user and preferences, read by every
+  // region) is no call of the region's own; its error would name it in every region otherwise.
+  useRegionCall(options.enabled === false ? null : id);
   return useQuery({
     ...options,
     queryKey: endpointKey(id, input),

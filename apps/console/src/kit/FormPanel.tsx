@@ -51,7 +51,7 @@ export function FormPanel<V extends object>(props: FormPanelProps<V>) {
         errors={props.anyInline ? {} : form.errors}
         shown={shown}
         testId={`${testId}-form-error`}
-        lead={form.error !== null && !onField ? errorText(form.error) : undefined}
+        lead={form.error != null && !onField ? errorText(form.error) : undefined}
       />
       {/* The fields are a region of their own: the footer (cancel) stays when a value cannot be shown. */}
       <RegionBoundary kind="panel">

@@ -173,7 +173,9 @@ export function ListTable<Row, Item = Row>(props: ListTableProps<Row, Item>): Re
 }
 
 function ListTableBody<Row, Item = Row>(props: ListTableProps<Row, Item>): ReactNode {
-  const { items, columns, rowKey, testIdPrefix: prefix, sort, onSort, page = 1, pageSize = Number.POSITIVE_INFINITY, onPage, totalText } = props;
+  const { columns, rowKey, testIdPrefix: prefix, sort, onSort, page = 1, pageSize = Number.POSITIVE_INFINITY, onPage, totalText } = props;
+  // A list an answer left out or null is empty.
+  const items = props.items ?? [];
   const total = props.total ?? items.length;
   const paged = onPage !== undefined && total > pageSize;
   return (

@@ -14,3 +14,16 @@ export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOpt
   }
   return format;
 }
+
+/** A time an answer gave (ISO text or milliseconds) as a Date; null when it left it out or gave none a Date can hold. */
+export function answerDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A time of an answer as `show` words it; `none` ("—") when the answer left it out or gave none a Date can hold. */
+export function dateText(value: string | number | Date | null | undefined, show: (date: Date) => string, none = '—'): string {
+  const date = answerDate(value);
+  return date === null ? none : show(date);
+}

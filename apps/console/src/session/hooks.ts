@@ -18,7 +18,8 @@ const SESSION_QUERY = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSI
 
 /** Loads (when `load`) or just reads the current user (GET users/current). */
 export function useCurrentUserQuery(load = true) {
-  useRegionCall('getCurrentUser');
+  // Read by every region (useSessionUser): noted only where it is loaded (see useEndpointQuery).
+  useRegionCall(load ? 'getCurrentUser' : null);
   return useQuery<CurrentUser, ApiError>({
     ...SESSION_QUERY,
     queryKey: endpointKey('getCurrentUser'),

@@ -29,7 +29,7 @@ export function AppSwitcher() {
       <Menu.Dropdown data-testid="app-switcher-menu">
         <Menu.Label>{t('appSwitcher.label')}</Menu.Label>
         {entries.map((entry) =>
-          entry.url === null ? (
+          entry.url == null ? (
             <Tooltip key={entry.id} label={t('appSwitcher.notConfigured')} position="right" withArrow>
               {/* A disabled item takes no pointer events: the wrapper carries the tooltip. */}
               <div data-testid={`app-switcher-${entry.id}-wrapper`}>

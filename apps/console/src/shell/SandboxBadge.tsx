@@ -2,7 +2,7 @@ import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SandboxInfo } from '../config/runtimeConfig';
 import { getRuntimeConfig } from '../config/runtimeConfig';
-import { dateTimeFormat } from '../lib/dateFormat';
+import { dateTimeFormat, dateText } from '../lib/dateFormat';
 import { ENDING_SOON_MINUTES, spanText, useMinutesLeft } from '../lib/timeLeft';
 
 const END_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
@@ -20,7 +20,7 @@ function SandboxBadgeOf({ sandbox }: { readonly sandbox: SandboxInfo }) {
   const { state, color, variant } = stateOf(minutes);
   const expired = state === 'expired';
   const name = sandbox.name;
-  const end = dateTimeFormat(i18n.language, END_FORMAT).format(new Date(sandbox.expiresAt));
+  const end = dateText(sandbox.expiresAt, (d) => dateTimeFormat(i18n.language, END_FORMAT).format(d));
   const time = spanText(t, minutes);
   const badge = { color, variant, size: 'md' } as const;
   const tooltip = t(expired ? 'sandbox.header.tooltipExpired' : 'sandbox.header.tooltip', { name, end });

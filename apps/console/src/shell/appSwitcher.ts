@@ -16,8 +16,9 @@ export type ApplicationId = ApplicationUrls['applications'][number]['id'];
 /** The offered entries in the core's order (console, video-return portal, matrix); `newTab` for every product but the console. */
 export function switcherEntries(urls: ApplicationUrls | undefined) {
   if (!urls) return [];
-  return urls.applications.flatMap((app) =>
-    app.available && app.url !== null && app.url.trim() !== '' ? [{ id: app.id, url: app.url, newTab: app.id !== 'console' }] : [],
+  // An application whose URL the answer left out (or null, or blank) is not configured.
+  return (urls.applications ?? []).flatMap((app) =>
+    app.available && typeof app.url === 'string' && app.url.trim() !== '' ? [{ id: app.id, url: app.url, newTab: app.id !== 'console' }] : [],
   );
 }
 

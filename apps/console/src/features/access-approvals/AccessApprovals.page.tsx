@@ -22,6 +22,7 @@ import { invalidateReads } from '../../realtime/systemEntities';
 import { shownStatus } from './approvalStatus';
 import { useRegionCall } from '../../api/regionCalls';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 const TICK_MS = 15_000;
 const STATUS_COLOR: Record<AccessApprovalStatus, string> = { active: 'green', expired: 'gray', used: 'blue' };
@@ -33,8 +34,8 @@ const Now = createContext(0);
 
 /** When an approval ended: revoked or used, by whom and when. */
 function endedText(t: TFunction, a: AccessApproval): string {
-  if (a.revokedAt) return t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: new Date(a.revokedAt).toLocaleString() });
-  if (a.usedAt) return t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: new Date(a.usedAt).toLocaleString() });
+  if (a.revokedAt) return t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: dateText(a.revokedAt, (d) => d.toLocaleString()) });
+  if (a.usedAt) return t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: dateText(a.usedAt, (d) => d.toLocaleString()) });
   return t('common.none');
 }
 
@@ -60,7 +61,7 @@ function approvalResource(status: Filter) {
         id: at,
         header: t(`adminPages.accessApprovals.columns.${at}`),
         sortKey: at,
-        render: (a: AccessApproval) => new Date(a[at]).toLocaleString(),
+        render: (a: AccessApproval) => dateText(a[at], (d) => d.toLocaleString()),
       })),
       { id: 'ended', header: t('adminPages.accessApprovals.columns.ended'), render: (a) => endedText(t, a), cellTestId: true },
       { id: 'actions', header: t('kit.list.actions'), render: (a) => <ApprovalActions approval={a} testId="aa" /> },
@@ -203,8 +204,14 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
           {row(t('adminPages.accessApprovals.columns.reason'), a.reason || t('common.none'))}
           {row(t('adminPages.accessApprovals.columns.requestedBy'), a.requestedBy ?? t('common.none'))}
           {row(t('adminPages.accessApprovals.approvedBy'), a.approvedBy ?? t('common.none'))}
-          {row(t('adminPages.accessApprovals.columns.createdAt'), new Date(a.createdAt).toLocaleString())}
-          {row(t('adminPages.accessApprovals.columns.expiresAt'), new Date(a.expiresAt).toLocaleString())}
+          {row(
+            t('adminPages.accessApprovals.columns.createdAt'),
+            dateText(a.createdAt, (d) => d.toLocaleString()),
+          )}
+          {row(
+            t('adminPages.accessApprovals.columns.expiresAt'),
+            dateText(a.expiresAt, (d) => d.toLocaleString()),
+          )}
           {status === 'active' &&
             row(
               t('adminPages.accessApprovals.timeLeft'),

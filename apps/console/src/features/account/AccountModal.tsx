@@ -85,7 +85,7 @@ function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserCon
           />
         ))}
       </SimpleGrid>
-      <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="account-failure" />
+      <ErrorAlert error={form.error != null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="account-failure" />
       <Group justify="flex-end">
         <Button onClick={() => void save()} loading={busy} disabled={!form.dirty} data-testid="account-save">
           {t('account.details.save')}

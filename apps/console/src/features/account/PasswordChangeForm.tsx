@@ -44,7 +44,7 @@ export function PasswordChangeForm({ onChanged, extraActions }: { onChanged?: (r
   return (
     <Stack gap="xs" data-testid="password-change-form">
       <ResourceForm fields={FIELDS} form={form} testId="password-change" isNew />
-      <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="password-change-failure" />
+      <ErrorAlert error={form.error != null && !hasErrors(serverFieldErrors(form.error)) && form.error} testId="password-change-failure" />
       <Group justify="flex-end">
         {extraActions}
         <Button onClick={apply} loading={mutation.isPending} data-testid="password-change-submit">

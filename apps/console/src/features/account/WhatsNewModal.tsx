@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { MutedText } from '../../kit';
+import { dateText } from '../../lib/dateFormat';
 
 export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -28,11 +29,11 @@ export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: (
                 <Stack key={entry.id} gap={4} data-testid="whats-new-entry">
                   <Group gap="xs">
                     <Title order={5}>{entry.title}</Title>
-                    {entry.releaseVersion !== null && <Badge variant="light">{entry.releaseVersion}</Badge>}
+                    {entry.releaseVersion != null && <Badge variant="light">{entry.releaseVersion}</Badge>}
                   </Group>
-                  {entry.publishedAt !== null && <MutedText size="xs">{date.format(new Date(entry.publishedAt))}</MutedText>}
+                  {entry.publishedAt != null && <MutedText size="xs">{dateText(entry.publishedAt, (d) => date.format(d))}</MutedText>}
                   <Text style={{ whiteSpace: 'pre-wrap' }}>{entry.body}</Text>
-                  {entry.link !== null && (
+                  {entry.link != null && (
                     <Anchor href={entry.link} target="_blank" rel="noopener noreferrer" size="sm">
                       {t('account.whatsNew.more')}
                     </Anchor>

@@ -119,7 +119,7 @@ export function AudioRoomPicker({ value, onChange, inventoryIds, canList, ...pro
               )}
             </Group>
             <Text size="xs" c="dimmed" truncate>
-              {room.serverName === null ? room.id : `${room.id} · ${room.serverName}`}
+              {room.serverName == null ? room.id : `${room.id} · ${room.serverName}`}
             </Text>
             {!room.intercom && (
               <Text size="xs" c="dimmed">

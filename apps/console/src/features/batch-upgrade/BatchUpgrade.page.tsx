@@ -24,6 +24,7 @@ import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
 import { batchMessageText } from './batchText';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 const PREVIEW_ROWS = 5;
 
@@ -279,7 +280,7 @@ function BatchList({ openId, onOpen }: { readonly openId: string | null; readonl
   const query = { offset: (view.page - 1) * PAGE_SIZE, limit: PAGE_SIZE, sortDir: view.sortDir };
   const list = useEndpointQuery('listUpgradeBatches', { query }, { staleTime: Number.POSITIVE_INFINITY, placeholderData: keepPreviousData });
   const columns: readonly ListColumn<UpgradeBatchSummary>[] = [
-    { id: 'created', header: t('batchUpgrade.list.created'), render: (batch) => new Date(batch.createdAt).toLocaleString(i18n.language) },
+    { id: 'created', header: t('batchUpgrade.list.created'), render: (batch) => dateText(batch.createdAt, (d) => d.toLocaleString(i18n.language)) },
     { id: 'name', header: t('batchUpgrade.list.name'), render: (batch) => batch.name },
     { id: 'versions', header: t('batchUpgrade.list.versions'), render: (batch) => batch.targetVersions.join(', ') },
     {

@@ -13,6 +13,7 @@ import { useToast } from '../../toast/useToast';
 import { NotAvailable, useCanApply, useChannelModal } from './parts';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText } from '../../kit/MutedText';
+import { dateText } from '../../lib/dateFormat';
 
 export function ChannelLogsSection() {
   const { t, i18n } = useTranslation();
@@ -40,7 +41,7 @@ export function ChannelLogsSection() {
   // Sending: it may be stopped; else started (the other call's failure is then cleared).
   const [asked, other] = sending ? [stop, start] : [start, stop];
   const params = { params: { id: channelId } };
-  const since = startedAt === null ? '' : new Date(startedAt).toLocaleTimeString(i18n.language);
+  const since = startedAt === null ? '' : dateText(startedAt, (d) => d.toLocaleTimeString(i18n.language));
 
   return (
     <Paper withBorder p="md" data-testid="channel-logs" data-sending={sending ? 'true' : 'false'}>

@@ -91,7 +91,7 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
     const o = outputs.get(id);
     if (o === undefined) return none;
     const parts = [
-      o.sdiNo !== null ? t('channels.panels.sdiNo', { no: o.sdiNo }) : null,
+      o.sdiNo != null ? t('channels.panels.sdiNo', { no: o.sdiNo }) : null,
       o.ndi ? t('channels.panels.ndi') : null,
       o.flavor,
       o.cdnName,
@@ -127,7 +127,7 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
       )}
       {licences.map((l) => (
         <Text key={l.serverId} size="sm" c="dimmed" data-testid={`channel-outputs-licence-${l.serverId}`}>
-          {l.licensed === null
+          {l.licensed == null
             ? t('channels.panels.licenceUnlimited', { server: l.serverName, used: l.used })
             : t('channels.panels.licence', { server: l.serverName, used: l.used, licensed: l.licensed })}
         </Text>

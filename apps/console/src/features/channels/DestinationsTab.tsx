@@ -92,7 +92,7 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
 
 /** A stored destination's video settings in one cell: profile, resolution, frame rate, bitrate (those set). */
 function videoSummary(d: StreamingDestinationInfo, bitrate: string): string {
-  const parts = [d.videoProfile, d.resolution, d.frameRate, d.bitrate === null ? null : bitrate].filter((p): p is string => p !== null && p !== '');
+  const parts = [d.videoProfile, d.resolution, d.frameRate, d.bitrate == null ? null : bitrate].filter((p): p is string => p !== null && p !== '');
   return parts.length === 0 ? '—' : parts.join(' · ');
 }
 

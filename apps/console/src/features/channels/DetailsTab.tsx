@@ -55,12 +55,12 @@ function StatusSection() {
                     allocatedTo: null,
                     allocatedToUnitUid: s.allocatedToUnitUid,
                     allocatedToUnitAlias:
-                      s.allocatedToUnitUid !== null && s.allocatedToUnitUid === channel.allocatedToUnitUid ? channel.allocatedToUnitAlias : null,
+                      s.allocatedToUnitUid != null && s.allocatedToUnitUid === channel.allocatedToUnitUid ? channel.allocatedToUnitAlias : null,
                     allocatedToByApp: null,
                   }}
                 />,
               ],
-              [t('channels.details.uptime'), s.uptime === null ? none : t('channels.details.seconds', { value: s.uptime })],
+              [t('channels.details.uptime'), s.uptime == null ? none : t('channels.details.seconds', { value: s.uptime })],
             ]}
           />
         </>
@@ -88,7 +88,7 @@ function ChannelFactsSection() {
           [t('channels.details.productId'), channel.assignment.productId ?? none],
           [
             t('channels.details.fileTransfer'),
-            transfer.path === null && transfer.status === null ? none : [transfer.path, transfer.status].filter(Boolean).join(' — '),
+            transfer.path == null && transfer.status == null ? none : [transfer.path, transfer.status].filter(Boolean).join(' — '),
           ],
           [
             t('channels.details.rtmpData'),

@@ -80,7 +80,7 @@ export function GeneralTab() {
                 {enumLabel(t, 'channels.types', details.channel.type)}
               </Badge>
               <Text size="sm" c="dimmed" data-testid="channel-general-licence">
-                {outputLicence.licensed === null
+                {outputLicence.licensed == null
                   ? t('channels.general.licenceUnlimited', { used: outputLicence.used })
                   : t('channels.general.licence', { used: outputLicence.used, licensed: outputLicence.licensed })}
               </Text>

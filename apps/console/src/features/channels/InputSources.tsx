@@ -27,11 +27,11 @@ function sourceTarget(source: InputSource): string {
     case 'encoder':
       return source.rtspUrl ?? '';
     case 'srt':
-      return [source.mode, source.url, source.sourcePort === null ? null : `:${source.sourcePort}`].filter((p) => p !== null && p !== '').join(' ');
+      return [source.mode, source.url, source.sourcePort == null ? null : `:${source.sourcePort}`].filter((p) => p !== null && p !== '').join(' ');
     case 'rtmp':
       return source.url ?? '';
     case 'webrtc':
-      return source.port === null ? '' : String(source.port);
+      return source.port == null ? '' : String(source.port);
   }
 }
 

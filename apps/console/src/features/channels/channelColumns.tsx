@@ -125,7 +125,7 @@ export function useChannelColumns(simulate = false): DataGridColumn<ChannelLive>
           if (bitrate === null) return <MutedText>{t('channels.cells.none')}</MutedText>;
           return (
             <Text size="sm" data-testid={`channel-ptmp-${c.channelId}`}>
-              {c.ptmpDelay === null ? t('channels.cells.ptmpNoDelay', { bitrate }) : t('channels.cells.ptmp', { bitrate, delay: c.ptmpDelay })}
+              {c.ptmpDelay == null ? t('channels.cells.ptmpNoDelay', { bitrate }) : t('channels.cells.ptmp', { bitrate, delay: c.ptmpDelay })}
             </Text>
           );
         },

@@ -91,7 +91,7 @@ export function activeChannelFilterCount(filters: ChannelListFilters): number {
     (filters.statuses.length > 0 ? 1 : 0) +
     (filters.types.length > 0 ? 1 : 0) +
     (filters.marks.length > 0 ? 1 : 0) +
-    (filters.scope !== null ? 1 : 0)
+    (filters.scope != null ? 1 : 0)
   );
 }
 

@@ -99,7 +99,7 @@ export function smpteForm(current: Pick<ChannelSmpte, 'enabled' | 'flows'>) {
       primaryIp: f.primary.ip,
       primaryPort: String(f.primary.port),
       secondaryIp: f.secondary?.ip ?? '',
-      secondaryPort: f.secondary === null ? '' : String(f.secondary.port),
+      secondaryPort: f.secondary == null ? '' : String(f.secondary.port),
     })),
   };
 }
@@ -269,7 +269,7 @@ export function destinationForm(info: StreamingDestinationInfo): DestinationForm
     username: text(info.username),
     srtMode: info.srtMode ?? BLANK_DESTINATION.srtMode,
     sourcePort: text(info.sourcePort),
-    latency: info.latency === null ? BLANK_DESTINATION.latency : String(info.latency),
+    latency: info.latency == null ? BLANK_DESTINATION.latency : String(info.latency),
     mpegTsIp: text(info.mpegTsIp),
     mpegTsPort: text(info.mpegTsPort),
     mpegTsBitrate: text(info.mpegTsBitrate),

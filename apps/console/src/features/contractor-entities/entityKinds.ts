@@ -169,6 +169,6 @@ export const vrChannelRows = rowsOf((v: AdminVrChannelPage['items'][number]) => 
 
 export const dbGatewayRows = rowsOf((g: AdminDbGatewayPage['items'][number]) => ({
   key: g.id,
-  values: { name: g.name, host: g.port === null ? g.host : `${g.host}:${g.port}`, status: g.status, units: String(g.unitCount) },
+  values: { name: g.name, host: g.port == null ? g.host : `${g.host}:${g.port}`, status: g.status, units: String(g.unitCount) },
   inventoryIds: g.inventoryId ? [g.inventoryId] : [],
 }));

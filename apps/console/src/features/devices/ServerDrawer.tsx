@@ -33,10 +33,10 @@ export function serverTabs(sections: ServerSections): ServerTab[] {
   return SERVER_TABS.filter(
     (tab) =>
       tab === 'overview' ||
-      (tab === 'configuration' && sections.configuration !== null) ||
+      (tab === 'configuration' && sections.configuration != null) ||
       (tab === 'smpte' && sections.smpte) ||
       (tab === 'ipPipe' && sections.ipPipe) ||
-      (tab === 'feed' && sections.feed !== null),
+      (tab === 'feed' && sections.feed != null),
   );
 }
 
@@ -73,7 +73,7 @@ function ServerBody({ server }: { server: ServerDetail }) {
                 <ResetInstance server={server} allowed={may('resetServerInstance')} />
               </>
             )}
-            {tab === 'configuration' && sections.configuration !== null && (
+            {tab === 'configuration' && sections.configuration != null && (
               <ServerConfigurationSection
                 server={server}
                 kind={sections.configuration}
@@ -82,7 +82,7 @@ function ServerBody({ server }: { server: ServerDetail }) {
             )}
             {tab === 'smpte' && <SmpteSection server={server} allowed={may('setMmhServerSmpte')} />}
             {tab === 'ipPipe' && <IpPipeSection server={server} allowed={may('updateMmhServerIpPipe')} />}
-            {tab === 'feed' && sections.feed !== null && <ServerFeed server={server} kind={sections.feed} />}
+            {tab === 'feed' && sections.feed != null && <ServerFeed server={server} kind={sections.feed} />}
           </Stack>
         </RegionBoundary>
       </Tabs.Panel>

@@ -24,6 +24,7 @@ import { LabelledValue } from '../../kit';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
@@ -257,7 +258,7 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
             {formatUptime(status.upTime) ?? none}
           </LabelledValue>
           <LabelledValue label={t('devices.detail.statusCheck.checkedAt')} testId="server-status-check-time">
-            {new Date(check.dataUpdatedAt).toLocaleTimeString(i18n.language)}
+            {dateText(check.dataUpdatedAt, (d) => d.toLocaleTimeString(i18n.language))}
           </LabelledValue>
         </SimpleGrid>
       )}

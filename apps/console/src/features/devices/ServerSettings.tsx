@@ -26,6 +26,7 @@ import { useServerForm } from './useServerForm';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 /** The configuration's read and write calls, by the server's kind. */
@@ -142,7 +143,7 @@ function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
           {
             id: 'expires',
             header: '',
-            render: (certificate) => (certificate.expiresAt === null ? '—' : new Date(certificate.expiresAt).toLocaleDateString()),
+            render: (certificate) => (certificate.expiresAt == null ? '—' : dateText(certificate.expiresAt, (d) => d.toLocaleDateString())),
           },
           {
             id: 'remove',

@@ -15,6 +15,7 @@ import { op } from '../../kit/op';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import UpgradeJobModal from './UpgradeJobModal';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+import { dateText } from '../../lib/dateFormat';
 
 /** The unit's or the server's call, by the device's kind. */
 const HISTORY = {
@@ -31,7 +32,7 @@ function History({ device }: { readonly device: UpgradeCandidate }) {
   });
   if (history.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (history.isError) return <ErrorAlert error={history.error} testId="upgrade-history-error" role="alert" />;
-  const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
+  const date = (iso: string | null) => (iso === null ? '—' : dateText(iso, (d) => d.toLocaleString(i18n.language)));
   const columns: ListColumn<UpgradeJobPage['items'][number]>[] = [
     { id: 'from', header: t('upgrades.dialog.current'), render: (job) => job.fromVersion },
     {

@@ -13,12 +13,13 @@ import { ErrorAlert } from '../../kit/ErrorAlert';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { LabelledValue } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
+import { dateText } from '../../lib/dateFormat';
 
 export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: string; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const read = useEndpointQuery('getUpgradeJob', { params: { id: jobId } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const job = read.data;
-  const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
+  const date = (iso: string | null) => (iso === null ? '—' : dateText(iso, (d) => d.toLocaleString(i18n.language)));
   return (
     <Modal
       opened

@@ -44,7 +44,7 @@ export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | nu
 /** The code's text of a failed or rejected job (nothing otherwise). */
 export function UpgradeJobResult({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {
   const { t } = useTranslation();
-  if (job === null || job.failureCode === null) return <span data-testid={testId} />;
+  if (job === null || job.failureCode == null) return <span data-testid={testId} />;
   return (
     <Text size="sm" c="red" data-testid={testId} data-code={job.failureCode}>
       {job.failureCode}: {failureCodeText(t, job.failureCode)}

@@ -105,7 +105,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
             {data.currentVersion}
           </Text>
         </div>
-        {data.job !== null && (
+        {data.job != null && (
           <div>
             <UpgradeJobState job={data.job} testId="upgrade-dialog-job" />
             <UpgradeJobResult job={data.job} testId="upgrade-dialog-result" />
@@ -153,7 +153,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
               {check.reasons.map((reason) => (
                 <List.Item key={`${reason.rule}-${reason.message}`} data-testid={`upgrade-reason-${reason.rule}`} data-code={reason.deviceCode ?? ''}>
                   {ruleText(t, language, reason.rule, reason.message, exists)}
-                  {reason.deviceCode !== null && ` (${reason.deviceCode})`}
+                  {reason.deviceCode != null && ` (${reason.deviceCode})`}
                 </List.Item>
               ))}
             </List>

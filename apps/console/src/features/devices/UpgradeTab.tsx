@@ -74,7 +74,7 @@ export function UpgradeTab() {
       id: 'upgrade',
       header: t('upgrades.columns.upgrade'),
       render: (device) =>
-        device.job === null ? (
+        device.job == null ? (
           <UpgradeJobState job={null} testId={`upgrade-state-${device.id}`} />
         ) : (
           <UnstyledButton

@@ -61,7 +61,7 @@ export function smpteForm(settings: SmpteSettings) {
     primaryIp: settings.primary?.ip ?? '',
     primaryMask: settings.primary?.subnetMask ?? '',
     primaryGateway: settings.primary?.gateway ?? '',
-    redundant: settings.secondary !== null,
+    redundant: settings.secondary != null,
     secondaryIp: settings.secondary?.ip ?? '',
     secondaryMask: settings.secondary?.subnetMask ?? '',
     secondaryGateway: settings.secondary?.gateway ?? '',

@@ -22,7 +22,7 @@ export function isServerEvent(event: RealtimeEvent): event is ServerEvent {
 /** The distinct servers of the rows (channels, video return channels), in a stable order. */
 export function serverIdsOf(rows: readonly { readonly serverId: string | null }[]): string[] {
   const ids = new Set<string>();
-  for (const row of rows) if (row.serverId !== null && row.serverId !== '') ids.add(row.serverId);
+  for (const row of rows) if (row.serverId != null && row.serverId !== '') ids.add(row.serverId);
   return [...ids].sort();
 }
 

@@ -21,6 +21,7 @@ import { absoluteJoinLink, BLANK_INVITE, inviteBody, type InviteFormValues } fro
 import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useFieldText } from '../../lib/forms/useFieldText';
 import { UnshownErrors } from '../../kit/UnshownErrors';
+import { dateText } from '../../lib/dateFormat';
 
 function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
   const { t, i18n } = useTranslation();
@@ -44,7 +45,7 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
           </CopyButton>
         </Group>
         <Text size="sm" data-testid="guest-invite-expires">
-          {t('dialogs.guestInvite.expires', { date: new Date(invitation.expiresAt).toLocaleString(i18n.language) })}
+          {t('dialogs.guestInvite.expires', { date: dateText(invitation.expiresAt, (d) => d.toLocaleString(i18n.language)) })}
         </Text>
         {invitation.deliveries.map((d) => (
           <Text size="sm" key={`${d.channel}-${d.to}`} data-testid={`guest-invite-delivery-${d.channel}`}>
@@ -74,7 +75,7 @@ function GuestInviteBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
   const onSend = () => {
     const parsed = parseBody(CreateGuestInvitationBody, inviteBody(values, unitId));
     setErrors(parsed.errors ?? {});
-    if (parsed.data === null || groupId === '') return;
+    if (parsed.data == null || groupId === '') return;
     invite.mutate({ params: { id: groupId }, body: parsed.data }, { onError: (e) => setErrors(apiFieldErrors(e)) });
   };
 

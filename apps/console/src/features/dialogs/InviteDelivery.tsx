@@ -16,11 +16,12 @@ import { useFieldText } from '../../lib/forms/useFieldText';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { UnshownErrors } from '../../kit/UnshownErrors';
 import { MutedText } from '../../kit/MutedText';
+import { dateText } from '../../lib/dateFormat';
 
 /** What a delivery call answered: shown under its field. */
 function Delivered({ delivery }: { readonly delivery: InvitationDelivery }) {
   const { t, i18n } = useTranslation();
-  const time = new Date(delivery.sentAt).toLocaleString(i18n.language);
+  const time = dateText(delivery.sentAt, (d) => d.toLocaleString(i18n.language));
   return (
     <Alert color="green" p="xs" data-testid={`guest-invite-delivered-${delivery.channel}`} data-to={delivery.to}>
       <Text size="sm">
@@ -56,7 +57,7 @@ function ChannelForm({ channel, invitation }: ChannelFormProps) {
     const parsed = parseBody(isEmail ? SendInvitationEmailBody : SendInvitationSmsBody, deliveryBody(channel, invitation.id, value));
     setErrors(parsed.errors ?? {});
     const options = { onSuccess: setDelivered, onError: (e: unknown) => setErrors(apiFieldErrors(e)) };
-    if (parsed.data !== null) send.mutate({ params: { id: invitation.groupId }, body: parsed.data }, options);
+    if (parsed.data != null) send.mutate({ params: { id: invitation.groupId }, body: parsed.data }, options);
   };
 
   return (

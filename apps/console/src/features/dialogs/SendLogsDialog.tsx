@@ -64,7 +64,7 @@ function SendLogsBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
     const parsed = parseBody(StartFetchLogsBody, { description, timeZone, ...(channelId === null ? {} : { channelId }) });
     const noChannel: FieldErrors = channelId === null ? { channelId: VALIDATION.required } : {};
     setErrors({ ...noChannel, ...(parsed.errors ?? {}) });
-    if (parsed.data === null || channelId === null || !detail) return;
+    if (parsed.data == null || channelId === null || !detail) return;
     const body = parsed.data;
     send.reset();
     enhance.reset();

@@ -133,7 +133,7 @@ function SpeedTestBody({ unitId, onClose }: Omit<UnitDialogProps, 'opened'>) {
             <ErrorNote
               testId="speed-test-failed"
               message={
-                state.code !== null
+                state.code != null
                   ? errorText(new ApiError({ status: 409, code: state.code, message: state.message ?? '' }))
                   : (state.message ?? t('dialogs.speedTest.failed'))
               }

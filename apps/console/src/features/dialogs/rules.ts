@@ -28,7 +28,7 @@ export function speedTestBlocker(
   if (unit.capabilities.speedTest !== true) return { kind: 'notSupported', code: 'FEATURE_DISABLED' };
   if (isOfflineLike(unit.status)) return { kind: 'offline', code: 'UNIT_OFFLINE' };
   if (isBusy(unit.applications) || unit.status === 'speedtest') return { kind: 'busy', code: 'UNIT_BUSY' };
-  if (channel.id === null) return { kind: 'noChannel' };
+  if (channel.id == null) return { kind: 'noChannel' };
   if (channel.version !== undefined) {
     const problem = validateSpeedTestVersion(channel.version);
     if (problem !== null) return { kind: 'version', message: problem };

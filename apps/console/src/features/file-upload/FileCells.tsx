@@ -13,6 +13,7 @@ import type { ListColumn } from '../../kit/ListTable';
 import { formatBytes } from './fileUploadState';
 import { STATUS_COLOURS } from '../../lib/uploadStatus';
 import { MutedText } from '../../kit/MutedText';
+import { dateText } from '../../lib/dateFormat';
 
 export function useFormatBytes(): (bytes: number) => string {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function FileSize({ bytes }: { readonly bytes: number }) {
 export function FileDate({ iso }: { readonly iso: string | null }) {
   const { t, i18n } = useTranslation();
   if (iso === null) return <MutedText>{t('common.none')}</MutedText>;
-  return <Text size="sm">{new Date(iso).toLocaleString(i18n.language)}</Text>;
+  return <Text size="sm">{dateText(iso, (d) => d.toLocaleString(i18n.language))}</Text>;
 }
 
 /** An upload status (spec 000 §3) as a badge; `status` holds the raw value for tools and tests. */

@@ -73,7 +73,7 @@ function UnitUploads({ unitId, unitName }: { unitId: string; unitName: string })
         />
         {storage && (
           <Text size="sm" c="dimmed" data-testid="file-upload-storage-use">
-            {storage.totalBytes === null
+            {storage.totalBytes == null
               ? t('fileUpload.storageUseUnknown', { used: formatBytes(storage.usedBytes) })
               : t('fileUpload.storageUse', { used: formatBytes(storage.usedBytes), total: formatBytes(storage.totalBytes) })}
           </Text>

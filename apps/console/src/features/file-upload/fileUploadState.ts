@@ -12,7 +12,7 @@ import { FINISHED_STATUSES, OPEN_STATUSES } from '../../lib/uploadStatus';
 export const UPLOADED_FILES_LIST_MAX = LIMITS.uploadedFilesListMax;
 
 export function isPendingUpload(file: Pick<UnitStoredFile, 'status' | 'isTransferring'>): boolean {
-  return file.isTransferring || (file.status !== null && OPEN_STATUSES.includes(file.status));
+  return file.isTransferring || (file.status != null && OPEN_STATUSES.includes(file.status));
 }
 
 function newestFirst(a: UnitStoredFile, b: UnitStoredFile): number {
@@ -40,7 +40,7 @@ export interface FileLists {
 export function splitFiles(files: readonly UnitStoredFile[]): FileLists {
   const unitFiles = files.filter((f) => f.kind === 'recorded').sort(newestFirst);
   const pending = files.filter(isPendingUpload).sort((a, b) => Number(b.isTransferring) - Number(a.isTransferring) || newestFirst(a, b));
-  const finished = files.filter((f) => !isPendingUpload(f) && f.status !== null && FINISHED_STATUSES.includes(f.status)).sort(newestFirst);
+  const finished = files.filter((f) => !isPendingUpload(f) && f.status != null && FINISHED_STATUSES.includes(f.status)).sort(newestFirst);
   return { unitFiles, pending, uploaded: finished.slice(0, UPLOADED_FILES_LIST_MAX), uploadedTotal: finished.length };
 }
 

@@ -16,6 +16,7 @@ import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 const filePathOf = (file: ChannelFile) => `${file.rootDirectory}/${file.fileName}`;
 
@@ -124,19 +125,19 @@ export function MetadataTab({ file }: { file: ChannelFile }) {
       <NameValues
         testId="file-metadata"
         rows={[
-          metaRow('date', t('files.metadata.date'), m.date === null ? unknown : format.format(new Date(m.date))),
+          metaRow('date', t('files.metadata.date'), m.date == null ? unknown : dateText(m.date, (d) => format.format(d))),
           metaRow('size', t('files.metadata.size'), formatBytes(m.sizeBytes)),
           metaRow('resolution', t('files.metadata.resolution'), or(m.resolution)),
-          metaRow('length', t('files.metadata.length'), m.lengthSec === null ? unknown : formatDuration(m.lengthSec)),
-          metaRow('bitrate', t('files.metadata.bitrate'), m.bitrateKbps === null ? unknown : `${m.bitrateKbps} kbps`),
+          metaRow('length', t('files.metadata.length'), m.lengthSec == null ? unknown : formatDuration(m.lengthSec)),
+          metaRow('bitrate', t('files.metadata.bitrate'), m.bitrateKbps == null ? unknown : `${m.bitrateKbps} kbps`),
           metaRow('codec', t('files.metadata.codec'), or(m.codec)),
-          metaRow('gps', t('files.metadata.gps'), m.gps === null ? unknown : `${m.gps.lat.toFixed(5)}, ${m.gps.lng.toFixed(5)}`),
+          metaRow('gps', t('files.metadata.gps'), m.gps == null ? unknown : `${m.gps.lat.toFixed(5)}, ${m.gps.lng.toFixed(5)}`),
           metaRow('unitName', t('files.metadata.unitName'), or(m.unitName)),
           metaRow('unitType', t('files.metadata.unitType'), or(m.unitType)),
         ]}
       />
       <Text fw={500}>{t('files.metadata.story')}</Text>
-      {m.story === null ? (
+      {m.story == null ? (
         <MutedText testId="file-meta-no-story">{t('files.metadata.noStory')}</MutedText>
       ) : (
         <NameValues
@@ -194,7 +195,7 @@ export function ShareTab({ file }: { file: ChannelFile }) {
       ) : (
         <>
           <CopyField id="link" value={href} />
-          {urls.data && <MutedText size="xs">{t('files.share.expires', { time: format.format(new Date(urls.data.expiresAt)) })}</MutedText>}
+          {urls.data && <MutedText size="xs">{t('files.share.expires', { time: dateText(urls.data.expiresAt, (d) => format.format(d)) })}</MutedText>}
         </>
       )}
     </Stack>
@@ -362,7 +363,7 @@ export function ChunksTab({ file }: { file: ChannelFile }) {
   const format = useDateTime();
   // A file made as a chunk of another says which one it is (000 §3 File chunkIndex).
   const chunkOf =
-    file.chunkIndex === null ? null : (
+    file.chunkIndex == null ? null : (
       <Text size="sm" data-testid="file-chunk-index">
         {t('files.chunks.isChunk', { index: file.chunkIndex })}
       </Text>
@@ -391,7 +392,7 @@ export function ChunksTab({ file }: { file: ChannelFile }) {
           { id: 'name', header: t('files.chunks.name'), render: (c) => c.fileName },
           { id: 'range', header: t('files.chunks.range'), render: (c) => `${formatDuration(c.startSec)} – ${formatDuration(c.endSec)}` },
           { id: 'size', header: t('files.chunks.size'), align: 'right', render: (c) => formatBytes(c.sizeBytes) },
-          { id: 'created', header: t('files.chunks.created'), render: (c) => format.format(new Date(c.createdAt)) },
+          { id: 'created', header: t('files.chunks.created'), render: (c) => dateText(c.createdAt, (d) => format.format(d)) },
         ]}
       />
     </Stack>

@@ -18,6 +18,7 @@ import { formatBytes } from './fileFormat';
 import { FilesFilterBar } from './FilesFilterBar';
 import { useFilesFilters } from './useFilesFilters';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 const FileDetails = lazy(() => import('./FileDetails'));
 
@@ -86,8 +87,8 @@ export default function FilesPage(_props: PageProps) {
         id: 'modified',
         header: t('files.columns.modified'),
         width: 180,
-        sortValue: (f) => (f.lastModified === null ? null : Date.parse(f.lastModified)),
-        render: (f) => (f.lastModified === null ? '—' : dateFormat.format(new Date(f.lastModified))),
+        sortValue: (f) => (f.lastModified == null ? null : Date.parse(f.lastModified)),
+        render: (f) => (f.lastModified == null ? '—' : dateText(f.lastModified, (d) => dateFormat.format(d))),
       },
       {
         id: 'state',

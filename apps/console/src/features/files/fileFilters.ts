@@ -64,7 +64,7 @@ export function filesFiltersToJson(f: FilesFilters): Record<string, string | nul
 
 /** How many filters narrow the list (the group is a choice of list, not a filter). */
 export function activeFilterCount(f: FilesFilters): number {
-  return [f.channelId !== null, f.unitId !== null, f.search.trim() !== '', f.date !== 'all', f.transfer !== 'all'].filter(Boolean).length;
+  return [f.channelId != null, f.unitId != null, f.search.trim() !== '', f.date !== 'all', f.transfer !== 'all'].filter(Boolean).length;
 }
 
 /** The files that match; the same array when no filter is on. */
@@ -73,13 +73,13 @@ export function filterFiles(files: readonly ChannelFile[], f: FilesFilters, nowM
   const needle = f.search.trim().toLowerCase();
   const since = f.date === 'all' ? null : nowMs - RANGE_MS[f.date];
   return files.filter((file) => {
-    if (f.channelId !== null && file.channelId !== f.channelId) return false;
-    if (f.unitId !== null && file.fileId.unit !== f.unitId) return false;
+    if (f.channelId != null && file.channelId !== f.channelId) return false;
+    if (f.unitId != null && file.fileId.unit !== f.unitId) return false;
     if (needle !== '' && !file.fileName.toLowerCase().includes(needle)) return false;
     if (f.transfer === 'transferring' && !file.isTransferring) return false;
     if (f.transfer === 'complete' && file.isTransferring) return false;
     if (since !== null) {
-      const at = file.lastModified === null ? Number.NaN : Date.parse(file.lastModified);
+      const at = file.lastModified == null ? Number.NaN : Date.parse(file.lastModified);
       if (!(at >= since)) return false;
     }
     return true;

@@ -14,6 +14,7 @@ import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { ListTable, MutedText, useToastMutation } from '../../kit';
 import { enumLabel, isKnownEnum } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 // Loaded when a composition is started.
 const NewCompositionModal = lazy(() => import('./NewCompositionModal'));
@@ -72,7 +73,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
     deleted: (c) => t('graphics.toasts.deleted', { name: c.name }),
     onDeleted: refresh,
   });
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => dateText(iso, (d) => d.toLocaleString(i18n.language));
   const canCreate = permissions.data?.canCreate === true;
   const canDelete = permissions.data?.canDelete === true;
 
@@ -90,7 +91,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
             )}
             {notice?.kind === 'trial' && (
               <Alert color="blue" title={t('graphics.trial.title')} data-testid="graphics-trial" data-hours-left={notice.hoursLeft}>
-                {notice.endsAt === null
+                {notice.endsAt == null
                   ? t('graphics.trial.notStarted', { hours: notice.hoursLeft })
                   : t('graphics.trial.running', { hours: notice.hoursLeft, date: when(notice.endsAt) })}
               </Alert>
@@ -132,7 +133,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
                                   {t('graphics.actions.open')}
                                 </Button>
                               )}
-                              {canDelete && c.appId !== null && (
+                              {canDelete && c.appId != null && (
                                 <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(c)} data-testid={`graphics-delete-${c.id}`}>
                                   {t('graphics.actions.delete')}
                                 </Button>
@@ -176,7 +177,7 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
       <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
         {starting !== null && <NewCompositionModal inventoryId={inventoryId} template={starting} onCreated={opened} onClose={() => setStarting(null)} />}
       </Suspense>
-      {del.target !== null && (
+      {del.target != null && (
         <ConfirmDeleteModal
           title={t('graphics.delete.title')}
           question={t('graphics.delete.question', { name: del.target.name })}

@@ -17,13 +17,14 @@ export function serviceNotice(service: GraphicsServiceStatus): ServiceNotice {
 
 /** The jobs still advancing (their status is asked again until they are done). */
 export function pendingJobIds(items: readonly GraphicsComposition[]): string[] {
-  return items.flatMap((c) => (c.job !== null && c.job.status !== 'done' ? [c.job.jobId] : []));
+  return items.flatMap((c) => (c.job != null && c.job.status !== 'done' ? [c.job.jobId] : []));
 }
 
 /** A composition's job as last known: the fresher job status answer wins over the list's. */
 export function latestJob(composition: GraphicsComposition, statuses: readonly GraphicsJob[] | undefined): GraphicsJob | null {
   const job = composition.job;
-  if (job === null) return null;
+  // A job the answer left out is none.
+  if (job == null) return null;
   return statuses?.find((s) => s.jobId === job.jobId) ?? job;
 }
 

@@ -30,6 +30,7 @@ import { ErrorAlert } from '../../kit/ErrorAlert';
 import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { MutedText } from '../../kit/MutedText';
 import { UnshownErrors } from '../../kit/UnshownErrors';
+import { dateText } from '../../lib/dateFormat';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
@@ -183,7 +184,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
         />
         <TextInput label={t('groups.fields.inventory')} value={detail.inventoryName} readOnly data-testid="group-general-inventory" />
       </SimpleGrid>
-      <MutedText size="xs">{t('groups.general.createdOn', { date: new Date(detail.createdOn).toLocaleString(i18n.language) })}</MutedText>
+      <MutedText size="xs">{t('groups.general.createdOn', { date: dateText(detail.createdOn, (d) => d.toLocaleString(i18n.language)) })}</MutedText>
       <Title order={6}>{t('groups.general.autoAssociation')}</Title>
       <Group gap="lg">
         {FLAGS.map((flag) => (

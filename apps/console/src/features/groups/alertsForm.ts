@@ -25,7 +25,7 @@ export function alertsDraftOf(config: GroupAlertsConfiguration) {
 export function alertsBody(draft: AlertsDraft, version: number): GroupAlertsConfigurationBody {
   return {
     mode: draft.mode,
-    ...(draft.mode === 'group' && draft.sourceGroupId !== null ? { sourceGroupId: draft.sourceGroupId } : {}),
+    ...(draft.mode === 'group' && draft.sourceGroupId != null ? { sourceGroupId: draft.sourceGroupId } : {}),
     alerts: draft.alerts,
     recipients: draft.recipients.map((r) => ({ alertType: r.alertType, email: r.email })),
     version,

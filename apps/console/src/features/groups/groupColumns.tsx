@@ -4,6 +4,7 @@ import { ActionIcon, Checkbox, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GroupListRow } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import { dateText } from '../../lib/dateFormat';
 
 export const GROUP_GRID_ID = 'groups';
 export const GROUP_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -75,7 +76,7 @@ export function useGroupColumns({ canWrite, selected, onSelect, onRename }: Colu
         header: t('groups.columns.createdOn'),
         width: 180,
         sortValue: (g) => g.createdOn,
-        render: (g) => <Text size="sm">{new Date(g.createdOn).toLocaleDateString(i18n.language)}</Text>,
+        render: (g) => <Text size="sm">{dateText(g.createdOn, (d) => d.toLocaleDateString(i18n.language))}</Text>,
       },
       ...COUNTS.map(
         (kind): DataGridColumn<GroupListRow> => ({

@@ -44,7 +44,7 @@ export function checkLicencePool(pool: readonly LicencePoolEntry[]): (values: Li
 
 /** A change of the form: choosing a licence also puts its current total in (the pool as last read). */
 export function withPoolTotal(pool: readonly LicencePoolEntry[], patch: Partial<LicencePoolForm>): Partial<LicencePoolForm> {
-  if (patch.serviceName === undefined || patch.serviceName === null || patch.total !== undefined) return patch;
+  if (patch.serviceName === undefined || patch.serviceName == null || patch.total !== undefined) return patch;
   const entry = pool.find((p) => p.serviceName === patch.serviceName);
   return entry === undefined ? patch : { ...patch, total: String(entry.total) };
 }

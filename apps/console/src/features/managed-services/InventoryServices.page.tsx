@@ -14,6 +14,7 @@ import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { ADMIN_ACTIONS, adminChange, applyToServiceLists, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
 import { InventorySettings } from '../system-entities/InventoryTabs';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 /**
  * /inventory_services (spec 001 §2; §3 Service, managed services and plan types; §4 service and
@@ -52,7 +53,7 @@ function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
   const queryClient = useQueryClient();
   const put = (saved: ManagedService) => applyToServiceLists(queryClient, { type: 'managedService.changed', service: saved, at: Date.now() });
   const startTrial = useToastMutation('startManagedServiceTrial', { success: () => t('managedServices.trialStarted'), onSuccess: put });
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => dateText(iso, (d) => d.toLocaleString(i18n.language));
 
   return (
     <>
@@ -70,23 +71,23 @@ function InventoryServices({ inventoryId }: { readonly inventoryId: string }) {
                         {enumLabel(t, 'managedServices.states', s.state)}
                       </Badge>
                     </Group>
-                    {s.planType !== null && <Text size="sm">{t('managedServices.plan', { plan: s.planType })}</Text>}
+                    {s.planType != null && <Text size="sm">{t('managedServices.plan', { plan: s.planType })}</Text>}
                     {days !== null && (
                       <Text size="sm" data-testid={`service-trial-days-${s.serviceName}`}>
                         {t('managedServices.trialDaysLeft', { count: days })}
                       </Text>
                     )}
-                    {s.state === 'onTrial' && s.trialHoursLeft !== null && (
+                    {s.state === 'onTrial' && s.trialHoursLeft != null && (
                       <Text size="sm" data-testid={`service-trial-hours-${s.serviceName}`}>
                         {t('managedServices.trialHoursLeft', { count: s.trialHoursLeft })}
                       </Text>
                     )}
-                    {s.trialEndsAt !== null && (s.state === 'onTrial' || s.state === 'trialExpired') && (
+                    {s.trialEndsAt != null && (s.state === 'onTrial' || s.state === 'trialExpired') && (
                       <MutedText size="xs">{t('managedServices.trialEnds', { date: date(s.trialEndsAt) })}</MutedText>
                     )}
                     {s.trialAvailable && s.state !== 'onTrial' && <Text size="sm">{t('managedServices.trialOffered')}</Text>}
-                    {s.expiresAt !== null && <MutedText size="xs">{t('managedServices.expires', { date: date(s.expiresAt) })}</MutedText>}
-                    {s.quota !== null && s.usageKind !== 'na' && (
+                    {s.expiresAt != null && <MutedText size="xs">{t('managedServices.expires', { date: date(s.expiresAt) })}</MutedText>}
+                    {s.quota != null && s.usageKind !== 'na' && (
                       <Text size="sm" data-testid={`service-usage-${s.serviceName}`}>
                         {t('managedServices.usage', {
                           used: (s.used ?? 0).toFixed(1),

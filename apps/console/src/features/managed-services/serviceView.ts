@@ -32,7 +32,7 @@ const DAY_MS = 86_400_000;
 
 /** Whole days a running trial has left at `now` (a part-day counts as a day), or null. */
 export function trialDaysLeft(service: Pick<ManagedService, 'state' | 'trialEndsAt'>, now: number): number | null {
-  if (service.state !== 'onTrial' || service.trialEndsAt === null) return null;
+  if (service.state !== 'onTrial' || service.trialEndsAt == null) return null;
   return Math.max(0, Math.ceil((Date.parse(service.trialEndsAt) - now) / DAY_MS));
 }
 

@@ -48,7 +48,7 @@ function update(placed: Placed, next: UnitMarker): void {
   const before = placed.marker;
   placed.marker = next;
   if (before.lat !== next.lat || before.lng !== next.lng) placed.layer.setLatLng([next.lat, next.lng]);
-  if (placed.dot === null) {
+  if (placed.dot == null) {
     if (before.status !== next.status) (placed.layer as CircleMarker).setStyle({ fillColor: fillOf(next) });
     return;
   }
@@ -213,7 +213,7 @@ export function MarkerLayer({ markers, dense, clusterMaxZoom, follow, onOpen, on
     const state = layers;
     const kind = asCanvas ? 'canvas' : 'dom';
     // A fleet crossing the canvas limit changes the kind of every marker: all are made again.
-    if (state.placed.size > 0 && (state.placed.values().next().value?.dot === null ? 'canvas' : 'dom') !== kind) {
+    if (state.placed.size > 0 && (state.placed.values().next().value?.dot == null ? 'canvas' : 'dom') !== kind) {
       for (const placed of state.placed.values()) state.group.removeLayer(placed.layer);
       state.placed.clear();
       state.ids.clear();

@@ -154,7 +154,7 @@ export function patchCoordsBatch(list: readonly UnitCoords[], events: readonly R
         break;
       }
       case 'unit.telemetry': {
-        if (event.location === null) break;
+        if (event.location == null) break;
         const at = find(event.unitId);
         const unit = current()[at];
         if (unit === undefined) return null;

@@ -34,7 +34,7 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
   const { t } = useTranslation();
   const { level, colour } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
   const text = batteryLevelText(t, battery);
-  const percentage = battery?.connected && battery.percentage !== null ? `${Math.round(battery.percentage)}%` : null;
+  const percentage = battery?.connected && battery.percentage != null ? `${Math.round(battery.percentage)}%` : null;
   return (
     <Text
       span

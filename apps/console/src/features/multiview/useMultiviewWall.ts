@@ -48,7 +48,7 @@ export function useMultiviewWall(units: readonly Pick<UnitSummary, 'uniqueId' | 
     const handle = setTimeout(() => {
       const next = pending.current;
       pending.current = null;
-      if (next !== null) void save.current({ multiviewWall: next.ids === null ? null : [...next.ids] });
+      if (next !== null) void save.current({ multiviewWall: next.ids == null ? null : [...next.ids] });
     }, WALL.saveDebounceMs);
     return () => clearTimeout(handle);
   }, [edited]);
@@ -58,7 +58,7 @@ export function useMultiviewWall(units: readonly Pick<UnitSummary, 'uniqueId' | 
     () => () => {
       const next = pending.current;
       pending.current = null;
-      if (next !== null) void save.current({ multiviewWall: next.ids === null ? null : [...next.ids] });
+      if (next !== null) void save.current({ multiviewWall: next.ids == null ? null : [...next.ids] });
     },
     [],
   );

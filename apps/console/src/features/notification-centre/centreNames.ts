@@ -60,11 +60,11 @@ export function entryText(entry: CentreEntry, t: TFunction, names: Names): strin
       return t('toasts.deviceAdded', { name: names.unit(entry) });
     case 'alert': {
       const subject =
-        notice.unitId !== null
+        notice.unitId != null
           ? names.unit(entry)
-          : notice.serverId !== null
+          : notice.serverId != null
             ? names.server(notice.serverId)
-            : notice.channelId !== null
+            : notice.channelId != null
               ? names.channel(notice.channelId)
               : null;
       return subject === null ? notice.message : t('toasts.alertOf', { name: subject, message: notice.message });

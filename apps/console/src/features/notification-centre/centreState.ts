@@ -213,8 +213,8 @@ export const NO_FILTER: CentreFilter = { unitId: null, kind: null, severity: nul
 
 export function matches(entry: CentreEntry, filter: CentreFilter): boolean {
   if (filter.unreadOnly && entry.read) return false;
-  if (filter.kind !== null && entry.kind !== filter.kind) return false;
-  if (filter.severity !== null && entry.severity !== filter.severity) return false;
-  if (filter.unitId !== null && unitOf(entry.notice) !== filter.unitId) return false;
+  if (filter.kind != null && entry.kind !== filter.kind) return false;
+  if (filter.severity != null && entry.severity !== filter.severity) return false;
+  if (filter.unitId != null && unitOf(entry.notice) !== filter.unitId) return false;
   return true;
 }

@@ -79,7 +79,7 @@ export function noticeOf(event: RealtimeEvent, preferences: NoticePreferences | 
   const at = event.at;
   switch (event.type) {
     case 'unit.status': {
-      if (event.change === null || event.change === 'unknown') return null;
+      if (event.change == null || event.change === 'unknown') return null;
       const setting = statusChangeSetting(event.change);
       return setting !== null && settingOn(preferences, setting) ? { kind: 'statusChange', change: event.change, unitId: event.unitId, at } : null;
     }
@@ -97,11 +97,11 @@ export function noticeOf(event: RealtimeEvent, preferences: NoticePreferences | 
       return settingOn(preferences, 'newDeviceAdded') ? { kind: 'deviceAdded', unitId: event.unitId, at } : null;
     case 'server.status':
       // A hub lost (not its first report, not a repeat): a warning.
-      return event.status === 'offline' && event.previous !== null && event.previous !== 'offline'
+      return event.status === 'offline' && event.previous != null && event.previous !== 'offline'
         ? { kind: 'serverOffline', serverId: event.serverId, at }
         : null;
     case 'channel.status':
-      return event.status === 'offline' && event.previous !== null && event.previous !== 'offline'
+      return event.status === 'offline' && event.previous != null && event.previous !== 'offline'
         ? { kind: 'channelOffline', channelId: event.channelId, serverId: event.serverId, at }
         : null;
     case 'alert.raised':

@@ -26,6 +26,7 @@ import { useSessionUser } from '../../session/hooks';
 import { RemoteActionDetail, STATUS_COLOR } from './RemoteActionDetail';
 import { accessState, actionableUnits, activeAccessOf, durationParts, remainingMs } from './remoteActionsLogic';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 type Column = 'time' | 'device' | 'action' | 'status' | 'access' | 'requestedBy' | 'reason' | 'actions';
 const PAGE_SIZE = 20;
@@ -121,7 +122,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
     )),
   ];
   const historyColumns = [
-    column('time', (a: RemoteAction) => new Date(a.createdAt).toLocaleString()),
+    column('time', (a: RemoteAction) => dateText(a.createdAt, (d) => d.toLocaleString())),
     column('device', (a: RemoteAction) => a.deviceName || a.deviceId),
     column('action', (a: RemoteAction) => enumLabel(t, 'remoteActions.kinds', a.action)),
     column('status', (a: RemoteAction) => (

@@ -13,6 +13,7 @@ import { ErrorNote } from '../../kit/DialogParts';
 import { LabelledValue, MutedText } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 /** A support access's state in words, with its time left (the history's text). */
 type AccessText = (access: SupportAccess) => string;
@@ -22,7 +23,7 @@ export function RemoteActionDetail({ id, remaining, onClose }: { readonly id: st
   const { t, i18n } = useTranslation();
   const read = useEndpointQuery('getRemoteAction', { params: { id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
   const action = read.data;
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => dateText(iso, (d) => d.toLocaleString(i18n.language));
   const result = action === undefined ? [] : Object.entries(action.result);
   return (
     <Modal
@@ -57,7 +58,7 @@ export function RemoteActionDetail({ id, remaining, onClose }: { readonly id: st
             </LabelledValue>
             <LabelledValue label={t('remoteActions.detail.created')}>{date(action.createdAt)}</LabelledValue>
             <LabelledValue label={t('remoteActions.detail.updated')}>{date(action.updatedAt)}</LabelledValue>
-            {action.supportAccess !== null && (
+            {action.supportAccess != null && (
               <LabelledValue label={t('remoteActions.columns.access')} testId="ra-detail-access">
                 {remaining(action.supportAccess)}
                 <MutedText size="xs">{t('remoteActions.detail.expires', { date: date(action.supportAccess.expiresAt) })}</MutedText>

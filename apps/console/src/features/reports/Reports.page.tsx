@@ -152,7 +152,7 @@ export default function ReportsPage() {
                     header: t('reports.columns.profile'),
                     cellTestId: true,
                     render: (u) =>
-                      u.profile === null
+                      u.profile == null
                         ? t('reports.noProfile')
                         : `${u.profile.name} (${u.profile.quotaPerMonth} ${u.profile.type === 'data' ? t('reports.units.gb') : t('reports.units.hours')})`,
                   },

@@ -22,6 +22,7 @@ import { ChannelMultiPicker } from '../channels/ChannelMultiPicker';
 import { useUserChannels, type PickerChannel } from '../channels/ChannelPicker';
 import { publisherErrors, publisherSourcesValues, sourcesBody, sourceValue, type PublisherFormValues } from './shareForms';
 import ShareLinksModal from './ShareLinksModal';
+import { dateText } from '../../lib/dateFormat';
 
 /** The form's values with the publisher's sources as saved (the picker names one the group no longer has). */
 interface PublisherForm extends PublisherFormValues {
@@ -189,7 +190,7 @@ function publisherResource(groupId: string | null) {
 
 function CreatedOnBy({ publisher: p }: { readonly publisher: Publisher }) {
   const { t, i18n } = useTranslation();
-  return t('shares.publishers.createdOnBy', { on: new Date(p.createdAt).toLocaleDateString(i18n.language), by: p.createdByName || '—' });
+  return t('shares.publishers.createdOnBy', { on: dateText(p.createdAt, (d) => d.toLocaleDateString(i18n.language)), by: p.createdByName || '—' });
 }
 
 /**

@@ -18,6 +18,7 @@ import { canAddShareLink, EMPTY_SHARE_LINK, shareLinkBody, shareLinkEnd, shareLi
 import { useShareForm } from './useShareForm';
 import { MutedText, useToastMutation } from '../../kit';
 import { CloseFooter } from '../../kit/ModalParts';
+import { dateText } from '../../lib/dateFormat';
 
 export default function ShareLinksModal({ publisher, onClose }: { readonly publisher: Publisher; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -30,7 +31,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     'share-link',
   );
   const links = publisher.shareLinks;
-  const when = (iso: string | Date) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string | Date) => dateText(iso, (d) => d.toLocaleString(i18n.language));
   const end = shareLinkEnd(values);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listPublishers') });
   const remove = useToastMutation('deleteShareLink', { onSuccess: refresh });

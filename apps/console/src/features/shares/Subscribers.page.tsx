@@ -200,7 +200,7 @@ function InventoryFolders({ inventoryId }: { readonly inventoryId: string }) {
       {dialog !== null && selected !== null && (
         <FolderModal inventoryId={inventoryId} folders={folders} folder={dialog.folder} parentId={selected.id} onClose={() => setDialog(null)} />
       )}
-      {delFolder.target !== null && (
+      {delFolder.target != null && (
         <ConfirmDeleteModal
           title={t('shares.folders.deleteTitle')}
           question={t('shares.folders.deleteQuestion', { name: delFolder.target.name })}

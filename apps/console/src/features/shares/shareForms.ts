@@ -110,7 +110,7 @@ export function folderTree(folders: readonly SubscriberFolder[]): FolderNode[] {
   const root = folders.find((f) => f.isRoot);
   if (!root) return [];
   const ids = new Set(folders.map((f) => f.id));
-  const parentOf = (f: SubscriberFolder) => (f.parentId !== null && ids.has(f.parentId) ? f.parentId : root.id);
+  const parentOf = (f: SubscriberFolder) => (f.parentId != null && ids.has(f.parentId) ? f.parentId : root.id);
   const children = new Map<string, SubscriberFolder[]>();
   for (const f of folders) {
     if (f.id === root.id) continue;

@@ -109,7 +109,7 @@ function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
         id: 'notes',
         header: t('softwareVersions.columns.releaseNotes'),
         render: (v) =>
-          v.releaseNotesUrl !== null && (
+          v.releaseNotesUrl != null && (
             <Anchor href={v.releaseNotesUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid={`sw-version-notes-${v.id}`}>
               {t('softwareVersions.releaseNotes')}
             </Anchor>

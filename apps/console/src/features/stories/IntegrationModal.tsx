@@ -11,6 +11,7 @@ import { ErrorAlert, ListTable, MutedText, ResourceModal, useToastMutation } fro
 import { useEdits } from '../../kit/useEdits';
 import { EditConflictNotice } from '../../kit/EditConflictNotice';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
+import { dateText } from '../../lib/dateFormat';
 
 export interface IntegrationModalProps {
   readonly onClose: () => void;
@@ -120,7 +121,7 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
       />
       <Text size="xs" c="dimmed" data-testid="integration-last-sync">
         {loaded.lastSyncAt
-          ? t('stories.integrationModal.lastSync', { time: new Date(loaded.lastSyncAt).toLocaleString(i18n.language) })
+          ? t('stories.integrationModal.lastSync', { time: dateText(loaded.lastSyncAt, (d) => d.toLocaleString(i18n.language)) })
           : t('stories.integrationModal.neverSynced')}
       </Text>
       {text('endpoint')}

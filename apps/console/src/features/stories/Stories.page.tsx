@@ -18,6 +18,7 @@ import { IntegrationModal } from './IntegrationModal';
 import { StoryDetails } from './StoryDetails';
 import { StoryFormModal } from './StoryFormModal';
 import { listQueryOf, STORY_PAGE_SIZE, STORY_READS } from './storyLogic';
+import { dateText } from '../../lib/dateFormat';
 
 /** Search box: the list asks the core again this long after the last key stroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -112,7 +113,7 @@ export default function StoriesPage(_props: PageProps) {
       id: 'lastModified',
       header: t('stories.columns.lastModified'),
       sortKey: 'lastModified',
-      render: (story) => new Date(story.lastModified).toLocaleString(i18n.language),
+      render: (story) => dateText(story.lastModified, (d) => d.toLocaleString(i18n.language)),
     },
   ];
   const actions: ListColumn<Story> = {

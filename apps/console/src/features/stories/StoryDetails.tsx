@@ -12,6 +12,7 @@ import { NameValues, useToastMutation, MutedText, StrongText } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 import { STORY_READS } from './storyLogic';
+import { dateText } from '../../lib/dateFormat';
 
 export interface StoryDetailsProps {
   readonly inventoryId: string;
@@ -90,7 +91,7 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
             ),
             [
               t('stories.details.lastModified'),
-              <span data-testid="story-details-last-modified">{new Date(s.lastModified).toLocaleString(i18n.language)}</span>,
+              <span data-testid="story-details-last-modified">{dateText(s.lastModified, (d) => d.toLocaleString(i18n.language))}</span>,
             ],
             [t('stories.details.createdBy'), <span data-testid="story-details-created-by">{s.createdBy ?? t('common.none')}</span>],
           ]}

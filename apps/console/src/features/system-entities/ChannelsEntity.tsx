@@ -60,7 +60,7 @@ const FIELDS: readonly Field<ChannelForm>[] = [
 /** The channel name's rules (the schema reports them at its root: the name field's), and a server for a new channel. */
 function checkChannel(form: ChannelForm, details: ChannelDetails | null): FieldErrors {
   const name = Object.values(checkSchema(ChannelName, form.name.trim()))[0];
-  return mergeErrors(name === undefined ? {} : { name }, details === null && form.serverId === null ? { serverId: VALIDATION.required } : {});
+  return mergeErrors(name === undefined ? {} : { name }, details === null && form.serverId == null ? { serverId: VALIDATION.required } : {});
 }
 
 const membership = (id: 'addAdminInventoryChannel' | 'removeAdminInventoryChannel') =>
@@ -95,7 +95,7 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
     check: checkChannel,
   },
   create: op('createAdminChannel', (v: ChannelForm) => ({
-    body: { name: v.name.trim(), serverId: v.serverId ?? '', ...(v.inventoryId !== null ? { inventoryIds: [v.inventoryId] } : {}) },
+    body: { name: v.name.trim(), serverId: v.serverId ?? '', ...(v.inventoryId != null ? { inventoryIds: [v.inventoryId] } : {}) },
   })),
   update: op('updateAdminChannel', ({ entity, values }: { entity: ChannelDetails; values: ChannelForm }) => ({
     params: { id: entity.channel.channelId },

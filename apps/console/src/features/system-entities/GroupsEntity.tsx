@@ -29,6 +29,7 @@ import {
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import { entityPage } from './entityPage';
+import { dateText } from '../../lib/dateFormat';
 
 const AUTO_KEYS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
 
@@ -109,7 +110,12 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
     { id: 'units', header: t('systemEntities.common.units'), render: (g) => g.counts.units },
     { id: 'channels', header: t('systemEntities.common.channels'), render: (g) => g.counts.channels },
     { id: 'users', header: t('systemEntities.common.users'), render: (g) => g.counts.users },
-    { id: 'createdOn', header: t('systemEntities.common.createdAt'), sortKey: 'createdOn', render: (g) => new Date(g.createdOn).toLocaleDateString() },
+    {
+      id: 'createdOn',
+      header: t('systemEntities.common.createdAt'),
+      sortKey: 'createdOn',
+      render: (g) => dateText(g.createdOn, (d) => d.toLocaleDateString()),
+    },
   ],
   get: op('getAdminGroup', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: groupForm, check: (values, group) => checkGroup(group === null)(values) },

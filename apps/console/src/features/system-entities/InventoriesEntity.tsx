@@ -34,6 +34,7 @@ import { inventoryCountQuery, INVENTORY_TABS } from './inventoryTabRules';
 import { InventoryTabPanel } from './InventoryTabs';
 import type { SystemEntitiesProps } from './entityPage';
 import { useListRefresh } from './useEntityLive';
+import { dateText } from '../../lib/dateFormat';
 
 const FIELDS: readonly Field<InventoryForm>[] = [
   { name: 'name', kind: 'text', label: 'systemEntities.inventories.name', required: true },
@@ -68,7 +69,12 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
     { id: 'region', header: t('systemEntities.inventories.region'), sortKey: 'region', render: (i) => i.region || '—' },
     { id: 'parentName', header: t('systemEntities.inventories.parent'), sortKey: 'parentName', render: (i) => i.parentName ?? '—' },
     { id: 'sipServer', header: t('systemEntities.inventories.sipServer'), render: (i) => i.sipServer ?? '—' },
-    { id: 'createdAt', header: t('systemEntities.common.createdAt'), sortKey: 'createdAt', render: (i) => new Date(i.createdAt).toLocaleDateString() },
+    {
+      id: 'createdAt',
+      header: t('systemEntities.common.createdAt'),
+      sortKey: 'createdAt',
+      render: (i) => dateText(i.createdAt, (d) => d.toLocaleDateString()),
+    },
   ],
   get: op('getAdminInventory', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: inventoryForm, check: (values, inventory) => checkInventory(inventory?.id ?? null)(values) },

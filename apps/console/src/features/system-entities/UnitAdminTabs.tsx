@@ -28,6 +28,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { FormPanel, InfoSection, ListTable, MutedText, NameValues, schemaCheck, useCanApply, useCanCall, useToastMutation, type Field } from '../../kit';
 import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { unitStatusLabel } from '../../lib/statusLabels';
+import { dateText } from '../../lib/dateFormat';
 
 export function UnitActivityTab({ unit }: { readonly unit: UnitDetail }) {
   const { t } = useTranslation();
@@ -110,7 +111,7 @@ function SmartUnit({ id }: { readonly id: string }) {
 function Invitation({ invitation }: { readonly invitation: SmartUnitDetail['invitation'] }) {
   const { t } = useTranslation();
   if (invitation === null) return t('systemEntities.units.smart.noInvitation');
-  const expires = invitation.expiresAt === null ? '—' : new Date(invitation.expiresAt).toLocaleString();
+  const expires = invitation.expiresAt == null ? '—' : dateText(invitation.expiresAt, (d) => d.toLocaleString());
   return t('systemEntities.units.smart.invitationValue', { plan: invitation.planType, expires });
 }
 
@@ -152,7 +153,7 @@ function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
   const form = useForm<TargetForm>({ targetSwVersion: unit.targetSwVersion ?? '' }, checkTarget);
   const set = useToastMutation('setAdminUnitTargetSwVersion', {
     success: (saved) =>
-      saved.targetSwVersion === null
+      saved.targetSwVersion == null
         ? t('systemEntities.units.software.cleared', { name: saved.name })
         : t('systemEntities.units.software.set', { name: saved.name, version: saved.targetSwVersion }),
     onSuccess: () => {
@@ -176,7 +177,7 @@ function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
       onCancel={form.reset}
       saving={set.isPending}
       left={
-        unit.targetSwVersion !== null && (
+        unit.targetSwVersion != null && (
           <Button variant="default" onClick={() => send(null)} loading={set.isPending} data-testid="unit-target-clear">
             {t('systemEntities.units.software.clear')}
           </Button>

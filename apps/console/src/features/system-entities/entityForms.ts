@@ -19,7 +19,7 @@ import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fiel
 
 /** A new group's, unit's or video return channel's checks: its inventory chosen, then its create call's schema. */
 export function checkInInventory(form: { readonly inventoryId: string | null }, schema: FieldErrors): FieldErrors {
-  return mergeErrors(form.inventoryId === null ? { inventoryId: VALIDATION.required } : {}, schema);
+  return mergeErrors(form.inventoryId == null ? { inventoryId: VALIDATION.required } : {}, schema);
 }
 
 // ── inventories ──────────────────────────────────────────────────────────────────────────────────

@@ -43,7 +43,7 @@ export const INGEST_CONFIG_FIELDS: readonly Field<IngestConfigForm>[] = [
 
 export function ingestConfigForm(account: IngestAccount) {
   const c = account.configuration;
-  return { username: account.username, enabled: c.enabled, host: c.host ?? '', port: c.port === null ? '' : String(c.port), path: c.path };
+  return { username: account.username, enabled: c.enabled, host: c.host ?? '', port: c.port == null ? '' : String(c.port), path: c.path };
 }
 
 /** The configuration as the call takes it: an empty host or port is "not set"; `version` 0 while there is no account (the save creates it). */

@@ -129,7 +129,7 @@ function channelDetail(row: { readonly serverName: string; readonly online: bool
 export function tallyMembers(channels: readonly TallyRow[], t: TFunction): Member[] {
   return channels.map((c) => {
     const live =
-      c.tally === null
+      c.tally == null
         ? []
         : [
             c.tally.onAir ? t('systemEntities.inventoryTabs.tally.onAir') : t('systemEntities.inventoryTabs.tally.offAir'),

@@ -11,6 +11,7 @@ import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fiel
 import { defineResource, op, type CustomFieldProps, type Field } from '../../kit';
 import { listQuery } from './settingParts';
 import { settingPage } from './settingPage';
+import { dateText } from '../../lib/dateFormat';
 
 type EntryForm = ReturnType<typeof entryForm>;
 
@@ -97,7 +98,7 @@ export const applicationConfigurationResource = defineResource<ApplicationConfig
     {
       id: 'updatedAt',
       header: t('systemSettings.application_configuration.columns.updatedAt'),
-      render: (e) => new Date(e.updatedAt).toLocaleString(),
+      render: (e) => dateText(e.updatedAt, (d) => d.toLocaleString()),
       sortKey: 'updatedAt',
     },
   ],

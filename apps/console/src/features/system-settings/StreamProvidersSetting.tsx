@@ -30,7 +30,7 @@ export const streamProviderResource = defineResource<StreamProvider, StreamProvi
     {
       id: 'main',
       header: t('streamSettings.providers.mainProfile'),
-      render: (p) => (p.mainProfileName === null ? '—' : <Badge variant="light">{p.mainProfileName}</Badge>),
+      render: (p) => (p.mainProfileName == null ? '—' : <Badge variant="light">{p.mainProfileName}</Badge>),
     },
   ],
   get: op('getStreamProvider', (id: string) => ({ params: { id } })),

@@ -78,7 +78,7 @@ export const profileForm = (p: StreamProfile | null, providerId: string | null) 
 
 export function checkProfile(v: ProfileForm): FieldErrors {
   const errors: Record<string, string> = {};
-  if (v.providerId === null) errors.providerId = VALIDATION.required;
+  if (v.providerId == null) errors.providerId = VALIDATION.required;
   if (blank(v.name)) errors.name = VALIDATION.required;
   if (parseJsonObject(v.settings) === null) errors.settings = VALIDATION.invalidField;
   return errors;

@@ -32,7 +32,7 @@ function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'o
       <Text size="sm" data-testid="unit-confirm-text">
         {t(`unitActions.confirm.${action}.body`, { name })}
       </Text>
-      {blocker !== null && call.error === null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
+      {blocker !== null && call.error == null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
       <ErrorNote testId="unit-confirm-error" error={call.error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="unit-confirm-cancel">

@@ -102,7 +102,7 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   }
   const onSave = () => {
     const values = form.submit();
-    if (values === null || values.groupId === null) return;
+    if (values === null || values.groupId == null) return;
     save.mutate({ params: { id: values.groupId }, body: settingsBody(offered, values.settings) });
   };
   return (

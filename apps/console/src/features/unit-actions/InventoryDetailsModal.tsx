@@ -102,7 +102,7 @@ function UsageProfileField({ form, label, testId, error, readOnly }: CustomField
   );
   const options = (profiles.data?.items ?? []).map((p) => ({
     value: p.id,
-    label: p.inventoryId === null ? t('unitActions.inventoryDetails.globalProfile', { name: p.name }) : p.name,
+    label: p.inventoryId == null ? t('unitActions.inventoryDetails.globalProfile', { name: p.name }) : p.name,
   }));
   // The unit's profile stays visible under its id until the list names it.
   const unnamed = usageProfileId !== null && !options.some((o) => o.value === usageProfileId) ? [{ value: usageProfileId, label: usageProfileId }] : [];

@@ -11,6 +11,7 @@ import { unitActionModal, type UnitActionModalProps } from '../../kit/unitAction
 import { CloseFooter } from '../../kit/ModalParts';
 import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
+import { dateText } from '../../lib/dateFormat';
 
 function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,7 @@ function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
             </Badge>
           </LabelledValue>
           <LabelledValue label={t('unitActions.pairingCode.code')}>
-            {info.code === null ? (
+            {info.code == null ? (
               <MutedText testId="unit-pairing-code-value">{t('unitActions.pairingCode.noCode')}</MutedText>
             ) : (
               <Code fz="md" data-testid="unit-pairing-code-value">
@@ -38,7 +39,7 @@ function PairingCode({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
             )}
           </LabelledValue>
           <LabelledValue label={t('unitActions.pairingCode.expires')} testId="unit-pairing-code-expires">
-            {info.expiresAt === null ? t('unitActions.pairingCode.noExpiry') : new Date(info.expiresAt).toLocaleString(i18n.language)}
+            {info.expiresAt == null ? t('unitActions.pairingCode.noExpiry') : dateText(info.expiresAt, (d) => d.toLocaleString(i18n.language))}
           </LabelledValue>
         </SimpleGrid>
       )}

@@ -22,6 +22,7 @@ import { useUserRoles } from '../../kit/access';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { CloseFooter } from '../../kit/ModalParts';
 import { MutedText } from '../../kit/MutedText';
+import { dateText } from '../../lib/dateFormat';
 
 type Tier = (typeof SERVICE_TIERS)[number];
 
@@ -81,7 +82,7 @@ function ServicesBody({ unit, onClose }: Omit<UnitActionModalProps, 'opened'>) {
     }
   };
 
-  const date = (iso: string | null) => (iso === null ? t('common.none') : new Date(iso).toLocaleDateString(i18n.language));
+  const date = (iso: string | null) => (iso === null ? t('common.none') : dateText(iso, (d) => d.toLocaleDateString(i18n.language)));
   const columns: ListColumn<UnitServiceInfo>[] = [
     { id: 'service', header: t('unitActions.services.service'), render: (service) => service.serviceName },
     {

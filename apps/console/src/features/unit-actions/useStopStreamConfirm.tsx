@@ -72,7 +72,7 @@ export function useStopStreamConfirm(): StopStreamConfirm {
   const channelText =
     asking?.channel == null
       ? null
-      : asking.channel.hub === null
+      : asking.channel.hub == null
         ? asking.channel.name
         : t('unitActions.stopOnAir.channelWithHub', { channel: asking.channel.name, hub: asking.channel.hub });
 

@@ -192,7 +192,7 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
               <Text size="sm">{t('unitConfig.modem.scanning')}</Text>
             </Group>
           )}
-          {scan.operators !== null && (
+          {scan.operators != null && (
             <Stack gap={4} data-testid={`config-${formId}-operators`}>
               <StrongText>{t('unitConfig.modem.operators')}</StrongText>
               {scan.operators.map((op) => (

@@ -61,7 +61,7 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
                 w={140}
                 label={t('unitDetail.intercom.jacks.intercom')}
                 data={intercomData}
-                value={jack.intercom === null ? NO_INTERCOM : String(jack.intercom)}
+                value={jack.intercom == null ? NO_INTERCOM : String(jack.intercom)}
                 onChange={(value) => change(index, { intercom: value === '1' ? 1 : value === '2' ? 2 : null })}
                 allowDeselect={false}
                 readOnly={!canWrite}

@@ -197,9 +197,9 @@ export function CameraTab({ unit, capabilities, storages, transitions, canCall, 
                   key={option.mode}
                   value={option.mode}
                   label={t(`unitDetail.camera.mode.names.${option.mode}`)}
-                  disabled={option.blocker !== null || modeMutation.isPending}
+                  disabled={option.blocker != null || modeMutation.isPending}
                   description={
-                    option.blocker === null ? undefined : <span data-testid={`unit-detail-mode-reason-${option.mode}`}>{blockerText(option.blocker)}</span>
+                    option.blocker == null ? undefined : <span data-testid={`unit-detail-mode-reason-${option.mode}`}>{blockerText(option.blocker)}</span>
                   }
                   data-testid={`unit-detail-mode-${option.mode}`}
                 />

@@ -126,7 +126,7 @@ function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean
   const apply = () => {
     clearGateway.reset();
     const values = form.submit();
-    if (values === null || values.gatewayId === null) return;
+    if (values === null || values.gatewayId == null) return;
     const { gatewayId } = values;
     const name = choices.find((g) => g.id === gatewayId)?.name ?? gatewayId;
     setGateway.mutate(

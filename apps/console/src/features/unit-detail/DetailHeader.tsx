@@ -18,6 +18,7 @@ import { LabelledValue } from '../../kit/NameValues';
 import { MutedText } from '../../kit/MutedText';
 import { tallyLabel, unitStatusLabel } from '../../lib/statusLabels';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 /** The licence's options shown after its kind. */
 const LICENCE_OPTIONS = ['pro', 'fourK'] as const;
@@ -55,7 +56,7 @@ export type DelaySetting = Pick<UnitConfiguration, 'delay' | 'delayMode'>;
 function DelayText({ delay }: { delay: DelaySetting | null }) {
   const { t, i18n } = useTranslation();
   if (delay === null) return <Loader size="xs" aria-label={t('common.loading')} />;
-  if (delay.delay === null) return <MutedText>{t('unitDetail.delay.none')}</MutedText>;
+  if (delay.delay == null) return <MutedText>{t('unitDetail.delay.none')}</MutedText>;
   const seconds = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(delay.delay / 1000);
   return (
     <Text size="sm" data-ms={delay.delay} data-mode={delay.delayMode}>
@@ -198,14 +199,14 @@ export function DetailFacts({ unit }: { unit: UnitDetail }) {
       <LabelledValue label={t('unitDetail.header.serial')}>{unit.serialNumber}</LabelledValue>
       <LabelledValue label={t('unitDetail.header.tally')} testId="unit-detail-tally">
         <StaleValue unitId={unit.uniqueId} status={unit.status} testId="unit-detail-live-tally">
-          {unit.tally === null ? t('unitDetail.detailValues.none') : tallyLabel(t, unit.tally)}
+          {unit.tally == null ? t('unitDetail.detailValues.none') : tallyLabel(t, unit.tally)}
         </StaleValue>
       </LabelledValue>
       <LabelledValue label={t('unitDetail.header.sharing')} testId="unit-detail-sharing">
         {t(unit.sharing ? 'unitDetail.detailValues.on' : 'unitDetail.detailValues.off')}
       </LabelledValue>
       <LabelledValue label={t('unitDetail.header.lastReboot')} testId="unit-detail-last-reboot">
-        {unit.lastReboot === null ? t('unitDetail.detailValues.never') : new Date(unit.lastReboot).toLocaleString(i18n.language)}
+        {unit.lastReboot == null ? t('unitDetail.detailValues.never') : dateText(unit.lastReboot, (d) => d.toLocaleString(i18n.language))}
       </LabelledValue>
       <LabelledValue label={t('unitDetail.header.location')}>
         <UnitLocation unitId={unit.uniqueId} />

@@ -119,7 +119,7 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
             w={160}
             label={t('unitDetail.camera.forward.resolution')}
             data={VIDEO_RESOLUTIONS.map((value) => ({ value: String(value), label: t('unitDetail.camera.forward.resolutionValue', { value }) }))}
-            value={form.values.resolution === null ? null : String(form.values.resolution)}
+            value={form.values.resolution == null ? null : String(form.values.resolution)}
             onChange={(value) => form.set({ resolution: value === null ? null : Number(value) })}
             clearable
             error={error('resolution')}

@@ -14,6 +14,7 @@ import type { ModemRow } from './detailRules';
 import classes from './ModemList.module.css';
 import { modemNameLabel } from '../../lib/statusLabels';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 /** A labelled bar: its name and value above, the bar below. */
 function Meter({
@@ -54,7 +55,7 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
     <Stack gap={0} data-testid="unit-detail-modems" role="list" aria-label={t('unitDetail.camera.modems.title')}>
       {modems.map((modem) => {
         const share = uplinkShare(modem, modems);
-        const signal = modem.signalQuality === null ? null : Math.round(modem.signalQuality);
+        const signal = modem.signalQuality == null ? null : Math.round(modem.signalQuality);
         return (
           <Box key={modem.id} role="listitem" className={classes.row} data-testid={`unit-detail-modem-${modem.id}`} data-state={modem.uiState}>
             <Group justify="space-between" gap="xs" wrap="wrap">
@@ -71,7 +72,7 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
                 {modem.uiType === 'cell' && (
                   <>
                     <Badge size="sm" variant="outline" color="gray" tt="none" data-testid={`unit-detail-modem-sim-${modem.id}`}>
-                      {modem.activeSim === null ? t('unitDetail.camera.modems.noSim') : t('unitDetail.camera.modems.simSlot', { slot: modem.activeSim })}
+                      {modem.activeSim == null ? t('unitDetail.camera.modems.noSim') : t('unitDetail.camera.modems.simSlot', { slot: modem.activeSim })}
                     </Badge>
                     <Badge
                       size="sm"
@@ -86,7 +87,7 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
                   </>
                 )}
                 <MutedText size="xs" testId={`unit-detail-modem-updated-${modem.id}`}>
-                  {new Date(modem.lastUpdated).toLocaleTimeString(i18n.language)}
+                  {dateText(modem.lastUpdated, (d) => d.toLocaleTimeString(i18n.language))}
                 </MutedText>
               </Group>
             </Group>

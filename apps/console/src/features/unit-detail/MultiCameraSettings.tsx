@@ -43,7 +43,7 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
     schema: MultipleCameraChannelUpdateBody,
     toBody: multiCameraChannelBody,
     kind: 'update',
-    successMessage: (c) => t('unitDetail.multiCamera.channelSaved', { channel: c.multiCamera.channel === null ? '' : channelName(c.multiCamera.channel) }),
+    successMessage: (c) => t('unitDetail.multiCamera.channelSaved', { channel: c.multiCamera.channel == null ? '' : channelName(c.multiCamera.channel) }),
   });
   const error = useFieldError('unit-detail-field-multicamera-channel', form.errors);
   return (
@@ -110,7 +110,7 @@ export function SettingsConfigurationSection({ unitId, configuration, canWrite }
         {current === undefined
           ? t('common.loading')
           : t('unitDetail.settingsConfiguration.current', {
-              channel: current.outputChannel === null ? t('unitDetail.settingsConfiguration.noOutput') : channelName(current.outputChannel),
+              channel: current.outputChannel == null ? t('unitDetail.settingsConfiguration.noOutput') : channelName(current.outputChannel),
               multi: t(current.multiChannel ? 'unitDetail.settingsConfiguration.on' : 'unitDetail.settingsConfiguration.off'),
             })}
       </Text>
@@ -183,7 +183,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
     const onError = (e: unknown) => form.failed(e, asSwitcherField(serverFieldErrors(e), field));
     // The form stays as typed (edited), so what the unit reports meanwhile does not replace it.
     if (field === 'inputSdi') {
-      if (values.inputSdi !== null) sdiCall.mutate({ params, body: { inputSdi: values.inputSdi } }, { onError });
+      if (values.inputSdi != null) sdiCall.mutate({ params, body: { inputSdi: values.inputSdi } }, { onError });
       return;
     }
     const input = { params, body: { channelId: values[field].trim() } };
@@ -235,7 +235,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
             w={120}
             label={t('unitDetail.multiCamera.sdiInput')}
             data={SDI_INPUTS}
-            value={form.values.inputSdi === null ? null : String(form.values.inputSdi)}
+            value={form.values.inputSdi == null ? null : String(form.values.inputSdi)}
             onChange={(value) => form.set({ inputSdi: value === null ? null : Number(value) })}
             readOnly={!canSave && !canSdi}
             clearable={mode === 'switcher'}

@@ -121,7 +121,7 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
           <Alert color="yellow" variant="light" data-testid="unit-detail-capabilities-error">
             <Stack gap={4} align="flex-start">
               <Text size="sm">{t('unitDetail.capabilities.failed')}</Text>
-              {data.capabilitiesRetry !== null && (
+              {data.capabilitiesRetry != null && (
                 <MutedText size="xs" testId="unit-detail-capabilities-retrying">
                   {t('unitDetail.capabilities.retrying', data.capabilitiesRetry)}
                 </MutedText>

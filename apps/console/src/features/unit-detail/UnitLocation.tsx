@@ -25,7 +25,7 @@ export function UnitLocation({ unitId }: { readonly unitId: string }) {
   const coordinates = t('units.coordinates', { lat: location.lat.toFixed(4), lng: location.lng.toFixed(4) });
   return (
     <Group gap={6} wrap="nowrap" data-testid="unit-detail-location" data-state={info.live ? 'live' : 'stored'} data-lat={location.lat} data-lng={location.lng}>
-      <Text size="sm" lineClamp={2} maw={320} title={location.address === null ? coordinates : `${location.address} (${coordinates})`}>
+      <Text size="sm" lineClamp={2} maw={320} title={location.address == null ? coordinates : `${location.address} (${coordinates})`}>
         {location.address ?? coordinates}
       </Text>
       <Badge size="xs" variant="outline" color={info.live ? 'green' : 'gray'}>

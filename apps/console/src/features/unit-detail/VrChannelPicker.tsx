@@ -20,7 +20,7 @@ export interface VrChannelPickerProps {
   readonly error?: React.ReactNode;
 }
 
-const label = (c: Pick<VrChannelDetail, 'name' | 'serverName'>) => (c.serverName === null || c.serverName === '' ? c.name : `${c.name} · ${c.serverName}`);
+const label = (c: Pick<VrChannelDetail, 'name' | 'serverName'>) => (c.serverName == null || c.serverName === '' ? c.name : `${c.name} · ${c.serverName}`);
 
 /** The names of the video return channels of the unit's first group (for showing the selected one). */
 export function useVrChannelNames(unitId: string): (vrChannelId: string) => string {

@@ -44,7 +44,7 @@ export function switcherErrors(mode: SwitcherMode, values: SwitcherValues): Fiel
   if (mode === 'switcherAndProxy') {
     if (values.proxyChannel.trim() === '') errors.proxyChannel = VALIDATION.required;
     else if (values.proxyChannel.trim() === values.highQualityChannel.trim()) errors.proxyChannel = VALIDATION.proxySameAsHighQuality;
-    if (values.inputSdi === null) errors.inputSdi = VALIDATION.required;
+    if (values.inputSdi == null) errors.inputSdi = VALIDATION.required;
   }
   return errors;
 }
@@ -161,7 +161,7 @@ type GatewayRef = Pick<DbGatewayInfo, 'id' | 'name' | 'host' | 'port'>;
 
 /** The gateway's address as shown (host, with its port when it has one). */
 export function gatewayAddress(gateway: Pick<GatewayRef, 'host' | 'port'>): string {
-  return gateway.port === null ? gateway.host : `${gateway.host}:${gateway.port}`;
+  return gateway.port == null ? gateway.host : `${gateway.host}:${gateway.port}`;
 }
 
 /** The picker's choices: the gateways the unit may use, by name, and the selected one even when it is no longer offered. */

@@ -28,7 +28,7 @@ function ModemLine({ unitId, modem }: { unitId: string; modem: Modem }) {
       </Badge>
       <MutedText size="xs">{t('unitList.expanded.uplink', { value: bitrate(modem.uplinkKbps) ?? t('common.none') })}</MutedText>
       <MutedText size="xs">{t('unitList.expanded.downlink', { value: bitrate(modem.downlinkKbps) ?? t('common.none') })}</MutedText>
-      {modem.signalQuality !== null && <MutedText size="xs">{t('unitList.expanded.signal', { value: modem.signalQuality })}</MutedText>}
+      {modem.signalQuality != null && <MutedText size="xs">{t('unitList.expanded.signal', { value: modem.signalQuality })}</MutedText>}
       {modem.roaming && (
         <Badge size="xs" variant="outline">
           {t('unitList.expanded.roaming')}

@@ -188,7 +188,7 @@ export default function UnitListPage() {
     compact: phone,
     simulate,
   });
-  const besideDetail = selection.selectedId !== null && !compact;
+  const besideDetail = selection.selectedId != null && !compact;
   const columns = useMemo(
     () =>
       besideDetail
@@ -280,7 +280,7 @@ export default function UnitListPage() {
     );
   }
 
-  if (compact && selection.selectedId !== null) {
+  if (compact && selection.selectedId != null) {
     return (
       <Stack gap="sm" data-testid="unit-list-page" data-detail-only="true">
         <Group justify="space-between" wrap="nowrap">
@@ -318,7 +318,7 @@ export default function UnitListPage() {
         <Box style={{ flex: 1, minWidth: 0 }} w="100%">
           {body}
         </Box>
-        {selection.selectedId !== null && (
+        {selection.selectedId != null && (
           <Paper
             withBorder
             p="sm"

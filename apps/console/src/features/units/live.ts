@@ -42,7 +42,7 @@ export function patchAlert(ctx: LiveContext, event: AlertEvent): void {
 
 /** The position the detail header shows: a report without one keeps the last known (the core then answers the stored address). */
 export function patchLocation({ queryClient }: LiveContext, event: EventOf<'unit.telemetry'>): void {
-  if (event.location === null) return;
+  if (event.location == null) return;
   const key = endpointKey('getDeviceLocation', { params: { id: event.unitId } });
   if (queryClient.getQueryData(key) === undefined) return;
   queryClient.setQueryData<UnitLocationInfo>(key, { uniqueId: event.unitId, location: event.location, live: true });

@@ -47,7 +47,7 @@ export class ModifiedTimes {
 export function modifyingTarget(event: RealtimeEvent): string | null {
   switch (event.type) {
     case 'unit.status':
-      return event.previous === null || event.previous !== event.status ? event.unitId : null;
+      return event.previous == null || event.previous !== event.status ? event.unitId : null;
     case 'unit.updated':
       return event.unit.uniqueId;
     case 'alert.raised':

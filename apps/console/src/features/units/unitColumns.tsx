@@ -147,7 +147,7 @@ const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === '
 function channelSortValue(unit: UnitSummary, channelName: ChannelNameOf): string | null {
   const inUse = unit.channelsInUse[0];
   if (inUse !== undefined) return inUse.channelName;
-  return unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId);
+  return unit.selectedChannel.channelId == null ? null : channelName(unit.selectedChannel.channelId);
 }
 
 export function useUnitColumns({

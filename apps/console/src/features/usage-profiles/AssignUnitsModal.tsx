@@ -39,7 +39,7 @@ export default function AssignUnitsModal({ inventoryId, initialProfileId, onClos
   const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
   const options = (units.data?.units ?? []).map((u) => ({
     value: u.unitId,
-    label: `${u.unitName} (${u.usageProfileId === null ? t('usageProfiles.assign.noProfile') : (names.get(u.usageProfileId) ?? u.usageProfileId)})`,
+    label: `${u.unitName} (${u.usageProfileId == null ? t('usageProfiles.assign.noProfile') : (names.get(u.usageProfileId) ?? u.usageProfileId)})`,
   }));
 
   const onSave = () => assign.mutate({ params: { id: inventoryId }, body: { usageProfileId: profileId === NONE ? null : profileId, unitIds } });

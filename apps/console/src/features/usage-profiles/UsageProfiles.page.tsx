@@ -112,7 +112,7 @@ function ProfileName({ profile: p }: { readonly profile: UsageProfile }) {
           {t('usageProfiles.default')}
         </Badge>
       )}
-      {p.inventoryId === null && !p.isDefault && (
+      {p.inventoryId == null && !p.isDefault && (
         <Badge size="xs" variant="outline" color="gray">
           {t('usageProfiles.global')}
         </Badge>
@@ -142,7 +142,7 @@ function InventoryProfiles({ inventoryId }: { readonly inventoryId: string }) {
           {t('usageProfiles.actions.assignShort')}
         </Button>
       )}
-      rowWritable={(p) => p.inventoryId !== null || global}
+      rowWritable={(p) => p.inventoryId != null || global}
       rowData={(p) => ({ 'data-name': p.name })}
       deleteQuestion={(p) => t('usageProfiles.delete.question', { name: p.name })}
       emptyText={(view) => (view.searchValue.trim() === '' ? t('usageProfiles.empty') : t('usageProfiles.noMatch'))}

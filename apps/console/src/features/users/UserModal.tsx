@@ -35,6 +35,7 @@ import {
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
+import { dateText } from '../../lib/dateFormat';
 
 interface Props {
   /** null: a new user. */
@@ -171,7 +172,7 @@ function UserEditor({
       );
     }
   };
-  const failure = form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error;
+  const failure = form.error != null && !hasErrors(serverFieldErrors(form.error)) && form.error;
   const disabled = !editable || pending;
 
   return (
@@ -197,7 +198,9 @@ function UserEditor({
               {t('users.enterprise')}
             </Badge>
           )}
-          {user.passwordExpiresAt && <MutedText>{t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}</MutedText>}
+          {user.passwordExpiresAt && (
+            <MutedText>{t('users.modal.passwordExpires', { date: dateText(user.passwordExpiresAt, (d) => d.toLocaleDateString()) })}</MutedText>
+          )}
         </Group>
       )}
       <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
@@ -305,7 +308,7 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
   return (
     <Stack gap="xs">
       <ResourceForm fields={PASSWORD_FIELDS} form={form} testId="user-password" isNew={false} />
-      <ErrorAlert error={form.error !== null && !hasErrors(serverFieldErrors(form.error)) && form.error} />
+      <ErrorAlert error={form.error != null && !hasErrors(serverFieldErrors(form.error)) && form.error} />
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} data-testid="user-password-apply">
           {t('users.modal.setPassword')}

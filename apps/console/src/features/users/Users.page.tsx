@@ -115,7 +115,7 @@ function Licences() {
     'data-max': data.maxUsers ?? '',
     'data-available': data.available ?? '',
   };
-  if (data.maxUsers === null || data.available === null) {
+  if (data.maxUsers == null || data.available == null) {
     return (
       <Text size="sm" c="dimmed" {...attributes}>
         {t('users.licences.unlimited', { active: data.activeUsers })}

@@ -35,7 +35,7 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
     onError: () => undefined,
   });
   const data = sources.data;
-  const hasSrtAddress = channel.configuration.url !== null && channel.configuration.url !== '';
+  const hasSrtAddress = channel.configuration.url != null && channel.configuration.url !== '';
   const pick = (value: string) => {
     const inputType = data?.available.find((type) => type === value);
     if (data === undefined || inputType === undefined || inputType === data.selected) return;

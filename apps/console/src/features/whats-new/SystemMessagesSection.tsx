@@ -12,6 +12,7 @@ import { CreateSystemMessageBody, SYSTEM_MESSAGE_SORT_KEYS, TOAST_VARIANTS, type
 import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, versionedUpdate, type CustomFieldProps, type Field } from '../../kit';
 import { fromLocalInput, toLocalInput } from './localDate';
 import { enumLabel } from '../../lib/tolerant';
+import { dateText } from '../../lib/dateFormat';
 
 export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 
@@ -102,8 +103,8 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
       sortKey: 'expireDate',
       cellTestId: true,
       render: (m) => {
-        if (m.expireDate === null) return t('adminPages.systemMessages.noExpiry');
-        const when = new Date(m.expireDate).toLocaleString();
+        if (m.expireDate == null) return t('adminPages.systemMessages.noExpiry');
+        const when = dateText(m.expireDate, (d) => d.toLocaleString());
         if (m.expired) return t('adminPages.systemMessages.expiredAt', { when });
         if (m.expiresWithin2h) return t('adminPages.systemMessages.within2h', { when });
         if (m.expiresWithin24h) return t('adminPages.systemMessages.within24h', { when });

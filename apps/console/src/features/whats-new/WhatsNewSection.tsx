@@ -11,6 +11,7 @@ import { CreateWhatsNewBody, WHATS_NEW_SORT_KEYS, type WhatsNewEntry } from '@fl
 import { defineResource, op, RowButtonsPage, schemaCheck, searchQuery, useCanCall, useToastMutation, versionedUpdate, type Field } from '../../kit';
 import { MutedText, StrongText } from '../../kit/MutedText';
 import { invalidateReads } from '../../realtime/systemEntities';
+import { dateText } from '../../lib/dateFormat';
 
 interface EntryForm {
   readonly title: string;
@@ -66,7 +67,7 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
       id: 'publishedAt',
       header: t('adminPages.whatsNew.columns.publishedAt'),
       sortKey: 'publishedAt',
-      render: (e) => (e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')),
+      render: (e) => (e.publishedAt ? dateText(e.publishedAt, (d) => d.toLocaleString()) : t('common.none')),
     },
   ],
   get: op('getWhatsNew', (id: string) => ({ params: { id } })),
@@ -102,7 +103,7 @@ export function WhatsNewSection() {
             size="compact-sm"
             variant="light"
             color={e.publishedAt ? 'orange' : 'green'}
-            onClick={() => publish.mutate({ params: { id: e.id }, body: { published: e.publishedAt === null, version: e.version } })}
+            onClick={() => publish.mutate({ params: { id: e.id }, body: { published: e.publishedAt == null, version: e.version } })}
             data-testid={`wn-publish-${e.id}`}
           >
             {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}

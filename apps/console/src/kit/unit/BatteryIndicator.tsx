@@ -17,7 +17,7 @@ const COLOUR: Record<BatteryColour, string> = {
  */
 export function batteryReading(t: TFunction, battery: UnitSummary['battery']) {
   const { level, colour } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
-  const percentage = battery?.connected && battery.percentage !== null ? Math.round(battery.percentage) : null;
+  const percentage = battery?.connected && battery.percentage != null ? Math.round(battery.percentage) : null;
   const label =
     level === 'unknown'
       ? t('units.battery.unknown')
@@ -30,7 +30,7 @@ export function batteryReading(t: TFunction, battery: UnitSummary['battery']) {
 /** The battery's level in words, its percentage rounded (unknown without one): a feed tile's and a map popup's. */
 export function batteryLevelText(t: TFunction, battery: UnitSummary['battery']): string {
   const { level } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
-  const percentage = battery?.connected && battery.percentage !== null ? Math.round(battery.percentage) : null;
+  const percentage = battery?.connected && battery.percentage != null ? Math.round(battery.percentage) : null;
   if (level === 'unknown' || percentage === null) return t('units.battery.unknown');
   return level === 'charging' || level === 'charge_100' ? t('units.battery.charging', { percentage }) : t('units.battery.level', { percentage });
 }

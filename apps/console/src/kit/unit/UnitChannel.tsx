@@ -62,7 +62,7 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
     selected.kind === 'channel'
       ? channelName(selected.channelId)
       : selected.kind === 'external'
-        ? selected.channelId === null
+        ? selected.channelId == null
           ? t('unitList.channel.external')
           : t('unitList.channel.externalWithId', { channel: channelName(selected.channelId) })
         : null;

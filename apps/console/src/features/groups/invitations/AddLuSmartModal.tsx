@@ -33,6 +33,7 @@ import { CloseFooter } from '../../../kit/ModalParts';
 import { ErrorAlert } from '../../../kit/ErrorAlert';
 import { MutedText, useToastMutation } from '../../../kit';
 import { RegionBoundary } from '../../../components/RegionBoundary';
+import { dateText } from '../../../lib/dateFormat';
 
 const DefaultConfigurationTab = lazy(() => import('../DefaultConfigurationTab'));
 
@@ -98,7 +99,7 @@ function CodeLines({
 
 /** Until when the ad-hoc code is valid (its period from when it was drawn), or null when unknown. */
 function adhocValidUntil(settings: AdhocSettings): number | null {
-  if (settings.code === null || settings.codeCreatedAt === null) return null;
+  if (settings.code == null || settings.codeCreatedAt == null) return null;
   const drawn = Date.parse(settings.codeCreatedAt);
   return Number.isFinite(drawn) ? drawn + ADHOC_PERIOD_MS[settings.period] : null;
 }
@@ -148,11 +149,11 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
         readOnly={!canWrite}
         data-testid="lusmart-adhoc-period"
       />
-      <CodeLines label={t('groups.invitations.code')} code={settings.code} joinable={settings.mode !== null} testId="lusmart-adhoc-code" />
+      <CodeLines label={t('groups.invitations.code')} code={settings.code} joinable={settings.mode != null} testId="lusmart-adhoc-code" />
       {validUntil !== null && (
         <Text size="xs" c={validUntil > readAt ? 'dimmed' : 'red'} data-testid="lusmart-adhoc-valid">
           {validUntil > readAt
-            ? t('groups.invitations.validUntil', { date: new Date(validUntil).toLocaleString(i18n.language) })
+            ? t('groups.invitations.validUntil', { date: dateText(validUntil, (d) => d.toLocaleString(i18n.language)) })
             : t('groups.invitations.codeExpired')}
         </Text>
       )}
@@ -208,10 +209,10 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
         readOnly={!canWrite}
         data-testid="lusmart-permanent-mode"
       />
-      <CodeLines label={t('groups.invitations.key')} code={settings.key} joinable={settings.mode !== null} testId="lusmart-permanent-key" />
-      {settings.nextRegenerationAt !== null && (
+      <CodeLines label={t('groups.invitations.key')} code={settings.key} joinable={settings.mode != null} testId="lusmart-permanent-key" />
+      {settings.nextRegenerationAt != null && (
         <MutedText size="xs" testId="lusmart-permanent-next">
-          {t('groups.invitations.nextRegeneration', { date: new Date(settings.nextRegenerationAt).toLocaleString(i18n.language) })}
+          {t('groups.invitations.nextRegeneration', { date: dateText(settings.nextRegenerationAt, (d) => d.toLocaleString(i18n.language)) })}
         </MutedText>
       )}
       <Select

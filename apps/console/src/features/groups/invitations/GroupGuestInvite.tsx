@@ -24,6 +24,7 @@ import { useFieldText } from '../../../lib/forms/useFieldText';
 import { useCanCall } from '../../../kit/access';
 import { ErrorAlert } from '../../../kit/ErrorAlert';
 import { UnshownErrors } from '../../../kit/UnshownErrors';
+import { dateText } from '../../../lib/dateFormat';
 
 const NO_UNIT = '';
 
@@ -38,7 +39,7 @@ function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
         <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="group-invite-link">
           {t('dialogs.guestInvite.link')}: {absoluteJoinLink(consoleOrigin(), invitation.joinUrl)}
         </Text>
-        <Text size="sm">{t('dialogs.guestInvite.expires', { date: new Date(invitation.expiresAt).toLocaleString(i18n.language) })}</Text>
+        <Text size="sm">{t('dialogs.guestInvite.expires', { date: dateText(invitation.expiresAt, (d) => d.toLocaleString(i18n.language)) })}</Text>
       </Stack>
     </Alert>
   );
@@ -64,7 +65,7 @@ export default function GroupGuestInvite({ groupId, groupName, units, onClose }:
   const onSend = () => {
     const parsed = parseBody(CreateGuestInvitationBody, inviteBody(values, unitId === NO_UNIT ? undefined : unitId));
     setErrors(parsed.errors ?? {});
-    if (parsed.data === null) return;
+    if (parsed.data == null) return;
     invite.mutate({ params: { id: groupId }, body: parsed.data }, { onError: (e) => setErrors(apiFieldErrors(e)) });
   };
 

@@ -22,6 +22,7 @@ import { apiFieldErrors, parseBody, type FieldErrors } from '../../../lib/forms/
 import { MutedText, StrongText } from '../../../kit/MutedText';
 import { UnshownErrors } from '../../../kit/UnshownErrors';
 import { enumLabel } from '../../../lib/tolerant';
+import { dateText } from '../../../lib/dateFormat';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
 export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
@@ -41,9 +42,9 @@ function Joined({ device }: { readonly device: JoinedDevice }) {
         <Text size="sm">{t('entryPages.join.done', { name: device.name, group: device.groupName })}</Text>
         <Text size="sm">{t('entryPages.join.plan', { plan: enumLabel(t, 'groups.invitations.planTypes', device.planType), device: device.productType })}</Text>
         <Text size="sm" data-testid="join-done-stay">
-          {device.expiresAt === null
+          {device.expiresAt == null
             ? t('entryPages.join.staysPermanently')
-            : t('entryPages.join.staysUntil', { date: new Date(device.expiresAt).toLocaleString(i18n.language) })}
+            : t('entryPages.join.staysUntil', { date: dateText(device.expiresAt, (d) => d.toLocaleString(i18n.language)) })}
         </Text>
       </Stack>
     </Alert>
@@ -69,7 +70,7 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
   const onJoin = () => {
     const parsed = parseBody(JoinGroupBody, joinBody({ code, deviceName, productType }));
     setErrors(parsed.errors ?? {});
-    if (parsed.data === null) return;
+    if (parsed.data == null) return;
     join.mutate({ body: parsed.data }, { onError: (e) => setErrors(apiFieldErrors(e)) });
   };
   const fieldsRefused = Object.keys(errors).length > 0;

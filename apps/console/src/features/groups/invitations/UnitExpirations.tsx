@@ -13,6 +13,7 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../../api
 import { useApiErrorMessage } from '../../../api/errorMessage';
 import { useCanCall } from '../../../kit/access';
 import { ListTable, type ListColumn } from '../../../kit/ListTable';
+import { dateText } from '../../../lib/dateFormat';
 
 const PERMANENT = 'permanent';
 
@@ -36,9 +37,9 @@ function useUnitExpiration({ groupId, unitId, label }: UnitItem) {
   let state = t('common.loading');
   if (expiration.isError) state = errorText(expiration.error);
   else if (current) {
-    if (current.expiresAt === null) state = t('groups.invitations.permanent');
+    if (current.expiresAt == null) state = t('groups.invitations.permanent');
     else if (current.expired) state = t('groups.invitations.expired');
-    else state = t('groups.invitations.until', { date: new Date(current.expiresAt).toLocaleString(i18n.language) });
+    else state = t('groups.invitations.until', { date: dateText(current.expiresAt, (d) => d.toLocaleString(i18n.language)) });
   }
   const apply = () => save.mutate({ params: { id: groupId, unitId }, body: { period: ADHOC_PERIODS.find((p) => p === choice) ?? null } });
   const saveError = save.error ? errorText(save.error) : null;
@@ -65,7 +66,7 @@ export function UnitExpirations({
           <Badge variant="light" color={u.current?.expired === true ? 'red' : 'blue'} data-testid={`unit-expiration-state-${u.unitId}`}>
             {u.state}
           </Badge>
-          {u.saveError !== null && (
+          {u.saveError != null && (
             <Text size="xs" c="red" role="alert">
               {u.saveError}
             </Text>
