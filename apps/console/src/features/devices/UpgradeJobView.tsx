@@ -20,7 +20,8 @@ export function DeviceCell({ main, detail, strong = false }: { readonly main: Re
 /** The state badge of a job, with its progress while it runs (shared with /batch_upgrade). */
 export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {
   const { t } = useTranslation();
-  if (job === null) {
+  // A job the answer left out is none.
+  if (job == null) {
     return (
       <Text size="sm" c="dimmed" data-testid={testId} data-state="none">
         {t('upgrades.states.none')}
@@ -44,7 +45,7 @@ export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | nu
 /** The code's text of a failed or rejected job (nothing otherwise). */
 export function UpgradeJobResult({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {
   const { t } = useTranslation();
-  if (job === null || job.failureCode == null) return <span data-testid={testId} />;
+  if (job == null || job.failureCode == null) return <span data-testid={testId} />;
   return (
     <Text size="sm" c="red" data-testid={testId} data-code={job.failureCode}>
       {job.failureCode}: {failureCodeText(t, job.failureCode)}

@@ -21,7 +21,8 @@ export function UnitLocation({ unitId }: { readonly unitId: string }) {
   const info = read.data;
   if (info === undefined) return note('loading', t('common.loading'));
   const { location } = info;
-  if (location === null) return note('none', t('unitDetail.location.none'));
+  // A position the answer left out, or gave without a latitude or longitude, is none.
+  if (location == null || typeof location.lat !== 'number' || typeof location.lng !== 'number') return note('none', t('unitDetail.location.none'));
   const coordinates = t('units.coordinates', { lat: location.lat.toFixed(4), lng: location.lng.toFixed(4) });
   return (
     <Group gap={6} wrap="nowrap" data-testid="unit-detail-location" data-state={info.live ? 'live' : 'stored'} data-lat={location.lat} data-lng={location.lng}>
