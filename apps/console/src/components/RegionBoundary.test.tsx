@@ -5,19 +5,47 @@ import { useEndpointQuery } from '../api/hooks';
 import { FakeApi, drifted } from '../test-utils/fakeApi';
 import { makeGroupRow } from '../test-utils/fixtures';
 import { renderWithApp } from '../test-utils/render';
-import { RegionBoundary } from './RegionBoundary';
+import type { TFunction } from 'i18next';
+import { RegionBoundary, regionErrorReason } from './RegionBoundary';
 
-/** A panel that reads the groups and shows the first one's name in capitals: it throws on a row without a name. */
+/** A panel that reads the groups and shows each one's name in capitals with its unit count: it throws on a row without its counts. */
 function GroupsPanel() {
   const groups = useEndpointQuery('fetchGroups');
   if (!groups.data) return <p>loading</p>;
-  return <p data-testid="groups-panel">{groups.data.map((g) => g.name.toUpperCase()).join(', ')}</p>;
+  return <p data-testid="groups-panel">{groups.data.map((g) => `${g.name.toUpperCase()} ${g.counts.units}`).join(', ')}</p>;
 }
 
 /** A sibling that reads nothing. */
 function Sibling() {
   return <p data-testid="sibling">still here</p>;
 }
+
+describe('the reason in words', () => {
+  const t = ((key: string, values?: { field?: string; message?: string }) => `${key}${values?.field ? `:${values.field}` : ''}`) as unknown as TFunction;
+  const apiText = () => 'the core said no';
+
+  it('names the field an answer left out, but not what the language calls on a value', () => {
+    expect(regionErrorReason(t, apiText, new TypeError("Cannot read properties of undefined (reading 'units')"))).toEqual({
+      kind: 'missing',
+      text: 'regions.reason.missing:units',
+    });
+    expect(regionErrorReason(t, apiText, new TypeError("Cannot read properties of null (reading 'toLowerCase')"))).toEqual({
+      kind: 'missing',
+      text: 'regions.reason.missingUnnamed',
+    });
+    expect(regionErrorReason(t, apiText, new TypeError('can\'t access property "lat", location is undefined'))).toEqual({
+      kind: 'missing',
+      text: 'regions.reason.missing:lat',
+    });
+  });
+
+  it('tells a value of another kind, and anything else', () => {
+    expect(regionErrorReason(t, apiText, new TypeError('row.modems is not iterable'))).toEqual({ kind: 'shape', text: 'regions.reason.shape:modems' });
+    expect(regionErrorReason(t, apiText, new TypeError('e.map is not a function'))).toEqual({ kind: 'shape', text: 'regions.reason.shapeUnnamed' });
+    expect(regionErrorReason(t, apiText, new RangeError('Invalid time value'))).toEqual({ kind: 'shape', text: 'regions.reason.shapeUnnamed' });
+    expect(regionErrorReason(t, apiText, new Error('[@mantine/core] something'))).toEqual({ kind: 'other', text: 'regions.reason.other' });
+  });
+});
 
 describe('a region that fails', () => {
   it('shows in its place the call and the reason, with Retry; its siblings stay; Retry recovers once the answer is whole', async () => {
@@ -26,7 +54,7 @@ describe('a region that fails', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let whole = false;
-    const api = new FakeApi().on('fetchGroups', () => (whole ? [makeGroupRow({ name: 'News' })] : drifted([{ ...makeGroupRow(), name: undefined }])));
+    const api = new FakeApi().on('fetchGroups', () => (whole ? [makeGroupRow({ name: 'News' })] : drifted([{ ...makeGroupRow(), counts: undefined }])));
     const { user } = await renderWithApp(
       <>
         <RegionBoundary kind="panel">
@@ -44,12 +72,12 @@ describe('a region that fails', () => {
     expect(failed).toHaveAttribute('data-reason', 'missing');
     expect(failed).toHaveTextContent('This part could not be shown');
     expect(failed).toHaveTextContent('Call: fetchGroups');
-    expect(failed).toHaveTextContent('The answer lacks a value this part needs (“toUpperCase”).');
+    expect(failed).toHaveTextContent('The answer lacks a value this part needs (“units”).');
     expect(screen.getByTestId('sibling')).toHaveTextContent('still here');
 
     whole = true;
     await user.click(within(failed).getByTestId('region-retry'));
-    expect(await screen.findByTestId('groups-panel')).toHaveTextContent('NEWS');
+    expect(await screen.findByTestId('groups-panel')).toHaveTextContent('NEWS 0');
     expect(screen.queryByTestId('region-error')).toBeNull();
     expect(api.calls('fetchGroups')).toHaveLength(2);
     errors.mockRestore();

@@ -85,6 +85,18 @@ export class RegionBoundary extends Component<RegionBoundaryProps, State> {
   }
 }
 
+/** What the language itself calls on a value (a text's, a list's, a number's): no field of an answer, so not named as one. */
+const BUILT_INS = new Set(
+  'length map filter find some every forEach reduce flatMap includes indexOf join slice sort keys values entries toLowerCase toUpperCase trim split replace startsWith endsWith localeCompare toFixed toString'.split(
+    ' ',
+  ),
+);
+
+/** The field an error names, unless it names what the language calls on a value. */
+function fieldName(name: string | undefined): string | undefined {
+  return name === undefined || name === '' || BUILT_INS.has(name) ? undefined : name;
+}
+
 /** Why a region failed, as its error says it (the kind, for `data-reason`, and the words). */
 export function regionErrorReason(
   t: TFunction,
@@ -97,13 +109,13 @@ export function regionErrorReason(
   const missing =
     /Cannot read propert(?:y|ies) of (?:undefined|null)(?: \(reading '([^']*)'\))?/.exec(message) ?? /can't access property "([^"]*)"/.exec(message);
   if (missing) {
-    const field = missing[1];
+    const field = fieldName(missing[1]);
     return { kind: 'missing', text: field ? t('regions.reason.missing', { field }) : t('regions.reason.missingUnnamed') };
   }
-  // "x.map is not a function", "x is not iterable", "Cannot convert undefined or null to object".
-  const shape = /(?:^|\.)(\w+) is not (?:a function|iterable)/.exec(message) ?? /Cannot convert undefined or null/.exec(message);
+  // "x.map is not a function", "x is not iterable", "Cannot convert undefined or null to object", "Invalid time value".
+  const shape = /(?:^|\.)(\w+) is not (?:a function|iterable)/.exec(message) ?? /Cannot convert undefined or null|Invalid time value/.exec(message);
   if (shape) {
-    const field = shape[1];
+    const field = fieldName(shape[1]);
     return { kind: 'shape', text: field ? t('regions.reason.shape', { field }) : t('regions.reason.shapeUnnamed') };
   }
   return { kind: 'other', text: t('regions.reason.other') };
@@ -189,7 +201,7 @@ export function RegionError({ error, kind, compact, calls, prefixes, onReset }: 
           </Text>
         )}
         <Group>
-          <Button size="xs" variant="light" color="red" onClick={retry} loading={retrying} data-testid="region-retry">
+          <Button size="xs" variant="default" onClick={retry} loading={retrying} data-testid="region-retry">
             {t('regions.retry')}
           </Button>
         </Group>
