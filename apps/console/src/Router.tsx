@@ -7,6 +7,8 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RoutedFrameLoader } from './components/FrameLoader';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from './components/PageTitle';
 import { RegionBoundary } from './components/RegionBoundary';
 import { RouteError } from './components/RouteError';
 import { consoleBase, routerBasename } from './config/base';
@@ -114,11 +116,17 @@ export interface RouteViews {
   readonly pages: Record<PageKey, ComponentType<PageProps>>;
 }
 
+/** A page's title above what failed in it: the page keeps its heading. */
+function RouteTitle({ route }: { readonly route: PageRoute }) {
+  const { t } = useTranslation();
+  return <PageTitle title={t(`routes.${route.id}`)} />;
+}
+
 /** A page is a region of its own: what fails in it shows in its place, the frame and the menu stay (a new address draws it anew). */
-function PageRegion({ children }: { readonly children: ReactNode }) {
+function PageRegion({ route, children }: { readonly route: PageRoute; readonly children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <RegionBoundary kind="page" standalone resetKeys={[pathname]}>
+    <RegionBoundary kind="page" standalone resetKeys={[pathname]} heading={<RouteTitle route={route} />}>
       {children}
     </RegionBoundary>
   );
@@ -128,7 +136,7 @@ function element(route: AppRoute, views: RouteViews): ReactNode {
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   const Page = views.pages[route.page];
   return (
-    <PageRegion>
+    <PageRegion route={route}>
       <RouteGuard access={route.access} roles={route.roles} saveRoute={route.saveRoute}>
         <Page route={route} />
       </RouteGuard>

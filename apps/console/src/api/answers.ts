@@ -5,7 +5,8 @@
  * breaks nothing — an empty list, an empty text (shown "—"), no location, false, zero — so that no
  * filter, counter, sort, icon or permission fails on it. Enum values stay as they came (the screens
  * show an unknown one as it is: lib/tolerant.ts). A unit without an id cannot be shown, keyed or
- * acted on: it is left out. A whole answer comes back as the same object (nothing is copied).
+ * acted on: it is left out. Any page of a paged list (`{ items, total }`) whose items were left out is
+ * an empty page. A whole answer comes back as the same object (nothing is copied).
  */
 import type { EndpointId, EndpointOutput, ServicesStatus, UnitDetail, UnitSummary } from '@fleet/contracts';
 
@@ -156,8 +157,19 @@ const READERS: { readonly [K in EndpointId]?: (answer: unknown) => EndpointOutpu
   getServicesStatus: readServicesStatus,
 };
 
+/**
+ * A page of a paged list (`{ items, total, … }`, the catalogue's list answers) whose items the answer
+ * left out, null or of another kind: an empty page (its total as given, else none).
+ */
+function readPage(answer: unknown): unknown {
+  if (!isObject(answer) || Array.isArray(answer.items) || !('items' in answer || 'total' in answer || 'offset' in answer)) return answer;
+  if (!('total' in answer) && !('offset' in answer)) return answer;
+  return { ...answer, items: [], total: isNumber(answer.total) ? answer.total : 0 };
+}
+
 /** An answer of `id` as the console reads it (the answer itself for calls read as they come). */
 export function readAnswer<K extends EndpointId>(id: K, answer: EndpointOutput<K>): EndpointOutput<K> {
   const reader = READERS[id] as ((answer: unknown) => EndpointOutput<K>) | undefined;
-  return reader ? reader(answer) : answer;
+  // Any other call's answer that is a page of a list keeps a list of items.
+  return reader ? reader(answer) : (readPage(answer) as EndpointOutput<K>);
 }

@@ -33,6 +33,8 @@ export interface RegionBoundaryProps {
   readonly standalone?: boolean;
   /** Values that, when one changes, draw a failed region anew (e.g. the address). */
   readonly resetKeys?: readonly unknown[];
+  /** Shown above the error (a page's title: the page keeps its heading when it fails). */
+  readonly heading?: ReactNode;
   readonly children?: ReactNode;
 }
 
@@ -78,7 +80,14 @@ export class RegionBoundary extends Component<RegionBoundaryProps, State> {
     const { kind = 'panel', compact = kind === 'cell', children } = this.props;
     const calls = this.calls();
     if (this.state.failed) {
-      return <RegionError error={this.state.error} kind={kind} compact={compact} calls={calls.ids()} prefixes={calls.prefixes()} onReset={this.reset} />;
+      const shown = <RegionError error={this.state.error} kind={kind} compact={compact} calls={calls.ids()} prefixes={calls.prefixes()} onReset={this.reset} />;
+      if (this.props.heading === undefined) return shown;
+      return (
+        <Stack gap="sm">
+          {this.props.heading}
+          {shown}
+        </Stack>
+      );
     }
     if (kind === 'cell') return children;
     return <RegionCallsContext.Provider value={calls}>{children}</RegionCallsContext.Provider>;
