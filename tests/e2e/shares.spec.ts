@@ -9,6 +9,7 @@
  * tests. Everything made here is removed again (the stack is shared between specs).
  */
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { RULES } from '@fleet/contracts';
 import { apiAs, signIn, reloadInPlace } from './support';
 
 const MGA = 'luc_media_group_admin';
@@ -173,12 +174,12 @@ test('the subscriber folders: a subscriber added in another session appears in t
   await page.getByTestId(`folder-pick-${folderId}`).click();
   await expect(page.getByTestId('subscribers-empty')).toBeVisible();
 
-  // A subscriber in it: an unknown share key comes back as "Invalid field" on the field.
+  // A subscriber in it: an unknown share key comes back on the field, the rule in the message.
   await page.getByTestId('subscribers-create').click();
   await page.getByTestId('subscriber-name').fill('E2E-Subscriber');
   await page.getByTestId('subscriber-share-key').fill('NO-SUCH-KEY');
   await page.getByTestId('subscriber-save').click();
-  await expect(page.getByTestId('subscriber-error.shareKey')).toHaveText('Invalid field');
+  await expect(page.getByTestId('subscriber-error.shareKey')).toHaveText(RULES.unknownShareKey);
   await page.getByTestId('subscriber-share-key').fill('PUB-METRO00001');
   await page.getByTestId('subscriber-save').click();
   await expect(page.getByTestId('subscriber-modal')).toHaveCount(0);

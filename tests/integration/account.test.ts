@@ -6,7 +6,7 @@
  * named by the client configuration when chat support is enabled (spec 000 §2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, VALIDATION, type PasswordChanged, type PasswordExpiry } from '@fleet/contracts';
+import { ERROR_CATALOGUE, VALIDATION, type PasswordChanged, type PasswordExpiry, RULES } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { hashPassword } from '@fleet/db';
 import { DEMO_PASSWORD, coreCall, providers, startTestStack, type Method, type TestStack } from '../support/stack.js';
@@ -183,7 +183,7 @@ describe.each(providers())('account on %s', (provider) => {
     const before = (await call('GET', '/userPreferences', cookie)).json();
     const bad = await call('PUT', '/userPreferences', cookie, { timeZone: 'Mars/Olympus_Mons', luSmartCountry: 'fra' });
     expect(bad.statusCode).toBe(400);
-    expect(fields(bad)).toContainEqual({ path: 'body.timeZone', message: VALIDATION.invalidField });
+    expect(fields(bad)).toContainEqual({ path: 'body.timeZone', message: RULES.unknownTimeZone });
     expect((await call('GET', '/userPreferences', cookie)).json()).toEqual(before);
     const ok = await call('PUT', '/userPreferences', cookie, { timeZone: 'Asia/Tokyo' });
     expect(ok.statusCode).toBe(200);

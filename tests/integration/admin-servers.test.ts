@@ -18,6 +18,7 @@ import {
   type AdminServerPage,
   type EndpointDef,
   type ServerDetail,
+  RULES,
 } from '@fleet/contracts';
 import { coreCall, eventually, providers, recordPublished, startTestStack, type Method, type Published, type TestStack } from '../support/stack.js';
 
@@ -118,8 +119,8 @@ describe.each(providers())('admin servers on %s', (provider) => {
       [{ genlockOffset: -512 }, 'genlockOffset', VALIDATION.minValue(-511)],
       [{ webrtcPort: 65354 }, 'webrtcPort', VALIDATION.maxValue(65353)],
       [{ webrtcPort: 0 }, 'webrtcPort', VALIDATION.minValue(1)],
-      [{ serverType: 'vr_server', ifbMode: 'V1' }, 'ifbMode', VALIDATION.invalidField],
-      [{ inventoryId: 'inv-no-such' }, 'inventoryId', VALIDATION.invalidField],
+      [{ serverType: 'vr_server', ifbMode: 'V1' }, 'ifbMode', RULES.ifbModeMultimediaHubOnly],
+      [{ inventoryId: 'inv-no-such' }, 'inventoryId', RULES.unknownInventory],
     ];
     for (const [extra, path, message] of cases) {
       const res = await call('POST', '/v2/admin/servers', superUser, body('V', extra));
@@ -132,7 +133,7 @@ describe.each(providers())('admin servers on %s', (provider) => {
     expect(fields(sameName)).toEqual([{ path: 'name', message: VALIDATION.nameUnique }]);
     const sameSerial = await call('POST', '/v2/admin/servers', superUser, body('V', { serial: seeded.serial }));
     expect(sameSerial.statusCode).toBe(400);
-    expect(fields(sameSerial)[0]).toMatchObject({ path: 'serial', message: VALIDATION.fieldUnique });
+    expect(fields(sameSerial)[0]).toMatchObject({ path: 'body.serial', message: VALIDATION.fieldUnique });
     expect(await snapshot()).toBe(before);
   });
 
@@ -197,7 +198,7 @@ describe.each(providers())('admin servers on %s', (provider) => {
     await eventually(async () => s.app.services.servers.liveStatus(hub) === 'online', 10_000);
     const row = await db().server.findUniqueOrThrow({ where: { id: hub } });
     // An ingest server has no IFB mode.
-    expect(fields(await call('PUT', '/v2/admin/servers/ING-0001', superUser, { ifbMode: 'V1' }))[0]?.message).toBe(VALIDATION.invalidField);
+    expect(fields(await call('PUT', '/v2/admin/servers/ING-0001', superUser, { ifbMode: 'V1' }))[0]?.message).toBe(RULES.ifbModeMultimediaHubOnly);
     // A channel allocated to a unit: max channels may not go below, the server may not be deleted.
     await db().channel.update({ where: { id: `${hub}-CH1` }, data: { allocatedToUnitUid: 'LU800-0001' } });
     const before = await snapshot();

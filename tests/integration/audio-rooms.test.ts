@@ -16,6 +16,7 @@ import {
   type AudioRoom,
   type AudioRoomPage,
   type EndpointDef,
+  RULES,
 } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
@@ -131,12 +132,12 @@ describe.each(providers())('audio rooms on %s', (provider) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(fields(bad)).toEqual([
-      { path: 'body.participants.0.id', message: VALIDATION.invalidField },
-      { path: 'body.participants.1.id', message: VALIDATION.invalidField },
-      { path: 'body.participants.2.id', message: VALIDATION.invalidField },
+      { path: 'body.participants.0.id', message: RULES.notOfInventory },
+      { path: 'body.participants.1.id', message: RULES.notOfInventory },
+      { path: 'body.participants.2.id', message: RULES.notOfInventory },
       { path: 'body.participants.4.id', message: VALIDATION.fieldUnique },
     ]);
-    expect(fields(await create({ name: 'Foreign-Server', serverId: 'MMH-0002' }))).toEqual([{ path: 'body.serverId', message: VALIDATION.invalidField }]);
+    expect(fields(await create({ name: 'Foreign-Server', serverId: 'MMH-0002' }))).toEqual([{ path: 'body.serverId', message: RULES.notOfInventory }]);
     expect(fields(await create({ name: 'Bad-Kind', participants: [{ kind: 'camera', id: 'x' }] }))?.[0]?.path).toBe('body.participants.0.kind');
     expect(await snapshot()).toBe(before);
   });

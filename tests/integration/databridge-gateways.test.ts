@@ -15,6 +15,7 @@ import {
   type AdminDbGateway,
   type AdminDbGatewayPage,
   type EndpointDef,
+  RULES,
 } from '@fleet/contracts';
 import { coreCall, providers, recordPublished, startTestStack, type Method, type Published, type TestStack } from '../support/stack.js';
 
@@ -61,7 +62,7 @@ describe.each(providers())('databridge gateways on %s', (provider) => {
       [{ port: 0 }, 'port', VALIDATION.minValue(1)],
       [{ port: 65536 }, 'port', VALIDATION.maxValue(65535)],
       [{ port: 80.5 }, 'port', VALIDATION.integer],
-      [{ inventoryId: 'inv-no-such' }, 'inventoryId', VALIDATION.invalidField],
+      [{ inventoryId: 'inv-no-such' }, 'inventoryId', RULES.unknownInventory],
     ];
     for (const [extra, path, message] of cases) {
       const res = await call('POST', '/v2/admin/dbGateways', superUser, { ...valid, ...extra });

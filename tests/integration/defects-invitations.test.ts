@@ -6,7 +6,7 @@
  * the way a rename compares them) and stores nothing. Used and expired invitations free the name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADHOC_PERIOD_MS, VALIDATION } from '@fleet/contracts';
+import { ADHOC_PERIOD_MS, VALIDATION, RULES } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack } from '../support/stack.js';
 
@@ -99,7 +99,7 @@ describe.each(providers())('ad-hoc invitation device names on %s', (provider) =>
       payload: { deviceName: await unitName('LU800-0001'), email: 'guest@example.com', unitId: 'LU800-0003' },
     });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.fields).toEqual([{ path: 'body.unitId', message: VALIDATION.invalidField }]);
+    expect(res.json().error.fields).toEqual([{ path: 'body.unitId', message: RULES.notOfGroup }]);
     expect(await snapshot()).toBe(before);
   });
 });

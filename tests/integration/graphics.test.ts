@@ -16,6 +16,7 @@ import {
   type GraphicsPermissions,
   type MyGraphics,
   type SingularSession,
+  RULES,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -125,7 +126,7 @@ describe.each(providers())('graphics on %s', (provider) => {
       { path: 'body.template', message: VALIDATION.required },
     ]);
     expect((await open({ inventoryId: 'inv-global', name: 'X', template: 'no-such' })).json().error.fields).toEqual([
-      { path: 'body.template', message: VALIDATION.invalidField },
+      { path: 'body.template', message: RULES.unknownTemplate },
     ]);
     expect((await open({ inventoryId: 'inv-global', name: 'Bad name!', template: 'scoreboard' })).json().error.fields).toEqual([
       { path: 'body.name', message: VALIDATION.unitNameCharacters },

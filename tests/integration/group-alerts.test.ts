@@ -8,7 +8,7 @@
  * and the configuration read again by a core started on the same database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION, groupTopic, type GroupAlertsConfiguration, type RealtimeEvent } from '@fleet/contracts';
+import { VALIDATION, groupTopic, type GroupAlertsConfiguration, type RealtimeEvent, RULES } from '@fleet/contracts';
 import { buildApp, TestClock } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { DEMO_PASSWORD, providers, startTestStack, type TestStack } from '../support/stack.js';
@@ -198,11 +198,11 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
     // Battery: critical below warning; the others: critical above warning.
     await put({ alerts: { battery: { enabled: true, level: 'warning', thresholds: { warning: 10, critical: 30 } } } }, 400, {
       path: 'body.alerts.battery.thresholds.critical',
-      message: VALIDATION.invalidField,
+      message: RULES.thresholdsOrder,
     });
     await put({ alerts: { serverStorage: { enabled: true, level: 'warning', thresholds: { warning: 90, critical: 80 } } } }, 400, {
       path: 'body.alerts.serverStorage.thresholds.critical',
-      message: VALIDATION.invalidField,
+      message: RULES.thresholdsOrder,
     });
     await put({ alerts: { battery: { enabled: true, level: 'fatal' } } }, 400, { path: 'body.alerts.battery.level', message: VALIDATION.invalidField });
     await put({ recipients: [{ email: 'not-an-email' }] }, 400, { path: 'body.recipients.0.email', message: VALIDATION.invalidEmail });
@@ -215,11 +215,11 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
       message: VALIDATION.maxElements,
     });
     await put({ mode: 'group' }, 400, { path: 'body.sourceGroupId', message: VALIDATION.required });
-    await put({ sourceGroupId: SIBLING }, 400, { path: 'body.sourceGroupId', message: VALIDATION.invalidField });
+    await put({ sourceGroupId: SIBLING }, 400, { path: 'body.sourceGroupId', message: RULES.notInThisMode });
     // The followed group: another group of the same inventory the caller sees, in manual mode.
-    await put({ mode: 'group', sourceGroupId: GROUP }, 400, { path: 'body.sourceGroupId', message: VALIDATION.invalidField });
-    await put({ mode: 'group', sourceGroupId: OTHER_INVENTORY_GROUP }, 400, { path: 'body.sourceGroupId', message: VALIDATION.invalidField });
-    await put({ mode: 'group', sourceGroupId: FOREIGN_GROUP }, 400, { path: 'body.sourceGroupId', message: VALIDATION.invalidField });
+    await put({ mode: 'group', sourceGroupId: GROUP }, 400, { path: 'body.sourceGroupId', message: RULES.alertSourceGroup });
+    await put({ mode: 'group', sourceGroupId: OTHER_INVENTORY_GROUP }, 400, { path: 'body.sourceGroupId', message: RULES.alertSourceGroup });
+    await put({ mode: 'group', sourceGroupId: FOREIGN_GROUP }, 400, { path: 'body.sourceGroupId', message: RULES.alertSourceGroup });
     // A stale version: 409.
     const stale = await rejected(GROUP, admin, { version: version + 5, mode: 'manual' }, 409);
     expect(stale.json().error.code).toBe('CONFLICT');

@@ -6,7 +6,7 @@
  * tests/support/groups.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { VALIDATION, inventoryTopic, groupTopic, type GroupDetail, type GroupListRow, type GroupPage } from '@fleet/contracts';
+import { VALIDATION, inventoryTopic, groupTopic, type GroupDetail, type GroupListRow, type GroupPage, RULES } from '@fleet/contracts';
 import { CH1, CH2, FIELD_CREWS, GLOBAL, groupsStack, METRO, METRO_CHANNEL, METRO_GROUP, NEWSROOM } from '../support/groups.js';
 import { providers } from '../support/stack.js';
 
@@ -138,9 +138,9 @@ describe.each(providers())('groups on %s', (provider) => {
     expect(bad.statusCode).toBe(400);
     expect(fields(bad)).toEqual(
       expect.arrayContaining([
-        { path: 'body.members.channelIds.1', message: VALIDATION.invalidField },
-        { path: 'body.members.unitIds.0', message: VALIDATION.invalidField },
-        { path: 'body.members.userIds.0', message: VALIDATION.invalidField },
+        { path: 'body.members.channelIds.1', message: RULES.notOfInventory },
+        { path: 'body.members.unitIds.0', message: RULES.notOfInventory },
+        { path: 'body.members.userIds.0', message: RULES.notOfInventory },
       ]),
     );
     expect(await snapshot()).toBe(before);

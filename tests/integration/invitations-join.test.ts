@@ -28,6 +28,7 @@ import {
   type UnitDetail,
   type UnitExpiration,
   type UnitSummary,
+  RULES,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { ControlPlaneError, CoreClient } from '@fleet/simulator';
@@ -112,7 +113,7 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
     expect(await snapshot()).toBe(before);
     return res;
   };
-  const invalidCode = { path: 'body.code', message: VALIDATION.invalidField };
+  const invalidCode = { path: 'body.code', message: RULES.joinCodeNotCurrent };
   /** How long the device stays in the group from its joining (ms). */
   const stay = (d: JoinedDevice) => Date.parse(d.expiresAt ?? '') - Date.parse(d.joinedAt);
 
@@ -193,7 +194,7 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
     const { code } = await setAdhoc(planType, '1w');
     const { admitted, refused: other } = DEVICES[planType];
     if (other)
-      await refused({ code, deviceName: `Adhoc-${planType}-x`, productType: other }, 400, { path: 'body.productType', message: VALIDATION.invalidField });
+      await refused({ code, deviceName: `Adhoc-${planType}-x`, productType: other }, 400, { path: 'body.productType', message: RULES.productNotInPlan });
     const device = await joined({ code, deviceName: `Adhoc-${planType}`, productType: admitted });
     expect(device).toMatchObject({ planType, productType: admitted, groupId: GROUP });
     expect(stay(device)).toBe(ADHOC_PERIOD_MS['1w']);
@@ -210,7 +211,7 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
       if (other)
         await refused({ code: settings.key, deviceName: `Perm-${planType}-x`, productType: other }, 400, {
           path: 'body.productType',
-          message: VALIDATION.invalidField,
+          message: RULES.productNotInPlan,
         });
       // luc_regular is not in Metro-TV: the key is all it takes.
       const device = await joined({ code: settings.key, deviceName: `Perm-${planType}`, productType: admitted }, regular);
@@ -274,7 +275,7 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
     // A minute before the end, all three still open (checked without joining: a wrong device is refused at productType, not at code).
     for (const code of [adhoc.code, key.key]) {
       expect((await join({ code, deviceName: 'Early', productType: 'LU-Smart' })).json().error.fields).toEqual([
-        { path: 'body.productType', message: VALIDATION.invalidField },
+        { path: 'body.productType', message: RULES.productNotInPlan },
       ]);
     }
     await later(60_000);
@@ -323,7 +324,7 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
         (e: unknown) => (e instanceof ControlPlaneError ? `${e.code}: ${e.message.slice(`fleet.join: ${e.code} `.length)}` : String(e)),
       );
     expect(await codeOf(client.mutate(operator, 'fleet.join', { code: 'ZZZZ2222', deviceName: 'Sim-Join-2', productType: 'LU-Smart' }))).toBe(
-      `BAD_REQUEST: ${VALIDATION.invalidField}`,
+      `BAD_REQUEST: ${RULES.joinCodeNotCurrent}`,
     );
     expect(await codeOf(client.mutate(operator, 'fleet.join', { code, deviceName: 'Sim-Join-1', productType: 'LU-Smart' }))).toBe(
       `CONFLICT: ${VALIDATION.unitNameInUse}`,

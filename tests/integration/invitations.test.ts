@@ -5,7 +5,7 @@
  * 404, no session 401, read-only 403, and that a rejected request changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADHOC_PERIOD_MS, buildPath, catalogue, invitationEndpoints, VALIDATION, type EndpointDef, type GuestInvitation } from '@fleet/contracts';
+import { ADHOC_PERIOD_MS, buildPath, catalogue, invitationEndpoints, VALIDATION, type EndpointDef, type GuestInvitation, RULES } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
@@ -144,7 +144,7 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     // A unit outside the group.
     await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', unitId: 'LU800-0003' }, 400, {
       path: 'body.unitId',
-      message: VALIDATION.invalidField,
+      message: RULES.notOfGroup,
     });
     // Device name unique among open invitations of every group (001 §5) — free again once expired.
     const first = await created();
@@ -196,11 +196,11 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     await rejected('POST', email, regular, { email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.required });
     await rejected('POST', email, regular, { invitationId: 'no-such-invitation', email: 'g@example.com' }, 400, {
       path: 'body.invitationId',
-      message: VALIDATION.invalidField,
+      message: RULES.unknownInvitation,
     });
     await rejected('POST', `/groups/${OTHER_OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '1' }, 400, {
       path: 'body.invitationId',
-      message: VALIDATION.invalidField,
+      message: RULES.unknownInvitation,
     });
     // Open until its period ends.
     await later(ADHOC_PERIOD_MS[inv.period] - 60_000);
@@ -208,7 +208,7 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     await later(60_000);
     await rejected('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' }, 400, {
       path: 'body.invitationId',
-      message: VALIDATION.invalidField,
+      message: RULES.unknownInvitation,
     });
   });
 

@@ -6,7 +6,7 @@
  * messages, `p2p.changed` on /ws topics, and that a rejected request changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, catalogue, p2pEndpoints, VALIDATION, type EndpointDef, type P2pLink } from '@fleet/contracts';
+import { buildPath, catalogue, p2pEndpoints, VALIDATION, type EndpointDef, type P2pLink, RULES } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import {
@@ -97,10 +97,10 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
       [{ kind: 'ptp', machines: [{ uid: PEER }] }, 'body.name', VALIDATION.required],
       [{ name: 'Link', kind: 'mesh', machines: [{ uid: PEER }] }, 'body.kind', VALIDATION.invalidField],
       [{ name: 'Link', kind: 'ptmp', machines: [] }, 'body.machines', VALIDATION.required],
-      [{ name: 'Link', kind: 'ptp', machines: [{ uid: PEER }, { uid: 'LU800-0003' }] }, 'body.machines', VALIDATION.invalidField],
-      [{ name: 'Link', kind: 'ptp', machines: [{ uid: MASTER }] }, 'body.machines.0.uid', VALIDATION.invalidField],
-      [{ name: 'Link', kind: 'ptmp', machines: [{ uid: PEER }, { uid: PEER }] }, 'body.machines.1.uid', VALIDATION.invalidField],
-      [{ name: 'Link', kind: 'ptp', machines: [{ uid: PEER }], groupIds: ['grp-metro-live'] }, 'body.groupIds.0', VALIDATION.invalidField],
+      [{ name: 'Link', kind: 'ptp', machines: [{ uid: PEER }, { uid: 'LU800-0003' }] }, 'body.machines', RULES.pointToPointOneMachine],
+      [{ name: 'Link', kind: 'ptp', machines: [{ uid: MASTER }] }, 'body.machines.0.uid', RULES.linkOwnUnit],
+      [{ name: 'Link', kind: 'ptmp', machines: [{ uid: PEER }, { uid: PEER }] }, 'body.machines.1.uid', VALIDATION.fieldUnique],
+      [{ name: 'Link', kind: 'ptp', machines: [{ uid: PEER }], groupIds: ['grp-metro-live'] }, 'body.groupIds.0', RULES.unknownGroup],
     ];
     for (const [body, path, message] of cases) {
       const res = await create(body);
@@ -145,7 +145,7 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
     const stale = await call('PUT', `/v2/p2p/${link.id}`, regular, { name: 'Stale', version: link.version });
     expect(stale.statusCode).toBe(409);
     const ptpTwo = await call('PUT', `/v2/p2p/${link.id}`, regular, { kind: 'ptp', machines: [{ uid: PEER }, { uid: 'LU800-0003' }] });
-    expect(ptpTwo.json().error.fields).toEqual([{ path: 'body.machines', message: VALIDATION.invalidField }]);
+    expect(ptpTwo.json().error.fields).toEqual([{ path: 'body.machines', message: RULES.pointToPointOneMachine }]);
 
     published.length = 0;
     const shared = await call('PUT', `/v2/p2p/${link.id}/groups`, regular, { groupIds: ['grp-newsroom', 'grp-studio'], selectedGroupIds: ['grp-studio'] });
@@ -157,7 +157,7 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
     expect((await call('GET', `/v2/p2p/${link.id}/groups/selected`, reader)).json().groups.map((g: { id: string }) => g.id)).toEqual(['grp-studio']);
     expect(published.some((p) => p.event.type === 'p2p.changed' && p.topics.includes('group:grp-studio'))).toBe(true);
     const notSubset = await call('PUT', `/v2/p2p/${link.id}/groups`, regular, { groupIds: ['grp-newsroom'], selectedGroupIds: ['grp-studio'] });
-    expect(notSubset.json().error.fields).toEqual([{ path: 'body.selectedGroupIds.0', message: VALIDATION.invalidField }]);
+    expect(notSubset.json().error.fields).toEqual([{ path: 'body.selectedGroupIds.0', message: RULES.notOfLinkGroups }]);
 
     const del = await call('DELETE', `/v2/p2p/${link.id}`, regular);
     expect(del.json()).toEqual({ id: link.id, deleted: true });

@@ -23,6 +23,7 @@ import {
   type SubscriberFolder,
   type SubscriberFolderTree,
   type SubscriberPage,
+  RULES,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
@@ -178,7 +179,7 @@ describe.each(providers())('shares on %s', (provider) => {
       sources: { channelIds: ['MMH-0002-CH1'], vrChannelIds: ['VRC-0001', 'VRC-0001'] },
     });
     expect(fields(foreign)).toEqual([
-      { path: 'body.sources.channelIds.0', message: VALIDATION.invalidField },
+      { path: 'body.sources.channelIds.0', message: RULES.notOfGroup },
       { path: 'body.sources.vrChannelIds.1', message: VALIDATION.fieldUnique },
     ]);
     expect(await snapshot()).toBe(before);
@@ -188,7 +189,7 @@ describe.each(providers())('shares on %s', (provider) => {
     expect(created.sources).toMatchObject({ channels: [{ id: 'MMH-0001-CH1' }], vrChannels: [{ id: 'VRC-0001' }] });
     const snap = await snapshot();
     expect(fields(await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { vrChannelIds: ['VRC-0004'] } }))).toEqual([
-      { path: 'body.sources.vrChannelIds.0', message: VALIDATION.invalidField },
+      { path: 'body.sources.vrChannelIds.0', message: RULES.notOfGroup },
     ]);
     expect(await snapshot()).toBe(snap);
     const cleared: Publisher = (await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { channelIds: [] } })).json();
@@ -280,7 +281,7 @@ describe.each(providers())('shares on %s', (provider) => {
     expect(fields(await call('POST', base, mga, { name: '' }))).toEqual([{ path: 'body.name', message: VALIDATION.required }]);
     expect(fields(await call('POST', base, mga, { name: 'f'.repeat(33) }))).toEqual([{ path: 'body.name', message: VALIDATION.betweenChars(1, 32) }]);
     expect(fields(await call('POST', base, mga, { name: 'Foreign parent', parentId: 'sbf-metro-desk' }))).toEqual([
-      { path: 'body.parentId', message: VALIDATION.invalidField },
+      { path: 'body.parentId', message: RULES.unknownFolder },
     ]);
     expect((await call('POST', '/v2/shares/inventories/inv-metro/folders', mga, { name: 'X' })).statusCode).toBe(404);
     expect((await call('PUT', '/v2/shares/folders/sbf-metro-desk', mga, { name: 'Mine' })).statusCode).toBe(404);
@@ -294,10 +295,10 @@ describe.each(providers())('shares on %s', (provider) => {
     // Not under itself or below it.
     const snap = await snapshot();
     expect(fields(await call('PUT', `/v2/shares/folders/${top.id}`, mga, { parentId: grandchild.id }))).toEqual([
-      { path: 'body.parentId', message: VALIDATION.invalidField },
+      { path: 'body.parentId', message: RULES.folderUnderItself },
     ]);
     expect(fields(await call('PUT', `/v2/shares/folders/${top.id}`, mga, { parentId: top.id }))).toEqual([
-      { path: 'body.parentId', message: VALIDATION.invalidField },
+      { path: 'body.parentId', message: RULES.folderUnderItself },
     ]);
     expect(await snapshot()).toBe(snap);
     const renamed: SubscriberFolder = (
@@ -329,7 +330,7 @@ describe.each(providers())('shares on %s', (provider) => {
     const url = '/v2/shares/inventories/inv-global/subscribers';
     const before = await snapshot();
     expect(fields(await call('POST', url, mga, { name: 'Nokey', shareKey: 'NO-SUCH-KEY' }))).toEqual([
-      { path: 'body.shareKey', message: VALIDATION.invalidField },
+      { path: 'body.shareKey', message: RULES.unknownShareKey },
     ]);
     expect(fields(await call('POST', url, mga, { name: '', shareKey: 'PUB-METRO00001' }))).toEqual([{ path: 'body.name', message: VALIDATION.required }]);
     expect(fields(await call('POST', url, mga, { name: 's'.repeat(33), shareKey: 'PUB-METRO00001' }))).toEqual([
@@ -337,7 +338,7 @@ describe.each(providers())('shares on %s', (provider) => {
     ]);
     expect(fields(await call('POST', url, mga, { name: 'Nokey' }))).toEqual([{ path: 'body.shareKey', message: VALIDATION.required }]);
     expect(fields(await call('POST', url, mga, { name: 'Bad folder', shareKey: 'PUB-METRO00001', folderId: 'sbf-metro-desk' }))).toEqual([
-      { path: 'body.folderId', message: VALIDATION.invalidField },
+      { path: 'body.folderId', message: RULES.unknownFolder },
     ]);
     expect(await snapshot()).toBe(before);
 
@@ -356,7 +357,7 @@ describe.each(providers())('shares on %s', (provider) => {
     expect(searched.items.map((x) => x.id)).toEqual([sub.id]);
     const snap = await snapshot();
     expect(fields(await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { shareKey: 'NO-SUCH-KEY' }))).toEqual([
-      { path: 'body.shareKey', message: VALIDATION.invalidField },
+      { path: 'body.shareKey', message: RULES.unknownShareKey },
     ]);
     expect((await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { name: 'Stale', version: sub.version })).statusCode).toBe(409);
     expect((await call('PUT', '/v2/shares/subscribers/sub-0004', mga, { name: 'Mine' })).statusCode).toBe(404);

@@ -17,6 +17,7 @@ import {
   type Role,
   type SoftwareVersion,
   type SoftwareVersionPage,
+  RULES,
 } from '@fleet/contracts';
 import { groupTopic, type CurrentUser } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -182,7 +183,7 @@ describe.each(providers())('software versions on %s', (provider) => {
       [{ number: '7.7', releaseNotesUrl: 'not a url' }, 'body.releaseNotesUrl', VALIDATION.releaseNotesUrl],
       [{ number: '7.7', description: 'x'.repeat(256) }, 'body.description', VALIDATION.max255],
       [{ number: '7.7', supportedDevices: ['toaster'] }, 'body.supportedDevices.0', VALIDATION.invalidField],
-      [{ number: '7.7', inventoryIds: ['inv-no-such'] }, 'body.inventoryIds.0', VALIDATION.invalidField],
+      [{ number: '7.7', inventoryIds: ['inv-no-such'] }, 'body.inventoryIds.0', RULES.unknownInventory],
       [{ number: '7.7', inventoryIds: ['inv-global', 'inv-global'] }, 'body.inventoryIds.1', VALIDATION.fieldUnique],
       [{ number: 7.7 }, 'body.number', VALIDATION.invalidField],
     ];

@@ -19,6 +19,7 @@ import {
   type StoryIntegration,
   type StoryMappingResult,
   type StoryPage,
+  RULES,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
@@ -270,12 +271,12 @@ describe.each(providers())('stories on %s', (provider) => {
 
     const before = await snapshot();
     const refusals: [Record<string, unknown>, { path: string; message: string }[]][] = [
-      [{ version: 0, enabled: true }, [{ path: 'endpoint', message: VALIDATION.required }]],
+      [{ version: 0, enabled: true }, [{ path: 'body.endpoint', message: VALIDATION.required }]],
       [
         { version: 0, enabled: true, endpoint: 'https://nrcs.example.com', mapping: { ...DEFAULT_STORY_MAPPING, slugline: '' } },
-        [{ path: 'mapping.slugline', message: VALIDATION.sluglineMissing }],
+        [{ path: 'body.mapping.slugline', message: VALIDATION.sluglineMissing }],
       ],
-      [{ version: 0, endpoint: 'ftp://nrcs.example.com' }, [{ path: 'body.endpoint', message: VALIDATION.invalidField }]],
+      [{ version: 0, endpoint: 'ftp://nrcs.example.com' }, [{ path: 'body.endpoint', message: RULES.httpUrl }]],
       [{ version: 0, mapping: { ...DEFAULT_STORY_MAPPING, reporter: 'a..b' } }, [{ path: 'body.mapping.reporter', message: VALIDATION.mustMatchPattern }]],
       [{ enabled: false }, [{ path: 'body.version', message: VALIDATION.required }]],
     ];

@@ -16,6 +16,7 @@ import {
   type EndpointDef,
   type SystemMessage,
   type SystemMessagePage,
+  RULES,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
@@ -121,7 +122,7 @@ describe.each(providers())('system messages on %s', (provider) => {
       VALIDATION.expiryInFuture,
     );
     await bad({ message: 'Nobody' }, 'body.inventoryId', VALIDATION.required);
-    await bad({ message: 'Unknown', inventoryId: 'inv-no-such' }, 'body.inventoryId', VALIDATION.invalidField);
+    await bad({ message: 'Unknown', inventoryId: 'inv-no-such' }, 'body.inventoryId', RULES.unknownInventory);
     await bad({ message: 'Level', globalNotification: true, level: 'critical' }, 'body.level', VALIDATION.invalidField);
     await bad({ message: 'Date', globalNotification: true, expireDate: 'tomorrow' }, 'body.expireDate', VALIDATION.invalidField);
     expect((await call('PUT', '/v2/admin/systemMessages/ntf-no-such', superUser, { message: 'X' })).statusCode).toBe(404);

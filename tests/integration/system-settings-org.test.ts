@@ -28,6 +28,7 @@ import {
   type EndpointDef,
   type ModemVendor,
   type Organisation,
+  RULES,
 } from '@fleet/contracts';
 import { verifyPassword } from '@fleet/db';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -222,8 +223,8 @@ describe.each(providers())('system settings (organisations, client applications,
       expect(fields(bad)).toEqual(
         expect.arrayContaining([
           { path: 'body.clientId', message: VALIDATION.mustMatchPattern },
-          { path: 'body.redirectUris.0', message: VALIDATION.invalidField },
-          { path: 'body.redirectUris.1', message: VALIDATION.invalidField },
+          { path: 'body.redirectUris.0', message: RULES.httpUrl },
+          { path: 'body.redirectUris.1', message: RULES.httpUrl },
           { path: 'body.scopes.1', message: VALIDATION.fieldUnique },
         ]),
       );
@@ -301,7 +302,7 @@ describe.each(providers())('system settings (organisations, client applications,
         { path: 'body.provider', message: VALIDATION.invalidField },
       ]);
       expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Other-AI', provider: 'openai', inventoryId: 'inv-no-such' }))).toEqual([
-        { path: 'body.inventoryId', message: VALIDATION.invalidField },
+        { path: 'body.inventoryId', message: RULES.unknownInventory },
       ]);
       expect(await snapshot()).toBe(before);
       expect(settingEvents('ai_settings').at(-1)?.event).toMatchObject({ id: cred.id });
@@ -321,8 +322,8 @@ describe.each(providers())('system settings (organisations, client applications,
         version: chat.version,
       });
       expect(wrong.statusCode).toBe(400);
-      expect(fields(wrong)).toEqual(expect.arrayContaining([{ path: 'body.value.scriptUrl', message: VALIDATION.invalidField }]));
-      expect(fields(wrong)?.map((f) => f.path)).toContain('body.value.enabled');
+      expect(fields(wrong)).toEqual(expect.arrayContaining([{ path: 'body.value.scriptUrl', message: RULES.httpUrl }]));
+      expect(fields(wrong)).toEqual(expect.arrayContaining([{ path: 'body.value.enabled', message: RULES.keyValueShape }]));
       const rekey = await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, { key: 'other', version: chat.version });
       expect(rekey.statusCode).toBe(400);
       expect(

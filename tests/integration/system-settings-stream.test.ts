@@ -24,6 +24,7 @@ import {
   type GeocodingProfile,
   type StreamProfile,
   type StreamProvider,
+  RULES,
 } from '@fleet/contracts';
 import { coreCall, providers, recordPublished, startTestStack, type Method, type Published, type TestStack } from '../support/stack.js';
 
@@ -123,7 +124,7 @@ describe.each(providers())('stream and geocoding settings on %s', (provider) => 
     const sameName = await call('POST', '/v2/admin/streamProfiles', superUser, { providerId: provider.id, name: 'Main' });
     expect(fields(sameName)).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
     const noProvider = await call('POST', '/v2/admin/streamProfiles', superUser, { providerId: 'spr-no-such', name: 'X' });
-    expect(fields(noProvider)).toEqual([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
+    expect(fields(noProvider)).toEqual([{ path: 'body.providerId', message: RULES.unknownStreamProvider }]);
     expect(await snapshot()).toBe(before2);
     // The same name under another provider is fine.
     expect((await call('POST', '/v2/admin/streamProfiles', superUser, { providerId: 'spr-youtube', name: 'Backup-Twitch-Test' })).statusCode).toBe(201);

@@ -121,7 +121,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
 
     await setService(unit, 'multi-camera', true);
     const badChannel = await call('POST', `/v2/units/${unit}/stream/multiplecamera`, cookies.regular, { channelIds: ['MMH-0002-CH1'] });
-    expect(badChannel.json().error.fields).toEqual([{ path: 'body.channelIds.0', message: 'Invalid field' }]);
+    expect(badChannel.json().error.fields).toEqual([{ path: 'body.channelIds.0', message: "Invalid field: not in the unit's inventories" }]);
     device(unit).cameraConnected = false;
     const noCamera = await call('POST', `/v2/units/${unit}/stream/multiplecamera`, cookies.regular, {});
     expect(noCamera.statusCode).toBe(409);
@@ -201,7 +201,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     expect(off.json().error).toEqual({ code: 'DATABRIDGE_LICENSE_DISABLED', message: 'Databridge license not enabled' });
     await setService(unit, 'databridge', true);
     const unknownGateway = await call('POST', `/v2/units/${unit}/stream/databridge`, cookies.regular, { gatewayId: 'dbg-nope' });
-    expect(unknownGateway.json().error.fields).toEqual([{ path: 'body.gatewayId', message: 'Invalid field' }]);
+    expect(unknownGateway.json().error.fields).toEqual([{ path: 'body.gatewayId', message: "Invalid field: not in the unit's inventories" }]);
     const start = await call('POST', `/v2/units/${unit}/stream/databridge`, cookies.regular);
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json().applications.databridge.state).toBe('connecting');
@@ -224,7 +224,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     const none = await call('POST', `/v2/units/${unit}/vrChannels/stream`, cookies.regular);
     expect(none.json().error.fields).toEqual([{ path: 'body.vrChannelId', message: 'This field is required' }]);
     const foreign = await call('POST', `/v2/units/${unit}/vrChannels/stream`, cookies.regular, { vrChannelId: 'VRC-0004' });
-    expect(foreign.json().error.fields).toEqual([{ path: 'body.vrChannelId', message: 'Invalid field' }]);
+    expect(foreign.json().error.fields).toEqual([{ path: 'body.vrChannelId', message: "Invalid field: not in the unit's inventories" }]);
     const start = await call('POST', `/v2/units/${unit}/vrChannels/stream`, cookies.regular, { vrChannelId: 'VRC-0001' });
     expect(start.statusCode, start.body).toBe(200);
     await untilApp(unit, 'videoReturn', 'running');
@@ -244,7 +244,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     await online(unit);
     await db().server.update({ where: { id: 'MMH-0001' }, data: { status: 'online' } });
     const foreign = await call('POST', `/v2/units/${unit}/ippipe/connection`, cookies.regular, { serverId: 'MMH-0002' });
-    expect(foreign.json().error.fields).toEqual([{ path: 'body.serverId', message: 'Invalid field' }]);
+    expect(foreign.json().error.fields).toEqual([{ path: 'body.serverId', message: "Invalid field: not in the unit's inventories" }]);
     const up = await call('POST', `/v2/units/${unit}/ippipe/connection`, cookies.regular, { serverId: 'MMH-0001' });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().ipPipeState).toBe('connecting');
@@ -298,7 +298,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     expect(target.json()).toMatchObject({ session: 2, mode: 'targetChannel', intercomState: 'connecting' });
     await untilApp(unit, 'ifb', 'running');
     const foreign = await call('POST', `/v2/units/${unit}/intercom/session/2`, cookies.regular, { mode: 'targetChannel', channelId: 'MMH-0002-CH1' });
-    expect(foreign.json().error.fields).toEqual([{ path: 'body.channelId', message: 'Invalid field' }]);
+    expect(foreign.json().error.fields).toEqual([{ path: 'body.channelId', message: "Invalid field: not in the unit's inventories" }]);
 
     const close1 = await call('DELETE', `/v2/units/${unit}/intercom/session/1`, cookies.regular);
     expect(close1.json()).toMatchObject({ session: 1, mode: 'audioRoom', intercomState: 'disconnecting' });

@@ -26,7 +26,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().error.fields).toEqual([{ path: 'body.paths.0', message: 'File type not supported' }]);
     const unknown = await call('POST', `/v2/units/${unit}/storages/files/upload`, cookies.regular, { paths: ['/media/sd/nothing.mp4'] });
-    expect(unknown.json().error.fields).toEqual([{ path: 'body.paths.0', message: 'Invalid field' }]);
+    expect(unknown.json().error.fields).toEqual([{ path: 'body.paths.0', message: 'Invalid field: no such file on the unit' }]);
     const empty = await call('POST', `/v2/units/${unit}/storages/files/upload`, cookies.regular, { paths: [] });
     expect(empty.json().error.fields).toEqual([{ path: 'body.paths', message: 'This field is required' }]);
     const tooMany = await call('POST', `/v2/units/${unit}/storages/files/upload`, cookies.regular, {
@@ -79,7 +79,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     expect(ro.statusCode).toBe(403);
     expect(ro.json().error).toEqual({ code: 'READ_ONLY_FILE_DELETE', message: 'Deleting uploaded files is not allowed for read-only users' });
     const unknown = await call('POST', `/v2/units/${unit}/storages/files`, cookies.regular, { paths: [rec!.path, '/media/sd/none.mp4'] });
-    expect(unknown.json().error.fields).toEqual([{ path: 'body.paths.1', message: 'Invalid field' }]);
+    expect(unknown.json().error.fields).toEqual([{ path: 'body.paths.1', message: 'Invalid field: no such file on the unit' }]);
     const dots = await call('POST', `/v2/units/${unit}/storages/files`, cookies.regular, { paths: ['/media/../etc/passwd'] });
     expect(dots.statusCode).toBe(400);
     expect(await snapshot()).toBe(before);
@@ -195,7 +195,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
     });
     const before = await snapshot();
     const notMine = await call('POST', `/v0/units/${unit}/stream/social_media`, cookies.regular, { destinationId: 'std-cdn-test' });
-    expect(notMine.json().error.fields).toEqual([{ path: 'body.destinationId', message: 'Invalid field' }]);
+    expect(notMine.json().error.fields).toEqual([{ path: 'body.destinationId', message: "Invalid field: not in the unit's inventories" }]);
     expect(await snapshot()).toBe(before);
 
     const social = await call('POST', `/v0/units/${unit}/stream/social_media`, cookies.regular);

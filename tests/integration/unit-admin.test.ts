@@ -107,9 +107,10 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     const noInventory = await create(admin, { name: 'X-1', typeGroup: 'fieldUnits', productType: 'LU800', serialNumber: 'SNX1' });
     expect(noInventory.json().error.fields).toEqual([{ path: 'body.inventoryId', message: 'This field is required' }]);
     const foreign = await create(admin, newUnit('0002', { inventoryId: 'inv-metro' }));
-    expect(foreign.json().error.fields).toEqual([{ path: 'body.inventoryId', message: 'Invalid field' }]);
+    expect(foreign.json().error.fields).toEqual([{ path: 'body.inventoryId', message: 'Invalid field: no such inventory' }]);
+    // A group of an inventory the admin does not see is answered as one that does not exist.
     const wrongGroup = await create(admin, newUnit('0002', { groupIds: ['grp-metro-live'] }));
-    expect(wrongGroup.json().error.fields).toEqual([{ path: 'body.groupIds.0', message: 'Invalid field' }]);
+    expect(wrongGroup.json().error.fields).toEqual([{ path: 'body.groupIds.0', message: 'Invalid field: no such group' }]);
     const server = await create(admin, newUnit('0002', { typeGroup: 'mmhServer' }));
     expect(server.json().error.fields).toEqual([{ path: 'body.typeGroup', message: 'Invalid field' }]);
     const noType = await create(admin, newUnit('0002', { productType: '  ' }));
@@ -177,7 +178,7 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     const id = 'LU800-0002';
     const before = await snapshot();
     const unknown = await call('PUT', `/v2/admin/units/${id}/dbgateway`, admin, { gatewayId: 'dbg-nope' });
-    expect(unknown.json().error.fields).toEqual([{ path: 'body.gatewayId', message: 'Invalid field' }]);
+    expect(unknown.json().error.fields).toEqual([{ path: 'body.gatewayId', message: "Invalid field: not in the unit's inventories" }]);
     const missing = await call('PUT', `/v2/admin/units/${id}/dbgateway`, admin, {});
     expect(missing.json().error.fields).toEqual([{ path: 'body.gatewayId', message: 'This field is required' }]);
     expect(await snapshot()).toBe(before);

@@ -52,8 +52,8 @@ describe.each(providers())('unit commands on %s', (provider) => {
 
   it('set virtual channel: unknown, foreign or missing channel is refused with the spec’s words and changes nothing', async () => {
     for (const [body, message] of [
-      [{ channelId: 'NOPE' }, 'Invalid field'],
-      [{ channelId: 'MMH-0002-CH1' }, 'Invalid field'],
+      [{ channelId: 'NOPE' }, "Invalid field: not in the unit's inventories"],
+      [{ channelId: 'MMH-0002-CH1' }, "Invalid field: not in the unit's inventories"],
       [{}, 'This field is required'],
     ] as const) {
       const res = await unchanged('LU800-0001', () => cmd('LU800-0001', 'setVirtualChannel', body), 400);

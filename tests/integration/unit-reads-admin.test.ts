@@ -110,7 +110,15 @@ describe.each(providers())('unit reads on %s', (provider) => {
     expectError(await get('/v2/admin/units?offset=-1', cookies.admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be 0 or more'));
     expectError(await get('/v2/admin/units?limit=many', cookies.admin), 400, 'VALIDATION_FAILED', field('query.limit', 'Must be a number'));
     expectError(await get('/v2/admin/units?offset=1.5', cookies.admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be an integer'));
-    expectError(await get('/v2/admin/units?offset=1e12', cookies.admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be 2147483647 or less'));
+    expectError(
+      await get('/v2/admin/units?offset=1000000000000', cookies.admin),
+      400,
+      'VALIDATION_FAILED',
+      field('query.offset', 'Must be 2147483647 or less'),
+    );
+    // A number is written in decimal: not what Number() would make of other text (an exponent, hexadecimal, blanks, nothing).
+    for (const text of ['1e12', '0x10', '%205', ''])
+      expectError(await get(`/v2/admin/units?offset=${text}`, cookies.admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be a number'));
     expect(await ok('/v2/admin/units?offset=2147483647', cookies.admin)).toMatchObject({ items: [], offset: 2147483647 });
     expectError(await get('/v2/admin/units?limit=1&limit=2', cookies.admin), 400, 'VALIDATION_FAILED', field('query.limit', 'Must be a number'));
     expectError(

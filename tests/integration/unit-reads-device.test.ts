@@ -192,7 +192,7 @@ describe.each(providers())('unit reads on %s', (provider) => {
       { path: 'query.path', message: 'Must match the pattern' },
     ]);
     expectError(await get(`/v2/units/${LU800}/storages/files?path=/media/sd/../etc`, cookies.regular), 400, 'VALIDATION_FAILED', [
-      { path: 'query.path', message: 'Invalid field' },
+      { path: 'query.path', message: 'Must match the pattern' },
     ]);
     expectError(await get(`/v2/units/${LU800}/storages/files?path=/${'x'.repeat(1024)}`, cookies.regular), 400, 'VALIDATION_FAILED', [
       { path: 'query.path', message: 'Must have at most 1024 characters' },
@@ -287,7 +287,7 @@ describe.each(providers())('unit reads on %s', (provider) => {
       await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=group&groupId=grp-field-crews`, cookies.regular),
       400,
       'VALIDATION_FAILED',
-      field('query.groupId', 'Invalid field'),
+      field('query.groupId', 'Invalid field: not in the group'),
     );
     // Nothing was saved by a preview.
     expect((await ok(`/v2/units/${u}/alerts/configuration`, cookies.regular)).mode).toBe('automatic');

@@ -44,13 +44,13 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const group = await unit('LU800-0003', 'alerts/configuration', { mode: 'group', groupId: 'grp-field-crews' });
     expect(group.json().alerts).toMatchObject({ mode: 'group', groupId: 'grp-field-crews' });
     expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'group', groupId: 'grp-newsroom' }), 400))).toEqual([
-      { path: 'body.groupId', message: 'Invalid field' },
+      { path: 'body.groupId', message: 'Invalid field: not in the group' },
     ]);
     expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'group' }), 400))).toEqual([
       { path: 'body.groupId', message: 'This field is required' },
     ]);
     expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'automatic', recipients: [] }), 400))).toEqual([
-      { path: 'body.recipients', message: 'Invalid field' },
+      { path: 'body.recipients', message: 'Invalid field: not taken in this alert mode' },
     ]);
     const auto = await unit('LU800-0003', 'alerts/configuration', { mode: 'automatic' });
     expect(auto.json().alerts).toMatchObject({ mode: 'automatic', groupId: 'grp-field-crews' });
@@ -67,7 +67,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
       fields(
         await refused('LU800-0001', () => put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: 'MMH-0002-CH1', multiChannel: true }), 400),
       ),
-    ).toEqual([{ path: 'body.outputChannel', message: 'Invalid field' }]);
+    ).toEqual([{ path: 'body.outputChannel', message: "Invalid field: not in the unit's inventories" }]);
     expect(fields(await put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: null }))).toEqual([
       { path: 'body.multiChannel', message: 'This field is required' },
     ]);
@@ -178,11 +178,11 @@ describe.each(providers())('unit updates on %s', (provider) => {
     expect(ok.json()).toEqual({ uniqueId: 'LU800-0002', inventoryId: 'inv-global', ownership: 'rent', usageProfileId: 'usp-news-data', version: r.version });
     expect((await detail('LU800-0002')).ownership).toBe('rent');
     const cases: [unknown, { path: string; message: string }[]][] = [
-      [{ id: 'LU800-0002', inventoryId: 'inv-metro', ownership: 'lease' }, [{ path: 'body.inventoryId', message: 'Invalid field' }]],
+      [{ id: 'LU800-0002', inventoryId: 'inv-metro', ownership: 'lease' }, [{ path: 'body.inventoryId', message: 'Invalid field: not of the inventory' }]],
       [{ id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'stolen' }, [{ path: 'body.ownership', message: 'Invalid field' }]],
       [
         { id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'lease', usageProfileId: 'usp-nope' },
-        [{ path: 'body.usageProfileId', message: 'Invalid field' }],
+        [{ path: 'body.usageProfileId', message: 'Invalid field: not of the inventory' }],
       ],
     ];
     for (const [b, expected] of cases)

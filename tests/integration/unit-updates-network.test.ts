@@ -54,7 +54,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
       { path: 'body.serverId', message: 'This field is required' },
     ]);
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ippipe', { enabled: true, serverId: 'MMH-0002' }), 400))).toEqual([
-      { path: 'body.serverId', message: 'Invalid field' },
+      { path: 'body.serverId', message: "Invalid field: not in the unit's inventories" },
     ]);
     expect(fields(await unit('LU800-0001', 'ippipe', { enabled: true, serverId: 'MMH-0001', port: 0 }))).toEqual([
       { path: 'body.port', message: 'Must be 1 or more' },
@@ -88,7 +88,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
           400,
         ),
       ),
-    ).toEqual([{ path: 'body.passphrase', message: 'Invalid field' }]);
+    ).toEqual([{ path: 'body.passphrase', message: 'Invalid field: not taken in this mode' }]);
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 70000 }), 400))).toEqual([
       { path: 'body.port', message: 'Must be 65535 or less' },
     ]);
@@ -259,9 +259,9 @@ describe.each(providers())('unit updates on %s', (provider) => {
           { path: 'body.subnetMask', message: 'This field is required' },
         ],
       ],
-      [{ port: 1, ip: '10.0.0.5' }, [{ path: 'body.ip', message: 'Invalid field' }]],
-      [{ port: 8, networkMode: '4G' }, [{ path: 'body.networkMode', message: 'Invalid field' }]],
-      [{ port: 40, roamingAllowed: true }, [{ path: 'body.port', message: 'Invalid field' }]],
+      [{ port: 1, ip: '10.0.0.5' }, [{ path: 'body.ip', message: "Invalid field: not a setting of this modem's kind" }]],
+      [{ port: 8, networkMode: '4G' }, [{ path: 'body.networkMode', message: "Invalid field: not a setting of this modem's kind" }]],
+      [{ port: 40, roamingAllowed: true }, [{ path: 'body.port', message: 'Invalid field: no modem on this port' }]],
       [{ port: 1, apns: [{ slot: 5, apn: 'x' }] }, [{ path: 'body.apns.0.slot', message: 'Must be 4 or less' }]],
       [{ port: 1, apns: [{ slot: 1, apn: 'x', authProtocol: 'MSCHAP' }] }, [{ path: 'body.apns.0.authProtocol', message: 'Invalid field' }]],
     ];

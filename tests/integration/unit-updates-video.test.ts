@@ -128,7 +128,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const sel = await unit('LU800-0001', 'vrChannels/selected', { vrChannelId: 'VRC-0001' });
     expect(sel.json().videoReturn.selectedVrChannelId).toBe('VRC-0001');
     const foreignVr = await refused('LU800-0001', () => unit('LU800-0001', 'vrChannels/selected', { vrChannelId: 'VRC-0004' }), 400);
-    expect(fields(foreignVr)).toEqual([{ path: 'body.vrChannelId', message: 'Invalid field' }]);
+    expect(fields(foreignVr)).toEqual([{ path: 'body.vrChannelId', message: "Invalid field: not in the unit's inventories" }]);
     expect((await refused('LULITE-0001', () => unit('LULITE-0001', 'vrChannels/selected', { vrChannelId: 'VRC-0001' }), 402)).json().error.code).toBe(
       'NO_VIDEO_RETURN_LICENSE',
     );
@@ -167,13 +167,16 @@ describe.each(providers())('unit updates on %s', (provider) => {
       ],
       [{ ...body, customSelectedChannels: [] }, [{ path: 'body.customSelectedChannels', message: 'This field is required' }]],
       [{ ...body, maxBandwidthMbps: 16 }, [{ path: 'body.maxBandwidthMbps', message: 'Must be 15 or less' }]],
-      [{ ...body, customSelectedChannels: ['MMH-0001-CH1', 'MMH-0002-CH1'] }, [{ path: 'body.customSelectedChannels.1', message: 'Invalid field' }]],
+      [
+        { ...body, customSelectedChannels: ['MMH-0001-CH1', 'MMH-0002-CH1'] },
+        [{ path: 'body.customSelectedChannels.1', message: "Invalid field: not in the unit's inventories" }],
+      ],
     ];
     for (const [b, expected] of cases) expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'multiplecamera', b), 400))).toEqual(expected);
     const ch = await unit('LU800-0001', 'multiplecamera/channel', { channelId: 'MMH-0001-CH3' });
     expect(ch.json().multiCamera.channel).toBe('MMH-0001-CH3');
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'multiplecamera/channel', { channelId: 'NOPE' }), 400))).toEqual([
-      { path: 'body.channelId', message: 'Invalid field' },
+      { path: 'body.channelId', message: "Invalid field: not in the unit's inventories" },
     ]);
     const mode = await unit('LU800-0001', 'multiplecamera/mode', { mode: 'switcherAndProxy' });
     expect(mode.json().multiCamera.mode).toBe('switcherAndProxy');

@@ -16,6 +16,7 @@ import {
   type UnitUsageProfiles,
   type UsageProfile,
   type UsageProfilePage,
+  RULES,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
@@ -226,12 +227,12 @@ describe.each(providers())('usage profiles on %s', (provider) => {
       usageProfileId: null,
       unitIds: [units[0], 'LU800-0005'],
     });
-    expect(fields(otherInventoryUnit)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.invalidField }]);
+    expect(fields(otherInventoryUnit)).toEqual([{ path: 'body.unitIds.1', message: RULES.notOfInventory }]);
     const otherInventoryProfile = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, {
       usageProfileId: 'usp-metro',
       unitIds: [units[0]],
     });
-    expect(fields(otherInventoryProfile)).toEqual([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
+    expect(fields(otherInventoryProfile)).toEqual([{ path: 'body.usageProfileId', message: RULES.notOfInventory }]);
     const twice = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: null, unitIds: [units[0], units[0]] });
     expect(fields(twice)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.fieldUnique }]);
     const none = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: null, unitIds: [] });

@@ -18,6 +18,7 @@ import {
   type EndpointDef,
   type GroupVrChannelList,
   type VrChannelDetail,
+  RULES,
 } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
@@ -233,7 +234,7 @@ describe.each(providers())('video return channels on %s', (provider) => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.fields).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
     const foreign = await call('POST', '/v2/admin/vrChannels', admin, { name: 'Return-New', inventoryIds: ['inv-metro'] });
-    expect(foreign.json().error.fields).toEqual([{ path: 'body.inventoryIds.0', message: VALIDATION.invalidField }]);
+    expect(foreign.json().error.fields).toEqual([{ path: 'body.inventoryIds.0', message: RULES.unknownInventory }]);
     const none = await call('POST', '/v2/admin/vrChannels', admin, { name: 'Return-New', inventoryIds: [] });
     expect(none.json().error.fields).toEqual([{ path: 'body.inventoryIds', message: VALIDATION.required }]);
     expect(await snapshot()).toBe(before);
@@ -270,7 +271,7 @@ describe.each(providers())('video return channels on %s', (provider) => {
     expect(choices.items.every((g) => g.inventoryId === 'inv-global')).toBe(true);
     expect((await call('GET', '/v2/admin/vrChannels/VRC-NEW-1/inventories', admin)).json()).toEqual([{ id: 'inv-global', name: expect.any(String) }]);
     const badGroup = await call('PUT', '/v2/admin/vrChannels/VRC-NEW-1', admin, { groupIds: ['grp-metro-live'] });
-    expect(badGroup.json().error.fields).toEqual([{ path: 'body.groupIds.0', message: VALIDATION.invalidField }]);
+    expect(badGroup.json().error.fields).toEqual([{ path: 'body.groupIds.0', message: RULES.unknownGroup }]);
 
     const del = await call('DELETE', '/v2/admin/vrChannels/VRC-NEW-1', admin);
     expect(del.json()).toEqual({ uniqueId: 'VRC-NEW-1', deleted: true });

@@ -27,6 +27,8 @@ export interface JsonSchema {
   exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
+  not?: JsonSchema;
   format?: string;
   default?: unknown;
 }

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { ERROR_CATALOGUE } from '@fleet/contracts';
+import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -46,12 +46,59 @@ function literalsOf(type: ts.Type): string[] | null {
   return out.length >= Object.keys(ERROR_CATALOGUE).length ? null : out;
 }
 
-export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes: string[] } {
+/**
+ * A field rule a call's code applies: the field a 400 names (`body.inventoryId`, item indexes left out)
+ * and its message, as `field\u0000message`; a part the scan cannot tell is `*`. A rule whose field
+ * depends on a parameter of the function it is in holds `\u0001<index>\u0001` there until a call of
+ * that function says what the argument is.
+ */
+type Rules = Set<string>;
+const RULE_SEP = '\u0000';
+/** A parameter's placeholder (`\u0001<index>\u0001`), or one of a property of it (`\u0001<index>:<name>\u0001`). */
+const param = (i: number, property?: string) => `\u0001${i}${property ? `:${property}` : ''}\u0001`;
+// eslint-disable-next-line no-control-regex -- the placeholder's own delimiter, which no field or message holds
+const PARAM = /\u0001(\d+)(?::(\w+))?\u0001/;
+// eslint-disable-next-line no-control-regex -- the same, every one
+const PARAMS = /\u0001(\d+)(?::(\w+))?\u0001/g;
+
+/**
+ * The places whose field rules the scan cannot read whole, and why: a `*` there (any field below, any
+ * message) stands in the document as `{…}` (the checks take any text for it, never the bare "Invalid field").
+ */
+const OPEN_RULES = [
+  // The value of an application configuration key has the shape its key names (APPLICATION_CONFIGURATION_SHAPES): the shape's own messages, at its fields.
+  'apps/core/src/modules/system-settings/application-configuration.ts',
+  // An upgrade refused by a rule of packages/domain (version.ts): the rule's own words, with the versions in them.
+  'apps/core/src/modules/units/admin-units.ts',
+  'apps/core/src/modules/upgrades/upgrades.ts',
+];
+
+export interface CallScan {
+  /** The error codes each call can answer. */
+  calls: Record<string, string[]>;
+  deviceCodes: string[];
+  /** The field rules each call's code can refuse a request with (400 at a field): `{ field, message }`, sorted. */
+  rules: Record<string, { field: string; message: string }[]>;
+  /** Field rules the scan could not read in full (a field or a message it cannot tell), where they are. */
+  unresolved: string[];
+}
+
+export function scanCallErrors(): CallScan {
   const prog = program();
   const checker = prog.getTypeChecker();
   const sources = prog.getSourceFiles().filter((f) => !f.isDeclarationFile && !f.fileName.includes('node_modules'));
   const inCore = (f: ts.SourceFile) => f.fileName.startsWith(join(root, 'apps/core/src'));
   const inSimulator = (f: ts.SourceFile) => f.fileName.startsWith(join(root, 'simulator/src'));
+  // The packages whose rules return field problems the core answers (packages/domain's bandwidth limits, names).
+  // Not contracts' zod plumbing (validation.ts: a schema's own problems, whatever they are).
+  const inRulePackage = (f: ts.SourceFile) =>
+    f.fileName.startsWith(join(root, 'packages/domain/src')) ||
+    (f.fileName.startsWith(join(root, 'packages/contracts/src')) && f.fileName !== join(root, 'packages/contracts/src/validation.ts'));
+  /** A package rule's field is relative to the body (the core answers it with `bodyProblems`): `totalKbps` → `body.totalKbps`, '' → `body`. */
+  const bodyRelative = (rule: string) => {
+    const [field, message] = rule.split(RULE_SEP) as [string, string];
+    return /^(body|query|params)(\.|$)/.test(field) ? rule : `${field === '' ? 'body' : `body.${field}`}${RULE_SEP}${message}`;
+  };
 
   // Classes by the interfaces they implement, to follow a call through an interface's method.
   const implementers = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
@@ -93,12 +140,12 @@ export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes
     visit(f);
   }
 
-  /** The bodies a reference can run: a function's or method's own, or the implementations of an interface's method. */
-  function bodiesOf(sym: ts.Symbol): ts.Node[] {
+  /** The bodies a reference can run: a function's or method's own, or the implementations of an interface's method (in the core and the simulator; with `rules`, the packages' rules too). */
+  function bodiesOf(sym: ts.Symbol, rules = false): ts.Node[] {
     const out: ts.Node[] = [];
     for (const d of aliased(sym).declarations ?? []) {
       const file = d.getSourceFile();
-      if (!inCore(file) && !inSimulator(file)) continue;
+      if (!inCore(file) && !inSimulator(file) && !(rules && inRulePackage(file))) continue;
       if ((ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d) || ts.isGetAccessor(d) || ts.isConstructorDeclaration(d)) && d.body) out.push(d);
       else if (ts.isVariableDeclaration(d) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)))
         out.push(d.initializer);
@@ -170,6 +217,238 @@ export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes
     );
   };
 
+  // ── field rules ─────────────────────────────────────────────────────────────────────────────
+  const unresolved = new Set<string>();
+  const isErrorsModule = (n: ts.Node) => n.getSourceFile().fileName === join(root, 'apps/core/src/errors.ts');
+  /** What the functions a call can reach return (their `return` expressions, an arrow's body), `null` and `undefined` left out. */
+  const returnsOf = (call: ts.CallExpression): ts.Expression[] => {
+    const sym = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression);
+    const out: ts.Expression[] = [];
+    // Any package's function (a rule of packages/domain or contracts returns the message).
+    const declared = (sym ? (aliased(sym).declarations ?? []) : []).map((d) =>
+      ts.isVariableDeclaration(d) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)) ? d.initializer : d,
+    );
+    for (const body of [...declared, ...(sym ? bodiesOf(sym) : [])]) {
+      if (!ts.isFunctionLike(body)) continue;
+      const block = (body as ts.FunctionLikeDeclaration).body;
+      if (block && !ts.isBlock(block)) out.push(block);
+      const visit = (n: ts.Node): void => {
+        if (ts.isFunctionLike(n)) return;
+        if (ts.isReturnStatement(n) && n.expression) out.push(n.expression);
+        ts.forEachChild(n, visit);
+      };
+      if (block && ts.isBlock(block)) ts.forEachChild(block, visit);
+    }
+    return out.filter((x) => x.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(x) && x.text === 'undefined'));
+  };
+  const following = new Set<ts.Node>();
+  /** The texts a property of what `e` is can be (`problem.message` of `const problem = check(…)`), by what the call returns. */
+  function propertyTextsOf(e: ts.Expression, name: string): string[] | null {
+    if (ts.isIdentifier(e)) {
+      const decl = checker.getSymbolAtLocation(e)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return propertyTextsOf(decl.initializer, name);
+      // A property of a parameter: its callers say what it is.
+      const fn = decl && ts.isParameter(decl) ? decl.parent : undefined;
+      if (fn && !((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(fn.parent)))
+        return [param(fn.parameters.indexOf(decl as ts.ParameterDeclaration), name)];
+      return null;
+    }
+    if (ts.isAwaitExpression(e) || ts.isParenthesizedExpression(e)) return propertyTextsOf(e.expression, name);
+    if (ts.isObjectLiteralExpression(e)) {
+      const p = e.properties.find((q) => q.name && ts.isIdentifier(q.name) && q.name.text === name);
+      if (p && ts.isPropertyAssignment(p)) return textsOf(p.initializer);
+      // Another shape of a union (`{ kind: 'error', code }` beside `{ kind: 'field', message }`): nothing of this property.
+      return p ? null : [];
+    }
+    if (ts.isCallExpression(e) && !following.has(e)) {
+      following.add(e);
+      try {
+        const all = returnsOf(e).map((r) => propertyTextsOf(r, name));
+        return all.length > 0 && all.every((x) => x !== null) ? all.flat() : null;
+      } finally {
+        following.delete(e);
+      }
+    }
+    return null;
+  }
+  /**
+   * A parameterised message of contracts' VALIDATION (`VALIDATION.minValue(n)`, `VALIDATION.xsltNotAllowed(what)`):
+   * its words, each number argument `{n}` and each text argument `{…}` (by the argument's type).
+   */
+  const SENTINELS = [918273, 564738];
+  function validationTemplate(e: ts.CallExpression): string | null {
+    if (!ts.isPropertyAccessExpression(e.expression) || !ts.isIdentifier(e.expression.expression) || e.expression.expression.text !== 'VALIDATION') return null;
+    const fn = (VALIDATION as Record<string, unknown>)[e.expression.name.text];
+    if (typeof fn !== 'function') return null;
+    const texts = SENTINELS.map((_, i) => {
+      const arg = e.arguments[i];
+      return arg !== undefined && (checker.getTypeAtLocation(arg).flags & ts.TypeFlags.StringLike) !== 0;
+    });
+    const args = SENTINELS.map((s, i) => (texts[i] ? `\u0001${s}\u0001` : s));
+    return args.reduce((text: string, a, i) => text.replace(String(a), texts[i] ? '{…}' : '{n}'), (fn as (...a: (number | string)[]) => string)(...args));
+  }
+
+  /** The texts an expression can be: literals, a union of them, `#` for a number (an item index), a parameter's placeholder, else `*`. */
+  function textsOf(e: ts.Expression): string[] {
+    if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isAwaitExpression(e)) return textsOf(e.expression);
+    // No text at all (a check that found nothing wrong).
+    if (e.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(e) && e.text === 'undefined')) return [];
+    if (ts.isCallExpression(e)) {
+      const template = validationTemplate(e);
+      if (template !== null) return [template];
+    }
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text];
+    if (ts.isConditionalExpression(e)) return [...textsOf(e.whenTrue), ...textsOf(e.whenFalse)];
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) return textsOf(e.left).flatMap((a) => textsOf(e.right).map((b) => a + b));
+    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken))
+      return [...textsOf(e.left), ...textsOf(e.right)];
+    if (ts.isTemplateExpression(e)) {
+      let out = [e.head.text];
+      for (const span of e.templateSpans) {
+        const parts = textsOf(span.expression);
+        out = out.flatMap((a) => parts.map((b) => a + b + span.literal.text));
+      }
+      return out;
+    }
+    const type = checker.getTypeAtLocation(e);
+    const parts = type.isUnion() ? type.types : [type];
+    if (parts.every((t) => t.isStringLiteral())) return parts.map((t) => (t as ts.StringLiteralType).value);
+    if (parts.every((t) => t.isNumberLiteral() || (t.flags & ts.TypeFlags.NumberLike) !== 0)) return ['#'];
+    // What a called function returns, or a property of it.
+    if (ts.isCallExpression(e) && !following.has(e)) {
+      following.add(e);
+      try {
+        const returned = returnsOf(e);
+        if (returned.length > 0) {
+          const texts = returned.flatMap(textsOf);
+          if (!texts.includes('*')) return texts;
+        }
+      } finally {
+        following.delete(e);
+      }
+    }
+    if (ts.isPropertyAccessExpression(e)) {
+      const texts = propertyTextsOf(e.expression, e.name.text);
+      if (texts !== null && !texts.includes('*')) return texts;
+    }
+    if (ts.isIdentifier(e)) {
+      const sym =
+        ts.isShorthandPropertyAssignment(e.parent) && e.parent.name === e
+          ? checker.getShorthandAssignmentValueSymbol(e.parent)
+          : checker.getSymbolAtLocation(e);
+      const decl = sym?.valueDeclaration;
+      // A constant: what it was set to.
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) return textsOf(decl.initializer);
+      // A parameter of a function called by name (not a callback's), around this one: its callers say what it is.
+      const fn = decl && ts.isParameter(decl) ? decl.parent : undefined;
+      const callback = fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(fn.parent);
+      let around = false;
+      for (let p: ts.Node | undefined = e.parent; p && !around; p = p.parent) around = p === fn;
+      if (fn && !callback && around) return [param(fn.parameters.indexOf(decl as ts.ParameterDeclaration))];
+    }
+    return ['*'];
+  }
+  const fieldOf = (path: string, prefix: string) => {
+    const full = prefix === '' ? path : path === '' ? prefix.slice(0, -1) : `${prefix}${path}`;
+    // Item indexes are not part of a field's name.
+    return full.replace(/\.#(?=\.|$)/g, '').replace(/\.\d+(?=\.|$)/g, '');
+  };
+  /** Whether a problem literal is given to an error that is not a 400 (`new AppError('NAME_IN_USE', [{ path, message }])`). */
+  const notA400 = (n: ts.Node): boolean => {
+    // Up to the function it is in, through the callbacks that build it (`reasons.map((r) => ({ path, message }))`).
+    const isCallback = (p: ts.Node) => (ts.isArrowFunction(p) || ts.isFunctionExpression(p)) && ts.isCallExpression(p.parent);
+    for (let p = n.parent; p && (!ts.isFunctionLike(p) || isCallback(p)); p = p.parent) {
+      if (ts.isNewExpression(p) && ts.isIdentifier(p.expression) && p.expression.text === 'AppError' && p.arguments?.[0]) {
+        const codes = literalsOf(checker.getTypeAtLocation(p.arguments[0]));
+        return codes !== null && !codes.includes('VALIDATION_FAILED');
+      }
+    }
+    return false;
+  };
+  const ruleMemo = new Map<ts.Node, Rules>();
+  /** The field rules the code under `node` can refuse with, following what it calls (as errorsOf does). */
+  function rulesOf(node: ts.Node): Rules {
+    const known = ruleMemo.get(node);
+    if (known) return known;
+    const found: Rules = new Set();
+    ruleMemo.set(node, found);
+    const add = (paths: string[], messages: string[], prefix: string, at: ts.Node) => {
+      for (const path of paths)
+        for (const message of messages) {
+          const field = fieldOf(path, prefix);
+          // A field or message that waits for a caller's argument is not unresolved yet.
+          if ((field.includes('*') || message.includes('*')) && !OPEN_RULES.some((site) => where(at).startsWith(site)))
+            unresolved.add(`${where(at)}: ${field} ${JSON.stringify(message)}`);
+          found.add(`${field}${RULE_SEP}${message}`);
+        }
+    };
+    const visit = (n: ts.Node, prefix: string): void => {
+      // A field problem: `{ path, message }`.
+      if (ts.isObjectLiteralExpression(n) && !isErrorsModule(n)) {
+        const prop = (name: string) =>
+          n.properties.find((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && p.name.text === name);
+        const path = prop('path');
+        const message = prop('message');
+        const expr = (p: ts.ObjectLiteralElementLike) => (ts.isPropertyAssignment(p) ? p.initializer : (p as ts.ShorthandPropertyAssignment).name);
+        if (path && message && n.properties.length === 2 && !notA400(n)) add(textsOf(expr(path)), textsOf(expr(message)), prefix, n);
+      }
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
+        const name = n.expression.text;
+        const decl = checker.getSymbolAtLocation(n.expression);
+        const fromErrors = decl && aliased(decl).declarations?.some(isErrorsModule);
+        if (fromErrors && name === 'bodyProblem' && n.arguments.length === 2) {
+          add(textsOf(n.arguments[0]!), textsOf(n.arguments[1]!), 'body.', n);
+          return;
+        }
+        if (fromErrors && name === 'bodyProblems') {
+          n.arguments.forEach((a) => visit(a, 'body.'));
+          return;
+        }
+      }
+      // A call of a function whose rules depend on its parameters: the arguments say what they are.
+      if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
+        const sym = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(n.expression) ? n.expression.name : n.expression);
+        if (sym && !aliased(sym).declarations?.some(isErrorsModule)) {
+          for (const body of bodiesOf(sym, true)) {
+            for (const rule of rulesOf(body)) {
+              if (!PARAM.test(rule)) continue;
+              // Every parameter at once (an argument may be the caller's own parameter, written the same way).
+              const tokens = [...new Set([...rule.matchAll(PARAMS)].map((m) => m[0]))];
+              let choices: Map<string, string>[] = [new Map()];
+              for (const token of tokens) {
+                const [, index, property] = PARAM.exec(token)!;
+                const i = Number(index);
+                const arg = n.arguments?.[i] ?? (ts.isFunctionLike(body) ? body.parameters[i]?.initializer : undefined);
+                const values = !arg ? ['*'] : property ? (propertyTextsOf(arg, property) ?? ['*']) : textsOf(arg);
+                choices = choices.flatMap((c) => values.map((v) => new Map(c).set(token, v)));
+              }
+              const texts = choices.map((c) => rule.replace(PARAMS, (token: string) => c.get(token) ?? '*'));
+              for (const t of texts) {
+                const [field, message] = (inRulePackage(body.getSourceFile()) ? bodyRelative(t) : t).split(RULE_SEP) as [string, string];
+                add([field], [message], prefix, n);
+              }
+            }
+          }
+        }
+      }
+      if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && !isDeclarationName(n)) {
+        const sym = checker.getSymbolAtLocation(n);
+        if (sym && !aliased(sym).declarations?.some(isErrorsModule))
+          for (const body of bodiesOf(sym, true))
+            for (const r of rulesOf(body)) if (!PARAM.test(r)) found.add(inRulePackage(body.getSourceFile()) ? bodyRelative(r) : r);
+      }
+      if (ts.isNewExpression(n)) {
+        const sym = checker.getSymbolAtLocation(n.expression);
+        const cls = sym && aliased(sym).declarations?.find(ts.isClassLike);
+        const ctor = cls?.members.find(ts.isConstructorDeclaration);
+        if (ctor) for (const r of rulesOf(ctor)) if (!PARAM.test(r)) found.add(r);
+      }
+      ts.forEachChild(n, (c) => visit(c, prefix));
+    };
+    ts.forEachChild(node, (c) => visit(c, ''));
+    return found;
+  }
+
   // What the devices can refuse with.
   const deviceCodes = new Set<string>();
   for (const f of sources.filter(inSimulator)) {
@@ -186,6 +465,7 @@ export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes
 
   // Each call's declaration: a property of the object given to `callsOf<…>()(…)`.
   const calls: Record<string, string[]> = {};
+  const rules: Record<string, { field: string; message: string }[]> = {};
   for (const f of sources.filter(inCore)) {
     const visit = (n: ts.Node): void => {
       if (
@@ -201,11 +481,22 @@ export function scanCallErrors(): { calls: Record<string, string[]>; deviceCodes
           const found = new Set(errorsOf(prop));
           if (found.delete(DEVICE)) deviceCodes.forEach((c) => found.add(c));
           calls[prop.name.text] = [...found].sort();
+          const ruleTexts = [...rulesOf(prop)].filter((r) => {
+            if (!PARAM.test(r)) return true;
+            unresolved.add(`${where(prop)}: ${r.replace(RULE_SEP, ' ')} (a parameter of the call's own function)`);
+            return false;
+          });
+          if (ruleTexts.length > 0)
+            rules[prop.name.text] = ruleTexts.sort().map((r) => {
+              const [field, message] = r.split(RULE_SEP) as [string, string];
+              return { field, message };
+            });
         }
       }
       ts.forEachChild(n, visit);
     };
     visit(f);
   }
-  return { calls: Object.fromEntries(Object.entries(calls).sort(([a], [b]) => a.localeCompare(b))), deviceCodes: [...deviceCodes].sort() };
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  return { calls: sorted(calls), deviceCodes: [...deviceCodes].sort(), rules: sorted(rules), unresolved: [...unresolved].sort() };
 }

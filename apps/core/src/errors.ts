@@ -3,6 +3,11 @@ import { ERROR_CATALOGUE, VALIDATION, type ErrorCode, type FieldProblem } from '
 /** A failure the client can act on: answered with the catalogue's status and text. */
 export class AppError extends Error {
   readonly status: number;
+  /**
+   * A 400 the request's schema answers (a value the OpenAPI document's schemas refuse), not a rule of the
+   * call beyond them: under RESPONSE_VALIDATION a rule's refusal must be one the document states (plugins/errors.ts).
+   */
+  bySchema = false;
   constructor(
     readonly code: ErrorCode,
     readonly fields?: FieldProblem[],
@@ -31,26 +36,30 @@ export function validationError(fields: FieldProblem[]): AppError {
 }
 
 /**
- * Whether a value holds U+0000 anywhere, in a string or a key (PostgreSQL refuses it in text and
- * JSON). Walks with its own stack, not recursion, so no shape of input can overflow the call stack.
+ * Where a value holds U+0000 (PostgreSQL refuses it in text and JSON): the dotted path of the first
+ * string holding it, or of the object whose key holds it ("" for the value itself), else null. Walks
+ * with its own stack, not recursion, so no shape of input can overflow the call stack.
  */
-export function hasNul(v: unknown): boolean {
-  const pending: unknown[] = [v];
+export function nulAt(v: unknown): string | null {
+  const pending: [unknown, string][] = [[v, '']];
+  const join = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
   while (pending.length > 0) {
-    const x = pending.pop();
+    const [x, path] = pending.pop()!;
     if (typeof x === 'string') {
-      if (x.includes('\u0000')) return true;
+      if (x.includes('\u0000')) return path;
     } else if (Array.isArray(x)) {
-      for (const item of x) pending.push(item);
+      for (let i = x.length - 1; i >= 0; i--) pending.push([x[i], join(path, i)]);
     } else if (typeof x === 'object' && x !== null) {
-      for (const [k, item] of Object.entries(x)) {
-        if (k.includes('\u0000')) return true;
-        pending.push(item);
-      }
+      const entries = Object.entries(x);
+      for (const [k] of entries) if (k.includes('\u0000')) return path;
+      for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], join(path, entries[i]![0])]);
     }
   }
-  return false;
+  return null;
 }
+
+/** Whether a value holds U+0000 anywhere, in a string or a key. */
+export const hasNul = (v: unknown): boolean => nulAt(v) !== null;
 
 /** Body field problems; paths are relative to the body, as the route's own validation reports them. */
 export function bodyProblems(problems: readonly FieldProblem[]): AppError {

@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './clock.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './rule-messages.js';
 export * from './roles.js';
 export * from './entities/common.js';
 export * from './entities/unit.js';

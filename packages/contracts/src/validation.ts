@@ -49,3 +49,70 @@ export interface FieldProblem {
 export function toFieldProblems(error: z.ZodError): FieldProblem[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
+
+/**
+ * A rule a schema applies beyond what JSON Schema can state (a refinement: one field against another,
+ * a check by parsing), as the OpenAPI document lists it in the call's `x-rules`: the field it refuses,
+ * relative to the schema it is declared on ('' for that schema itself; items without their index),
+ * the message it answers there, and the rule in words.
+ */
+export interface FieldRule {
+  readonly field: string;
+  readonly message: string;
+  readonly rule: string;
+}
+
+/**
+ * The options of a refinement whose rule the document states with a schema keyword of its own (a length in
+ * code points as `maxLength`, a pattern, `uniqueItems`, `not`), given beside `.meta()` with that keyword:
+ * its refusal is the schema's, not a rule beyond it (`.refine(check, { message, ...STATED_BY_SCHEMA })`).
+ */
+export const STATED_BY_SCHEMA = { params: { statedBySchema: true } } as const;
+
+/** The metadata that states a schema's rules in the document: `.superRefine(…).meta(statesRules({ … }))`. */
+export const statesRules = (...rules: FieldRule[]): { 'x-rules': FieldRule[] } => ({ 'x-rules': rules });
+
+/** The characters JavaScript's `trim()` takes off (ECMAScript white space and line terminators), spelt out for other engines, whose `\s` differs. */
+const BLANK = '\\t\\n\\v\\f\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * A pattern for a string that holds at least `min` characters besides the blanks at its ends (what is
+ * left once trimmed), and no NUL (which no string the core takes holds): what a trimmed length check
+ * means, said to tools that read the document.
+ */
+export function notBlankPattern(min = 1): string {
+  return min <= 1 ? `^[^\\x00]*[^${BLANK}\\x00][^\\x00]*$` : `^[^\\x00]*[^${BLANK}\\x00][^\\x00]{${min - 2},}[^${BLANK}\\x00][^\\x00]*$`;
+}
+
+/** A rule as the document lists it: `{n}` in a message stands for a number, `{…}` for any text (in a field: any field below). */
+export interface StatedRule {
+  readonly field: string;
+  readonly message: string;
+}
+
+const ruleRegexes = new Map<string, RegExp>();
+function ruleRegex(template: string, any: string): RegExp {
+  const key = `${any}\u0000${template}`;
+  let re = ruleRegexes.get(key);
+  if (!re) {
+    const source = template
+      .split(/(\{n\}|\{…\})/)
+      .map((part) => (part === '{n}' ? '-?\\d+(?:\\.\\d+)?' : part === '{…}' ? any : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    ruleRegexes.set(key, (re = new RegExp(`^${source}$`, 's')));
+  }
+  return re;
+}
+
+/** A field problem's path as rules name fields: item indexes left out (`body.items.2.name` → `body.items.name`). */
+export const ruleFieldOf = (path: string): string => path.replace(/\.\d+(?=\.|$)/g, '');
+
+/**
+ * Whether a 400's field problem is refused by one of `rules` (the call's `x-rules`): the field and the
+ * message are the rule's. The bare "Invalid field" never is: a refusal names its rule.
+ */
+export function statedBy(rules: readonly StatedRule[], problem: FieldProblem): boolean {
+  if (problem.message === VALIDATION.invalidField) return false;
+  const field = ruleFieldOf(problem.path);
+  return rules.some((r) => ruleRegex(r.field, '.+').test(field) && ruleRegex(r.message, '.+').test(problem.message));
+}

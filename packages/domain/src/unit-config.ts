@@ -130,7 +130,9 @@ export function validateNetworkCapping(input: NetworkCappingInput): FieldProblem
   const cellularKbps = capOptionKbps(input.option, input.customMbps);
   const problems = validateBandwidthLimits({ totalKbps: input.totalKbps ?? null, cellularKbps, unitBusy: input.unitBusy });
   const field = input.option === 'custom' ? 'customMbps' : 'option';
-  return problems.map((p) => (p.path === 'cellularKbps' ? { ...p, path: field } : p));
+  // A cap option is always a number of 0 or more: the one refusal of the cellular cap is its being above the total,
+  // answered at the field that chose it (said whole, so that the core's scan of its rules reads it).
+  return problems.map((p) => (p.path === 'cellularKbps' ? { path: field, message: VALIDATION.cellularAboveTotal } : p));
 }
 
 /**

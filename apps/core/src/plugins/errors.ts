@@ -7,9 +7,10 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CATALOGUE, type EndpointId, type ErrorEnvelope } from '@fleet/contracts';
+import { ERROR_CATALOGUE, statedBy, type EndpointId, type ErrorEnvelope, type StatedRule } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import { isDocumentedStatus } from './call-statuses.js';
+import { openApiDocument } from './openapi.js';
 
 export function envelope(e: AppError): ErrorEnvelope {
   return {
@@ -28,6 +29,35 @@ export function sizeText(bytes: number): string {
   if (bytes >= MB && bytes % MB === 0) return `${bytes / MB} MB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
   return `${bytes} bytes`;
+}
+
+/**
+ * A call's 400 for a rule beyond its schemas (its own code's, or a refinement's) that the OpenAPI document
+ * does not state for it (`x-rules`: the field and the message), or that names no rule (the bare "Invalid
+ * field", no field at all): what is wrong, else null. A schema's own refusal (`bySchema`) is not one.
+ */
+function unstatedRefusal(req: FastifyRequest, err: AppError): { callId: EndpointId; what: string } | null {
+  const callId = (req.routeOptions.config as { callId?: EndpointId }).callId;
+  if (callId === undefined || err.code !== 'VALIDATION_FAILED' || err.bySchema) return null;
+  const rules = statedRules(callId, req.server.config.CORE_PREFIX);
+  const fields = err.fields ?? [];
+  if (fields.length === 0) return { callId, what: 'a 400 naming no field' };
+  const wrong = fields.find((f) => !statedBy(rules, f));
+  return wrong ? { callId, what: `${JSON.stringify(wrong.message)} at ${wrong.path}` } : null;
+}
+
+let rulesByCall: Map<string, readonly StatedRule[]> | null = null;
+/** The rules the document states for a call (its `x-rules`), read from the document once. */
+function statedRules(id: EndpointId, prefix: string): readonly StatedRule[] {
+  if (rulesByCall === null) {
+    const doc = openApiDocument(prefix) as { paths: Record<string, Record<string, { operationId: string; 'x-rules'?: StatedRule[] }>> };
+    rulesByCall = new Map(
+      Object.values(doc.paths)
+        .flatMap((byMethod) => Object.values(byMethod))
+        .map((op) => [op.operationId, op['x-rules'] ?? []]),
+    );
+  }
+  return rulesByCall.get(id) ?? [];
 }
 
 /** The answer to a body over the limit: what is wrong, and the limit. */
@@ -97,6 +127,13 @@ export const errorsPlugin = fp(
     // Whatever NODE_ENV says: no stack, no storage or library wording in any answer; the log keeps them.
     app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
       if (err instanceof AppError) {
+        const unstated = req.server.config.RESPONSE_VALIDATION ? unstatedRefusal(req, err) : null;
+        if (unstated !== null) {
+          req.log.error({ callId: unstated.callId, fields: err.fields }, 'a 400 for a rule the OpenAPI document does not state for this call (x-rules)');
+          return reply.code(500).send({
+            error: { code: 'GENERIC', message: `${ERROR_CATALOGUE.GENERIC.message}: ${unstated.what} is not a rule the document states on ${unstated.callId}` },
+          } satisfies ErrorEnvelope);
+        }
         return answer(req, reply, err.status, envelope(err));
       }
       // Anything can be thrown (a string, null): only an object has a status of its own.

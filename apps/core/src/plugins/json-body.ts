@@ -43,7 +43,10 @@ export function nestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH): b
 /** 400 naming where the over-deep JSON was (`body`, `query.input`). */
 export function tooDeeplyNested(path: string): AppError {
   const message = VALIDATION.tooDeeplyNested(MAX_JSON_DEPTH);
-  return new AppError('VALIDATION_FAILED', [{ path, message }], message);
+  const refused = new AppError('VALIDATION_FAILED', [{ path, message }], message);
+  // A limit of every body, which the document's heading states (plugins/openapi.ts), not a call's rule.
+  refused.bySchema = true;
+  return refused;
 }
 
 /**

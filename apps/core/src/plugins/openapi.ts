@@ -15,8 +15,21 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import * as contracts from '@fleet/contracts';
-import { API_AREAS, AREA_OF, catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } from '@fleet/contracts';
+import {
+  API_AREAS,
+  AREA_OF,
+  catalogue,
+  ENDPOINT_IDS,
+  ErrorEnvelope,
+  MOCK_AUTH,
+  notBlankPattern,
+  type EndpointDef,
+  type EndpointId,
+  type FieldRule,
+} from '@fleet/contracts';
 import { errorStatusesOf } from './call-statuses.js';
+import callRules from './call-rules.json' with { type: 'json' };
+import { MAX_JSON_DEPTH } from './json-body.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,9 +46,59 @@ const SCOPE_WORDS: Record<Exclude<EndpointDef['scope'], 'none'>, readonly [plura
 const COMPONENTS = '#/components/schemas/';
 const LOCAL_DEFS = '#/$defs/';
 
-const toJsonSchema = (s: z.ZodType, io: 'input' | 'output'): Json => {
+/** A string without NUL: what the core takes in every string (routes/catalogue.ts refuses the rest). */
+const NO_NUL = '^[^\\x00]*$';
+
+/** Whether a zod string schema trims its input before its other checks (`.trim()`: an overwrite that takes the blanks off). */
+function trims(schema: unknown): boolean {
+  const checks = (schema as { _zod?: { def?: { checks?: { _zod: { def: { check: string; tx?: (v: string) => string } } }[] } } })._zod?.def?.checks ?? [];
+  return checks.some(({ _zod: { def } }) => def.check === 'overwrite' && def.tx?.(' \u00a0x\t ') === 'x');
+}
+
+/**
+ * What a request's strings must be beyond the rules zod states: a string the core trims before its
+ * length check says, by a pattern, how many characters must be left (a blank one is refused); and no
+ * string takes NUL (routes/catalogue.ts). A pattern of its own stays, the added one beside it (`allOf`)
+ * when it is not anchored at both ends; an anchored one says which characters it takes (none takes NUL).
+ */
+function stateStringRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const js = ctx.jsonSchema;
+  if (js.type !== 'string' || 'enum' in js || 'const' in js || 'format' in js) return;
+  const own = typeof js.pattern === 'string' ? js.pattern : undefined;
+  const anchored = own !== undefined && own.startsWith('^') && own.endsWith('$');
+  // An anchored pattern that takes no blank anywhere leaves trim nothing to take.
+  const takesBlanks = !anchored || takesBlank(own);
+  const minLength = typeof js.minLength === 'number' ? js.minLength : 0;
+  const added = minLength > 0 && takesBlanks && trims(ctx.zodSchema) ? notBlankPattern(minLength) : NO_NUL;
+  if (own === undefined) js.pattern = added;
+  else if (added !== NO_NUL || !anchored) {
+    // The override may meet one schema more than once: the pattern is added once.
+    const allOf = (js.allOf as Json[] | undefined) ?? [];
+    const held = allOf.some((s) => typeof s.pattern === 'string' && (s.pattern === added || (added === NO_NUL && s.pattern.startsWith('^[^\\x00]*'))));
+    if (!held) js.allOf = [...allOf, { pattern: added }];
+  }
+}
+/** Strings with a blank in them, to tell whether a pattern takes blanks at all. */
+const BLANK_PROBES = [' ', '\t', '\u00a0', 'a ', ' a', 'a a', 'A ', '0 ', '- '];
+const blankTaking = new Map<string, boolean>();
+/** Whether a pattern takes one of the probes with a blank (once per pattern). */
+function takesBlank(pattern: string): boolean {
+  let held = blankTaking.get(pattern);
+  if (held === undefined) {
+    const re = new RegExp(pattern, 'u');
+    blankTaking.set(pattern, (held = BLANK_PROBES.some((probe) => re.test(probe))));
+  }
+  return held;
+}
+
+/** A zod schema as JSON Schema; `stringRules`: a request's strings say what the core's own checks add (the catalogue's document). */
+const toJsonSchema = (s: z.ZodType, io: 'input' | 'output', stringRules = false): Json => {
   const inner = s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType) : s;
-  const { $schema: _drop, ...rest } = z.toJSONSchema(inner, { io, unrepresentable: 'any' }) as Json;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(inner, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' && stringRules ? { override: (ctx) => stateStringRules(ctx as { zodSchema: unknown; jsonSchema: Json }) } : {}),
+  }) as Json;
   return rest;
 };
 
@@ -75,16 +138,20 @@ export class OpenApiComponents {
   private readonly byContent = new Map<string, string>();
   private readonly knownNames = new Map<string, string>();
 
-  constructor() {
+  /** `stringRules`: the request schemas say what the core's own checks add to zod's (the catalogue's document; see stateStringRules). */
+  constructor(private readonly stringRules = false) {
     for (const [name, schema] of Object.entries(NAMED_DEFINITIONS)) {
-      const { $defs: _defs, ...root } = toJsonSchema(schema, 'output');
-      this.knownNames.set(contentKey(root, '#', new Set()), name);
+      for (const io of ['output', 'input'] as const) {
+        const { $defs: _defs, ...root } = toJsonSchema(schema, io, stringRules);
+        const key = contentKey(root, '#', new Set());
+        if (!this.knownNames.has(key)) this.knownNames.set(key, io === 'output' ? name : `${name}Input`);
+      }
     }
   }
 
   /** A catalogue schema as the document holds it: its definitions hoisted, its references pointing at them. */
   schemaOf(s: z.ZodType, io: 'input' | 'output'): Json {
-    const { $defs, ...root } = toJsonSchema(s, io);
+    const { $defs, ...root } = toJsonSchema(s, io, this.stringRules);
     const defs = ($defs ?? {}) as Record<string, unknown>;
     const localRefs = new Set(Object.keys(defs).map((k) => `${LOCAL_DEFS}${k}`));
     // A schema recursive at its root refers to itself as `#`: the root is a definition too.
@@ -163,7 +230,7 @@ const MIN_SHARED_LENGTH = 200;
 
 /**
  * The name a shared schema takes when it is one of the contracts' exported schemas (`ChannelLive`,
- * `IsoDate`, …), by its generated content; `…Input` where a schema's input differs from its answer.
+ * `IsoDate`, …), by its generated content (as the catalogue's document generates it); `…Input` where a schema's input differs from its answer.
  */
 function contractNames(): Map<string, string> {
   const names = new Map<string, string>();
@@ -174,11 +241,13 @@ function contractNames(): Map<string, string> {
     for (const io of ['output', 'input'] as const) {
       let generated: Json;
       try {
-        generated = toJsonSchema(schema, io);
+        generated = toJsonSchema(schema, io, true);
       } catch {
         continue; // a schema JSON Schema cannot express (a function, a transform's output) is never in the document
       }
       if ('$defs' in generated || hasRef(generated, '#')) continue;
+      // As the document holds it: its rules are on the operations.
+      withoutRules(generated);
       const key = JSON.stringify(generated);
       if (!names.has(key)) names.set(key, io === 'output' ? name : `${name}Input`);
     }
@@ -243,6 +312,83 @@ function schemaSlots(paths: Record<string, Record<string, Json>>, components: Op
   return slots;
 }
 
+/** A rule beyond a request's schemas, as the document states it on the operation (`x-rules`). */
+interface DocumentRule {
+  field: string;
+  message: string;
+  rule?: string;
+}
+
+/**
+ * The fields a request schema has (`body.x`, `body.items.name`: items without their index, `body.x.{…}` below a
+ * map's keys), and the rules its refinements state (zod metadata, `statesRules`), with their fields under `path`.
+ */
+function readRequestSchema(
+  node: unknown,
+  path: string,
+  schemas: Record<string, Json>,
+  fields: Set<string>,
+  rules: DocumentRule[],
+  visiting = new Set<string>(),
+): void {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+  const js = node as Json;
+  if (typeof js.$ref === 'string') {
+    const name = js.$ref.slice(COMPONENTS.length);
+    if (visiting.has(name)) return;
+    visiting.add(name);
+    readRequestSchema(schemas[name], path, schemas, fields, rules, visiting);
+    visiting.delete(name);
+    return;
+  }
+  fields.add(path);
+  for (const r of (js['x-rules'] as FieldRule[] | undefined) ?? [])
+    rules.push({ field: r.field ? `${path}.${r.field}` : path, message: r.message, rule: r.rule });
+  const read = (child: unknown, at: string) => readRequestSchema(child, at, schemas, fields, rules, visiting);
+  for (const [key, child] of Object.entries((js.properties as Record<string, unknown> | undefined) ?? {})) read(child, `${path}.${key}`);
+  for (const key of ['items', 'not']) read(js[key], path);
+  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const child of (js[key] as unknown[] | undefined) ?? []) read(child, path);
+  if (typeof js.additionalProperties === 'object') read(js.additionalProperties, `${path}.{…}`);
+}
+
+/**
+ * The rules a call refuses a request the schemas take with (400 at a field): those its schemas' refinements
+ * state, and those its own code applies (./call-rules.json, from the scan of the code each call reaches), each
+ * kept where the request has that field (the scan follows shared code further than one call goes).
+ */
+function rulesOf(id: EndpointId, def: EndpointDef, op: Json, schemas: Record<string, Json>): DocumentRule[] {
+  const fields = new Set<string>();
+  const rules: DocumentRule[] = [];
+  for (const p of op.parameters as Json[]) readRequestSchema(p.schema, `${p.in === 'path' ? 'params' : 'query'}.${String(p.name)}`, schemas, fields, rules);
+  // A rule across a query's or a path's parameters is on their object, which the document splits into parameters.
+  for (const [where, schema] of [
+    ['query', def.query],
+    ['params', def.params],
+  ] as const) {
+    const meta = schema ? (z.globalRegistry.get(schema) as { 'x-rules'?: FieldRule[] } | undefined) : undefined;
+    for (const r of meta?.['x-rules'] ?? []) rules.push({ field: `${where}.${r.field}`, message: r.message, rule: r.rule });
+  }
+  const body = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+  if (body) readRequestSchema(body['application/json']?.schema, 'body', schemas, fields, rules);
+  for (const r of (callRules as Record<string, { field: string; message: string }[]>)[id] ?? []) {
+    if (fields.has(r.field.split('.{…}')[0]!)) rules.push({ field: r.field, message: r.message });
+  }
+  const byKey = new Map<string, DocumentRule>();
+  for (const r of rules) {
+    const key = `${r.field}\u0000${r.message}`;
+    if (!byKey.get(key)?.rule) byKey.set(key, r);
+  }
+  return [...byKey.values()].sort((a, b) => a.field.localeCompare(b.field) || a.message.localeCompare(b.message));
+}
+
+/** `node` and what it holds without their `x-rules` (read onto the operations). */
+function withoutRules(node: unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(withoutRules);
+  delete (node as Json)['x-rules'];
+  Object.values(node).forEach(withoutRules);
+}
+
 /** The document's version and title, without its calls. */
 export function openApiHeading(prefix: string): Json {
   return {
@@ -250,7 +396,11 @@ export function openApiHeading(prefix: string): Json {
     info: {
       title: 'Fleet console core (mock)',
       version: '0.1.0',
-      description: `Core REST surface under ${prefix}. Log in with POST ${MOCK_AUTH.loginPath} (mock only).`,
+      description:
+        `Core REST surface under ${prefix}. Log in with POST ${MOCK_AUTH.loginPath} (mock only). ` +
+        `Every request: no string holds NUL (each string's pattern says so), a JSON body nests at most ${MAX_JSON_DEPTH} levels, ` +
+        'a number in a query or a path is written in decimal. A request the schemas take is refused (400) only by a rule its operation states in x-rules, ' +
+        'the field and the message the answer names, or by a state, licence or capability of the objects it names (409, 402, 422).',
       contact: { name: 'Fleet console maintainers' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -269,7 +419,7 @@ export function openApiHeading(prefix: string): Json {
 
 export function buildOpenApi(prefix: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
-  const components = new OpenApiComponents();
+  const components = new OpenApiComponents(true);
   const errorRef = components.add('ErrorEnvelope', ErrorEnvelope);
   // Each error answer is described once, under components/responses, and referred to by every call.
   const responses: Record<string, Json> = {};
@@ -331,8 +481,17 @@ export function buildOpenApi(prefix: string): Json {
         content: { 'application/json': { schema: components.schemaOf(def.body, 'input') } },
       };
     }
+    const rules = rulesOf(id, def, op, components.schemas);
+    if (rules.length > 0) {
+      op['x-rules'] = rules;
+      op.description += `\n\nRefused with 400 at a field beyond what the schemas say (x-rules; {n} a number, {…} any text):\n${rules
+        .map((r) => `- \`${r.field}\`: ${r.message}${r.rule ? ` (${r.rule})` : ''}`)
+        .join('\n')}`;
+    }
     (paths[path] ??= {})[def.method.toLowerCase()] = op;
   }
+  // The rules stand once, on their operations.
+  for (const slot of schemaSlots(paths, components)) withoutRules(slot.node);
   shareRepeatedSchemas(schemaSlots(paths, components), components);
   return {
     ...openApiHeading(prefix),

@@ -21,7 +21,7 @@ import {
   type EndpointId,
   type ErrorEnvelope,
 } from '@fleet/contracts';
-import { AppError, hasNul, validationError } from '../errors.js';
+import { AppError, nulAt, validationError } from '../errors.js';
 import { canSeeObject, type AuthUser } from '../platform/access.js';
 import { handlers, type Handler } from './bindings.js';
 import { AnswerBlocks } from './answer-blocks.js';
@@ -37,13 +37,57 @@ export const MAX_PATH_PARAM_LENGTH = 2048;
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+const bySchema = (e: AppError): AppError => {
+  e.bySchema = true;
+  return e;
+};
+
+/** A number as a query or a path writes it: decimal digits, a sign, a fraction (what the document's `integer` and `number` mean in text). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const numberKeysOf = new WeakMap<z.ZodType, readonly string[]>();
+
+/** The keys of a query's or path's schema whose values zod coerces to a number (`z.coerce.number()`, optional or defaulted). */
+function numberKeys(schema: z.ZodType): readonly string[] {
+  let keys = numberKeysOf.get(schema);
+  if (keys) return keys;
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  keys = Object.entries(shape)
+    .filter(([, field]) => {
+      let def = field.def as { type: string; innerType?: z.ZodType; coerce?: boolean };
+      while (def.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly'].includes(def.type)) def = def.innerType.def as typeof def;
+      return def.type === 'number' && def.coerce === true;
+    })
+    .map(([key]) => key);
+  numberKeysOf.set(schema, keys);
+  return keys;
+}
+
+/**
+ * A query's or path's text as its schema is to read it: a number that is not written in decimal (`0x10`,
+ * `1e1`, ` 5`, an empty value), which `Number()` would take, stands as NaN, so that zod refuses it with
+ * the spec's "Must be a number" as it refuses any other text.
+ */
+function decimalOnly(schema: z.ZodType, value: unknown): unknown {
+  const keys = numberKeys(schema);
+  if (keys.length === 0 || value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const bad = keys.filter((k) => typeof record[k] === 'string' && !DECIMAL.test(record[k]));
+  return bad.length === 0 ? value : { ...record, ...Object.fromEntries(bad.map((k) => [k, Number.NaN])) };
+}
+
 function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.infer<S> | undefined {
   if (!schema) return undefined;
-  // No text a device or a person enters contains NUL; refusing it here keeps both providers alike.
-  if (hasNul(value)) throw validationError([{ path: where, message: VALIDATION.invalidField }]);
-  const r = schema.safeParse(value, { error: specErrorMap });
+  // No text a device or a person enters contains NUL; refusing it here keeps both providers alike. The
+  // document says so: every string it takes has a pattern without NUL (plugins/openapi.ts).
+  const nul = nulAt(value);
+  if (nul !== null) throw bySchema(validationError([{ path: nul ? `${where}.${nul}` : where, message: VALIDATION.mustMatchPattern }]));
+  const r = schema.safeParse(where === 'body' ? value : decimalOnly(schema, value), { error: specErrorMap });
   if (!r.success) {
-    throw validationError(toFieldProblems(r.error).map((f) => ({ ...f, path: f.path ? `${where}.${f.path}` : where })));
+    const refused = validationError(toFieldProblems(r.error).map((f) => ({ ...f, path: f.path ? `${where}.${f.path}` : where })));
+    // Only refinements' issues (`custom`): rules beyond what the document's schemas say, which it states in
+    // `x-rules`, unless a schema keyword of the document states the refinement (STATED_BY_SCHEMA).
+    const rulesOnly = r.error.issues.every((i) => i.code === 'custom' && (i.params as { statedBySchema?: boolean } | undefined)?.statedBySchema !== true);
+    throw rulesOnly ? refused : bySchema(refused);
   }
   return r.data;
 }

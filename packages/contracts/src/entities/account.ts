@@ -3,7 +3,8 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
-import { NewPassword, passwordsMatch } from './users.js';
+import { statesRules } from '../validation.js';
+import { NewPassword, PASSWORDS_MATCH_RULE, passwordsMatch } from './users.js';
 
 /**
  * PUT users/current/password: the caller changes their own password. The old one must match
@@ -16,7 +17,8 @@ export const ChangeOwnPasswordBody = z
     passwordConfirmation: z.string().max(1024),
   })
   .strict()
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch)
+  .meta(statesRules(PASSWORDS_MATCH_RULE));
 export type ChangeOwnPasswordBody = z.infer<typeof ChangeOwnPasswordBody>;
 
 /**

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, pageOf, RecordStamps } from './common.js';
 import { SettingName, settingsSearchQuery, SettingVersion } from './organisations.js';
 
@@ -67,7 +68,8 @@ const Fields = z
       if (seen.has(f.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: VALIDATION.fieldUnique });
       seen.add(f.name);
     });
-  });
+  })
+  .meta(statesRules({ field: 'name', message: VALIDATION.fieldUnique, rule: 'each field name once' }));
 
 /** POST v2/admin/aiCredentials. */
 export const CreateAiCredentialBody = z

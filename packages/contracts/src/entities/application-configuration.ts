@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, pageOf, RecordStamps, StoredJson } from './common.js';
 import { settingsSearchQuery, SettingVersion } from './organisations.js';
 import { RedirectUri } from './client-applications.js';
@@ -44,7 +45,14 @@ export const ConfigurationKey = z
   .regex(CONFIGURATION_KEY_PATTERN, VALIDATION.mustMatchPattern);
 const Value = z
   .json({ error: VALIDATION.invalidField })
-  .refine((v) => JSON.stringify(v).length <= CONFIGURATION_VALUE_MAX_CHARS, VALIDATION.maxChars(CONFIGURATION_VALUE_MAX_CHARS));
+  .refine((v) => JSON.stringify(v).length <= CONFIGURATION_VALUE_MAX_CHARS, VALIDATION.maxChars(CONFIGURATION_VALUE_MAX_CHARS))
+  .meta(
+    statesRules({
+      field: '',
+      message: VALIDATION.maxChars(CONFIGURATION_VALUE_MAX_CHARS),
+      rule: `at most ${CONFIGURATION_VALUE_MAX_CHARS} characters written as JSON`,
+    }),
+  );
 const Description = z.string().max(1024, VALIDATION.maxChars(1024));
 
 /** POST v2/admin/applicationConfiguration. */

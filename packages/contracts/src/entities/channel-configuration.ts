@@ -10,11 +10,15 @@
 import { z } from 'zod';
 import { BANDWIDTH_CAP_OPTIONS, CHANNEL_CONFIG_LIMITS as L, DEFAULT_MEDIA_RESOLUTIONS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules, STATED_BY_SCHEMA } from '../validation.js';
 import { Id, IsoDate, StoredJsonObject } from './common.js';
 
 const Port = (min: number, max: number) => z.number().int().min(min).max(max);
 /** 001 §5 "source port 0-553 or 558-65535". */
-const SourcePort = Port(0, L.sourcePortMax).refine((p) => p < L.sourcePortReserved[0] || p > L.sourcePortReserved[1], { message: VALIDATION.sourcePortRange });
+const SourcePort = Port(0, L.sourcePortMax)
+  .refine((p) => p < L.sourcePortReserved[0] || p > L.sourcePortReserved[1], { message: VALIDATION.sourcePortRange, ...STATED_BY_SCHEMA })
+  // The document says so too: not within the reserved ports.
+  .meta({ not: { minimum: L.sourcePortReserved[0], maximum: L.sourcePortReserved[1] } });
 /** 001 §5 "SRT key 10-64 characters without special characters" (letters and digits). */
 const SrtKey = z
   .string()
@@ -26,8 +30,8 @@ const RtspUrl = z
   .string()
   .min(1)
   .max(L.rtspUrlMax, { message: VALIDATION.max256 })
-  // eslint-disable-next-line no-control-regex -- the rule is precisely "ASCII only"
-  .regex(/^[\x00-\x7F]*$/, { message: VALIDATION.asciiOnly });
+  // eslint-disable-next-line no-control-regex -- the rule is precisely "ASCII only" (without NUL, which no string the core takes holds)
+  .regex(/^[\x01-\x7F]*$/, { message: VALIDATION.asciiOnly });
 const Url = z.string().min(1).max(L.rtspUrlMax, { message: VALIDATION.max256 });
 const Name = z.string().min(1).max(255);
 const Ipv4 = z.ipv4();
@@ -242,7 +246,8 @@ export const BwLimitBody = z
   })
   .superRefine((b, ctx) => {
     if (b.limit === 'custom' && b.customKbps === undefined) ctx.addIssue({ code: 'custom', path: ['customKbps'], message: VALIDATION.required });
-  });
+  })
+  .meta(statesRules({ field: 'customKbps', message: VALIDATION.required, rule: 'required with the custom limit' }));
 export type BwLimitBody = z.infer<typeof BwLimitBody>;
 export const PrivateSessionBody = z.object({ channelIds: z.array(Id).min(1).max(L.bwLimitChannelsMax), privateSession: z.boolean() });
 export type PrivateSessionBody = z.infer<typeof PrivateSessionBody>;

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
+import { RULES } from '../rule-messages.js';
+import { statesRules } from '../validation.js';
 import { Id, pageOf, RecordStamps } from './common.js';
 import { SettingName, settingsSearchQuery, SettingVersion } from './organisations.js';
 
@@ -47,7 +49,7 @@ export const ClientId = z
   .max(128, VALIDATION.maxChars(128))
   .regex(CLIENT_ID_PATTERN, VALIDATION.mustMatchPattern);
 
-/** An absolute http(s) URL ("Invalid field" otherwise). */
+/** An absolute http(s) URL, as URL parsing reads it. */
 export const RedirectUri = z
   .string()
   .trim()
@@ -59,7 +61,8 @@ export const RedirectUri = z
     } catch {
       return false;
     }
-  }, VALIDATION.invalidField);
+  }, RULES.httpUrl)
+  .meta(statesRules({ field: '', message: RULES.httpUrl, rule: 'an absolute http or https address (URL parsing)' }));
 const Scope = z
   .string()
   .trim()
@@ -78,7 +81,8 @@ const uniqueList = <T extends z.ZodType<string>>(item: T, max: number) =>
         if (seen.has(v)) ctx.addIssue({ code: 'custom', path: [i], message: VALIDATION.fieldUnique });
         seen.add(v);
       });
-    });
+    })
+    .meta(statesRules({ field: '', message: VALIDATION.fieldUnique, rule: 'each entry once' }));
 const RedirectUris = uniqueList(RedirectUri, CLIENT_APPLICATION_URIS_MAX);
 const Scopes = uniqueList(Scope, CLIENT_APPLICATION_SCOPES_MAX);
 

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
+import { statesRules, STATED_BY_SCHEMA } from '../validation.js';
 import { Id, pageOf, RecordStamps } from './common.js';
 import { RowVersion, SettingName, settingsListShape } from './settings-lists.js';
 
@@ -63,13 +64,20 @@ const Geocoders = z
   .array(Geocoder)
   .min(1, VALIDATION.required)
   .max(GEOCODERS.length, VALIDATION.maxElements)
-  .refine((xs) => new Set(xs).size === xs.length, VALIDATION.fieldUnique);
+  .refine((xs) => new Set(xs).size === xs.length, { message: VALIDATION.fieldUnique, ...STATED_BY_SCHEMA })
+  // The document says so too.
+  .meta({ uniqueItems: true });
 const Accuracies = z.array(NonNegative).max(GEOCODERS.length, VALIDATION.maxElements);
 const PercentageThreshold = NonNegative.max(100, VALIDATION.maxValue(100));
 
 /** One accuracy per geocoder, when both are there (an update giving one is checked against the stored other by the core). */
 const accuraciesMatch = (b: { geocoders?: readonly string[] | undefined; accuracies?: readonly number[] | undefined }) =>
   b.geocoders === undefined || b.accuracies === undefined || b.geocoders.length === b.accuracies.length;
+const ACCURACIES_RULE = {
+  field: 'accuracies',
+  message: VALIDATION.accuraciesMatchGeocoders,
+  rule: 'one accuracy per geocoder (001 §5; an update giving one is checked against the stored other)',
+} as const;
 
 export const CreateGeocodingProfileBody = z
   .object({
@@ -83,7 +91,8 @@ export const CreateGeocodingProfileBody = z
     isDefault: z.boolean().optional(),
   })
   .strict()
-  .refine(accuraciesMatch, { path: ['accuracies'], message: VALIDATION.accuraciesMatchGeocoders });
+  .refine(accuraciesMatch, { path: ['accuracies'], message: VALIDATION.accuraciesMatchGeocoders })
+  .meta(statesRules(ACCURACIES_RULE));
 export type CreateGeocodingProfileBody = z.infer<typeof CreateGeocodingProfileBody>;
 
 export const UpdateGeocodingProfileBody = z
@@ -98,7 +107,8 @@ export const UpdateGeocodingProfileBody = z
     version: RowVersion.optional(),
   })
   .strict()
-  .refine(accuraciesMatch, { path: ['accuracies'], message: VALIDATION.accuraciesMatchGeocoders });
+  .refine(accuraciesMatch, { path: ['accuracies'], message: VALIDATION.accuraciesMatchGeocoders })
+  .meta(statesRules(ACCURACIES_RULE));
 export type UpdateGeocodingProfileBody = z.infer<typeof UpdateGeocodingProfileBody>;
 
 export const GeocodingProfileDeleted = z.object({ id: Id, deleted: z.literal(true) });

@@ -19,6 +19,8 @@
 import { z } from 'zod';
 import { ALERT_TYPES, AlertConfigMode, AlertLevel, AlertType } from '../enums.js';
 import { VALIDATION } from '../messages.js';
+import { RULES } from '../rule-messages.js';
+import { statesRules } from '../validation.js';
 import { Id, IdParams } from './common.js';
 import { AlertTypeSettings } from './unit-alerts.js';
 import { UNIT_CONFIG_BOUNDS } from './unit-config-fields.js';
@@ -75,13 +77,13 @@ export const GroupAlertsConfigurationBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.mode === 'group' && !b.sourceGroupId) ctx.addIssue({ code: 'custom', path: ['sourceGroupId'], message: VALIDATION.required });
-    if (b.mode !== 'group' && b.sourceGroupId) ctx.addIssue({ code: 'custom', path: ['sourceGroupId'], message: VALIDATION.invalidField });
+    if (b.mode !== 'group' && b.sourceGroupId) ctx.addIssue({ code: 'custom', path: ['sourceGroupId'], message: RULES.notInThisMode });
     for (const t of ALERT_TYPES) {
       const th = b.alerts?.[t]?.thresholds;
       if (!th || th.warning === null || th.critical === null) continue;
       // Battery: critical below warning; the others: critical above warning.
       const ordered = t === 'battery' ? th.critical < th.warning : th.critical > th.warning;
-      if (!ordered) ctx.addIssue({ code: 'custom', path: ['alerts', t, 'thresholds', 'critical'], message: VALIDATION.invalidField });
+      if (!ordered) ctx.addIssue({ code: 'custom', path: ['alerts', t, 'thresholds', 'critical'], message: RULES.thresholdsOrder });
     }
     const seen = new Set<string>();
     b.recipients?.forEach((r, i) => {
@@ -89,7 +91,19 @@ export const GroupAlertsConfigurationBody = z
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['recipients', i, 'email'], message: VALIDATION.fieldUnique });
       seen.add(key);
     });
-  });
+  })
+  .meta(
+    statesRules(
+      { field: 'sourceGroupId', message: VALIDATION.required, rule: 'required in the group mode' },
+      { field: 'sourceGroupId', message: RULES.notInThisMode, rule: 'only in the group mode' },
+      ...ALERT_TYPES.map((t) => ({
+        field: `alerts.${t}.thresholds.critical`,
+        message: RULES.thresholdsOrder,
+        rule: t === 'battery' ? 'below the warning threshold' : 'above the warning threshold',
+      })),
+      { field: 'recipients.email', message: VALIDATION.fieldUnique, rule: 'an address once per alert type' },
+    ),
+  );
 export type GroupAlertsConfigurationBody = z.infer<typeof GroupAlertsConfigurationBody>;
 
 /** A mailing-list entry with its verification state. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { ChannelStatus, ChannelType, VrChannelStatus } from '../enums.js';
 import { Id, IsoDate, pageOf, SortDir } from './common.js';
 import { PAGE_OFFSET_MAX, UnitGroupRef } from './unit-reads.js';
@@ -165,7 +166,8 @@ export const GroupDetailsQuery = z
   .strict()
   .superRefine((q, ctx) => {
     if ((q.groupUid === undefined) === (q.inventoryUid === undefined)) ctx.addIssue({ code: 'custom', path: ['groupUid'], message: VALIDATION.required });
-  });
+  })
+  .meta(statesRules({ field: 'groupUid', message: VALIDATION.required, rule: 'exactly one of groupUid and inventoryUid' }));
 export type GroupDetailsQuery = z.infer<typeof GroupDetailsQuery>;
 
 /** Members to set: each list given replaces that kind of member (ids of the group's inventory). */

@@ -11,9 +11,10 @@ import { ADMIN_INVENTORY_SEARCH_KEYS, ADMIN_INVENTORY_SORT_KEYS } from '../entit
 import { ChannelStatus } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, IdParams, IsoDate, pageOf, RecordStamps, SortDir } from './common.js';
 import { ChannelLive } from './channels.js';
-import { NewPassword } from './users.js';
+import { NewPassword, PASSWORDS_MATCH_RULE } from './users.js';
 
 const INT32_MAX = 2_147_483_647;
 const Version = z.number({ error: VALIDATION.integer }).int(VALIDATION.integer).nonnegative().max(INT32_MAX);
@@ -253,7 +254,8 @@ export const IngestPasswordBody = z
     version: Version.optional(),
   })
   .strict()
-  .refine((b) => b.password === b.passwordConfirmation, { message: VALIDATION.passwordsMustMatch, path: ['passwordConfirmation'] });
+  .refine((b) => b.password === b.passwordConfirmation, { message: VALIDATION.passwordsMustMatch, path: ['passwordConfirmation'] })
+  .meta(statesRules(PASSWORDS_MATCH_RULE));
 export type IngestPasswordBody = z.infer<typeof IngestPasswordBody>;
 
 /** Largest XSLT document accepted (the ingest server's metadata transform: a stylesheet, not a media file). */

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ADHOC_PERIODS, LIMITS, PERMANENT_KEY_REGENERATION } from '../constants.js';
 import { PLAN_TYPES } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, IdParams } from './common.js';
 import { UNIT_NAME_PATTERN } from '../entity-values.js';
 
@@ -72,7 +73,8 @@ export const CreateGuestInvitationBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.email === undefined && b.phone === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: VALIDATION.required });
-  });
+  })
+  .meta(statesRules({ field: 'email', message: VALIDATION.required, rule: 'an e-mail address or a phone number, at least one' }));
 export type CreateGuestInvitationBody = z.infer<typeof CreateGuestInvitationBody>;
 
 /** POST groups/{id}/email: send an open invitation of the group (again) to an e-mail address. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, pageOf, RecordStamps } from './common.js';
 import { SettingName, settingsSearchQuery, SettingVersion } from './organisations.js';
 
@@ -44,7 +45,8 @@ const Models = z
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: VALIDATION.fieldUnique });
       seen.add(key);
     });
-  });
+  })
+  .meta(statesRules({ field: 'name', message: VALIDATION.fieldUnique, rule: 'each model name once, in any case' }));
 
 export const CreateModemVendorBody = z.object({ name: SettingName, models: Models.optional() }).strict();
 export type CreateModemVendorBody = z.infer<typeof CreateModemVendorBody>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ACCESS_APPROVAL_STATES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, IdParams, IsoDate, pageOf, SortDir, StoredJsonObject } from './common.js';
 import { PAGE_OFFSET_MAX } from './unit-reads.js';
 import { SEND_LOGS_DESCRIPTION_MAX } from './unit-actions.js';
@@ -96,7 +97,8 @@ export const CreateRemoteActionBody = z
     if (b.action === 'sendLogs' && (b.reason === undefined || b.reason.trim() === '')) {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: VALIDATION.required });
     }
-  });
+  })
+  .meta(statesRules({ field: 'reason', message: VALIDATION.required, rule: 'required, not blank, for the sendLogs action' }));
 export type CreateRemoteActionBody = z.infer<typeof CreateRemoteActionBody>;
 
 export const RemoteActionParams = IdParams;

@@ -135,7 +135,8 @@ export const CreateShareLinkBody = z
       .trim()
       .min(1, { error: VALIDATION.required, abort: true })
       .max(SHARE_LINK_DESCRIPTION_MAX, VALIDATION.maxChars(SHARE_LINK_DESCRIPTION_MAX)),
-    startTime: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required, abort: true }).pipe(IsoDate),
+    // The date-time itself (not a string piped into one), so that the document says its format.
+    startTime: z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined || issue.input === '' ? VALIDATION.required : undefined) }),
     durationMinutes: z
       .number({ error: VALIDATION.required })
       .int(VALIDATION.integer)

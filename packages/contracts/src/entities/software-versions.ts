@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { SOFTWARE_VERSIONS, LIMITS } from '../constants.js';
 import { SERVER_TYPES, UNIT_DEVICE_GROUPS } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, pageOf, RecordStamps, SortDir } from './common.js';
 
 /** What a version may support: the unit type groups and the server types the catalogue knows. */
@@ -49,7 +50,8 @@ export const SoftwareVersionNumber = z
   .string({ error: (issue) => (issue.input === undefined ? VALIDATION.required : VALIDATION.invalidField) })
   .trim()
   .min(1, { error: VALIDATION.required, abort: true })
-  .refine((v) => softwareVersionNumberParts(v) !== null, VALIDATION.softwareVersionNumber);
+  .refine((v) => softwareVersionNumberParts(v) !== null, VALIDATION.softwareVersionNumber)
+  .meta(statesRules({ field: '', message: VALIDATION.softwareVersionNumber, rule: 'major.minor[.patch], from 3.5 up to 10.1 (001 §9)' }));
 
 /** Release notes: an http(s) address, or empty / null for none. */
 const HttpUrl = z.httpUrl();
@@ -59,6 +61,7 @@ export const ReleaseNotesUrl = z
   .trim()
   .max(SOFTWARE_VERSION_URL_MAX, VALIDATION.maxChars(SOFTWARE_VERSION_URL_MAX))
   .refine((v) => v === '' || HttpUrl.safeParse(v).success, VALIDATION.releaseNotesUrl)
+  .meta(statesRules({ field: '', message: VALIDATION.releaseNotesUrl, rule: 'empty, or an http or https address with a host (URL parsing)' }))
   .nullable();
 export const SoftwareVersionDescription = z.string().max(LIMITS.genericNameMax, VALIDATION.max255);
 const SupportedDevices = z.array(SoftwareVersionDevice).max(SOFTWARE_VERSION_DEVICES.length, VALIDATION.maxElements);

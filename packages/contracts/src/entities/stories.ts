@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { STORY_FIELDS, STORY_SORT_KEYS } from '../entity-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { RULES } from '../rule-messages.js';
+import { statesRules, STATED_BY_SCHEMA } from '../validation.js';
 import { Id, pageOf, SortDir } from './common.js';
 
 /** Versions are stored as 32-bit integers (PostgreSQL int4): a larger one can never match. */
@@ -32,14 +34,19 @@ export type StoryFields = z.infer<typeof StoryFields>;
 const charCount = (v: string) => Array.from(v).length;
 
 /** Spec 000 §5: any story field holds at most 1024 characters ('Must have at most 1024 characters'). */
-export const StoryText = z.string().refine((v) => charCount(v) <= LIMITS.storyFieldMax, VALIDATION.maxChars(LIMITS.storyFieldMax));
+export const StoryText = z
+  .string()
+  .refine((v) => charCount(v) <= LIMITS.storyFieldMax, { message: VALIDATION.maxChars(LIMITS.storyFieldMax), ...STATED_BY_SCHEMA })
+  // In code points, as JSON Schema counts a string's length.
+  .meta({ maxLength: LIMITS.storyFieldMax });
 
 /** Spec 000 §5: the slugline is required; missing or blank answers 'Slugline is missing'. */
 export const Slugline = z
   .string({ error: VALIDATION.sluglineMissing })
   // Something besides white space (what trim() removes): a pattern, so the document says it too.
   .regex(/\S/, VALIDATION.sluglineMissing)
-  .refine((v) => charCount(v) <= LIMITS.storyFieldMax, VALIDATION.maxChars(LIMITS.storyFieldMax));
+  .refine((v) => charCount(v) <= LIMITS.storyFieldMax, { message: VALIDATION.maxChars(LIMITS.storyFieldMax), ...STATED_BY_SCHEMA })
+  .meta({ maxLength: LIMITS.storyFieldMax });
 
 /** Path parameters of the inventory-level story calls. */
 export const StoryInventoryParams = z.object({ inventoryId: Id }).strict();
@@ -160,11 +167,12 @@ const isHttpUrl = (v: string): boolean => {
     return false;
   }
 };
-/** The NRCS server address: '' (not set) or an http(s) URL ('Invalid field' otherwise). */
+/** The NRCS server address: '' (not set) or an http(s) URL. */
 export const NrcsEndpoint = z
   .string()
   .max(1024, VALIDATION.maxChars(1024))
-  .refine((v) => v === '' || isHttpUrl(v), VALIDATION.invalidField);
+  .refine((v) => v === '' || isHttpUrl(v), RULES.httpUrl)
+  .meta(statesRules({ field: '', message: RULES.httpUrl, rule: 'empty, or an http or https address with a host (URL parsing)' }));
 
 /**
  * The story integration settings of an inventory: NRCS sync on or off, the NRCS server address,
@@ -212,7 +220,8 @@ export const TestStoryMappingBody = z
   .object({
     sample: z
       .record(z.string().max(LIMITS.genericNameMax), z.unknown())
-      .refine((v) => JSON.stringify(v).length <= STORY_SAMPLE_MAX_BYTES, VALIDATION.invalidField),
+      .refine((v) => JSON.stringify(v).length <= STORY_SAMPLE_MAX_BYTES, RULES.sampleTooLarge)
+      .meta(statesRules({ field: '', message: RULES.sampleTooLarge, rule: `at most ${STORY_SAMPLE_MAX_BYTES} characters written as JSON` })),
     mapping: StoryFieldMapping.optional(),
   })
   .strict();

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CHANNEL_CONFIG_LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, pageOf, RecordStamps, StoredJsonObject } from './common.js';
 import { RowVersion, SettingJsonObject, SettingName, settingsListShape } from './settings-lists.js';
 
@@ -45,11 +46,17 @@ const values = {
 /** min ≤ max resolution, when both are there (an update giving one is checked against the stored other by the core). */
 const minNotAboveMax = (b: { minResolution?: number | undefined; maxResolution?: number | undefined }) =>
   b.minResolution === undefined || b.maxResolution === undefined || b.minResolution <= b.maxResolution;
+const MIN_NOT_ABOVE_MAX_RULE = {
+  field: 'maxResolution',
+  message: VALIDATION.minResolutionAboveMax,
+  rule: 'not below minResolution (an update giving one is checked against the stored other)',
+} as const;
 
 export const CreateStreamMediaProfileBody = z
   .object({ name: SettingName, ...values, attributes: SettingJsonObject.optional() })
   .strict()
-  .refine(minNotAboveMax, { path: ['maxResolution'], message: VALIDATION.minResolutionAboveMax });
+  .refine(minNotAboveMax, { path: ['maxResolution'], message: VALIDATION.minResolutionAboveMax })
+  .meta(statesRules(MIN_NOT_ABOVE_MAX_RULE));
 export type CreateStreamMediaProfileBody = z.infer<typeof CreateStreamMediaProfileBody>;
 export const UpdateStreamMediaProfileBody = z
   .object({
@@ -62,7 +69,8 @@ export const UpdateStreamMediaProfileBody = z
     version: RowVersion.optional(),
   })
   .strict()
-  .refine(minNotAboveMax, { path: ['maxResolution'], message: VALIDATION.minResolutionAboveMax });
+  .refine(minNotAboveMax, { path: ['maxResolution'], message: VALIDATION.minResolutionAboveMax })
+  .meta(statesRules(MIN_NOT_ABOVE_MAX_RULE));
 export type UpdateStreamMediaProfileBody = z.infer<typeof UpdateStreamMediaProfileBody>;
 export const StreamMediaProfileDeleted = z.object({ id: Id, deleted: z.literal(true) });
 export type StreamMediaProfileDeleted = z.infer<typeof StreamMediaProfileDeleted>;

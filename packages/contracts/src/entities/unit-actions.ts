@@ -21,6 +21,7 @@ import {
 } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { ERROR_CATALOGUE, VALIDATION } from '../messages.js';
+import { notBlankPattern, STATED_BY_SCHEMA } from '../validation.js';
 import { Id, IdParams } from './common.js';
 import { Applications } from './unit.js';
 import { StoragePath } from './unit-reads.js';
@@ -234,6 +235,13 @@ export type IntercomSessionResult = z.infer<typeof IntercomSessionResult>;
  */
 export const STORE_AND_FORWARD_FILE_PATTERN = new RegExp(`^[^/]+?(?:_part\\d+)?\\.(?:${STORE_AND_FORWARD_EXTENSIONS.join('|')})$`, 'i');
 export const isStoreAndForwardFile = (path: string): boolean => STORE_AND_FORWARD_FILE_PATTERN.test(path.split('/').pop() ?? '');
+/**
+ * The same rule over a whole path, without flags, as a JSON Schema pattern states it: a last segment of
+ * at least one character before one of the extensions, in any case.
+ */
+const STORE_AND_FORWARD_PATH_PATTERN = new RegExp(
+  `/[^/]+\\.(?:${STORE_AND_FORWARD_EXTENSIONS.map((e) => [...e].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('')).join('|')})$`,
+);
 
 /** Our guard (not in the spec): paths per deletion request. */
 export const FILE_DELETION_MAX_PATHS = 100;
@@ -246,7 +254,7 @@ export const FILE_DELETION_MAX_PATHS = 100;
 export const UploadUnitFilesBody = z
   .object({
     paths: z
-      .array(StoragePath.refine(isStoreAndForwardFile, ERROR_CATALOGUE.FILE_TYPE_NOT_SUPPORTED.message))
+      .array(StoragePath.regex(STORE_AND_FORWARD_PATH_PATTERN, ERROR_CATALOGUE.FILE_TYPE_NOT_SUPPORTED.message))
       .min(1, VALIDATION.required)
       .max(LIMITS.uploadedFilesListMax, VALIDATION.maxElements),
     channelId: Id.optional(),
@@ -299,7 +307,9 @@ export const StartFetchLogsBody = z
     description: z
       .string({ error: VALIDATION.required })
       .max(SEND_LOGS_DESCRIPTION_MAX, VALIDATION.maxChars(SEND_LOGS_DESCRIPTION_MAX))
-      .refine((d) => d.trim() !== '', VALIDATION.required),
+      .refine((d) => d.trim() !== '', { message: VALIDATION.required, ...STATED_BY_SCHEMA })
+      // Not blank: the document says it with a pattern.
+      .meta({ pattern: notBlankPattern() }),
     channelId: Id.optional(),
     /** A time zone from the list offered for logs (spec 000 §9), e.g. "Europe/Paris". */
     timeZone: z

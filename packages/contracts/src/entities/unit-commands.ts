@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SimSlot, StoreAndForwardProfile, UnitCommand } from '../enums.js';
 import { LIMITS, TIMINGS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id } from './common.js';
 
 import { MetadataText, ModemId, UNIT_CONFIG_BOUNDS } from './unit-config-fields.js';
@@ -57,7 +58,8 @@ export const WifiConnectBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.security !== 'open' && b.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: VALIDATION.required });
-  });
+  })
+  .meta(statesRules({ field: 'password', message: VALIDATION.required, rule: 'required unless security is open' }));
 
 /** cellular scan: scan the operators a cellular modem can see (takes 1–2 minutes, spec 000 §9). */
 export const CellularScanBody = z.object({ modemId: ModemId }).strict();
@@ -91,7 +93,14 @@ export const AudioParametersBody = z
     if (b.channels >= LIMITS.audioChannelsSdiOnlyFrom && b.input !== 'sdi') {
       ctx.addIssue({ code: 'custom', path: ['channels'], message: VALIDATION.audioChannelsSdiOnly });
     }
-  });
+  })
+  .meta(
+    statesRules({
+      field: 'channels',
+      message: VALIDATION.audioChannelsSdiOnly,
+      rule: `${LIMITS.audioChannelsSdiOnlyFrom} and above only with the sdi input (000 §9)`,
+    }),
+  );
 
 /** One of the spec's AAC-LC bitrates (spec 000 §9: 96, 128, 192 kbps). */
 // z.union needs a tuple type; the map keeps LIMITS' order and values.

@@ -52,7 +52,8 @@ export const MetadataText = (max: number) =>
   z
     .string()
     .max(max, VALIDATION.maxChars(max))
-    .regex(/^[^;]*$/, VALIDATION.noSemicolon);
+    // eslint-disable-next-line no-control-regex -- NUL left out: no string the core takes holds it (the document's patterns say so)
+    .regex(/^[^;\x00]*$/, VALIDATION.noSemicolon);
 /** Dotted-quad subnet mask with contiguous ones (255.255.255.0), else "Invalid Subnet Mask field". */
 export const SUBNET_MASK_PATTERN =
   /^(255\.255\.255\.(255|254|252|248|240|224|192|128|0)|255\.255\.(254|252|248|240|224|192|128|0)\.0|255\.(254|252|248|240|224|192|128|0)\.0\.0|(254|252|248|240|224|192|128|0)\.0\.0\.0)$/;

@@ -19,7 +19,6 @@ import {
 } from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS, LIMITS } from '../constants.js';
 import { APPLICATION_IDS } from '../enum-values.js';
-import { VALIDATION } from '../messages.js';
 import { Id, IdParams, pageOf, SortDir } from './common.js';
 import { Applications, License, Location, Modem, UnitDetail } from './unit.js';
 import { InventoryRef } from './user.js';
@@ -138,12 +137,16 @@ export const UnitStoredFile = z.object({
 });
 export type UnitStoredFile = z.infer<typeof UnitStoredFile>;
 
-/** A path on a unit's storage: absolute, no "." or ".." segments. */
+/**
+ * A path on a unit's storage: absolute, no "." or ".." segment, no NUL. One pattern, so that the
+ * document states it whole: each segment is empty, or starts with a character other than a dot, or is a
+ * dot and then something other than a dot, or two dots and then something.
+ */
 export const StoragePath = z
   .string()
   .max(1024)
-  .regex(/^\/[^\0]*$/)
-  .refine((p) => !p.split('/').some((seg) => seg === '..' || seg === '.'), VALIDATION.invalidField);
+  // eslint-disable-next-line no-control-regex -- NUL left out: no string the core takes holds it
+  .regex(/^(?:\/(?:[^/\x00.][^/\x00]*|\.[^/\x00.][^/\x00]*|\.\.[^/\x00]+)?)+$/);
 export const StorageFilesQuery = z.object({ path: StoragePath.optional() }).strict();
 export const UnitStorageFiles = z.object({
   uniqueId: Id,

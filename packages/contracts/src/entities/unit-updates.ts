@@ -19,6 +19,8 @@ import {
 } from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS, LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { RULES } from '../rule-messages.js';
+import { statesRules } from '../validation.js';
 import { Id } from './common.js';
 
 import { Hostname, PortNumber, SubnetMask, UNIT_CONFIG_BOUNDS, UnitVersion } from './unit-config-fields.js';
@@ -69,7 +71,8 @@ export const NtpTimecodeUpdateBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled && !b.server) ctx.addIssue({ code: 'custom', path: ['server'], message: VALIDATION.required });
-  });
+  })
+  .meta(statesRules({ field: 'server', message: VALIDATION.required, rule: 'required when enabled is true' }));
 
 /** PUT transmissionMode (spec 000 §4: Store & Forward disabled without an SD card). */
 export const TransmissionModeUpdateBody = z.object({ transmissionMode: TransmissionMode, version: UnitVersion }).strict();
@@ -98,8 +101,9 @@ export const IpInputStreamUpdateBody = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.passphrase !== undefined && b.protocol !== 'srt') ctx.addIssue({ code: 'custom', path: ['passphrase'], message: VALIDATION.invalidField });
-  });
+    if (b.passphrase !== undefined && b.protocol !== 'srt') ctx.addIssue({ code: 'custom', path: ['passphrase'], message: RULES.notInThisMode });
+  })
+  .meta(statesRules({ field: 'passphrase', message: RULES.notInThisMode, rule: 'only with the srt protocol' }));
 
 /** PUT ippipe: the unit's IP pipe to a server (spec 001 §5 IP pipe port 1–65535). */
 export const IpPipeUpdateBody = z
@@ -107,7 +111,8 @@ export const IpPipeUpdateBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled && !b.serverId) ctx.addIssue({ code: 'custom', path: ['serverId'], message: VALIDATION.required });
-  });
+  })
+  .meta(statesRules({ field: 'serverId', message: VALIDATION.required, rule: 'required when enabled is true' }));
 
 const CameraLabel = z.string().max(LIMITS.cameraLabelMax, VALIDATION.maxChars(LIMITS.cameraLabelMax));
 const CameraPriority = z.number().int().min(LIMITS.cameraPriorityMin).max(LIMITS.cameraPriorityMax);
@@ -134,7 +139,14 @@ export const MultipleCameraUpdateBody = z
     if (b.channelSelectionMode === 'custom' && b.customSelectedChannels.length > b.numberOfFeeds) {
       ctx.addIssue({ code: 'custom', path: ['customSelectedChannels'], message: VALIDATION.maxElements });
     }
-  });
+  })
+  .meta(
+    statesRules(
+      { field: 'cameras', message: VALIDATION.maxElements, rule: 'no more cameras than numberOfFeeds' },
+      { field: 'customSelectedChannels', message: VALIDATION.required, rule: 'at least one with the custom channel selection mode' },
+      { field: 'customSelectedChannels', message: VALIDATION.maxElements, rule: 'no more than numberOfFeeds with the custom channel selection mode' },
+    ),
+  );
 /** PUT multiplecamera/channel: the channel the multi camera feeds go to. */
 export const MultipleCameraChannelUpdateBody = z.object({ channelId: Id, version: UnitVersion }).strict();
 /** PUT multiplecamera/mode: highQuality, switcher or switcherAndProxy (spec 000 §4). */
@@ -181,7 +193,14 @@ export const SwitcherModeUpdateBody = z
     if (b.proxyChannel && b.proxyChannel === b.highQualityChannel) {
       ctx.addIssue({ code: 'custom', path: ['proxyChannel'], message: VALIDATION.proxySameAsHighQuality });
     }
-  });
+  })
+  .meta(
+    statesRules(
+      { field: 'proxyChannel', message: VALIDATION.required, rule: 'required in the switcherAndProxy mode' },
+      { field: 'inputSdi', message: VALIDATION.required, rule: 'required in the switcherAndProxy mode' },
+      { field: 'proxyChannel', message: VALIDATION.proxySameAsHighQuality, rule: 'not the high quality channel (000 §3)' },
+    ),
+  );
 export const SwitcherChannelUpdateBody = z.object({ channelId: Id, version: UnitVersion }).strict();
 export const SwitcherSdiInputUpdateBody = z.object({ inputSdi: SdiInput, version: UnitVersion }).strict();
 
@@ -205,9 +224,9 @@ export const AlertsConfigurationUpdateBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.mode === 'group' && !b.groupId) ctx.addIssue({ code: 'custom', path: ['groupId'], message: VALIDATION.required });
-    if (b.mode !== 'group' && b.groupId) ctx.addIssue({ code: 'custom', path: ['groupId'], message: VALIDATION.invalidField });
+    if (b.mode !== 'group' && b.groupId) ctx.addIssue({ code: 'custom', path: ['groupId'], message: RULES.notInThisMode });
     if (b.mode !== 'manual' && (b.alerts !== undefined || b.recipients !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: [b.alerts !== undefined ? 'alerts' : 'recipients'], message: VALIDATION.invalidField });
+      ctx.addIssue({ code: 'custom', path: [b.alerts !== undefined ? 'alerts' : 'recipients'], message: RULES.alertsNotInThisMode });
     }
     const seen = new Set<string>();
     b.recipients?.forEach((r, i) => {
@@ -215,10 +234,22 @@ export const AlertsConfigurationUpdateBody = z
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['recipients', i, 'email'], message: VALIDATION.fieldUnique });
       seen.add(key);
     });
-  });
+  })
+  .meta(
+    statesRules(
+      { field: 'groupId', message: VALIDATION.required, rule: 'required in the group mode' },
+      { field: 'groupId', message: RULES.notInThisMode, rule: 'only in the group mode' },
+      { field: 'alerts', message: RULES.alertsNotInThisMode, rule: 'only in the manual mode' },
+      { field: 'recipients', message: RULES.alertsNotInThisMode, rule: 'only in the manual mode' },
+      { field: 'recipients.email', message: VALIDATION.fieldUnique, rule: 'an address once per alert type' },
+    ),
+  );
 
 /** A per-priority bandwidth limit (priority 1 is the highest). */
-export const PriorityLimit = z.object({ priority: z.number().int(), kbps: z.number() }).strict();
+/** A priority 1–9 and its limit, at least 1 kbps (the ordering of the limits is the core's rule, packages/domain validateBandwidthLimits). */
+export const PriorityLimit = z
+  .object({ priority: z.number().int().min(LIMITS.cameraPriorityMin).max(LIMITS.cameraPriorityMax), kbps: z.number().min(1) })
+  .strict();
 /**
  * PUT bwLimitation: total and cellular caps in kbps (null or 0 = no cap) and per-priority limits.
  * The rules (cellular ≤ total, priority ordering, not on a busy unit, smart-unit 1000–20000 kbps)
@@ -247,7 +278,13 @@ export const IntercomUpdateBody = z
   .superRefine((b, ctx) => {
     if (b.mode === 'audioRoom' && !b.audioRoomId) ctx.addIssue({ code: 'custom', path: ['audioRoomId'], message: VALIDATION.required });
     if (b.mode === 'targetChannel' && !b.targetChannelId) ctx.addIssue({ code: 'custom', path: ['targetChannelId'], message: VALIDATION.required });
-  });
+  })
+  .meta(
+    statesRules(
+      { field: 'audioRoomId', message: VALIDATION.required, rule: 'required in the audioRoom mode' },
+      { field: 'targetChannelId', message: VALIDATION.required, rule: 'required in the targetChannel mode' },
+    ),
+  );
 /** PUT intercom/audiojacks: which intercom each audio jack carries and its volume. */
 export const AudioJack = z
   .object({
@@ -266,7 +303,8 @@ export const AudioJacksUpdateBody = z
       if (seen.has(j.jack)) ctx.addIssue({ code: 'custom', path: ['jacks', i, 'jack'], message: VALIDATION.fieldUnique });
       seen.add(j.jack);
     });
-  });
+  })
+  .meta(statesRules({ field: 'jacks.jack', message: VALIDATION.fieldUnique, rule: 'each jack once' }));
 
 /** An APN slot of a cellular modem (spec 000 §9: four slots; PAP, CHAP, both, none). */
 export const ApnSlotUpdate = z
@@ -310,7 +348,14 @@ export const InterfacesConfigUpdateBody = z
       if (slots.has(a.slot)) ctx.addIssue({ code: 'custom', path: ['apns', i, 'slot'], message: VALIDATION.fieldUnique });
       slots.add(a.slot);
     });
-  });
+  })
+  .meta(
+    statesRules(
+      { field: 'ip', message: VALIDATION.required, rule: 'required with the static ipMode' },
+      { field: 'subnetMask', message: VALIDATION.required, rule: 'required with the static ipMode' },
+      { field: 'apns.slot', message: VALIDATION.fieldUnique, rule: 'each slot once' },
+    ),
+  );
 
 /** PUT vrChannels/selected: the video return channel the unit receives (null: none). */
 export const VrChannelSelectedUpdateBody = z.object({ vrChannelId: Id.nullable(), version: UnitVersion }).strict();
@@ -334,8 +379,14 @@ export const NetworkCappingUpdateBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.option === 'custom' && b.customMbps === undefined) ctx.addIssue({ code: 'custom', path: ['customMbps'], message: VALIDATION.required });
-    if (b.option !== 'custom' && b.customMbps !== undefined) ctx.addIssue({ code: 'custom', path: ['customMbps'], message: VALIDATION.invalidField });
-  });
+    if (b.option !== 'custom' && b.customMbps !== undefined) ctx.addIssue({ code: 'custom', path: ['customMbps'], message: RULES.notInThisMode });
+  })
+  .meta(
+    statesRules(
+      { field: 'customMbps', message: VALIDATION.required, rule: 'required with the custom option' },
+      { field: 'customMbps', message: RULES.notInThisMode, rule: 'only with the custom option' },
+    ),
+  );
 
 /** Spec 001 §5 person names: 2–255 characters. */
 const PersonName = z
@@ -388,7 +439,13 @@ export const GroupUnitSettingsUpdateBody = GroupUnitSettings.extend({ version: z
     if (typeof b.totalKbps === 'number' && typeof b.cellularKbps === 'number' && b.totalKbps > 0 && b.cellularKbps > b.totalKbps) {
       ctx.addIssue({ code: 'custom', path: ['cellularKbps'], message: VALIDATION.cellularAboveTotal });
     }
-  });
+  })
+  .meta(
+    statesRules(
+      { field: '', message: VALIDATION.required, rule: 'at least one setting besides version' },
+      { field: 'cellularKbps', message: VALIDATION.cellularAboveTotal, rule: 'not above totalKbps when that is set (001 §5)' },
+    ),
+  );
 export const GroupUnitSettingsResult = z.object({ groupId: Id, settings: GroupUnitSettings, version: z.number().int() });
 
 /**

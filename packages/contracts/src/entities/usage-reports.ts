@@ -14,10 +14,7 @@ import { Id } from './common.js';
 import { UsageProfileType } from './usage-profiles.js';
 
 /** A UTC day, YYYY-MM-DD. */
-export const UsageDay = z
-  .string({ error: VALIDATION.required })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION.mustMatchPattern, abort: true })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), VALIDATION.invalidField);
+export const UsageDay = z.iso.date({ error: (issue) => (issue.input === undefined ? VALIDATION.required : VALIDATION.mustMatchPattern) });
 
 /** The longest period one report covers (a year and a day: a leap year's whole year fits). */
 export const USAGE_REPORT_MAX_DAYS = 366;

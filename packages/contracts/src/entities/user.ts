@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Language, Role } from '../enums.js';
 import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULTS, LIMITS } from '../constants.js';
 import { Id } from './common.js';
-import { VALIDATION } from '../messages.js';
+import { RULES } from '../rule-messages.js';
+import { statesRules } from '../validation.js';
 
 export const InventoryRef = z.object({ id: Id, name: z.string() });
 export const GroupRef = z.object({ id: Id, name: z.string(), inventoryId: Id });
@@ -112,7 +113,12 @@ export const UserPreferences = z
     /** The password expiry (ISO time) whose warning the user dismissed (spec 000 §6 "unless dismissed"); a new expiry warns again. */
     passwordExpiryDismissed: z.string().max(64).nullable(),
     /** The IANA time zone the user reads times in (spec 000 §9 "a time-zone list is offered"); absent or null: the browser's. */
-    timeZone: z.string().max(64).refine(isTimeZone, VALIDATION.invalidField).nullable(),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, RULES.unknownTimeZone)
+      .meta(statesRules({ field: '', message: RULES.unknownTimeZone, rule: 'an IANA time zone name the runtime knows' }))
+      .nullable(),
     language: Language,
     /** The console's colour scheme: `auto` follows the operating system (absent: as this browser last had it). */
     colorScheme: ColorSchemePreference,

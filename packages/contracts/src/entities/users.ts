@@ -9,6 +9,7 @@ import { Role } from '../enums.js';
 import { PASSWORD_EXPIRY_POLICIES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, IsoDate, pageOf, SortDir } from './common.js';
 import { CurrentUser } from './user.js';
 
@@ -61,7 +62,14 @@ export const NewPassword = z
   .string({ error: VALIDATION.required })
   .min(1, VALIDATION.required)
   .max(1024, VALIDATION.maxChars(1024))
-  .refine(meetsPasswordRule, VALIDATION.passwordRule);
+  .refine(meetsPasswordRule, VALIDATION.passwordRule)
+  .meta(
+    statesRules({
+      field: '',
+      message: VALIDATION.passwordRule,
+      rule: 'at least 8 characters with an upper and a lower case letter and a digit or punctuation, in any order (001 §5)',
+    }),
+  );
 
 /** Both entries of a new password (spec 001 §5: "the two entries must match"); the mismatch is on the confirmation. */
 export const passwordsMatch = (b: { password?: string | undefined; passwordConfirmation?: string | undefined }, ctx: z.RefinementCtx): void => {
@@ -69,6 +77,8 @@ export const passwordsMatch = (b: { password?: string | undefined; passwordConfi
     ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: VALIDATION.passwordsMustMatch });
   }
 };
+/** The rule `passwordsMatch` applies, as the document states it. */
+export const PASSWORDS_MATCH_RULE = { field: 'passwordConfirmation', message: VALIDATION.passwordsMustMatch, rule: 'equal to password (001 §5)' } as const;
 
 // ── answers ────────────────────────────────────────────────────────────────────────────────────
 
@@ -164,7 +174,8 @@ export const CreateUserBody = z
     active: z.boolean().default(true),
   })
   .strict()
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch)
+  .meta(statesRules(PASSWORDS_MATCH_RULE));
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
 /**
@@ -198,7 +209,8 @@ export type SetUserActiveBody = z.infer<typeof SetUserActiveBody>;
 export const SetUserPasswordBody = z
   .object({ password: NewPassword, passwordConfirmation: z.string().max(1024) })
   .strict()
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch)
+  .meta(statesRules(PASSWORDS_MATCH_RULE));
 export type SetUserPasswordBody = z.infer<typeof SetUserPasswordBody>;
 
 /** PUT v2/users/{id}/inventories: the user's inventories among those the caller manages (at least one in all). */

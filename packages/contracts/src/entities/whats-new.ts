@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { statesRules } from '../validation.js';
 import { Id, IsoDate, pageOf, RecordStamps, SortDir } from './common.js';
 
 /** Longest entry text (not in the spec: a guard, room for a few paragraphs of release notes). */
@@ -49,6 +50,7 @@ export const WhatsNewLink = z
   .trim()
   .max(WHATS_NEW_LINK_MAX, VALIDATION.maxChars(WHATS_NEW_LINK_MAX))
   .refine((v) => v === '' || HttpUrl.safeParse(v).success, VALIDATION.releaseNotesUrl)
+  .meta(statesRules({ field: '', message: VALIDATION.releaseNotesUrl, rule: 'empty, or an http or https address with a host (URL parsing)' }))
   .nullable();
 
 /** Versions are stored as 32-bit integers. */

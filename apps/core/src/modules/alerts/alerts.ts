@@ -19,6 +19,7 @@ import {
   type AlertTypeSettings,
   type DefaultAlertConfiguration,
   type UnitAlertsConfiguration,
+  RULES,
 } from '@fleet/contracts';
 import { type Prisma } from '@fleet/db';
 import { validationError } from '../../errors.js';
@@ -60,7 +61,7 @@ export class AlertService {
     const row = await this.units.findVisible(user, id);
     if (mode === 'group') {
       if (groupId === undefined) throw validationError([{ path: 'query.groupId', message: VALIDATION.required }]);
-      if (!row.groups.some((g) => g.groupId === groupId)) throw validationError([{ path: 'query.groupId', message: VALIDATION.invalidField }]);
+      if (!row.groups.some((g) => g.groupId === groupId)) throw validationError([{ path: 'query.groupId', message: RULES.notOfGroup }]);
     }
     return this.resolveAlerts(row, mode, mode === 'group' ? groupId : undefined);
   }

@@ -30,6 +30,7 @@ import {
   type CreateAudioRoomBody,
   type FieldProblem,
   type UpdateAudioRoomBody,
+  RULES,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -207,7 +208,7 @@ export class AudioRoomService {
   private serverProblems(inventoryId: string, serverId: string | null | undefined): FieldProblem[] {
     if (serverId === undefined || serverId === null) return [];
     const server = this.deps.readModel.servers.get(serverId);
-    return server && server.inventoryId === inventoryId ? [] : [{ path: 'body.serverId', message: VALIDATION.invalidField }];
+    return server && server.inventoryId === inventoryId ? [] : [{ path: 'body.serverId', message: RULES.notOfInventory }];
   }
 
   /** Each participant exists in the inventory and appears once. */
@@ -223,7 +224,7 @@ export class AudioRoomService {
         return;
       }
       seen.add(key);
-      if (!this.inInventory(inventoryId, p, members)) problems.push({ path: `${path}.${i}.id`, message: VALIDATION.invalidField });
+      if (!this.inInventory(inventoryId, p, members)) problems.push({ path: `${path}.${i}.id`, message: RULES.notOfInventory });
     });
     return problems;
   }

@@ -27,6 +27,7 @@ import {
   type ServerCommand,
   type UpdateAdminChannelBody,
   type UpdatePtmpBody,
+  RULES,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, newChannelGeneral } from '@fleet/domain';
 import { transaction } from '@fleet/db';
@@ -182,9 +183,10 @@ export class ChannelService {
     return { channels, counters: countChannels(all) };
   }
 
-  fetchDetails(user: AuthUser, ids: readonly string[]): { channels: ChannelDetails[] } {
+  /** The channels named (blank names left out); at least one is named, at `field`. */
+  fetchDetails(user: AuthUser, ids: readonly string[], field: 'query.ids' | 'body.ids'): { channels: ChannelDetails[] } {
     const unique = [...new Set(ids.map((s) => s.trim()).filter((s) => s !== ''))];
-    if (unique.length === 0) throw validationError([{ path: 'ids', message: VALIDATION.required }]);
+    if (unique.length === 0) throw validationError([{ path: field, message: VALIDATION.required }]);
     return { channels: unique.map((id) => this.details(this.visible(user, id))) };
   }
 
@@ -287,7 +289,7 @@ export class ChannelService {
     const row = this.visible(user, body.uniqueID);
     const uids = body.machines.map((m) => m.uid);
     const duplicate = uids.findIndex((u, i) => uids.indexOf(u) !== i);
-    if (duplicate >= 0) throw validationError([{ path: `machines.${duplicate}.uid`, message: VALIDATION.fieldUnique }]);
+    if (duplicate >= 0) throw validationError([{ path: `body.machines.${duplicate}.uid`, message: VALIDATION.fieldUnique }]);
     const machines = body.machines.map((m) => ({ uid: m.uid }));
     await this.send(row.serverId, { type: 'configureChannel', channelId: row.id, setting: 'multipoint', payload: { machines } });
     // The call carries no version: the receivers go into the row as it is after the device took them.
@@ -369,7 +371,14 @@ export class ChannelService {
     const groupIds = [...new Set(body.groupIds ?? [])];
     for (const [i, groupId] of groupIds.entries()) {
       const group = this.deps.readModel.groups.get(groupId);
-      if (!group || !inventoryIds.includes(group.inventoryId)) throw validationError([{ path: `groupIds.${i}`, message: VALIDATION.invalidField }]);
+      // A group the caller does not see is answered as one that does not exist.
+      if (!group || !inventoryIds.includes(group.inventoryId))
+        throw validationError([
+          {
+            path: `body.groupIds.${i}`,
+            message: group && (user.global || user.inventoryIds.includes(group.inventoryId)) ? RULES.groupNotOfInventories : RULES.unknownGroup,
+          },
+        ]);
     }
     this.checks.requireUniqueName(server.id, body.name, null);
     const onServer = this.deps.readModel.channels.all().filter((c) => c.serverId === server.id).length;
@@ -470,8 +479,8 @@ export const channelsCalls = callsOf<ChannelService>()({
   getChannelStatus: async (s, { params }, user) => s.channelStatus(user, params.id),
   fetchChannels: async (s, { query }, user) => s.fetchChannels(user, query),
   fetchChannelsPost: async (s, { body }, user) => s.fetchChannels(user, body),
-  fetchChannelDetails: async (s, { query }, user) => s.fetchDetails(user, query.ids.split(',')),
-  fetchChannelDetailsPost: async (s, { body }, user) => s.fetchDetails(user, body.ids),
+  fetchChannelDetails: async (s, { query }, user) => s.fetchDetails(user, query.ids.split(','), 'query.ids'),
+  fetchChannelDetailsPost: async (s, { body }, user) => s.fetchDetails(user, body.ids, 'body.ids'),
   getGroupChannelDetails: async (s, { params }, user) => s.groupChannelDetails(user, params.id),
   getChannelIps: async (s, { params }, user) => s.channelIps(user, params.id),
   getChannelCapabilities: async (s, { params }, user) => s.channelCapabilities(user, params.id),

@@ -39,6 +39,7 @@ import {
   type MyGraphics,
   type SingularBody,
   type SingularSession,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -112,7 +113,7 @@ export class GraphicsService {
       const problems: { path: string; message: string }[] = [];
       if (body.name === undefined) problems.push({ path: 'body.name', message: VALIDATION.required });
       if (body.template === undefined) problems.push({ path: 'body.template', message: VALIDATION.required });
-      else if (!GRAPHICS_TEMPLATES.some((t) => t.id === body.template)) problems.push({ path: 'body.template', message: VALIDATION.invalidField });
+      else if (!GRAPHICS_TEMPLATES.some((t) => t.id === body.template)) problems.push({ path: 'body.template', message: RULES.unknownTemplate });
       if (problems.length > 0) throw validationError(problems);
     }
     await this.managedServices.countUse(inventoryId, 'graphics', SESSION_HOURS);

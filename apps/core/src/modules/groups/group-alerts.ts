@@ -19,13 +19,13 @@ import {
   ALERT_TYPES,
   AlertType,
   TIMINGS,
-  VALIDATION,
   groupTopic,
   type AlertConfigMode,
   type GroupAlertRecipient,
   type GroupAlertsConfiguration,
   type GroupAlertsConfigurationBody,
   type RecipientVerification,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
@@ -110,7 +110,7 @@ export class GroupAlertService {
         followed.id !== groupId &&
         followed.inventoryId === group.inventoryId &&
         groupModeOf(rm.alertConfigurationOf({ groupId: followed.id })) === 'manual';
-      if (!ok) throw validationError([{ path: 'body.sourceGroupId', message: VALIDATION.invalidField }]);
+      if (!ok) throw validationError([{ path: 'body.sourceGroupId', message: RULES.alertSourceGroup }]);
     }
     const current = rm.alertConfigurationOf({ groupId });
     const now = this.deps.clock.now();

@@ -18,7 +18,6 @@
  */
 import { z } from 'zod';
 import {
-  VALIDATION,
   type AddGroupDetailsBody,
   type AdminGroupSearchQuery,
   type CreateAdminGroupBody,
@@ -34,6 +33,7 @@ import {
   type LightGroup,
   type UpdateAdminGroupBody,
   type UpdateGroupDetailsBody,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -319,7 +319,7 @@ export class GroupService {
     const check = (field: keyof GroupMembersBody, ids: readonly string[] | undefined, inInventory: (id: string) => boolean): string[] | undefined => {
       if (ids === undefined) return undefined;
       ids.forEach((id, i) => {
-        if (!inInventory(id)) problems.push({ path: `body.members.${field}.${i}`, message: VALIDATION.invalidField });
+        if (!inInventory(id)) problems.push({ path: `body.members.${field}.${i}`, message: RULES.notOfInventory });
       });
       return [...new Set(ids)];
     };

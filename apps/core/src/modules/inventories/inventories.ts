@@ -26,6 +26,7 @@ import {
   type UpdateAdminInventoryBody,
   type UpdateInventoryPropertiesBody,
   type VrChannelDetail,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -367,9 +368,9 @@ export class InventoryService {
     const unit = await repo.findUnitVersionAndProfile(this.deps.db, body.id);
     if (!unit) throw new AppError('NOT_FOUND');
     if (body.version !== undefined && body.version !== unit.version) throw new AppError('CONFLICT');
-    if (!(await repo.unitInInventory(this.deps.db, body.id, body.inventoryId))) throw bodyProblem('inventoryId', VALIDATION.invalidField);
+    if (!(await repo.unitInInventory(this.deps.db, body.id, body.inventoryId))) throw bodyProblem('inventoryId', RULES.notOfInventory);
     if (body.usageProfileId) {
-      if (!(await repo.usageProfileUsable(this.deps.db, body.usageProfileId, body.inventoryId))) throw bodyProblem('usageProfileId', VALIDATION.invalidField);
+      if (!(await repo.usageProfileUsable(this.deps.db, body.usageProfileId, body.inventoryId))) throw bodyProblem('usageProfileId', RULES.notOfInventory);
     }
     const usageProfileId = body.usageProfileId === undefined ? unit.usageProfileId : body.usageProfileId;
     await atVersion(repo.updateUnitDetailsAtVersion(this.deps.db, body.id, unit.version, body.ownership, usageProfileId));

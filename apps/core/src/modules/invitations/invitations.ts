@@ -23,7 +23,6 @@ import {
   ADHOC_PERIOD_MS,
   PERMANENT_REGENERATION_MS,
   joinPathOf,
-  VALIDATION,
   type AdhocPeriod,
   type AdhocSettings,
   type CreateGuestInvitationBody,
@@ -34,6 +33,7 @@ import {
   type PermanentPlanType,
   type PermanentSettings,
   type UnitExpiration,
+  RULES,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
 import { groupInvitation, type GroupInvitationColumn } from './invitation-columns.js';
@@ -130,7 +130,7 @@ export class InvitationService {
     const row = await transaction(this.deps.db, async (tx) => {
       const problems: FieldProblem[] = [];
       if (body.unitId !== undefined && !(await repo.unitInGroup(tx, groupId, body.unitId))) {
-        problems.push({ path: 'body.unitId', message: VALIDATION.invalidField });
+        problems.push({ path: 'body.unitId', message: RULES.notOfGroup });
       }
       if (problems.length > 0) throw validationError(problems);
       const unit = await repo.unitNameTaken(tx, body.deviceName);
@@ -179,7 +179,7 @@ export class InvitationService {
     await this.requireGroup(user, groupId);
     const now = this.deps.clock.date();
     const inv = await repo.findOpenGuestInvitation(this.deps.db, groupId, invitationId, GUEST_PLAN, now);
-    if (!inv) throw validationError([{ path: 'body.invitationId', message: VALIDATION.invalidField }]);
+    if (!inv) throw validationError([{ path: 'body.invitationId', message: RULES.unknownInvitation }]);
     this.outbox.assertDeliverable([{ channel, to }]);
     const data = channel === 'email' ? { email: to } : { phone: to };
     const updated = await repo.updateInvitationAtVersion(this.deps.db, inv.id, inv.version, data);

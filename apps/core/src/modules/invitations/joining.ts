@@ -19,6 +19,7 @@ import {
   type JoinProductType,
   type PlanType,
   type UnitTypeGroup,
+  RULES,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
 import { unlessTaken } from '../../platform/versioned-write.js';
@@ -62,7 +63,7 @@ function normaliseCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 
-const invalidCode = (): AppError => validationError([{ path: 'body.code', message: VALIDATION.invalidField }]);
+const invalidCode = (): AppError => validationError([{ path: 'body.code', message: RULES.joinCodeNotCurrent }]);
 
 export class InvitationJoins {
   constructor(
@@ -128,7 +129,7 @@ export class InvitationJoins {
     const target = await this.joinTarget(code, now.getTime());
     const group = target ? this.deps.readModel.groups.get(target.groupId) : undefined;
     if (!target || !group) throw invalidCode();
-    if (!PLAN_PRODUCTS[target.planType].includes(body.productType)) throw validationError([{ path: 'body.productType', message: VALIDATION.invalidField }]);
+    if (!PLAN_PRODUCTS[target.planType].includes(body.productType)) throw validationError([{ path: 'body.productType', message: RULES.productNotInPlan }]);
     const name = body.deviceName ?? target.invitation?.deviceName ?? null;
     if (name === null || name === '') throw validationError([{ path: 'body.deviceName', message: VALIDATION.required }]);
     const { id, serialNumber } = await this.freshUnitIdentity(body.productType);

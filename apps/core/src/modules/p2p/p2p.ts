@@ -24,6 +24,7 @@ import {
   type P2pSelectedGroups,
   type SetP2pLinkGroupsBody,
   type UpdateP2pLinkBody,
+  RULES,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import { transaction } from '@fleet/db';
@@ -54,7 +55,7 @@ export class P2pService {
     const problems = this.machineProblems(user, masterUnitId, body.kind, body.machines);
     const groupIds = [...new Set(body.groupIds ?? [])];
     (body.groupIds ?? []).forEach((g, i) => {
-      if (!visibleGroup(this.deps.readModel, user, g)) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+      if (!visibleGroup(this.deps.readModel, user, g)) problems.push({ path: `body.groupIds.${i}`, message: RULES.unknownGroup });
     });
     if (problems.length > 0) throw validationError(problems);
     const created = await transaction(this.deps.db, async (tx) => {
@@ -148,10 +149,10 @@ export class P2pService {
     const row = await this.visible(user, id);
     const problems: FieldProblem[] = [];
     body.groupIds.forEach((g, i) => {
-      if (!visibleGroup(this.deps.readModel, user, g)) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+      if (!visibleGroup(this.deps.readModel, user, g)) problems.push({ path: `body.groupIds.${i}`, message: RULES.unknownGroup });
     });
     body.selectedGroupIds.forEach((g, i) => {
-      if (!body.groupIds.includes(g)) problems.push({ path: `body.selectedGroupIds.${i}`, message: VALIDATION.invalidField });
+      if (!body.groupIds.includes(g)) problems.push({ path: `body.selectedGroupIds.${i}`, message: RULES.notOfLinkGroups });
     });
     if (problems.length > 0) throw validationError(problems);
     const wanted = [...new Set(body.groupIds)];
@@ -196,10 +197,11 @@ export class P2pService {
   private machineProblems(user: AuthUser, master: string | null, kind: P2pKind, machines: readonly P2pMachine[], kindPath = 'body.machines'): FieldProblem[] {
     if (machines.some((m) => this.deps.readModel.units.get(m.uid) === undefined || !this.seesUnit(user, m.uid))) throw new AppError('NOT_FOUND');
     const problems: FieldProblem[] = [];
-    if (kind === 'ptp' && machines.length !== 1) problems.push({ path: kindPath, message: VALIDATION.invalidField });
+    if (kind === 'ptp' && machines.length !== 1) problems.push({ path: kindPath, message: RULES.pointToPointOneMachine });
     const seen = new Set<string>();
     machines.forEach((m, i) => {
-      if (m.uid === master || seen.has(m.uid)) problems.push({ path: `body.machines.${i}.uid`, message: VALIDATION.invalidField });
+      if (m.uid === master) problems.push({ path: `body.machines.${i}.uid`, message: RULES.linkOwnUnit });
+      else if (seen.has(m.uid)) problems.push({ path: `body.machines.${i}.uid`, message: VALIDATION.fieldUnique });
       seen.add(m.uid);
     });
     return problems;

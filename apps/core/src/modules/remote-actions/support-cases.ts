@@ -3,7 +3,7 @@
  * the rules of who may open one and on which channel, the remote action that records it, and the
  * channel's transfer until the unit's fetchlogs activity ends.
  */
-import { CHANNEL_STATUSES, VALIDATION, type ChannelStatus, type FetchLogsResult, type UnitActionOutcome } from '@fleet/contracts';
+import { CHANNEL_STATUSES, VALIDATION, type ChannelStatus, type FetchLogsResult, type UnitActionOutcome, RULES } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -53,7 +53,7 @@ export class SupportCaseService {
     const wanted = body.channelId ?? unit.selectedChannelId;
     if (!wanted) throw validationError([{ path: 'body.channelId', message: VALIDATION.required }]);
     const channel = this.devices.channelOf(unit, wanted);
-    if (!channel) throw validationError([{ path: 'body.channelId', message: VALIDATION.invalidField }]);
+    if (!channel) throw validationError([{ path: 'body.channelId', message: RULES.notOfUnit }]);
     const caps = channelCapabilities.read(channel.capabilities);
     if (channel.type === 'input' || caps.supportsLogs === false || caps.logs === false) throw new AppError('CHANNEL_NO_LOGS');
     const cls = channelStatusClass(asChannelStatus(channel.status));

@@ -17,6 +17,7 @@ import {
   type CreateAdminServerBody,
   type ServerDetail,
   type UpdateAdminServerBody,
+  RULES,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -55,7 +56,7 @@ export class AdminServerService {
   }
 
   async create(body: CreateAdminServerBody): Promise<ServerDetail> {
-    if (body.ifbMode != null && body.serverType !== 'mmh_server') throw validationError([{ path: 'ifbMode', message: VALIDATION.invalidField }]);
+    if (body.ifbMode != null && body.serverType !== 'mmh_server') throw validationError([{ path: 'body.ifbMode', message: RULES.ifbModeMultimediaHubOnly }]);
     if (body.inventoryId != null) this.requireInventory(body.inventoryId);
     this.assertUnique(body.name, body.serial, null);
     // Another admin took the name or serial meanwhile: the same answer as the check above.
@@ -95,7 +96,7 @@ export class AdminServerService {
       if (value !== undefined && value !== row[key]) device[key] = value;
     }
     if ('ifbMode' in device) {
-      if (row.serverType !== 'mmh_server') throw validationError([{ path: 'ifbMode', message: VALIDATION.invalidField }]);
+      if (row.serverType !== 'mmh_server') throw validationError([{ path: 'body.ifbMode', message: RULES.ifbModeMultimediaHubOnly }]);
       this.config.checkIfbModeChange(row);
     }
     if (typeof device['maxChannels'] === 'number' && device['maxChannels'] < this.config.allocatedChannels(id))
@@ -124,7 +125,7 @@ export class AdminServerService {
   }
 
   private requireInventory(inventoryId: string): void {
-    if (!this.deps.readModel.inventories.get(inventoryId)) throw validationError([{ path: 'inventoryId', message: VALIDATION.invalidField }]);
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw validationError([{ path: 'body.inventoryId', message: RULES.unknownInventory }]);
   }
 
   /** Spec 001 §5 "Name field has to be unique"; a serial names one device ("This field must be unique"). */
@@ -133,7 +134,7 @@ export class AdminServerService {
     if (name !== undefined && others.some((s) => s.name === name)) {
       throw new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
     }
-    if (serial !== undefined && others.some((s) => s.serial === serial)) throw validationError([{ path: 'serial', message: VALIDATION.fieldUnique }]);
+    if (serial !== undefined && others.some((s) => s.serial === serial)) throw validationError([{ path: 'body.serial', message: VALIDATION.fieldUnique }]);
   }
 
   /** The server as it is now, announced to its topics (and its former inventory's) and to the admin lists. */

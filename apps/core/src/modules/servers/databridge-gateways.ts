@@ -12,6 +12,7 @@ import {
   type CreateDbGatewayBody,
   type DbGatewayDeleted,
   type UpdateDbGatewayBody,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -98,7 +99,7 @@ export class DatabridgeGatewayService {
   }
 
   private requireInventory(inventoryId: string): void {
-    if (!this.deps.readModel.inventories.get(inventoryId)) throw validationError([{ path: 'inventoryId', message: VALIDATION.invalidField }]);
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw validationError([{ path: 'body.inventoryId', message: RULES.unknownInventory }]);
   }
 
   /** Spec 001 §5 "Name field has to be unique". */

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import {
   ChannelStatus,
   JsonRecord,
-  VALIDATION,
   type AdminServerPage,
   type AdminServerSearchQuery,
   type ChannelList,
@@ -33,6 +32,7 @@ import {
   type ServerStatusInfo,
   type SmpteSettings,
   type SmpteSettingsBody,
+  RULES,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannels } from '@fleet/domain';
 import type { Prisma } from '@fleet/db';
@@ -203,7 +203,7 @@ export class ServerConfigurationService {
 
   async setConfiguration(id: string, type: 'mmh_server' | 'vr_server', body: ServerConfigurationBody): Promise<ServerConfiguration> {
     const row = this.row(id, type);
-    if (type === 'vr_server' && body.ifbMode !== undefined) throw validationError([{ path: 'ifbMode', message: VALIDATION.invalidField }]);
+    if (type === 'vr_server' && body.ifbMode !== undefined) throw validationError([{ path: 'body.ifbMode', message: RULES.ifbModeMultimediaHubOnly }]);
     if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
     const cfg = serverConfigurationColumn.read(row.configuration);
     if (body.removeCertificateId !== undefined) {

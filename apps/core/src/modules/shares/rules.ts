@@ -1,6 +1,6 @@
 /** The rules of shares that are not storage: share keys, a publisher's sources (spec 001 §5). */
 import { randomBytes } from 'node:crypto';
-import { VALIDATION, type FieldProblem, type PublisherSourcesBody } from '@fleet/contracts';
+import { VALIDATION, type FieldProblem, type PublisherSourcesBody, RULES } from '@fleet/contracts';
 import type { ReadModel } from '../../platform/storage/read-model.js';
 
 /** 12 characters from an alphabet without look-alikes (0/O, 1/I), easy to read out and type. */
@@ -26,7 +26,7 @@ export function sourceProblems(
     ids.forEach((id, i) => {
       const path = `body.sources.${field}.${i}`;
       if (seen.has(id)) problems.push({ path, message: VALIDATION.fieldUnique });
-      else if (!find(id)?.groups.some((g) => g.groupId === groupId)) problems.push({ path, message: VALIDATION.invalidField });
+      else if (!find(id)?.groups.some((g) => g.groupId === groupId)) problems.push({ path, message: RULES.notOfGroup });
       seen.add(id);
     });
   };

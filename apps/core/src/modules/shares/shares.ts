@@ -44,6 +44,7 @@ import {
   type UpdateFolderBody,
   type UpdatePublisherBody,
   type UpdateSubscriberBody,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { folderAndBelow } from '@fleet/domain';
@@ -69,8 +70,6 @@ import { newShareKey, sourceProblems } from './rules.js';
 
 const SHARE_KEY_ATTEMPTS = 5;
 const MINUTE_MS = 60_000;
-
-const invalid = (path: string): AppError => validationError([{ path, message: VALIDATION.invalidField }]);
 
 export class ShareService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -221,7 +220,7 @@ export class ShareService {
   /** POST v2/shares/inventories/{id}/folders. */
   async createFolder(inventoryId: string, body: CreateFolderBody): Promise<SubscriberFolder> {
     const parent = body.parentId === undefined ? await this.rootOf(inventoryId) : await this.folderIn(inventoryId, body.parentId);
-    if (!parent) throw invalid('body.parentId');
+    if (!parent) throw validationError([{ path: 'body.parentId', message: RULES.unknownFolder }]);
     const row = await repo.createFolder(this.deps.db, { name: body.name, parentId: parent.id, inventoryId });
     return this.announceFolder(row);
   }
@@ -234,7 +233,7 @@ export class ShareService {
     if (body.parentId !== undefined && body.parentId !== row.parentId) {
       const parent = await this.folderIn(row.inventoryId, body.parentId);
       const below = parent ? await this.subtreeIds(row.inventoryId, row.id) : new Set<string>();
-      if (!parent || below.has(parent.id)) throw invalid('body.parentId');
+      if (!parent || below.has(parent.id)) throw validationError([{ path: 'body.parentId', message: parent ? RULES.folderUnderItself : RULES.unknownFolder }]);
     }
     await atVersion(
       repo.updateFolderAtVersion(this.deps.db, id, row.version, {
@@ -289,7 +288,7 @@ export class ShareService {
     const root = await this.rootOf(inventoryId);
     const folder = body.folderId === undefined ? root : await this.folderIn(inventoryId, body.folderId);
     const problems: FieldProblem[] = [
-      ...(folder ? [] : [{ path: 'body.folderId', message: VALIDATION.invalidField }]),
+      ...(folder ? [] : [{ path: 'body.folderId', message: RULES.unknownFolder }]),
       ...(await this.shareKeyProblems(body.shareKey)),
     ];
     if (problems.length > 0 || !folder) throw validationError(problems);
@@ -304,7 +303,7 @@ export class ShareService {
     const inventoryId = row.inventoryId ?? '';
     const folderOk = body.folderId === undefined || body.folderId === row.folderId || (await this.folderIn(inventoryId, body.folderId)) !== null;
     const problems: FieldProblem[] = [
-      ...(folderOk ? [] : [{ path: 'body.folderId', message: VALIDATION.invalidField }]),
+      ...(folderOk ? [] : [{ path: 'body.folderId', message: RULES.unknownFolder }]),
       ...(body.shareKey !== undefined && body.shareKey !== row.shareKey ? await this.shareKeyProblems(body.shareKey) : []),
     ];
     if (problems.length > 0) throw validationError(problems);
@@ -414,7 +413,7 @@ export class ShareService {
   }
 
   private async shareKeyProblems(shareKey: string): Promise<FieldProblem[]> {
-    return (await repo.publisherKeyExists(this.deps.db, shareKey)) ? [] : [{ path: 'body.shareKey', message: VALIDATION.invalidField }];
+    return (await repo.publisherKeyExists(this.deps.db, shareKey)) ? [] : [{ path: 'body.shareKey', message: RULES.unknownShareKey }];
   }
 
   private announce(type: 'share.changed' | 'share.removed', kind: ShareKind, id: string, inventoryId: string | null, groupId: string | null): void {

@@ -267,8 +267,8 @@ export class StoryService {
     const enabled = body.enabled ?? current.enabled;
     if (enabled) {
       const problems: FieldProblem[] = [];
-      if (next.endpoint === '') problems.push({ path: 'endpoint', message: VALIDATION.required });
-      if (next.mapping.slugline === '') problems.push({ path: 'mapping.slugline', message: VALIDATION.sluglineMissing });
+      if (next.endpoint === '') problems.push({ path: 'body.endpoint', message: VALIDATION.required });
+      if (next.mapping.slugline === '') problems.push({ path: 'body.mapping.slugline', message: VALIDATION.sluglineMissing });
       if (problems.length > 0) throw validationError(problems);
     }
     const settings = storyIntegrationSettings.write(next);

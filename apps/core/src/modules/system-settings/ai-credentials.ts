@@ -17,6 +17,7 @@ import {
   type FieldProblem,
   type UpdateAiCredentialBody,
   AiProvider,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
@@ -32,7 +33,7 @@ const storedProvider = AiProvider.catch('other');
 
 function inventoryProblems(deps: ServiceDeps, inventoryId: string | null | undefined): FieldProblem[] {
   if (inventoryId === undefined || inventoryId === null || deps.readModel.inventories.get(inventoryId)) return [];
-  return [{ path: 'body.inventoryId', message: VALIDATION.invalidField }];
+  return [{ path: 'body.inventoryId', message: RULES.unknownInventory }];
 }
 
 /** The fields to store: each sent value, or the value stored under that name when none is sent. */

@@ -17,6 +17,7 @@ import {
   type ApplicationConfigurationSearchQuery,
   type CreateApplicationConfigurationBody,
   type UpdateApplicationConfigurationBody,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
@@ -25,13 +26,21 @@ import { configurationValue } from './settings-columns.js';
 import { defineSettingKind, settingService } from './setting-kind.js';
 import * as repo from './repository.js';
 
-/** The value fits its key's shape when the core reads that key (problems on `body.value...`). */
+/**
+ * The value fits its key's shape when the core reads that key (problems on `body.value...`, in the shape's
+ * own words, the bare "Invalid field" naming the rule: the shape its key takes).
+ */
 function checkShape(key: string, value: unknown): void {
   const shape = APPLICATION_CONFIGURATION_SHAPES[key];
   if (shape === undefined) return;
   const result = shape.safeParse(value, { error: specErrorMap });
   if (result.success) return;
-  throw validationError(toFieldProblems(result.error).map((p) => ({ path: p.path === '' ? 'body.value' : `body.value.${p.path}`, message: p.message })));
+  throw validationError(
+    toFieldProblems(result.error).map((p) => ({
+      path: p.path === '' ? 'body.value' : `body.value.${p.path}`,
+      message: p.message === VALIDATION.invalidField ? RULES.keyValueShape : p.message,
+    })),
+  );
 }
 
 export const applicationConfigurationKind = defineSettingKind<{

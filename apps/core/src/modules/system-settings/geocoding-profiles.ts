@@ -22,6 +22,7 @@ import {
   type GeocodingProfileSearchQuery,
   type InventoryGeocodingProfile,
   type UpdateGeocodingProfileBody,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -151,7 +152,7 @@ export class GeocodingProfileService extends settingService(geocodingProfileKind
     if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
     if (profileId !== null) {
       if (!(await repo.geocodingProfiles.find(this.deps.db, profileId)))
-        throw validationError([{ path: 'body.geocodingProfileId', message: VALIDATION.invalidField }]);
+        throw validationError([{ path: 'body.geocodingProfileId', message: RULES.unknownGeocodingProfile }]);
     }
     let before: string | null = null;
     for (let attempt = 0; ; attempt++) {

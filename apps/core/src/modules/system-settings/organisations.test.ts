@@ -5,7 +5,7 @@
  * validation, the roles and each call over HTTP are in tests/integration/system-settings-org.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
+import { ERROR_CATALOGUE, VALIDATION, RULES } from '@fleet/contracts';
 import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 import { OrganisationService } from './organisations.js';
 
@@ -68,7 +68,7 @@ describe('organisation rules', () => {
       message: ERROR_CATALOGUE.ASSOCIATION_EXISTS.message,
     });
     await expect(organisations.addInventory(org.id, { inventoryId: 'inv-no-such' })).rejects.toMatchObject({
-      fields: [{ path: 'body.inventoryId', message: VALIDATION.invalidField }],
+      fields: [{ path: 'body.inventoryId', message: RULES.unknownInventory }],
     });
     await expect(organisations.addInventory('org-no-such', { inventoryId: 'inv-metro' })).rejects.toMatchObject({ status: 404 });
     expect(await snapshot()).toBe(before);

@@ -24,6 +24,7 @@ import {
   Role,
   type SettingDeleted,
   type UpdateOrganisationBody,
+  RULES,
 } from '@fleet/contracts';
 import type { Db } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -161,7 +162,7 @@ export class OrganisationService extends settingService(organisationKind) {
   /** POST v2/admin/organisations/{id}/inventories. */
   async addInventory(id: string, body: AddOrganisationInventoryBody): Promise<OrganisationInventory> {
     const org = await this.require(id);
-    if (!this.deps.readModel.inventories.get(body.inventoryId)) throw validationError([{ path: 'body.inventoryId', message: VALIDATION.invalidField }]);
+    if (!this.deps.readModel.inventories.get(body.inventoryId)) throw validationError([{ path: 'body.inventoryId', message: RULES.unknownInventory }]);
     if (await repo.organisationHasInventory(this.deps.db, id, body.inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
     await unlessTaken(repo.addOrganisationInventory(this.deps.db, id, body.inventoryId), () => new AppError('ASSOCIATION_EXISTS'));
     announceSetting(this.deps, 'organization_inventory', id);

@@ -25,6 +25,7 @@ import {
   type StreamProviderSearchQuery,
   type UpdateStreamProfileBody,
   type UpdateStreamProviderBody,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
@@ -114,7 +115,8 @@ export const streamProfileKind = defineSettingKind<{
       if (body.isMain === true && !row.isMain) await assertNoOtherMain(deps, row.providerId, row.id);
       return;
     }
-    if (!(await repo.streamProviders.find(deps.db, body.providerId))) throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
+    if (!(await repo.streamProviders.find(deps.db, body.providerId)))
+      throw validationError([{ path: 'body.providerId', message: RULES.unknownStreamProvider }]);
     if (body.isMain === true) await assertNoOtherMain(deps, body.providerId, null);
   },
   unique: [{ ...uniqueName, scope: (body, row) => ({ providerId: row?.providerId ?? ('providerId' in body ? body.providerId : undefined) }) }],

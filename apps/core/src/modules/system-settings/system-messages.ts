@@ -23,6 +23,7 @@ import {
   type SystemMessageSearchQuery,
   type ToastVariant,
   type UpdateSystemMessageBody,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { validationError } from '../../errors.js';
@@ -55,7 +56,7 @@ export function clientNotificationOf(row: NotificationRow, now: number): ClientN
 function audienceProblems(deps: ServiceDeps, globalNotification: boolean, inventoryId: string | null): FieldProblem[] {
   if (globalNotification) return [];
   if (inventoryId === null) return [{ path: 'body.inventoryId', message: VALIDATION.required }];
-  return deps.readModel.inventories.get(inventoryId) ? [] : [{ path: 'body.inventoryId', message: VALIDATION.invalidField }];
+  return deps.readModel.inventories.get(inventoryId) ? [] : [{ path: 'body.inventoryId', message: RULES.unknownInventory }];
 }
 
 function audienceOf(deps: ServiceDeps, row: NotificationRow): string[] {

@@ -13,6 +13,7 @@ import {
   type NetworkCappingUpdateBody,
   type SettingsConfigurationAddBody,
   type UnitConfiguration,
+  RULES,
 } from '@fleet/contracts';
 import {
   capOptionKbps,
@@ -102,7 +103,7 @@ export class UnitLinkUpdates extends SettingUpdates {
         }
         if (!body.audioRoomId) return;
         const room = await repo.findAudioRoomServer(this.deps.db, body.audioRoomId, inventoriesOf(unit));
-        if (!room) throw bodyProblem('audioRoomId', VALIDATION.invalidField);
+        if (!room) throw bodyProblem('audioRoomId', RULES.notOfUnit);
         if (intercomServerMismatch(room.serverId, await this.devices.serverOfChannel(unit.selectedChannelId))) throw new AppError('INTERCOM_SERVER_MISMATCH');
       },
       change: (c) => {
@@ -139,11 +140,11 @@ export class UnitLinkUpdates extends SettingUpdates {
         const modems = this.deps.telemetry.get(id)?.modems ?? [];
         if (modems.length === 0) return; // not reported yet: the device decides
         const modem = modems.find((m) => m.port === port);
-        if (!modem) throw bodyProblem('port', VALIDATION.invalidField);
+        if (!modem) throw bodyProblem('port', RULES.unknownModem);
         const cellularOnly = (['networkMode', 'roamingAllowed', 'apns', 'forceScanNow'] as const).filter((k) => body[k] !== undefined);
         const wiredOnly = (['ipMode', 'ip', 'subnetMask', 'gateway'] as const).filter((k) => body[k] !== undefined);
         const wrong = modem.uiType === 'cell' ? wiredOnly : cellularOnly;
-        if (wrong.length > 0) throw bodyProblems(wrong.map((k) => ({ path: k, message: VALIDATION.invalidField })));
+        if (wrong.length > 0) throw bodyProblems(wrong.map((k) => ({ path: k, message: RULES.notOfModemKind })));
         if (body.enabled === false && validateDisableInterface(modems, modem.id) === VALIDATION.lastInterface) {
           throw new AppError('LAST_INTERFACE', [{ path: 'body.enabled', message: VALIDATION.lastInterface }]);
         }
@@ -182,7 +183,7 @@ export class UnitLinkUpdates extends SettingUpdates {
     const unit = await this.devices.load(id);
     this.devices.checkVersion(unit, body.version);
     if (body.mode === 'group') {
-      if (!(await repo.unitInGroup(this.deps.db, id, body.groupId))) throw bodyProblem('groupId', VALIDATION.invalidField);
+      if (!(await repo.unitInGroup(this.deps.db, id, body.groupId))) throw bodyProblem('groupId', RULES.notOfGroup);
     }
     return this.store.save(
       id,

@@ -32,6 +32,7 @@ import {
   UnitTypeGroup,
   type VideoReturnUpdateBody,
   type VrChannelSelectedUpdateBody,
+  RULES,
 } from '@fleet/contracts';
 import {
   isBusy,
@@ -139,7 +140,7 @@ export class UnitUpdates extends SettingUpdates {
       check: async (unit) => {
         await this.requireLicence(unit, 'videoReturn');
         if (body.vrChannelId === null) return;
-        if (!this.devices.vrChannelOf(unit, body.vrChannelId)) throw bodyProblem('vrChannelId', VALIDATION.invalidField);
+        if (!this.devices.vrChannelOf(unit, body.vrChannelId)) throw bodyProblem('vrChannelId', RULES.notOfUnit);
       },
       change: SettingUpdates.mergeKey('vrChannels', { selected: body.vrChannelId }),
     });
@@ -152,10 +153,7 @@ export class UnitUpdates extends SettingUpdates {
       device: setting,
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.devices.requireChannels(
-          unit,
-          body.customSelectedChannels.map((id, i) => ({ id, path: `customSelectedChannels.${i}` })),
-        );
+        await this.devices.requireChannels(unit, 'customSelectedChannels', body.customSelectedChannels);
       },
       change: (c) => ({
         configuration: {
@@ -310,7 +308,7 @@ export class UnitUpdates extends SettingUpdates {
       check: async (unit) => {
         this.devices.requireCapability(unit, 'ipPipe');
         if (!body.serverId) return;
-        if (!this.devices.serverOf(unit, body.serverId)) throw bodyProblem('serverId', VALIDATION.invalidField);
+        if (!this.devices.serverOf(unit, body.serverId)) throw bodyProblem('serverId', RULES.notOfUnit);
       },
       change: SettingUpdates.mergeKey('ipPipe', setting),
     });

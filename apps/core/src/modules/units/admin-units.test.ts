@@ -7,7 +7,7 @@
  * in tests/integration/unit-admin.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_UNIT_LIMITS } from '@fleet/contracts';
+import { ADMIN_UNIT_LIMITS, RULES } from '@fleet/contracts';
 import type { AuthUser } from '../../platform/access.js';
 import { moduleHarness, type ModuleHarness } from '../../testing/module-harness.js';
 
@@ -49,7 +49,7 @@ describe('admin unit rules', () => {
     await expect(s.adminUnits.updateUnit(admin, ID, { comment: 'x', version: current.version + 5 })).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
     await expect(s.adminUnits.updateUnit(admin, ID, { name: 'Admin-Unit-0003' })).rejects.toMatchObject({ code: 'NAME_IN_USE' });
     await expect(s.adminUnits.updateUnit(admin, ID, { usageProfileId: 'usp-nope' })).rejects.toMatchObject({
-      fields: [{ path: 'body.usageProfileId', message: 'Invalid field' }],
+      fields: [{ path: 'body.usageProfileId', message: RULES.notOfInventory }],
     });
     await expect(s.adminUnits.updateUnit(admin, 'LUSmart-SN0003', { comment: 'mine now' })).rejects.toMatchObject({ status: 404 });
     await expect(s.adminUnits.updateUnit(superUser, 'NO-SUCH', { comment: 'x' })).rejects.toMatchObject({ status: 404 });

@@ -18,6 +18,7 @@ import {
   type UnitDeregistered,
   type UnitDetail,
   type UpdateAdminUnitBody,
+  RULES,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
@@ -42,10 +43,16 @@ export class AdminUnitService {
     const db = this.deps.db;
     const problems: FieldProblem[] = [];
     const inventory = this.deps.readModel.inventories.get(body.inventoryId);
-    if (!inventory || !canSeeInventory(user, inventory.id)) problems.push({ path: 'body.inventoryId', message: VALIDATION.invalidField });
+    if (!inventory || !canSeeInventory(user, inventory.id)) problems.push({ path: 'body.inventoryId', message: RULES.unknownInventory });
     const groupIds = [...new Set(body.groupIds ?? [])];
     (body.groupIds ?? []).forEach((g, i) => {
-      if (this.deps.readModel.groups.get(g)?.inventoryId !== body.inventoryId) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+      const group = this.deps.readModel.groups.get(g);
+      // A group the caller does not see is answered as one that does not exist.
+      if (group?.inventoryId !== body.inventoryId)
+        problems.push({
+          path: `body.groupIds.${i}`,
+          message: group && canSeeInventory(user, group.inventoryId) ? RULES.groupNotOfInventories : RULES.unknownGroup,
+        });
     });
     if (problems.length > 0) throw validationError(problems);
     const id = body.uniqueId ?? defaultUniqueId(body.productType, body.serialNumber);
@@ -85,7 +92,7 @@ export class AdminUnitService {
     if (body.usageProfileId) {
       const profile = await repo.findUsageProfileInventory(this.deps.db, body.usageProfileId);
       if (!profile || (profile.inventoryId !== null && !unit.inventories.some((i) => i.inventoryId === profile.inventoryId))) {
-        throw validationError([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
+        throw validationError([{ path: 'body.usageProfileId', message: RULES.notOfInventory }]);
       }
     }
     await this.assertUnique({
@@ -220,7 +227,7 @@ export class AdminUnitService {
       const usable =
         gateway !== null &&
         (gateway.inventoryId === null || (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && canSeeInventory(user, gateway.inventoryId)));
-      if (!usable) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
+      if (!usable) throw validationError([{ path: 'body.gatewayId', message: RULES.notOfUnit }]);
     }
     if (this.deps.index.applicationsOf(id).databridge) throw new AppError('UNIT_BUSY');
     await this.updateVersioned(unit, { databridgeGatewayId: gatewayId });

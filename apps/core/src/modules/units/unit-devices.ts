@@ -6,7 +6,6 @@
  */
 import {
   LIMITS,
-  VALIDATION,
   type Applications,
   type IpPipeState,
   type DeviceAck,
@@ -14,6 +13,7 @@ import {
   type UnitDeviceAction,
   type UnitDeviceActionPayload,
   type UnitSetting,
+  RULES,
 } from '@fleet/contracts';
 import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/domain';
 import type { Db } from '@fleet/db';
@@ -134,17 +134,17 @@ export class UnitDevices {
     return server && server.inventoryId !== null && inventoriesOf(unit).includes(server.inventoryId) ? server : undefined;
   }
 
-  /** A channel of one of the unit's inventories, else "Invalid field" on `path`. */
-  async requireChannel(unit: Pick<DeviceUnit, 'inventories'>, channelId: string, path: string): Promise<ChannelRecord> {
+  /** A channel of one of the unit's inventories, else a refusal at `field` (of the body). */
+  async requireChannel(unit: Pick<DeviceUnit, 'inventories'>, channelId: string, field: string): Promise<ChannelRecord> {
     const channel = this.channelOf(unit, channelId);
-    if (!channel) throw bodyProblem(path, VALIDATION.invalidField);
+    if (!channel) throw bodyProblem(field, RULES.notOfUnit);
     return channel;
   }
 
-  /** Channels named in the body must be channels of the unit's inventories; each one that is not gets "Invalid field" at its path (relative to the body). */
-  async requireChannels(unit: Pick<DeviceUnit, 'inventories'>, wanted: readonly { id: string; path: string }[]): Promise<void> {
-    const problems = wanted.filter((w) => !this.channelOf(unit, w.id)).map((w) => ({ path: w.path, message: VALIDATION.invalidField }));
-    if (problems.length > 0) throw bodyProblems(problems);
+  /** Channels named in a list of the body (`field`) must be channels of the unit's inventories; each one that is not is refused at its item. */
+  async requireChannels(unit: Pick<DeviceUnit, 'inventories'>, field: string, channelIds: readonly string[]): Promise<void> {
+    const wrong = channelIds.flatMap((id, i) => (this.channelOf(unit, id) ? [] : [i]));
+    if (wrong.length > 0) throw bodyProblems(wrong.map((i) => ({ path: `${field}.${i}`, message: RULES.notOfUnit })));
   }
 
   /** The server ("multimedia hub") of a channel, or null. */

@@ -4,7 +4,7 @@
  */
 import { nonEmpty } from '../../platform/storage/json-column.js';
 import { type AuthUser } from '../../platform/access.js';
-import { VALIDATION, type Applications, type IntercomSessionResult, type IpPipeConnectionResult, UnitSipAccount } from '@fleet/contracts';
+import { VALIDATION, type Applications, type IntercomSessionResult, type IpPipeConnectionResult, UnitSipAccount, RULES } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { audioRoomParticipants } from '../channels/channel-columns.js';
@@ -44,7 +44,7 @@ export class UnitSessionService {
       : configured
         ? this.deps.readModel.servers.get(configured)
         : this.deps.readModel.servers.all().find((s) => s.serverType === 'mmh_server' && s.inventoryId !== null && inventories.includes(s.inventoryId));
-    if (!server) throw validationError([{ path: 'body.serverId', message: serverId ? VALIDATION.invalidField : VALIDATION.required }]);
+    if (!server) throw validationError([{ path: 'body.serverId', message: serverId ? RULES.notOfUnit : VALIDATION.required }]);
     const acked = await this.devices.act(id, 'connectIpPipe', { serverId: server.id, serverOnline: server.status === 'online' });
     const outcome = await this.devices.outcome(id, 'connectIpPipe', acked);
     return { ...outcome, ipPipeState: ipPipeStateOf(outcome.applications) };
@@ -85,7 +85,7 @@ export class UnitSessionService {
       const wanted = body?.channelId ?? nonEmpty(intercom.targetChannelId) ?? unit.selectedChannelId;
       if (!wanted) throw validationError([{ path: 'body.channelId', message: VALIDATION.required }]);
       const channel = this.devices.channelOf(unit, wanted);
-      if (!channel) throw validationError([{ path: 'body.channelId', message: VALIDATION.invalidField }]);
+      if (!channel) throw validationError([{ path: 'body.channelId', message: RULES.notOfUnit }]);
       channelId = channel.id;
       serverId = channel.serverId;
     }
@@ -116,7 +116,7 @@ export class UnitSessionService {
     const rooms = await repo.findIntercomRooms(this.deps.db, inventories);
     if (given) {
       const room = rooms.find((r) => r.id === given);
-      if (!room) throw validationError([{ path: 'body.audioRoomId', message: VALIDATION.invalidField }]);
+      if (!room) throw validationError([{ path: 'body.audioRoomId', message: RULES.notOfUnit }]);
       return room;
     }
     for (const c of configured) {

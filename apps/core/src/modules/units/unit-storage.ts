@@ -9,7 +9,6 @@ import {
   READ_ONLY_ROLES,
   UNIT_CONTROL_ROLES,
   UPLOADED_FILE_STATUSES,
-  VALIDATION,
   hasAnyRole,
   UNIT_SD_STORAGE,
   UploadedFileStatus,
@@ -20,6 +19,7 @@ import {
   type UnitStorages,
   type UploadUnitFilesResult,
   type UploadedFileEntry,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -66,10 +66,10 @@ export class UnitStorageService {
     const recorded = await repo.findRecordedFiles(this.deps.db, id, paths);
     const problems: FieldProblem[] = [];
     body.paths.forEach((p, i) => {
-      if (!recorded.some((f) => f.path === p)) problems.push({ path: `body.paths.${i}`, message: VALIDATION.invalidField });
+      if (!recorded.some((f) => f.path === p)) problems.push({ path: `body.paths.${i}`, message: RULES.unknownFile });
     });
     if (body.channelId) {
-      if (!this.devices.channelOf(unit, body.channelId)) problems.push({ path: 'body.channelId', message: VALIDATION.invalidField });
+      if (!this.devices.channelOf(unit, body.channelId)) problems.push({ path: 'body.channelId', message: RULES.notOfUnit });
     }
     if (problems.length > 0) throw validationError(problems);
     const open = await repo.countUploadsAtPaths(this.deps.db, id, paths, [...OPEN_UPLOAD_STATUSES]);
@@ -137,7 +137,7 @@ export class UnitStorageService {
     const rows = await repo.findFilesToDelete(this.deps.db, id, wanted);
     const problems: FieldProblem[] = [];
     paths.forEach((p, i) => {
-      if (!rows.some((r) => r.path === p)) problems.push({ path: `body.paths.${i}`, message: VALIDATION.invalidField });
+      if (!rows.some((r) => r.path === p)) problems.push({ path: `body.paths.${i}`, message: RULES.unknownFile });
     });
     if (problems.length > 0) throw validationError(problems);
     if (rows.some((r) => r.kind === 'uploaded' && (OPEN_UPLOAD_STATUSES as readonly (string | null)[]).includes(r.status))) {

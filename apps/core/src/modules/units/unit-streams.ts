@@ -18,6 +18,7 @@ import {
   type UnitActionOutcome,
   type UnitApplicationKey,
   type UnitStatus,
+  RULES,
 } from '@fleet/contracts';
 import { isBusy, isOfflineLike, isStreaming } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
@@ -89,11 +90,7 @@ export class UnitStreamService {
     this.devices.requireCamera(id);
     const multiCamera = unitConfiguration.read(unit.configuration).multiCamera ?? {};
     const channelIds = body?.channelIds ?? (multiCamera.customSelectedChannels ?? []).filter((c) => c !== '');
-    if (body?.channelIds)
-      await this.devices.requireChannels(
-        unit,
-        body.channelIds.map((c, i) => ({ id: c, path: `channelIds.${i}` })),
-      );
+    if (body?.channelIds) await this.devices.requireChannels(unit, 'channelIds', body.channelIds);
     const defaults = channelIds.length > 0 ? channelIds : unit.selectedChannelId ? [unit.selectedChannelId] : [];
     const stored = multiCamera.numberOfFeeds;
     const feeds =
@@ -116,11 +113,8 @@ export class UnitStreamService {
     await this.requireMultiCameraLicense(unit);
     this.devices.requireCamera(id);
     const switcher = unitConfiguration.read(unit.configuration).switcher ?? {};
-    const given = [
-      ...(body.highQualityChannelId ? [{ id: body.highQualityChannelId, path: 'highQualityChannelId' }] : []),
-      ...(body.proxyChannelId ? [{ id: body.proxyChannelId, path: 'proxyChannelId' }] : []),
-    ];
-    await this.devices.requireChannels(unit, given);
+    if (body.highQualityChannelId) await this.devices.requireChannel(unit, body.highQualityChannelId, 'highQualityChannelId');
+    if (body.proxyChannelId) await this.devices.requireChannel(unit, body.proxyChannelId, 'proxyChannelId');
     const highQuality = body.highQualityChannelId ?? nonEmpty(switcher.highQualityChannel) ?? unit.selectedChannelId;
     const proxy = body.proxyChannelId ?? nonEmpty(switcher.proxyChannel);
     if (body.mode === 'switcherAndProxy' && !proxy) throw validationError([{ path: 'body.proxyChannelId', message: VALIDATION.required }]);
@@ -151,7 +145,7 @@ export class UnitStreamService {
     if (!wanted) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.required }]);
     const gateway = await repo.findDbGateway(this.deps.db, wanted);
     if (!gateway || (gateway.inventoryId !== null && !inventoriesOf(unit).includes(gateway.inventoryId))) {
-      throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
+      throw validationError([{ path: 'body.gatewayId', message: RULES.notOfUnit }]);
     }
     const acked = await this.devices.act(id, 'startDatabridge', { gatewayId: gateway.id, host: gateway.host, port: gateway.port });
     return this.devices.outcome(id, 'startDatabridge', acked);
@@ -172,7 +166,7 @@ export class UnitStreamService {
     const wanted = vrChannelId ?? nonEmpty(config.videoReturn?.selectedVrChannelId) ?? nonEmpty(config.vrChannels?.selected);
     if (!wanted) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.required }]);
     const vr = this.devices.vrChannelOf(unit, wanted);
-    if (!vr) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.invalidField }]);
+    if (!vr) throw validationError([{ path: 'body.vrChannelId', message: RULES.notOfUnit }]);
     const acked = await this.devices.act(id, 'startVideoReturn', { vrChannelId: vr.id });
     return this.devices.outcome(id, 'startVideoReturn', acked);
   }
@@ -204,7 +198,7 @@ export class UnitStreamService {
     const destinations = await repo.findStreamingDestinations(this.deps.db, inventories);
     const ofKind = destinations.filter((d) => destinationKind(d.provider) === kind);
     const destination = body?.destinationId ? ofKind.find((d) => d.id === body.destinationId) : ofKind[0];
-    if (!destination) throw validationError([{ path: 'body.destinationId', message: body?.destinationId ? VALIDATION.invalidField : VALIDATION.required }]);
+    if (!destination) throw validationError([{ path: 'body.destinationId', message: body?.destinationId ? RULES.notOfUnit : VALIDATION.required }]);
     const action = kind === 'social_media' ? 'startSocialMedia' : 'startCdn';
     const acked = await this.devices.act(id, action, { destinationId: destination.id, resolution: body?.resolution ?? null });
     await this.configuration.modify(id, (c) => ({

@@ -33,6 +33,7 @@ import {
   type SoftwareVersionPage,
   type SoftwareVersionSearchQuery,
   type UpdateSoftwareVersionBody,
+  RULES,
 } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
@@ -287,7 +288,7 @@ export class SoftwareVersionService {
     const seen = new Set<string>();
     inventoryIds.forEach((id, i) => {
       if (seen.has(id)) problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.fieldUnique });
-      else if (!this.deps.readModel.inventories.get(id)) problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
+      else if (!this.deps.readModel.inventories.get(id)) problems.push({ path: `body.inventoryIds.${i}`, message: RULES.unknownInventory });
       seen.add(id);
     });
     return problems;

@@ -29,6 +29,7 @@ import {
   type UsageProfileDeleted,
   type UsageProfilePage,
   type UsageProfileSearchQuery,
+  RULES,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -153,13 +154,13 @@ export class UsageProfileService {
     if (body.usageProfileId !== null) {
       profile = await repo.findProfile(this.deps.db, body.usageProfileId);
       if (!profile || !(profile.inventoryId === null || user.global || user.inventoryIds.includes(profile.inventoryId))) throw new AppError('NOT_FOUND');
-      if (profile.inventoryId !== null && profile.inventoryId !== inventoryId) problems.push({ path: 'body.usageProfileId', message: VALIDATION.invalidField });
+      if (profile.inventoryId !== null && profile.inventoryId !== inventoryId) problems.push({ path: 'body.usageProfileId', message: RULES.notOfInventory });
     }
     const seen = new Set<string>();
     body.unitIds.forEach((unitId, i) => {
       if (seen.has(unitId)) problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.fieldUnique });
       else if (!units.get(unitId)?.inventories.some((m) => m.inventoryId === inventoryId))
-        problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.invalidField });
+        problems.push({ path: `body.unitIds.${i}`, message: RULES.notOfInventory });
       seen.add(unitId);
     });
     if (problems.length > 0) throw validationError(problems);

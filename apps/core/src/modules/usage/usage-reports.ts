@@ -8,13 +8,13 @@
 import {
   USAGE_REPORT_DEFAULT_DAYS,
   USAGE_REPORT_MAX_DAYS,
-  VALIDATION,
   type UsageAmount,
   type UsageProfileType,
   type UsageReport,
   type UsageReportProfile,
   type UsageReportQuery,
   type UsageReportUnit,
+  RULES,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -81,9 +81,9 @@ export class UsageReportService {
     const today = now - (now % DAY_MS);
     const to = q.to !== undefined ? parseDay(q.to) : today;
     const from = q.from !== undefined ? parseDay(q.from) : to - (USAGE_REPORT_DEFAULT_DAYS - 1) * DAY_MS;
-    if (from > to) throw validationError([{ path: 'query.from', message: VALIDATION.invalidField }]);
+    if (from > to) throw validationError([{ path: 'query.from', message: RULES.periodStartAfterEnd }]);
     const dayCount = (to - from) / DAY_MS + 1;
-    if (dayCount > USAGE_REPORT_MAX_DAYS) throw validationError([{ path: 'query.from', message: VALIDATION.invalidField }]);
+    if (dayCount > USAGE_REPORT_MAX_DAYS) throw validationError([{ path: 'query.from', message: RULES.periodTooLong }]);
     let groupId: string | null = null;
     if (q.groupId !== undefined) {
       const group = visibleGroup(this.deps.readModel, user, q.groupId);

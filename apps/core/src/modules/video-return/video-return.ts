@@ -31,6 +31,7 @@ import {
   type VrChannelDetail,
   type VrChannelInputSources,
   type VrChannelIps,
+  RULES,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -147,7 +148,7 @@ export class VideoReturnService {
   /** POST v2/vrChannels/{id}/inputSources: the input type, through the configuration path. */
   async setInputSource(id: string, inputType: VrInputType, version: number | undefined): Promise<VrChannelInputSources> {
     const row = this.require(id);
-    if (!inputTypesOf(row).includes(inputType)) throw validationError([{ path: 'body.inputType', message: VALIDATION.invalidField }]);
+    if (!inputTypesOf(row).includes(inputType)) throw validationError([{ path: 'body.inputType', message: RULES.inputTypeNotOffered }]);
     await this.update(id, { inputType, ...(version !== undefined ? { version } : {}) });
     return this.getInputSources(id);
   }
@@ -209,15 +210,20 @@ export class VideoReturnService {
     const inventoryIds = [...new Set(body.inventoryIds)];
     body.inventoryIds.forEach((inv, i) => {
       if (!this.deps.readModel.inventories.get(inv) || !canSeeInventory(user, inv))
-        problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
+        problems.push({ path: `body.inventoryIds.${i}`, message: RULES.unknownInventory });
     });
     const groupIds = [...new Set(body.groupIds ?? [])];
     (body.groupIds ?? []).forEach((g, i) => {
       const group = this.deps.readModel.groups.get(g);
-      if (!group || !inventoryIds.includes(group.inventoryId)) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+      // A group the caller does not see is answered as one that does not exist.
+      if (!group || !inventoryIds.includes(group.inventoryId))
+        problems.push({
+          path: `body.groupIds.${i}`,
+          message: group && canSeeInventory(user, group.inventoryId) ? RULES.groupNotOfInventories : RULES.unknownGroup,
+        });
     });
     if (body.serverId !== undefined && body.serverId !== null && !this.usableServer(user, body.serverId, inventoryIds)) {
-      problems.push({ path: 'body.serverId', message: VALIDATION.invalidField });
+      problems.push({ path: 'body.serverId', message: RULES.vrServerOfInventories });
     }
     if (problems.length > 0) throw validationError(problems);
     const id = body.uniqueId ?? `VRC-${randomUUID().slice(0, 8).toUpperCase()}`;
@@ -254,7 +260,7 @@ export class VideoReturnService {
     if (body.inventoryIds !== undefined) {
       body.inventoryIds.forEach((inv, i) => {
         if (!this.deps.readModel.inventories.get(inv) || !canSeeInventory(user, inv))
-          problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
+          problems.push({ path: `body.inventoryIds.${i}`, message: RULES.unknownInventory });
       });
       inventoryIds = [...new Set([...heldInventories.filter((inv) => !canSeeInventory(user, inv)), ...body.inventoryIds])];
       if (inventoryIds.length === 0) problems.push({ path: 'body.inventoryIds', message: VALIDATION.required });
@@ -264,8 +270,12 @@ export class VideoReturnService {
     if (body.groupIds !== undefined) {
       body.groupIds.forEach((gid, i) => {
         const group = this.deps.readModel.groups.get(gid);
+        // A group the caller does not see is answered as one that does not exist.
         if (!group || !canSeeInventory(user, group.inventoryId) || !inventoryIds.includes(group.inventoryId))
-          problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+          problems.push({
+            path: `body.groupIds.${i}`,
+            message: group && canSeeInventory(user, group.inventoryId) ? RULES.groupNotOfInventories : RULES.unknownGroup,
+          });
       });
       groupIds = [...new Set([...heldGroups.filter((g) => !this.managesGroup(user, g)), ...body.groupIds])];
     }
@@ -275,7 +285,7 @@ export class VideoReturnService {
       return group !== undefined && inventoryIds.includes(group.inventoryId);
     });
     if (body.serverId !== undefined && body.serverId !== null && body.serverId !== row.serverId && !this.usableServer(user, body.serverId, inventoryIds)) {
-      problems.push({ path: 'body.serverId', message: VALIDATION.invalidField });
+      problems.push({ path: 'body.serverId', message: RULES.vrServerOfInventories });
     }
     if (problems.length > 0) throw validationError(problems);
     if (body.name !== undefined && body.name !== row.name) this.assertNameFree(body.name, id, 'body.name');
