@@ -77,7 +77,12 @@ test('file upload: the spec texts for an empty selection and a file already uplo
   await expect.poll(() => page.locator('[data-testid^="uploaded-row-"]').count()).toBeLessThanOrEqual(10);
 });
 
-test('file upload: a pending upload is cancelled and listed as failed', async ({ page }) => {
+test('file upload: a pending upload is cancelled and listed as failed', async ({ page, playwright, baseURL }) => {
+  // The unit's uplink is stalled until the cancel is answered, so the upload is still open when the core
+  // takes the cancel, however long the browser takes (a finished upload has nothing left to cancel).
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const stall = async (on: boolean) =>
+    expect((await operator.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'uploadStall', on } } })).ok()).toBe(true);
   await login(page, 'luc_regular');
   await openUnit(page);
   await waitOnline(page);
@@ -87,10 +92,18 @@ test('file upload: a pending upload is cancelled and listed as failed', async ({
   // Other specs may have uploaded or cancelled the same file before: count this upload's row only.
   const failed = page.locator(`[data-testid^="uploaded-row-"][data-name="${name}"][data-status="failed"]`);
   const failedBefore = await failed.count();
-  await page.getByTestId(`file-select-${RECORDED[1]}`).check();
-  await page.getByTestId('file-upload-submit').click();
-  const pending = page.locator(`[data-testid^="pending-row-"][data-name="${name}"]`);
-  await expect(pending).toBeVisible();
-  await pending.locator('[data-testid^="pending-cancel-"]').click();
-  await expect(failed).toHaveCount(failedBefore + 1, { timeout: 20_000 });
+  await stall(true);
+  try {
+    await page.getByTestId(`file-select-${RECORDED[1]}`).check();
+    await page.getByTestId('file-upload-submit').click();
+    const pending = page.locator(`[data-testid^="pending-row-"][data-name="${name}"]`);
+    await expect(pending).toBeVisible();
+    const cancelled = page.waitForResponse((r) => r.url().includes('/commands/cancelFileUpload'));
+    await pending.locator('[data-testid^="pending-cancel-"]').click();
+    expect((await cancelled).ok()).toBe(true);
+    await expect(failed).toHaveCount(failedBefore + 1, { timeout: 20_000 });
+  } finally {
+    await stall(false);
+    await operator.dispose();
+  }
 });

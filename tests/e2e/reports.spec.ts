@@ -25,7 +25,15 @@ test("an admin reads the inventory's usage: totals, charts, a row per unit; pres
   const report: UsageReport = await (await api.get('/api/v2/inventories/inv-global/usageReport')).json();
   await api.dispose();
   await signIn(page, 'luc_admin');
+  // The page asks for the last 30 days up to today (the browser's day, read around the request: a run may cross midnight).
+  const dayBefore = new Date().toISOString().slice(0, 10);
+  const asked = page.waitForRequest((r) => r.url().includes('/usageReport?'));
   await openReports(page);
+  const dayAfter = new Date().toISOString().slice(0, 10);
+  const period = new URL((await asked).url()).searchParams;
+  expect([dayBefore, dayAfter]).toContain(period.get('to'));
+  const to = period.get('to') ?? '';
+  expect(period.get('from')).toBe(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10));
   // A fresh stack already has the seeded usage of the last months.
   expect(report.totals.dataBytes).toBeGreaterThan(0);
   expect(report.totals.seconds).toBeGreaterThan(0);
@@ -33,11 +41,11 @@ test("an admin reads the inventory's usage: totals, charts, a row per unit; pres
   await expect(page.getByTestId('reports-chart-days')).toBeVisible();
   await expect(page.getByTestId('reports-chart-units')).toBeVisible();
   for (const u of report.units.slice(0, 3)) await expect(page.getByTestId(`reports-row-${u.unitId}`)).toBeVisible();
-  await expect(page.getByTestId('reports-to')).toHaveValue(report.to);
-  await expect(page.getByTestId('reports-from')).toHaveValue(report.from);
+  await expect(page.getByTestId('reports-to')).toHaveValue(to);
+  await expect(page.getByTestId('reports-from')).toHaveValue(period.get('from') ?? '');
 
   await page.getByTestId('reports-preset').getByText('Last 7 days').click();
-  const today = Date.parse(`${report.to}T00:00:00Z`);
+  const today = Date.parse(`${to}T00:00:00Z`);
   await expect(page.getByTestId('reports-from')).toHaveValue(new Date(today - 6 * 86_400_000).toISOString().slice(0, 10));
   await page.getByTestId('reports-kind').getByText('Time').click();
   await expect(page.getByTestId('reports-chart-days')).toContainText('Time per day');
