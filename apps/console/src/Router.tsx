@@ -14,6 +14,7 @@ import { RouteError } from './components/RouteError';
 import { consoleBase, routerBasename } from './config/base';
 import { FullPageLoader } from './components/FullPageLoader';
 import { preloadableLazy } from './lib/preloadableLazy';
+import { moreTexts } from './i18n';
 import type { PreloadableLazy } from './lib/preloadableLazy';
 import { RouteGuard } from './routing/RouteGuard';
 import { LIST_PATH, matchRoute, ROUTES } from './routing/routes';
@@ -57,10 +58,19 @@ const PAGE_MODULES = {
   simulator: () => import('./features/simulator/Simulator.page'),
 } satisfies Record<PageKey, () => Promise<{ default: ComponentType<PageProps> }>>;
 
-const PAGE_CHUNKS = Object.fromEntries(Object.entries(PAGE_MODULES).map(([key, load]) => [key, preloadableLazy<PageProps>(load)])) as Record<
-  PageKey,
-  PreloadableLazy<PageProps>
->;
+/**
+ * The first pages: what most people open first (signing in, the unit list and the map, and the pages the
+ * session gate sends to). Their texts are bundled with the entry (i18n/resources.ts); every other page
+ * loads with the rest of the English texts (i18n `moreTexts`).
+ */
+export const FIRST_PAGES: readonly PageKey[] = ['login', 'error', 'unauthorized', 'customerPortal', 'unitList', 'map', 'limitedAccess'];
+
+const PAGE_CHUNKS = Object.fromEntries(
+  Object.entries(PAGE_MODULES).map(([key, load]) => [
+    key,
+    preloadableLazy<PageProps>(FIRST_PAGES.includes(key as PageKey) ? load : () => Promise.all([load(), moreTexts()]).then(([module]) => module)),
+  ]),
+) as Record<PageKey, PreloadableLazy<PageProps>>;
 
 /** The page of each `PageKey` of routing/routes.ts (the compiler holds this map to that list). */
 export const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([key, chunk]) => [key, chunk.Component])) as Record<

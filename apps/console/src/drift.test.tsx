@@ -131,7 +131,8 @@ describe('a drifted core', () => {
   it('shows a page that still fails on what it cannot read in its place: the frame and the menu stay, Retry reads again', async () => {
     asProduction();
     let broken = true;
-    // A group whose counts are null: the cells drawn from them fail, each in its place, the rest of the page stays.
+    // A group whose counts are null: the cells drawn from them fail, each in its place, the rest of the page stays;
+    // one cell's Retry reads the list again, and every cell draws again from the new answer.
     const api = new FakeApi().on('fetchGroups', () =>
       broken ? drifted([{ ...makeGroupRow({ id: 'g1', name: 'News' }), counts: null }]) : [makeGroupRow({ id: 'g1', name: 'News' })],
     );
@@ -141,6 +142,9 @@ describe('a drifted core', () => {
     const failed = await screen.findAllByTestId('region-error', undefined, { timeout: 5000 });
     expect(failed[0]).toHaveAttribute('data-call-ids', 'fetchGroups');
     expect(failed[0]).toHaveAttribute('data-reason', 'missing');
+    // The cells fail, each in one line; the row, its name and the grid stay (the grid sorts without their value).
+    expect(failed[0]).toHaveAttribute('data-region', 'cell');
+    expect(screen.getByTestId('group-row-g1')).toHaveTextContent('News');
     expect(screen.getByTestId('nav-menu')).toBeInTheDocument();
     broken = false;
     await user.click(within(screen.getAllByTestId('region-error')[0]!).getByTestId('region-retry'));

@@ -8,7 +8,8 @@ import { FrameLoader } from './components/FrameLoader';
 import { FullPageLoader } from './components/FullPageLoader';
 import { consoleBase, pathInConsole } from './config/base';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
-import { initI18n } from './i18n';
+import { initI18n, moreTexts } from './i18n';
+import { afterFirstPage, watchFirstPage } from './lib/afterFirstPage';
 import { createQueryClient } from './queryClient';
 import { createAppRouter, needsSession, preloadRoute } from './Router';
 import { prefetchSession } from './session/hooks';
@@ -63,6 +64,10 @@ async function boot(): Promise<void> {
       </StrictMode>,
     ),
   );
+  // The English texts of the other pages, once the first page is there (a page or part opened before
+  // that loads them itself, lib/lazy.ts).
+  watchFirstPage(queryClient);
+  void afterFirstPage().then(() => moreTexts().catch(() => undefined));
 }
 
 void boot();

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test-utils/render';
-import { MultiSelect, pickerData, Select } from './Pickers';
+import { pickerData, Select } from './Pickers';
+import { MultiSelect } from './MultiSelect';
 
 describe('pickers over options from an answer', () => {
   it('leave out options without a value and values given twice (Mantine refuses the whole picker for one)', async () => {

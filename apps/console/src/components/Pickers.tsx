@@ -3,11 +3,12 @@
  * whole picker (it throws) for an option without a value or a value offered twice, and an answer of a
  * core may give either (an item whose id it left out, the same item twice). Those options are left
  * out, and an option without a label shows its value (lib/tolerant.ts `selectData`). The console's
- * screens import these instead of Mantine's.
+ * screens import these instead of Mantine's (MultiSelect from ./MultiSelect.tsx: a file of its own, so a
+ * first page that picks one value does not load Mantine's MultiSelect).
  */
 import { useMemo } from 'react';
-import { MultiSelect as MantineMultiSelect, Select as MantineSelect } from '@mantine/core';
-import type { ComboboxData, ComboboxItem, ComboboxItemGroup, MultiSelectProps, SelectProps } from '@mantine/core';
+import { Select as MantineSelect } from '@mantine/core';
+import type { ComboboxData, ComboboxItem, ComboboxItemGroup, SelectProps } from '@mantine/core';
 
 type Item = string | Partial<ComboboxItem> | Partial<ComboboxItemGroup<string | ComboboxItem>> | null | undefined;
 
@@ -49,9 +50,4 @@ export function pickerData(data: ComboboxData | undefined): ComboboxData | undef
 export function Select({ data, ...props }: SelectProps) {
   const shown = useMemo(() => pickerData(data), [data]);
   return <MantineSelect {...props} data={shown} />;
-}
-
-export function MultiSelect({ data, ...props }: MultiSelectProps) {
-  const shown = useMemo(() => pickerData(data), [data]);
-  return <MantineMultiSelect {...props} data={shown} />;
 }

@@ -6,7 +6,8 @@ import { FakeApi, drifted } from '../test-utils/fakeApi';
 import { makeGroupRow } from '../test-utils/fixtures';
 import { renderWithApp } from '../test-utils/render';
 import type { TFunction } from 'i18next';
-import { RegionBoundary, regionErrorReason } from './RegionBoundary';
+import { RegionBoundary } from './RegionBoundary';
+import { regionErrorReason } from './RegionError';
 
 /** A panel that reads the groups and shows each one's name in capitals with its unit count: it throws on a row without its counts. */
 function GroupsPanel() {
@@ -82,7 +83,7 @@ describe('a region that fails', () => {
     expect(api.calls('fetchGroups')).toHaveLength(2);
     errors.mockRestore();
     warnings.mockRestore();
-  });
+  }, 20_000);
 
   it('a cell says it in one line, naming the calls of the table around it, in Chinese too', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -120,7 +121,7 @@ describe('a region that fails', () => {
     expect(screen.getByTestId('cell-b')).toHaveTextContent('B');
     errors.mockRestore();
     warnings.mockRestore();
-  });
+  }, 20_000);
 
   it('a page region does not name the calls of the frame around it', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -149,5 +150,5 @@ describe('a region that fails', () => {
     expect(failed).toHaveTextContent('The rest of the console still works.');
     errors.mockRestore();
     warnings.mockRestore();
-  });
+  }, 20_000);
 });

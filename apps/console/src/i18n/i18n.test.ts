@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, UNIT_STATUSES, UNIT_TYPE_GROUPS } from '@fleet/contracts';
-import { englishResources, loadChineseResources } from './resources';
+import { loadChineseResources, loadEnglishResources } from './resources';
+
+const englishResources = await loadEnglishResources();
 import { menuIds } from '../shell/menu';
 import { ROUTES, SECTIONS } from '../routing/routes';
 import { COUNTERS } from '../features/units/counters';

@@ -34,7 +34,7 @@ import {
   type RowData,
 } from '../components/grid/columns';
 import type { SortDirection } from '../components/grid/gridSort';
-import { RegionBoundary } from '../components/RegionBoundary';
+import { RegionBoundary, RegionCell } from '../components/RegionBoundary';
 import classes from './ListTable.module.css';
 
 export {
@@ -153,7 +153,7 @@ function ListRow<R, I>({
           {...column.cellData?.(row)}
           data-testid={cellTestIdOf(column, row, prefix, key)}
         >
-          <RegionBoundary kind="cell">{column.render(row)}</RegionBoundary>
+          <RegionCell render={column.render} row={row} />
         </Table.Td>
       ))}
     </Table.Tr>

@@ -10,7 +10,7 @@ import { Modal } from '../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../api/errorMessage';
 import type { QueryLike } from '../components/queryView';
-import { RegionBoundary } from '../components/RegionBoundary';
+import { Drawn, RegionBoundary } from '../components/RegionBoundary';
 
 /** Delete with a second click to confirm. */
 export function DeleteButton({ testId, onConfirm, loading }: { testId: string; onConfirm: () => void; loading: boolean }) {
@@ -128,11 +128,15 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
           ))}
         </Tabs.List>
         <Tabs.Panel value="general">
-          <RegionBoundary kind="tab">{editor(entity)}</RegionBoundary>
+          <RegionBoundary kind="tab">
+            <Drawn draw={() => editor(entity)} />
+          </RegionBoundary>
         </Tabs.Panel>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value}>
-            <RegionBoundary kind="tab">{tab.render(entity)}</RegionBoundary>
+            <RegionBoundary kind="tab">
+              <Drawn draw={() => tab.render(entity)} />
+            </RegionBoundary>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -18,7 +18,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/ApiError';
 import type { QueryLike } from '../components/queryView';
-import { RegionBoundary } from '../components/RegionBoundary';
+import { Drawn, RegionBoundary } from '../components/RegionBoundary';
 import { useRegionCall } from '../api/regionCalls';
 import { useForm } from '../lib/forms/useForm';
 import { invalidateReads } from '../realtime/systemEntities';
@@ -57,7 +57,11 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, abov
   const show = (key: string) => setOpen({ kind: 'key', key });
   return (
     <>
-      {above && <RegionBoundary kind="panel">{above(view)}</RegionBoundary>}
+      {above && (
+        <RegionBoundary kind="panel">
+          <Drawn draw={() => above(view)} />
+        </RegionBoundary>
+      )}
       <ResourceList
         testId={resource.testId}
         searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: searchKeyLabel(resource, k, t) }))}

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Modal } from '../components/Overlays';
 import { useTranslation } from 'react-i18next';
-import { RegionBoundary } from '../components/RegionBoundary';
+import { Drawn, RegionBoundary } from '../components/RegionBoundary';
 import type { RowData } from './ListTable';
 import { CloseFooter } from './ModalParts';
 
@@ -87,7 +87,7 @@ export function TabbedModal<T extends string>(props: TabbedModalProps<T>) {
         <Tabs.Panel value={tab} pt="md" data-testid={`${tabTestId}-panel-${tab}`}>
           {/* Each tab a region of its own: another tab draws anew. */}
           <RegionBoundary kind="tab" resetKeys={[tab]}>
-            {props.render(tab)}
+            <Drawn draw={() => props.render(tab)} />
           </RegionBoundary>
         </Tabs.Panel>
       </Tabs>

@@ -8,7 +8,8 @@
  */
 import type { ReactNode } from 'react';
 import { PasswordInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { MultiSelect, Select } from '../components/Pickers';
+import { Select } from '../components/Pickers';
+import { MultiSelect } from '../components/MultiSelect';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION } from '@fleet/contracts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { choices, enumLabel, enumText, listOf, selectData, textOr } from './tolerant';
 
-const i18n = await initI18n();
+const i18n = await initI18n({ allTexts: true });
 const t = i18n.t;
 
 describe('enumLabel', () => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../lib/lazy';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';

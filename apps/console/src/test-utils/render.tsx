@@ -152,7 +152,7 @@ async function setUp(options: AppRenderOptions, preload: boolean) {
   globalThis.fetch = api.fetch;
   setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, ...options.config });
 
-  const i18n = await initI18n();
+  const i18n = await initI18n({ allTexts: true });
   if (options.language !== undefined && options.language !== i18n.language) await changeLanguage(i18n, options.language);
 
   const queryClient = createTestQueryClient();

@@ -48,7 +48,7 @@ import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, ReactNode } fr
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RegionBoundary } from '../RegionBoundary';
+import { Drawn, RegionBoundary, RegionCell } from '../RegionBoundary';
 import { MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
@@ -174,14 +174,14 @@ function GridRowInner<T>({
             data-testid={cellTestIdOf(column, row, prefix, rowId)}
             onClick={column.interactive ? stop : undefined}
           >
-            <RegionBoundary kind="cell">{column.render(row)}</RegionBoundary>
+            <RegionCell render={column.render} row={row} />
           </div>
         ))}
       </div>
       {expandable && expanded && renderExpanded && (
         <div className={classes.expanded} data-testid={`grid-${gridId}-expanded-${rowId}`}>
           <RegionBoundary kind="panel" compact>
-            {renderExpanded(row)}
+            <Drawn draw={() => renderExpanded(row)} />
           </RegionBoundary>
         </div>
       )}
@@ -229,7 +229,21 @@ function DataGridBody<T>({
   const { sort, setSort, widths, setWidth } = prefs;
 
   const sortColumn = sort ? columns.find((c) => c.id === sort.column && c.sortValue) : undefined;
-  const sortValue = sortColumn?.sortValue;
+  const columnSortValue = sortColumn?.sortValue;
+  // A row whose value cannot be read (an answer that left a field out) has no value: it sorts last,
+  // and the grid sorts the other rows (its own cell says what failed).
+  const sortValue = useMemo(
+    () =>
+      columnSortValue &&
+      ((row: T) => {
+        try {
+          return columnSortValue(row);
+        } catch {
+          return null;
+        }
+      }),
+    [columnSortValue],
+  );
   const direction = sort?.direction ?? 'asc';
   // Keys of the sort column, kept while the column's value function is the same.
   const keyCache = useMemo(() => {

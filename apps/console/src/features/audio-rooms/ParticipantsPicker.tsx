@@ -6,7 +6,7 @@
  * participants dialog of the list.
  */
 import { useMemo } from 'react';
-import { MultiSelect } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import type { ReactNode } from 'react';
 
 import { useTranslation } from 'react-i18next';

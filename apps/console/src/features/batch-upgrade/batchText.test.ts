@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { VALIDATION } from '@fleet/contracts';
-import { englishResources, loadChineseResources } from '../../i18n/resources';
+import { loadChineseResources, loadEnglishResources } from '../../i18n/resources';
+
+const englishResources = await loadEnglishResources();
 import { BATCH_MESSAGE_KEYS, batchMessageText } from './batchText';
 
 const en = i18next.createInstance();

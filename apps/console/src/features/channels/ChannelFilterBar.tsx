@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { MultiSelect, Select } from '../../components/Pickers';
+import { Select } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_STATUSES, CHANNEL_TYPES } from '@fleet/contracts';
 import type { ChannelStatus, ChannelType } from '@fleet/contracts';

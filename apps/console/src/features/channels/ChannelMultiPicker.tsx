@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { type MultiSelectProps } from '@mantine/core';
-import { MultiSelect } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useTranslation } from 'react-i18next';
 import { ChannelOption, channelSearch, useCachedUnitNames, useChannelOptions, type PickerChannel } from './ChannelPicker';
 

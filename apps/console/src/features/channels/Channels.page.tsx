@@ -1,4 +1,5 @@
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelLive } from '@fleet/contracts';

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { MultiSelect } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useTranslation } from 'react-i18next';
 import { SERVER_TYPES } from '@fleet/contracts';
 import type { ServerDetail, ServerType } from '@fleet/contracts';

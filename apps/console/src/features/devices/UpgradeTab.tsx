@@ -7,7 +7,8 @@
  * (UpgradeJobModal). Admins (ADMIN_UNIT_ROLES) open the upgrade dialog of a device; others follow
  * the upgrades without a start control.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { ERROR_CATALOGUE, UPGRADE_BLOCK_RULES, UPGRADE_FAILURE_TEXTS, UPGRADE_STATES, UPGRADE_WARN_RULES } from '@fleet/contracts';
-import { englishResources, loadChineseResources } from '../../i18n/resources';
+import { loadChineseResources, loadEnglishResources } from '../../i18n/resources';
+
+const englishResources = await loadEnglishResources();
 import type { UpgradeJob, UpgradeTarget } from '@fleet/contracts';
 import { failureCodeKind, failureCodeText, isRunningState, progressPercent, ruleText, startGate, UPGRADE_STATE_COLORS } from './upgradeFormat';
 

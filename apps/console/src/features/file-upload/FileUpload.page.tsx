@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';

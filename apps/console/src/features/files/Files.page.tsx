@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BROADER_ROLES, hasAnyRole } from '@fleet/contracts';

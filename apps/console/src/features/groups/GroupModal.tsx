@@ -6,7 +6,8 @@
  * current by useGroupsLive (a newer version saved elsewhere is read again). The general tab opens
  * with the group's channel status (GroupChannelStatus).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Loader, Tabs } from '@mantine/core';
 import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';

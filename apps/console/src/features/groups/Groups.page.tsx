@@ -1,4 +1,5 @@
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Select } from '../../components/Pickers';
 import { Modal } from '../../components/Overlays';

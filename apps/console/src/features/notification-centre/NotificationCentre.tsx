@@ -8,7 +8,8 @@
  * Besides, the centre gives a toast for a critical alert of the unit the person is looking at
  * (`unitInView`), and only for that: every other fleet event waits in the list.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { ActionIcon, Indicator, Loader, Title } from '@mantine/core';
 import { Drawer } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';

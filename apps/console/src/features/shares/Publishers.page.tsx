@@ -7,7 +7,8 @@
  */
 import { useMemo, useState } from 'react';
 import { Badge, Button, Code, Input, Stack } from '@mantine/core';
-import { MultiSelect, Select } from '../../components/Pickers';
+import { Select } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher } from '@fleet/contracts';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
-import { MultiSelect, Select } from '../../components/Pickers';
+import { Select } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';

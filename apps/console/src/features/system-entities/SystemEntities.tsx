@@ -2,7 +2,7 @@
  * The system entities of the admin console (spec 001 §2 /system_entities/:kind): each kind a searchable, paged, sortable list with create, edit and delete and its associations.
  * One component per kind (each its own chunk); the section page shows the tabs and the title.
  */
-import { lazy } from 'react';
+import { lazy } from '../../lib/lazy';
 import type { ComponentType } from 'react';
 import { KindView } from '../../components/KindView';
 import type { SystemEntitiesKind, SystemEntitiesProps } from './entityPage';

@@ -7,7 +7,8 @@
  * inventory the admin sees (GET and PUT v2/users/{id}/inventories: "User needs at least one
  * inventory" as the core says it).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '@fleet/contracts';

@@ -2,7 +2,7 @@
  * The system settings of the admin console (spec 001 §2 /system_settings/:kind): each kind a list with create, edit and delete and the spec's rules.
  * One component per kind (each its own chunk); the section page shows the tabs and the title.
  */
-import { lazy } from 'react';
+import { lazy } from '../../lib/lazy';
 import type { ComponentType } from 'react';
 import { KindView } from '../../components/KindView';
 import type { SystemSettingsKind, SystemSettingsProps } from './settingPage';

@@ -6,7 +6,8 @@
  * reboot, shut down and remove pairing ask for a confirmation naming the unit. The modals load on
  * first use.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Button, Menu, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitDetail } from '@fleet/contracts';

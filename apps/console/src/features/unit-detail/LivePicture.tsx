@@ -3,7 +3,8 @@
  * bitrate graph over a chosen time range (the last 5 or 30 minutes, or every point kept; spec 000
  * §9: refreshed every 5000 ms, up to 360 points) and one row per link (ModemList).
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Group, Loader, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';

@@ -6,7 +6,8 @@
  * unit dialogs. The tab, the open configuration modal and the open dialog live in the URL
  * (`tab`, `config`, `dialog`: see detailParams.ts); the other params are left alone.
  */
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import type { ComponentType } from 'react';
 import { Alert, Box, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';

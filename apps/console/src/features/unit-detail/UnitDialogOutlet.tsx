@@ -2,7 +2,8 @@
  * The unit dialog the unit detail's URL names (`dialog`, see detailParams.ts), when the user's roles
  * may open it (permissions.ts); closing it takes the param out of the URL, the others stay.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../lib/lazy';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UnitDialogProps } from '../../kit/DialogParts';

@@ -1,7 +1,8 @@
 /** The unit list's filter panel (spec 000 §2 filters; logic and readings in filters.ts). */
 import { memo, useMemo } from 'react';
 import { Button, Group, type MultiSelectProps, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { MultiSelect, Select } from '../../components/Pickers';
+import { Select } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useTranslation } from 'react-i18next';
 import { TRANSMISSION_MODES, UNIT_STATUSES, UNIT_TYPE_GROUPS, WORKING_MODES } from '@fleet/contracts';
 import type { UnitStatus, UnitTypeGroup } from '@fleet/contracts';

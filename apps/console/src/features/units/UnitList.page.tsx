@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Alert, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

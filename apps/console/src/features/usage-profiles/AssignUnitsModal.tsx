@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
-import { MultiSelect, Select } from '../../components/Pickers';
+import { Select } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { Modal } from '../../components/Overlays';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@fleet/contracts';

@@ -11,7 +11,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { MultiSelect } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';

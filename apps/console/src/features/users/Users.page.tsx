@@ -6,7 +6,8 @@
  * v2/users/licences, read again on every user event), with the spec's "no available user license"
  * when none is left (§8).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Select } from '../../components/Pickers';
 import { useDebouncedValue } from '@mantine/hooks';

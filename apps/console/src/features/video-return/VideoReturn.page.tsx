@@ -1,4 +1,5 @@
-import { lazy, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { lazy } from '../../lib/lazy';
 import { Text } from '@mantine/core';
 import { Select } from '../../components/Pickers';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { MultiSelect } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useTranslation } from 'react-i18next';
 import { VR_CHANNEL_STATUSES, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { VrChannelStatus } from '@fleet/contracts';

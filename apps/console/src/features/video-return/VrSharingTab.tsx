@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { Badge, Checkbox, Group, Loader, Stack } from '@mantine/core';
-import { MultiSelect } from '../../components/Pickers';
+import { MultiSelect } from '../../components/MultiSelect';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UpdateAdminVrChannelBody } from '@fleet/contracts';
 import type { AdminVrChannelGroup, Role, VrChannelDetail } from '@fleet/contracts';

@@ -11,7 +11,8 @@
  * A device joins with the code or key (POST groups/join): the link opens the easy-live page with it
  * filled in (JoinWithCode).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { Button, Code, CopyButton, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Select } from '../../../components/Pickers';
 import { Modal } from '../../../components/Overlays';

@@ -2,7 +2,8 @@
  * The group modal's invitations tab: "Add LU-Smart/Lite" (ad-hoc, permanent, settings), the guest
  * interview invite and the group's units with their expiration (spec 001 §2, §7, §9).
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION } from '@fleet/contracts';
