@@ -19,6 +19,12 @@ import { expect, sandboxApi, signInAt, test } from './sandbox';
 const MODES = ['extraFields', 'unknownEnums', 'omitOptional', 'nullOptional', 'longStrings', 'emptyLists', 'manyItems'] as const;
 type Mode = (typeof MODES)[number] | 'strict';
 
+/** A comma-separated list from the environment, to narrow a run (DRIFT_ROLES, DRIFT_MODES, DRIFT_PATHS: a path's start). */
+const only = (name: string): string[] | null => process.env[name]?.split(',').filter((x) => x !== '') ?? null;
+const ROLES_RUN = only('DRIFT_ROLES');
+const MODES_RUN = only('DRIFT_MODES');
+const PATHS_RUN = only('DRIFT_PATHS');
+
 /** A unit and a server every role below sees: their detail areas are regions too. */
 const UNIT = 'LU800-0001';
 const SERVER = 'MMH-0001';
@@ -34,7 +40,7 @@ function consolePaths(): string[] {
     } else paths.push(route.path);
   }
   paths.push(`/list?unit=${UNIT}`, `/list?unit=${UNIT}&tab=config`, `/devices?server=${SERVER}`);
-  return paths;
+  return PATHS_RUN ? paths.filter((p) => PATHS_RUN.some((start) => p.startsWith(start))) : paths;
 }
 
 interface Visit {
@@ -120,6 +126,7 @@ function describeVisit(v: Visit): string {
 }
 
 for (const username of ['super_user', 'luc_admin', 'luc_regular'] as const) {
+  if (ROLES_RUN && !ROLES_RUN.includes(username)) continue;
   test(`every route as ${username} under each drift mode: no region falls under the optional-field modes; under strict drift the frame stays and a region says what failed`, async ({
     page,
     ownSandbox,
@@ -142,6 +149,7 @@ for (const username of ['super_user', 'luc_admin', 'luc_regular'] as const) {
     const visits: Visit[] = [];
 
     for (const mode of [...MODES, 'strict'] as const) {
+      if (MODES_RUN && !MODES_RUN.includes(mode)) continue;
       const effect = mode === 'strict' ? { kind: 'drift', modes: [...MODES], strict: true, rate: 0.3 } : { kind: 'drift', modes: [mode], rate: 0.3 };
       const added = await operator.post('mock/trpc/chaos.add', { data: { surface: 'http', match: {}, effect, seed: 7 } });
       expect(added.ok(), await added.text()).toBe(true);

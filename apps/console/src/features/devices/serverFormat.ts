@@ -33,6 +33,9 @@ export function serverSections(serverType: ServerDetail['serverType']): ServerSe
       return { configuration: null, smpte: false, ipPipe: false, feed: 'ingest' };
     case 'transceiver_server':
       return { configuration: null, smpte: false, ipPipe: false, feed: 'channels' };
+    default:
+      // A type of a newer core: its overview only.
+      return { configuration: null, smpte: false, ipPipe: false, feed: null };
   }
 }
 

@@ -88,6 +88,8 @@ describe('server sections, units and links', () => {
     expect(serverSections('transceiver_server').feed).toBe('channels');
     expect(serverSections('ingest_server').feed).toBe('ingest');
     expect(serverSections('vr_server').configuration).toBe('vr');
+    // A type a newer core added: its overview only.
+    expect(serverSections('relay_server' as 'vr_server')).toEqual({ configuration: null, smpte: false, ipPipe: false, feed: null });
   });
 
   it("a unit's servers are those of its selected and allocated channels", () => {
