@@ -55,8 +55,12 @@ test('granting the permission in the user modal lets the user activate a licence
     await openLicences(granteePage, inventoryName);
     await expect(granteePage.getByTestId(`licence-readonly-${unitId}-${LICENCE}`)).toBeVisible();
     await expect(switchOf(granteePage)).toBeDisabled();
-    await granteePage.getByTestId(`licence-readonly-${unitId}-${LICENCE}`).hover();
-    await expect(granteePage.getByRole('tooltip')).toHaveText('Not available for your user type');
+    // The page's notices (partial access, system messages) may come in above the table after the pointer is on the
+    // switch, moving it away from under the pointer: the pointer goes to it again until the tooltip shows.
+    await expect(async () => {
+      await granteePage.getByTestId(`licence-readonly-${unitId}-${LICENCE}`).hover();
+      await expect(granteePage.getByRole('tooltip')).toHaveText('Not available for your user type', { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
 
     // The granter gives the permission in the grantee's user modal.
     await signIn(page, granter.username, granter.password);

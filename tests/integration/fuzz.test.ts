@@ -29,6 +29,10 @@ fc.configureGlobal({ seed: 42 });
 
 /** Runs per call and caller: malformed inputs, then boundary inputs. Small enough for well under a minute per provider. */
 const RUNS = { malformed: 12, boundary: 4 } as const;
+/** The catalogue's calls in four parts of about the same size (a test each, for malformed and for boundary input). */
+const MALFORMED_PARTS: readonly (readonly EndpointId[])[] = Array.from({ length: 4 }, (_, i) =>
+  ENDPOINT_IDS.slice(Math.floor((i * ENDPOINT_IDS.length) / 4), Math.floor(((i + 1) * ENDPOINT_IDS.length) / 4)),
+);
 /** Calls that end the fuzz unit's life; their boundary runs come last. */
 const DESTRUCTIVE = /^(deleteAdminUnit|deregisterAdminUnit|shutdownUnit)$|Reboot/;
 
@@ -382,38 +386,50 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
   /** Accepted-looking requests met while fuzzing malformed ones; sent in the boundary phase. */
   const boundaryPool = new Map<EndpointId, Map<string, FuzzRequest>>();
 
-  it('answers malformed input to every declared call with 4xx, never 5xx, and changes nothing', async () => {
+  // Malformed input, the calls in parts (a test each, so that no one test holds the whole catalogue's requests): every
+  // answer 4xx, and every table as it was before the first malformed request.
+  let before: Awaited<ReturnType<typeof readAllTables>> | undefined;
+  let batches = 0;
+  it('reads every table before the malformed requests', async () => {
     expect(await checkDeviceWritten(s.app.services.db)).toEqual([]);
-    const before = await readAllTables(s.app.services.db);
-    const failures: string[] = [];
-    let batches = 0;
-    for (const id of ENDPOINT_IDS) {
-      const def: EndpointDef = catalogue[id];
-      for (const role of callersOf(def)) {
-        batches++;
-        const kind = GLOBAL_SCOPE_ROLES.includes(role) ? 'global' : 'non-global';
-        batchesAs.set(kind, (batchesAs.get(kind) ?? 0) + 1);
-        await collect(failures, `${id} as ${role}`, () =>
-          fc.assert(
-            fc.asyncProperty(malformedArb(def, ctx()), async (r) => {
-              if (!isMalformed(def, r)) {
-                const pool = boundaryPool.get(id) ?? new Map<string, FuzzRequest>();
-                pool.set(JSON.stringify(r), r);
-                boundaryPool.set(id, pool);
-                return;
-              }
-              const res = await send(def, r, role);
-              const what = `${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-              if (res.statusCode < 400 || res.statusCode >= 500) throw new Error(what);
-            }),
-            { numRuns: RUNS.malformed, endOnFailure: true },
-          ),
-        );
+    before = await readAllTables(s.app.services.db);
+  });
+
+  for (const [part, ids] of MALFORMED_PARTS.entries()) {
+    it(`answers malformed input to every declared call with 4xx, never 5xx (calls ${part + 1} of ${MALFORMED_PARTS.length})`, async () => {
+      expect(before, 'the tables were read first').toBeDefined();
+      const failures: string[] = [];
+      for (const id of ids) {
+        const def: EndpointDef = catalogue[id];
+        for (const role of callersOf(def)) {
+          batches++;
+          const kind = GLOBAL_SCOPE_ROLES.includes(role) ? 'global' : 'non-global';
+          batchesAs.set(kind, (batchesAs.get(kind) ?? 0) + 1);
+          await collect(failures, `${id} as ${role}`, () =>
+            fc.assert(
+              fc.asyncProperty(malformedArb(def, ctx()), async (r) => {
+                if (!isMalformed(def, r)) {
+                  const pool = boundaryPool.get(id) ?? new Map<string, FuzzRequest>();
+                  pool.set(JSON.stringify(r), r);
+                  boundaryPool.set(id, pool);
+                  return;
+                }
+                const res = await send(def, r, role);
+                const what = `${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+                if (res.statusCode < 400 || res.statusCode >= 500) throw new Error(what);
+              }),
+              { numRuns: RUNS.malformed, endOnFailure: true },
+            ),
+          );
+        }
       }
-    }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('changes nothing with malformed input, and sent it as both kinds of caller', async () => {
     // Every table as it was before the first malformed request (the rows that differ are listed).
-    for (const change of describeChanges(before, await readAllTables(s.app.services.db))) failures.push(`changed by malformed requests: ${change}`);
-    expect(failures).toEqual([]);
+    expect(describeChanges(before!, await readAllTables(s.app.services.db)).map((change) => `changed by malformed requests: ${change}`)).toEqual([]);
     const sent = [...stats.values()].reduce((a, b) => a + b, 0);
     console.info(`malformed: ${sent} requests`, Object.fromEntries(stats), Object.fromEntries(sentAs));
     // A call whose only input is an id has little to malform (an empty or overlong id): a quarter
@@ -428,29 +444,39 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
     sentAs.clear();
   });
 
-  it('answers boundary input to every declared call without 5xx', async () => {
-    const order = [...ENDPOINT_IDS].sort((a, b) => Number(DESTRUCTIVE.test(a)) - Number(DESTRUCTIVE.test(b)));
-    const failures: string[] = [];
-    let batches = 0;
-    for (const id of order) {
-      const def: EndpointDef = catalogue[id];
-      // The non-global caller first: the global one may end the fuzz unit's life (destructive calls).
-      for (const role of [...callersOf(def)].reverse()) {
-        batches++;
-        const check = async (r: FuzzRequest) => {
-          const res = await send(def, r, role);
-          if (res.statusCode >= 500) throw new Error(`${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-        };
-        await collect(failures, `${id} as ${role}`, async () => {
-          for (const r of boundaryPool.get(id)?.values() ?? []) await check(r);
-          await fc.assert(fc.asyncProperty(validishArb(def, ctx()), check), { numRuns: RUNS.boundary, endOnFailure: true });
-        });
+  // Boundary input, the calls in parts as above, the destructive ones last (they may end the fuzz unit's life).
+  const boundaryOrder = [...ENDPOINT_IDS].sort((a, b) => Number(DESTRUCTIVE.test(a)) - Number(DESTRUCTIVE.test(b)));
+  let boundaryBatches = 0;
+  for (let part = 0; part < MALFORMED_PARTS.length; part++) {
+    const ids = boundaryOrder.slice(
+      Math.floor((part * boundaryOrder.length) / MALFORMED_PARTS.length),
+      Math.floor(((part + 1) * boundaryOrder.length) / MALFORMED_PARTS.length),
+    );
+    it(`answers boundary input to every declared call without 5xx (calls ${part + 1} of ${MALFORMED_PARTS.length})`, async () => {
+      const failures: string[] = [];
+      for (const id of ids) {
+        const def: EndpointDef = catalogue[id];
+        // The non-global caller first: the global one may end the fuzz unit's life (destructive calls).
+        for (const role of [...callersOf(def)].reverse()) {
+          boundaryBatches++;
+          const check = async (r: FuzzRequest) => {
+            const res = await send(def, r, role);
+            if (res.statusCode >= 500) throw new Error(`${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          };
+          await collect(failures, `${id} as ${role}`, async () => {
+            for (const r of boundaryPool.get(id)?.values() ?? []) await check(r);
+            await fc.assert(fc.asyncProperty(validishArb(def, ctx()), check), { numRuns: RUNS.boundary, endOnFailure: true });
+          });
+        }
       }
-    }
-    expect(failures).toEqual([]);
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('sent boundary input as a non-global caller too, and some of it was accepted', () => {
     const sent = [...stats.values()].reduce((a, b) => a + b, 0);
     console.info(`boundary: ${sent} requests`, Object.fromEntries(stats), Object.fromEntries(sentAs));
-    expect(sent).toBeGreaterThanOrEqual(batches * RUNS.boundary);
+    expect(sent).toBeGreaterThanOrEqual(boundaryBatches * RUNS.boundary);
     expect(sentAs.get('non-global') ?? 0).toBeGreaterThan(0);
     // Some boundary inputs are accepted: the generator reaches the handlers, not only validation.
     expect([...stats.keys()].some((k) => k.startsWith('2'))).toBe(true);

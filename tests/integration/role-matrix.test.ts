@@ -229,8 +229,12 @@ describe.runIf(pgUrl())('role matrix on postgresql (scope check; global, regular
     expect(failures).toEqual([]);
   });
 
-  it('answers 403 to roles outside each declaration and success to every role inside', async () => {
-    const outcomes = await runMatrix(s, worlds, PG_ROLES);
-    expect(violations(outcomes)).toEqual([]);
-  });
+  // A role a test (each role's calls are several hundred requests).
+  for (const role of PG_ROLES) {
+    it(`answers 403 to ${role} outside each declaration and success inside`, async () => {
+      const outcomes = await runMatrix(s, worlds, [role]);
+      expect(outcomes).toHaveLength(ENDPOINT_IDS.length);
+      expect(violations(outcomes)).toEqual([]);
+    });
+  }
 });
