@@ -33,7 +33,11 @@ async function boot(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   // The frame's loader shows first, with nothing else on the phone's network meanwhile; then the runtime
   // configuration, the session and the page's files load.
-  const root = createRoot(container);
+  // An error React recovered from by itself (a render that failed in a transition and drew again at once: what
+  // failed then shows in its region's place) is logged, not reported to the page as an uncaught error.
+  const root = createRoot(container, {
+    onRecoverableError: (error, info) => console.warn('React recovered from an error', error, info.componentStack),
+  });
   const session = needsSession(pathname);
   root.render(
     <StrictMode>

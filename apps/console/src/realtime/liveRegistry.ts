@@ -77,6 +77,21 @@ export interface LiveTable {
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
+/**
+ * A resource's step that cannot read what it patches (a core's answer in the cache without a field the
+ * step reads) leaves that answer as it was, until its next read, and every other step still runs: an
+ * event never fails the realtime layer, nor reaches the page as an uncaught error.
+ */
+function guarded<A extends unknown[]>(resource: string, what: string, step: (...args: A) => void): (...args: A) => void {
+  return (...args) => {
+    try {
+      step(...args);
+    } catch (error) {
+      console.warn(`live ${resource}: ${what} not applied`, error);
+    }
+  };
+}
+
 /** The one table of the given resources (their order is the order their patches run in). */
 export function liveTable(resources: readonly LiveResource[]): LiveTable {
   const names = resources.map((r) => r.resource);
@@ -89,7 +104,7 @@ export function liveTable(resources: readonly LiveResource[]): LiveTable {
       const entry = r.events[type] as LiveEntry<RealtimeEventType> | undefined;
       return entry === undefined ? [] : [{ resource: r.resource, entry }];
     });
-    const steps = own.flatMap(({ entry }) => (entry.apply ? [entry.apply] : []));
+    const steps = own.flatMap(({ resource, entry }) => (entry.apply ? [guarded(resource, type, entry.apply as (ctx: LiveContext, event: never) => void)] : []));
     entries[type] = {
       resources: own.map((o) => o.resource),
       patches: unique(own.flatMap(({ entry }) => entry.patches ?? [])),
@@ -104,7 +119,7 @@ export function liveTable(resources: readonly LiveResource[]): LiveTable {
     };
   }
   const batchedKinds = new Set(resources.flatMap((r) => r.batched?.kinds ?? []));
-  const observers = resources.flatMap((r) => (r.observe ? [r.observe] : []));
+  const observers = resources.flatMap((r) => (r.observe ? [guarded(r.resource, 'observe', r.observe)] : []));
   return {
     resources,
     entries,
@@ -116,7 +131,7 @@ export function liveTable(resources: readonly LiveResource[]): LiveTable {
         if (!r.batched) continue;
         const kinds = r.batched.kinds;
         const mine = events.filter((e) => kinds.includes(e.type));
-        if (mine.length > 0) r.batched.apply(queryClient, mine);
+        if (mine.length > 0) guarded(r.resource, 'batch', r.batched.apply)(queryClient, mine as never);
       }
     },
     observe: (ctx, events) => {
