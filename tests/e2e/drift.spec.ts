@@ -151,7 +151,10 @@ for (const username of ['super_user', 'luc_admin', 'luc_regular'] as const) {
     for (const mode of [...MODES, 'strict'] as const) {
       if (MODES_RUN && !MODES_RUN.includes(mode)) continue;
       const effect = mode === 'strict' ? { kind: 'drift', modes: [...MODES], strict: true, rate: 0.3 } : { kind: 'drift', modes: [mode], rate: 0.3 };
-      const added = await operator.post('mock/trpc/chaos.add', { data: { surface: 'http', match: {}, effect, seed: 7 } });
+      // Strict drift spares the session's own answer: a current user without its roles grants no page at all, by design
+      // (the partial user is src/drift.test.tsx's); every other answer may lose what it requires.
+      const match = mode === 'strict' ? { except: ['getCurrentUser'] } : {};
+      const added = await operator.post('mock/trpc/chaos.add', { data: { surface: 'http', match, effect, seed: 7 } });
       expect(added.ok(), await added.text()).toBe(true);
       const ruleId = ((await added.json()) as { result: { data: { id: string } } }).result.data.id;
       try {

@@ -134,6 +134,11 @@ const Limit = {
 export const ChaosHttpMatch = z
   .object({
     callId: z.enum(ENDPOINT_IDS as [EndpointId, ...EndpointId[]]).optional(),
+    /** Calls the rule never meets, whatever else it matches (e.g. every call but the session's own: `['getCurrentUser']`). */
+    except: z
+      .array(z.enum(ENDPOINT_IDS as [EndpointId, ...EndpointId[]]))
+      .max(ENDPOINT_IDS.length)
+      .optional(),
     path: ChaosPathPattern.optional(),
     method: ChaosHttpMethod.optional(),
     ...Who,

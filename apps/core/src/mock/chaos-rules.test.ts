@@ -26,6 +26,10 @@ describe('path patterns', () => {
   it('find the catalogue calls a match can meet: a literal id meets the template', () => {
     expect(callsMatching({ path: '/v2/units/LU800-0001', method: 'GET' })).toEqual(['getUnit']);
     expect(callsMatching({ callId: 'fetchDevices' })).toEqual(['fetchDevices']);
+    // Every call but those excepted.
+    const all = callsMatching({});
+    expect(callsMatching({ except: ['getCurrentUser'] })).toEqual(all.filter((id) => id !== 'getCurrentUser'));
+    expect(callsMatching({ callId: 'getCurrentUser', except: ['getCurrentUser'] })).toEqual([]);
     expect(callsMatching({ callId: 'fetchDevices', method: 'POST' })).toEqual([]);
     expect(callsMatching({ path: '/v2/units/*/stream' })).toEqual(expect.arrayContaining(['startUnitStream', 'stopUnitStream']));
   });

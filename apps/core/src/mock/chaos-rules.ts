@@ -86,11 +86,12 @@ export function patternMatches(pattern: string, path: string): boolean {
   return at(0, 0);
 }
 
-/** The catalogue calls a match can meet (method, call id, path pattern). */
+/** The catalogue calls a match can meet (method, call id, path pattern; none of those it excepts). */
 export function callsMatching(match: ChaosHttpMatch): EndpointId[] {
   return ENDPOINT_IDS.filter((id) => {
     const def = catalogue[id];
     if (match.callId !== undefined && id !== match.callId) return false;
+    if (match.except?.includes(id)) return false;
     if (match.method !== undefined && def.method !== match.method) return false;
     return match.path === undefined || patternMatches(match.path, def.path);
   });
