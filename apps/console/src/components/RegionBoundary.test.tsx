@@ -112,12 +112,14 @@ describe('a region that fails', () => {
       </RegionBoundary>,
       { api: new FakeApi().on('fetchGroups', []), realtime: false, language: 'zh' },
     );
-    const failed = within(await screen.findByTestId('cell-a')).getByTestId('region-error');
+    const failed = await within(await screen.findByTestId('cell-a')).findByTestId('region-error');
     expect(failed).toHaveAttribute('data-region', 'cell');
     expect(failed).toHaveAttribute('data-call-ids', 'fetchGroups');
     expect(failed).toHaveAttribute('data-reason', 'shape');
-    expect(failed).toHaveTextContent('未显示');
-    expect(within(failed).getByTestId('region-retry')).toHaveTextContent('重试');
+    // A cell is narrow: its sign and a Retry sign, what failed and Retry said in their labels.
+    expect(failed).toHaveTextContent('⚠');
+    expect(failed.getAttribute('aria-label')).toContain('fetchGroups');
+    expect(within(failed).getByTestId('region-retry')).toHaveAccessibleName('重试');
     expect(screen.getByTestId('cell-b')).toHaveTextContent('B');
     errors.mockRestore();
     warnings.mockRestore();

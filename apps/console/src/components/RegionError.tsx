@@ -96,8 +96,9 @@ export function RegionError({ error, kind, compact, calls, prefixes, onReset }: 
     return (
       <Group gap={6} wrap="nowrap" miw={0} maw="100%" role="alert" aria-label={label} {...marker}>
         <Tooltip label={`${reason.text} ${callText}`} multiline w={280} withinPortal events={{ hover: true, focus: true, touch: true }}>
-          <Text span size="xs" c="red" fw={500} truncate="end" miw={0} tabIndex={0}>
-            ⚠ {kind === 'cell' ? t('regions.title.cell') : `${t('regions.title.cell')} · ${calls.join(', ') || reason.text}`}
+          {/* A cell is narrow (a count, a date): its sign alone, what failed in the tooltip and the label. */}
+          <Text span size="xs" c="red" fw={500} truncate="end" miw={0} tabIndex={0} style={{ flexShrink: kind === 'cell' ? 0 : 1 }}>
+            {kind === 'cell' ? '⚠' : `⚠ ${t('regions.title.cell')} · ${calls.join(', ') || reason.text}`}
           </Text>
         </Tooltip>
         <UnstyledButton
@@ -111,10 +112,11 @@ export function RegionError({ error, kind, compact, calls, prefixes, onReset }: 
           data-testid="region-retry"
           fz="xs"
           c="blue"
-          td="underline"
+          td={kind === 'cell' ? undefined : 'underline'}
+          title={kind === 'cell' ? t('regions.retry') : undefined}
           style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
-          {retrying ? t('regions.retrying') : t('regions.retry')}
+          {kind === 'cell' ? '↻' : retrying ? t('regions.retrying') : t('regions.retry')}
         </UnstyledButton>
       </Group>
     );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { GroupListRow } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import { dateText } from '../../lib/dateFormat';
+import { textOr } from '../../lib/tolerant';
 
 export const GROUP_GRID_ID = 'groups';
 export const GROUP_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -60,7 +61,7 @@ export function useGroupColumns({ canWrite, selected, onSelect, onRename }: Colu
         sortValue: (g) => g.name.toLowerCase(),
         render: (g) => (
           <Text size="sm" fw={500} truncate="end" title={g.name} data-testid={`group-name-${g.id}`}>
-            {g.name}
+            {textOr(g.name)}
           </Text>
         ),
       },
@@ -69,7 +70,7 @@ export function useGroupColumns({ canWrite, selected, onSelect, onRename }: Colu
         header: t('groups.columns.inventory'),
         width: 180,
         sortValue: (g) => g.inventoryName.toLowerCase(),
-        render: (g) => <Text size="sm">{g.inventoryName}</Text>,
+        render: (g) => <Text size="sm">{textOr(g.inventoryName)}</Text>,
       },
       {
         id: 'createdOn',
