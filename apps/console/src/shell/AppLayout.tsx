@@ -114,7 +114,8 @@ export default function AppLayout() {
               {compact && (
                 <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('shell.toggleMenu')} aria-expanded={opened} data-testid="shell-burger" />
               )}
-              <Title order={4} data-testid="app-name" style={{ whiteSpace: 'nowrap' }}>
+              {/* On a phone the name gives way (cut with an ellipsis), never the header's indicators. */}
+              <Title order={4} data-testid="app-name" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
                 {t('app.name')}
               </Title>
               {getRuntimeConfig().sandbox !== null && (
@@ -130,7 +131,7 @@ export default function AppLayout() {
                 </Part>
               )}
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={compact ? { flexShrink: 0 } : undefined}>
               {!compact && (
                 <Part>
                   <ScopePicker user={user} />
