@@ -55,6 +55,8 @@ install() {
   local sudo="" missing=()
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  # The end-to-end suite's browser: Debian's Chromium as its headless shell (tests/e2e/playwright.config.ts).
+  command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
   # The server itself: Debian machines may have PostgreSQL's client (and pg_ctlcluster) without it.
   compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)

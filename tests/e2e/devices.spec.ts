@@ -11,6 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, recordAttribute, recorded, secondConsole, signIn, trackNavigations, reloadInPlace } from './support';
+import { sandboxApi, signInAt, stepClock, test as sandboxTest } from './sandbox';
 
 /** Servers of luc_admin's inventory (Global-News). */
 const HUB = 'MMH-0001';
@@ -178,25 +179,35 @@ test('a change to a server that does not answer shows "Configuration not sent, r
   }
 });
 
-test('LU-Link: a link opened by its id shows its machines and groups, and its stream starts and stops', async ({ page }) => {
-  await signIn(page, 'luc_admin');
-  await page.goto('/devices?ignoreRouteDefault=1&tab=luLink');
-  await expect(page.getByTestId('lulink-tab')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('lulink-id').fill('p2p-0002');
-  await page.getByTestId('lulink-open').click();
-  const link = page.getByTestId('lulink-p2p-0002');
-  await expect(link).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('lulink-machine-LU800-0001')).toBeVisible();
-  await expect(page.getByTestId('lulink-group-grp-studio')).toHaveAttribute('data-selected', 'true');
-  // The link's unit offers it once known.
-  await expect(page.getByTestId('lulink-known-p2p-0002')).toBeVisible();
+sandboxTest.describe('in a sandbox of its own, on a stepped clock', () => {
+  // The link streams from LU800-0001, which a dozen specs configure, reboot or stream on the shared stack: in a
+  // fleet of its own no other spec holds it busy, and the test moves the fleet's time itself.
+  sandboxTest.use({ sandboxInput: { seed: 1, clock: 'stepped' } });
 
-  await page.getByTestId('lulink-start').click();
-  await expect(link).toHaveAttribute('data-status', 'streaming', { timeout: 30_000 });
-  await expect(page.getByTestId('lulink-status')).toHaveText('Streaming');
-  await page.getByTestId('lulink-stop').click();
-  await expect(link).toHaveAttribute('data-status', 'idle', { timeout: 30_000 });
-  await expect(page.getByTestId('lulink-start')).toBeVisible();
+  sandboxTest('LU-Link: a link opened by its id shows its machines and groups, and its stream starts and stops', async ({ page, ownSandbox }) => {
+    const operator = await sandboxApi(ownSandbox, 'super_user');
+    // The fleet comes up (its devices boot in simulated time).
+    await stepClock(operator, 60_000);
+    await signInAt(page, ownSandbox, 'luc_admin');
+    await page.goto(`${ownSandbox.url}/devices?ignoreRouteDefault=1&tab=luLink`);
+    await expect(page.getByTestId('lulink-tab')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('lulink-id').fill('p2p-0002');
+    await page.getByTestId('lulink-open').click();
+    const link = page.getByTestId('lulink-p2p-0002');
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('lulink-machine-LU800-0001')).toBeVisible();
+    await expect(page.getByTestId('lulink-group-grp-studio')).toHaveAttribute('data-selected', 'true');
+    // The link's unit offers it once known.
+    await expect(page.getByTestId('lulink-known-p2p-0002')).toBeVisible();
+
+    await page.getByTestId('lulink-start').click();
+    await expect(link).toHaveAttribute('data-status', 'streaming');
+    await expect(page.getByTestId('lulink-status')).toHaveText('Streaming');
+    await page.getByTestId('lulink-stop').click();
+    await expect(link).toHaveAttribute('data-status', 'idle');
+    await expect(page.getByTestId('lulink-start')).toBeVisible();
+    await operator.dispose();
+  });
 });
 
 /** Units no other spec names: the master and the machine of the link the journey below makes. */
