@@ -90,7 +90,7 @@ test('multiview: pick a unit, its tile follows the stream live, the wall and the
     await expect(tile).toHaveCount(0);
     await expect(item).toHaveAttribute('data-shown', 'false');
 
-    // Drag the resizer 120 px to the right: the width is saved (debounced) and restored after a reload.
+    // Drag the resizer 120 px to the right: the width is saved once the drag is let go, and restored after a reload.
     const before = Number(await panel.getAttribute('data-width'));
     const handle = await page.getByTestId('multiview-resizer').boundingBox();
     if (!handle) throw new Error('no resizer');

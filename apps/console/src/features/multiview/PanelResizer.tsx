@@ -5,7 +5,8 @@ import { LEFT_PANEL } from './multiviewState';
 
 interface PanelResizerProps {
   readonly width: number;
-  readonly onResize: (width: number) => void;
+  /** A new width; `held` while a drag goes on (the width it ends on comes again, not held, when it is let go). */
+  readonly onResize: (width: number, held?: boolean) => void;
 }
 
 /** The drag handle between the left panel and the wall: pointer drag, or arrow keys. */
@@ -19,10 +20,11 @@ export function PanelResizer({ width, onResize }: PanelResizerProps) {
     drag.current = { x: e.clientX, width };
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag.current) onResize(drag.current.width + e.clientX - drag.current.x);
+    if (drag.current) onResize(drag.current.width + e.clientX - drag.current.x, true);
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+    if (drag.current && e.clientX !== drag.current.x) onResize(drag.current.width + e.clientX - drag.current.x);
     drag.current = null;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -5,12 +5,14 @@ import { clampPanelWidth, LEFT_PANEL } from './multiviewState';
 /**
  * The multiview left panel width (spec 000 §2 "left panel in multiview is resizable", §3
  * preferences.leftPanelWidth): restored from the preferences, clamped, saved through
- * PUT userPreferences once the user stopped changing it; a pending save is sent on leaving.
+ * PUT userPreferences once the user stopped changing it (a drag once it is let go, however long the
+ * pointer rests on the way; arrow keys after a pause); a pending save is sent on leaving.
  */
 export function useLeftPanelWidth() {
   const prefs = usePreferencesQuery();
   const updatePreferences = useUpdatePreferences();
-  const [local, setLocal] = useState<number | null>(null);
+  // The width shown, and whether a drag still holds it (then it is not saved yet).
+  const [local, setLocal] = useState<{ readonly width: number; readonly held: boolean } | null>(null);
   const pending = useRef<number | null>(null);
   const save = useRef(updatePreferences);
 
@@ -18,13 +20,15 @@ export function useLeftPanelWidth() {
     save.current = updatePreferences;
   }, [updatePreferences]);
 
-  // Debounced save: each change restarts the wait.
+  // Debounced save: each change restarts the wait; a held width waits for its release.
   useEffect(() => {
     if (local === null) return;
-    pending.current = local;
+    const { width, held } = local;
+    pending.current = width;
+    if (held) return;
     const handle = setTimeout(() => {
       pending.current = null;
-      void save.current({ leftPanelWidth: local });
+      void save.current({ leftPanelWidth: width });
     }, LEFT_PANEL.saveDebounceMs);
     return () => clearTimeout(handle);
   }, [local]);
@@ -38,7 +42,7 @@ export function useLeftPanelWidth() {
     [],
   );
 
-  /** While dragging: shown at once, saved once the user stops (debounced). */
-  const setWidth = useCallback((width: number) => setLocal(clampPanelWidth(width)), []);
-  return { width: local ?? clampPanelWidth(prefs.data?.leftPanelWidth), setWidth };
+  /** Shown at once; saved once the user stops (debounced), a width `held` by a drag once it is released. */
+  const setWidth = useCallback((width: number, held = false) => setLocal({ width: clampPanelWidth(width), held }), []);
+  return { width: local?.width ?? clampPanelWidth(prefs.data?.leftPanelWidth), setWidth };
 }
