@@ -20,7 +20,7 @@ import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
 import { AlertMonitor, defaultAlertConfig, type AlertConfig } from './models/alerts.js';
 import { BatteryModel } from './models/battery.js';
-import { CAMERA_CONNECTED_SHARE, LINK_LOAD, LINK_PROFILES, LINKS_BY_GROUP, MAINS_POWERED, STREAM_DEMAND_KBPS } from './models/constants.js';
+import { BATTERY_MODEL, CAMERA_CONNECTED_SHARE, LINK_LOAD, LINK_PROFILES, LINKS_BY_GROUP, MAINS_POWERED, STREAM_DEMAND_KBPS } from './models/constants.js';
 import { LinkModel } from './models/link.js';
 import { PositionModel } from './models/position.js';
 import { StorageModel } from './models/storage.js';
@@ -108,6 +108,8 @@ export class UnitDevice {
     this.power = new UnitPower(clock, rng, timings, {
       switchedOn: () => {
         this.apps.clear();
+        // A battery on its charger charged while the unit was off (one that was not stayed as it was).
+        if (this.lastTelemetry > 0 && this.battery.charging) this.battery.step(this.clock.now() - this.lastTelemetry, false);
         this.lastTelemetry = this.clock.now();
         this.reportState();
       },
@@ -325,7 +327,11 @@ export class UnitDevice {
     for (const l of this.links) l.step(now, share, scale, this.timings.spontaneousLinkEvents);
     this.battery.step(dt, streaming);
     if (this.battery.empty()) {
-      this.power.powerOff(); // the battery ran out
+      // The battery ran out (streaming: an idle unit is plugged in before). Its crew plugs it in and
+      // switches it on again later; one a scenario drained stays off.
+      this.battery.plugIn();
+      if (this.battery.charging) this.power.shutDown(BATTERY_MODEL.restartAfterEmptyMs);
+      else this.power.powerOff();
       return;
     }
     this.position.step(dt);

@@ -125,8 +125,14 @@ export interface BatteryRates {
   charging: number;
 }
 export const DEFAULT_BATTERY_RATES: BatteryRates = { idle: 6, streaming: 35, charging: 40 };
-/** Charge (%) a battery starts at, and the share of units plugged in at start. */
-export const BATTERY_MODEL = { initialPercent: [25, 100], chargingShare: 0.3 } as const;
+/**
+ * Charge (%) a battery starts at, and the share of units plugged in at start (on the mains for good).
+ * Crews look after the others: an idle unit is plugged in when its battery is down to `plugInAt` %
+ * (below the warning, above the critical alert) and unplugged once full; a unit whose battery ran
+ * out while it streamed is plugged in and switched on again `restartAfterEmptyMs` later. A battery
+ * a scenario or a fault sets is left as it is set (no crew steps in).
+ */
+export const BATTERY_MODEL = { initialPercent: [25, 100], chargingShare: 0.3, plugInAt: 15, restartAfterEmptyMs: 30 * 60_000 } as const;
 
 // ── position ────────────────────────────────────────────────────────────────────────────────────
 

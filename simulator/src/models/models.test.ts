@@ -150,6 +150,39 @@ describe('links and battery', () => {
     expect(l.roaming).toBe(roaming);
   });
 
+  it('an idle unit on its battery is plugged in by its crew when low and unplugged once full: a day in one step as in 1,440', () => {
+    const HOUR = 3_600_000;
+    const once = new BatteryModel(true, new Rng(1));
+    const often = new BatteryModel(true, new Rng(1));
+    once.charging = often.charging = false;
+    once.percentage = often.percentage = 50;
+    once.step(24 * HOUR, false);
+    for (let i = 0; i < 1440; i++) often.step(60_000, false);
+    // 50 → 15 % idle (5.83 h), charged to 100 % (2.13 h), 100 → 15 % (14.17 h), then charging again for 1.88 h.
+    const expected = 15 + (24 - 35 / 6 - 85 / 40 - 85 / 6) * 40;
+    expect(once.percentage).toBeCloseTo(expected, 6);
+    expect(often.percentage).toBeCloseTo(expected, 6);
+    expect(once.charging && often.charging).toBe(true);
+    expect(once.empty()).toBe(false);
+  });
+
+  it('a unit streaming on its battery runs empty (the crew plugs in idle units only); a battery a scenario set is left alone', () => {
+    const streaming = new BatteryModel(true, new Rng(1));
+    streaming.charging = false;
+    streaming.percentage = 50;
+    streaming.step(2 * 3_600_000, true);
+    expect(streaming.empty()).toBe(true);
+    streaming.plugIn();
+    expect(streaming.charging).toBe(true);
+
+    const scripted = new BatteryModel(true, new Rng(1));
+    scripted.set(20, false);
+    scripted.step(10 * 3_600_000, false);
+    expect(scripted.empty()).toBe(true);
+    scripted.plugIn();
+    expect(scripted.charging).toBe(false);
+  });
+
   it('drains linearly to the target, then is empty when drained to zero unplugged', () => {
     const b = new BatteryModel(true, new Rng(1));
     b.set(60, false);
