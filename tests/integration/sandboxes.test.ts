@@ -210,6 +210,18 @@ describe('sandboxes', () => {
     expect(server.requestTimeout).toBe(0);
   });
 
+  it('made without a seed, the next one takes the seed of a template seeded ahead meanwhile', async () => {
+    const templates = () => readdirSync(join(dir, 'sandboxes')).filter((f) => /^template-small-\d+\.db$/.test(f));
+    const before = new Set(templates());
+    const first = await create({ name: 'No seed 1' });
+    // The spare is seeded after the answer, under a seed of its own.
+    const seededAhead = () => templates().filter((f) => !before.has(f) && f !== `template-small-${first.seed}.db`);
+    await expect.poll(() => seededAhead().length, { timeout: 30_000 }).toBe(1);
+    const ahead = Number(/(\d+)\.db$/.exec(seededAhead()[0]!)![1]);
+    const second = await create({ name: 'No seed 2' });
+    expect(second.seed).toBe(ahead);
+  });
+
   it('tells the console inside where it is', async () => {
     const d = await create({ name: 'Demo for Ana', demo: 'calm' });
     const config = (await (await fetch(`${running.origin}${d.base}/runtime-config.json`)).json()) as Record<string, unknown>;
@@ -223,6 +235,15 @@ describe('sandboxes', () => {
     const bare = await fetch(`${running.origin}${d.base}`, { redirect: 'manual' });
     expect(bare.status).toBe(308);
     expect(bare.headers.get('location')).toBe(`${d.base}/`);
+    // An invitation sent from inside carries a link under the sandbox's base (the answer's joinUrl stays the console's path).
+    const regular = await session(running.origin, d.base, 'luc_regular');
+    const invited = await regular.call('POST', '/api/groups/grp-newsroom/invitation', { deviceName: 'Guest-in-sandbox', email: 'guest@example.com' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const { joinUrl } = invited.body as { joinUrl: string };
+    expect(joinUrl.startsWith('/') && !joinUrl.startsWith(d.base)).toBe(true);
+    const inD = await session(running.origin, d.base, 'super_user');
+    const sent = (await inD.call('GET', '/mock/api/core/outbox?to=guest%40example.com')).body as { link: string }[];
+    expect(sent.map((m) => m.link)).toEqual([`${d.base}${joinUrl}`]);
     await staff.call('POST', '/mock/api/sandbox/remove', { id: d.id });
   });
 });

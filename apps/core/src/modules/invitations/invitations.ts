@@ -189,7 +189,12 @@ export class InvitationService {
     return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
   }
 
-  private sendInvitation(channel: 'email' | 'sms', to: string, code: string, joinUrl: string, groupName: string): void {
+  /**
+   * The message a guest gets: its link under the core's public base (a sandbox's `/sandboxes/<id>`), as
+   * a download link is; the answers' `joinUrl` stays relative to the console, which puts its own base before it.
+   */
+  private sendInvitation(channel: 'email' | 'sms', to: string, code: string, joinPath: string, groupName: string): void {
+    const joinUrl = `${this.deps.config.PUBLIC_BASE}${joinPath}`;
     this.outbox.send({
       channel,
       to,
