@@ -7,9 +7,10 @@
  *
  * - start: the stack's process start until `/healthz` answers (the baseline a sandbox's making is
  *   compared with: a sandbox is that stack again);
- * - making a small sandbox with a new seed each time (its template seeded, then copied) and again with
- *   one seed (the template copied only), and a medium one with new seeds: each `sandbox.create`'s
- *   answer time, the median and the slowest;
+ * - making a small sandbox with a new seed each time (its template seeded, then copied), again with
+ *   one seed (the template copied only), without a seed at a person's pace (one every 2 s: the seed
+ *   of a template seeded ahead), and a medium one with new seeds: each `sandbox.create`'s answer
+ *   time, the median and the slowest;
  * - memory: the stack's RSS (median of a 3-s window after 10 s idle) before the sandboxes, with the
  *   small ones idle, and after removing them all: per sandbox is the difference over their number.
  */
@@ -115,6 +116,14 @@ async function main(): Promise<void> {
       sameSeed.push(r.ms);
       await call('remove', { id: r.id });
     }
+    // Without a seed, at a person's pace (a click every 2 s): after the first, each takes the template seeded ahead meanwhile.
+    const noSeed: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await call('create', { fleet: 'small' });
+      noSeed.push(r.ms);
+      await call('remove', { id: r.id });
+      await sleep(2_000);
+    }
     const mediums: number[] = [];
     for (let i = 0; i < MEDIUM; i++) {
       const r = await call('create', { fleet: 'medium', seed: 2000 + i });
@@ -134,6 +143,7 @@ async function main(): Promise<void> {
         count: SMALL,
         newSeedMs: { median: round(median(newSeeds)), max: round(Math.max(...newSeeds)), all: newSeeds.map((m) => round(m)) },
         sameSeedMs: { median: round(median(sameSeed)), max: round(Math.max(...sameSeed)) },
+        noSeedMs: { median: round(median(noSeed)), max: round(Math.max(...noSeed)), all: noSeed.map((m) => round(m)) },
         medianVsStackStart: round(median(newSeeds) / startMs, 3),
       },
       medium: { count: MEDIUM, newSeedMs: { median: round(median(mediums)), max: round(Math.max(...mediums)) } },

@@ -8,7 +8,8 @@
  * - Storage (SQLite): a file of its own, copied from a template seeded once per seed and fleet
  *   size (the schema is migrated once per process; seeding costs the password hashes and the
  *   fleet's rows). Templates of the last few seeds are kept, so a suite that makes sandboxes of one
- *   seed pays the seed once.
+ *   seed pays the seed once. Once a sandbox was made without a seed, a template of a random seed is
+ *   seeded ahead (a spare per fleet size): the next sandbox without a seed takes it and pays no seeding.
  * - Lifetime: `ttlMinutes` (default SANDBOX.defaultTtlMinutes, at most SANDBOX.maxTtlMinutes); a
  *   sandbox past it removes itself. Removal closes its sockets, stops its engine and deletes its
  *   storage; its base then answers 404 in the product's envelope.
@@ -80,6 +81,11 @@ export class Sandboxes implements SandboxHost, Mounts {
   private emptyTemplate: Promise<string> | null = null;
   /** Seeded templates by `fleet:seed`, the last used last. */
   private readonly templates = new Map<string, Promise<string>>();
+  /**
+   * A template seeded ahead with a random seed, per fleet size, once a sandbox of that size was made
+   * without a seed: the next such sandbox takes its seed, and is made without waiting for a seeding.
+   */
+  private readonly spare = new Map<FleetSize, { readonly seed: number; readonly template: Promise<string> }>();
   private closed = false;
 
   constructor(private readonly options: SandboxesOptions) {}
@@ -106,11 +112,34 @@ export class Sandboxes implements SandboxHost, Mounts {
       throw new SandboxRefusal('limit', `${max} sandboxes are live, the most this stack allows (SANDBOX_MAX): remove one, or wait until one expires`);
     }
     this.making += 1;
+    let view: SandboxView;
     try {
-      return await this.make(input, createdBy);
+      view = await this.make(input, createdBy);
     } finally {
       this.making -= 1;
     }
+    // Seeded after the answer, so it does not slow the sandbox just made.
+    if (input.seed === undefined) this.prepareSpare(view.fleet);
+    return view;
+  }
+
+  /** The seed of the spare template of `fleet` (taken: the next one is seeded later), or null. */
+  private takeSpare(fleet: FleetSize): number | null {
+    const spare = this.spare.get(fleet);
+    if (spare === undefined) return null;
+    this.spare.delete(fleet);
+    return spare.seed;
+  }
+
+  private prepareSpare(fleet: FleetSize): void {
+    if (this.closed || this.spare.has(fleet)) return;
+    const seedValue = randomInt(0, 2_147_483_647);
+    const template = this.seeded(fleet, seedValue);
+    this.spare.set(fleet, { seed: seedValue, template });
+    // A spare that could not be seeded is forgotten (the next sandbox seeds its own).
+    template.catch(() => {
+      if (this.spare.get(fleet)?.template === template) this.spare.delete(fleet);
+    });
   }
 
   private async make(input: SandboxCreateInput, createdBy: string): Promise<SandboxView> {
@@ -118,8 +147,8 @@ export class Sandboxes implements SandboxHost, Mounts {
     let id = newId();
     while (this.live.has(id)) id = newId();
     const base = sandboxBase(id);
-    const seedValue = input.seed ?? randomInt(0, 2_147_483_647);
     const fleet = input.fleet ?? 'small';
+    const seedValue = input.seed ?? this.takeSpare(fleet) ?? randomInt(0, 2_147_483_647);
     const demo = input.demo ?? 'off';
     const clock = input.clock ?? 'realtime';
     const ttlMinutes = input.ttlMinutes ?? SANDBOX.defaultTtlMinutes;
