@@ -31,6 +31,7 @@ import { UnitApplications } from './unit/applications.js';
 import { UnitAutonomy } from './unit/autonomy.js';
 import { UnitDiagnostics } from './unit/diagnostics.js';
 import type { UnitHost } from './unit/host.js';
+import { licenceRefusal } from './unit/licences.js';
 import { LinkControl } from './unit/links.js';
 import { UnitRecording } from './unit/recording.js';
 import { UnitSessions } from './unit/sessions.js';
@@ -406,13 +407,12 @@ export class UnitDevice {
   // ── applications (licences of spec 000 §8) ────────────────────────────────────────────────────
 
   /**
-   * Start an application by key: its licence first (spec 000 §8 texts); video, store, forward,
+   * Start an application by key: its licence first (unit/licences.ts, spec 000 §8 texts); video, store, forward,
    * the IP pipe and the upgrade have their own rules. Video return takes `vrChannelId` (when it
    * has input and is free, else the first that has) once running.
    */
   startApp(key: UnitApplicationKey, opts: { vrChannelId?: string | null } = {}): Reaction {
     if (!this.power.on) return refused('UNIT_OFFLINE');
-    const caps = this.spec.capabilities;
     switch (key) {
       case 'video':
         return this.stream.startStream(null);
@@ -425,26 +425,9 @@ export class UnitDevice {
       case 'upgrade':
       case 'fetchlogs':
         return refused('VALIDATION_FAILED');
-      case 'databridge':
-        if (caps.databridge === false) return refused('DATABRIDGE_LICENSE_DISABLED');
-        break;
-      case 'videoReturn':
-        if (caps.videoReturn === false) return refused('NO_VIDEO_RETURN_LICENSE');
-        break;
-      case 'multiCamera':
-      case 'switcher':
-      case 'switcherAndProxy':
-        if (caps.multiCamera === false) return refused('NO_MULTI_CAMERA_LICENSE');
-        if (!this.cameraConnected) return refused('CAMERA_NOT_CONNECTED');
-        break;
-      case 'audioRoom':
-      case 'ifb':
-      case 'audioCallBySelectedChannel':
-        if (caps.intercom === false) return refused('INTERCOM_SERVER_MISMATCH');
-        break;
-      default:
-        break;
     }
+    const refusal = licenceRefusal(key, this.spec.capabilities, this.cameraConnected);
+    if (refusal) return refusal;
     this.apps.start(key, {
       onRunning: () => {
         if (key === 'videoReturn') this.world.videoReturnServer()?.takeVideoReturn(this.spec.unitId, opts.vrChannelId ?? null);
