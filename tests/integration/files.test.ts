@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPath, catalogue, fileEndpoints, RECEIVED_FILES_ROOT, type ChannelFile, type EndpointDef, type RealtimeEvent } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
+import { RecordedFileWrites } from '../../apps/core/src/modules/units/recorded-files.js';
 
 const FILE_IDS = Object.keys(fileEndpoints) as (keyof typeof fileEndpoints)[];
 const CH = 'MMH-0001-CH1';
@@ -395,5 +396,76 @@ describe.each(providers())('channel files on %s', (provider) => {
     expect(done).toMatchObject({ file: { isTransferring: false, progress: null, sizeBytes: 2_000_000 } });
     const listed = (await list(regular)).items.find((f) => f.fileName === 'transfer_test.mp4');
     expect(listed).toMatchObject({ isTransferring: false, luName: expect.any(String), mmhId: 'MMH-0001' });
+  });
+
+  it('keeps every recorded file the fleet reports at once (a clock step’s outcome), the latest report of each', async () => {
+    const units = ['LU800-0001', 'LU800-0002', 'LU800-0003', 'LU800-0004', 'LU800-0005'];
+    const gateway = s.app.services.gateway;
+    const report = (unitId: string, n: number, progress: number) =>
+      gateway.applyReport({
+        kind: 'event',
+        at: Date.UTC(2026, 10, 29, 8, 0, n),
+        event: {
+          type: 'file',
+          unitId,
+          fileId: `fil-burst-${unitId}-${n}`,
+          fileName: `burst_${n}.mp4`,
+          path: `/media/sd/burst_${n}.mp4`,
+          storageId: '/media/sd',
+          sizeBytes: 1_000_000 * (n + 1),
+          status: null,
+          progress,
+          isTransferring: false,
+          channelId: null,
+          transfer: 'recorded',
+        },
+      });
+    // Two reports of each of four files of five units, all in one turn.
+    for (const unit of units) for (let n = 0; n < 4; n++) report(unit, n, 10);
+    for (const unit of units) for (let n = 0; n < 4; n++) report(unit, n, 20 + n);
+    await s.app.services.events.settle();
+    const rows = await db().file.findMany({ where: { id: { startsWith: 'fil-burst-' } }, orderBy: { id: 'asc' } });
+    expect(rows).toHaveLength(20);
+    for (const r of rows) {
+      const n = Number(r.id.slice(-1));
+      expect([r.kind, r.fileName, r.sizeBytes, r.progress, r.version, r.lastModified?.toISOString()]).toEqual([
+        'recorded',
+        `burst_${n}.mp4`,
+        BigInt(1_000_000 * (n + 1)),
+        20 + n,
+        1,
+        new Date(Date.UTC(2026, 10, 29, 8, 0, n)).toISOString(),
+      ]);
+    }
+  });
+
+  it('writes the reports of one turn in one statement; a row the database refuses fails alone', async () => {
+    const writes = new RecordedFileWrites(db());
+    const data = (name: string) => ({
+      fileName: name,
+      path: `/media/sd/${name}`,
+      rootDirectory: '/media/sd',
+      channelId: null,
+      sizeBytes: 42n,
+      lastModified: new Date(),
+      isTransferring: false,
+      status: null,
+      progress: 0,
+    });
+    const results = await Promise.allSettled([
+      writes.write('fil-one-turn-1', 'LU800-0001', data('a.mp4')),
+      writes.write('fil-one-turn-2', 'LU800-0002', data('b.mp4')),
+      writes.write('fil-one-turn-3', 'NO-SUCH-UNIT', data('c.mp4')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    // One statement for the turn; it failed on the unknown unit, so each row was written alone.
+    expect(writes.stats).toEqual({ batches: 1, rows: 3, alone: 3 });
+    expect((await db().file.findMany({ where: { id: { startsWith: 'fil-one-turn-' } }, select: { id: true } })).map((r) => r.id).sort()).toEqual([
+      'fil-one-turn-1',
+      'fil-one-turn-2',
+    ]);
+    await Promise.all([writes.write('fil-one-turn-1', 'LU800-0001', data('a2.mp4')), writes.write('fil-one-turn-4', 'LU800-0001', data('d.mp4'))]);
+    expect(writes.stats).toEqual({ batches: 2, rows: 5, alone: 3 });
+    expect((await db().file.findUniqueOrThrow({ where: { id: 'fil-one-turn-1' } })).fileName).toBe('a2.mp4');
   });
 });

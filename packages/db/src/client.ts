@@ -376,7 +376,7 @@ export interface Statement {
   readonly args: unknown[];
   readonly argTypes: SqlQuery['argTypes'];
   /** The write as a Prisma operation would have reported it (its result is `{ count }`). */
-  readonly change: { readonly model: string; readonly operation: 'updateMany'; readonly args: unknown };
+  readonly change: { readonly model: string; readonly operation: 'updateMany' | 'upsert'; readonly args: unknown };
   /** The one row the statement writes and its columns afterwards, when all of them are known (see WriteChange.row). */
   readonly row?: WrittenRow;
 }

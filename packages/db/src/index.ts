@@ -5,8 +5,8 @@
 export { createDb, transaction, sqlitePragmas, watchWrites, commitStats, timeWrites, checkpointStats, statementStats, executeStatement } from './client.js';
 export type { WriteTimer } from './client.js';
 export { AsyncLock } from './lock.js';
-export { rowUpdate, updateRow } from './row-writes.js';
-export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions } from './row-writes.js';
+export { rowUpdate, rowsUpsert, updateRow, UPSERT_ROWS_MAX } from './row-writes.js';
+export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions, UpsertRow } from './row-writes.js';
 export type { StatementCacheStats } from './statement-cache.js';
 export type { CheckpointStats } from './checkpoints.js';
 export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, Statement } from './client.js';

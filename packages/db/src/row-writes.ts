@@ -1,9 +1,10 @@
 /**
- * Row updates built without Prisma's query pipeline, for the hot writes (a unit renamed, a setting
+ * Row writes built without Prisma's query pipeline, for the hot writes (a unit renamed, a setting
  * saved, a device's report): one `UPDATE … WHERE id = ?`, optionally conditional on the row's
- * `version` and incrementing it, with `updatedAt` set as Prisma's `@updatedAt` would. The
- * statement goes through `executeStatement`: same commit groups, same write feed, same durability
- * as the Prisma write it replaces, at a fraction of the CPU.
+ * `version` and incrementing it, with `updatedAt` set as Prisma's `@updatedAt` would; and many rows
+ * created or updated in one `INSERT … ON CONFLICT (id) DO UPDATE` (`rowsUpsert`, a fleet's reports
+ * of one turn). The statement goes through `executeStatement`: same commit groups, same write feed,
+ * same durability as the Prisma writes it replaces, at a fraction of the CPU.
  *
  * A table is declared once with the kinds of the columns its hot writes set (see the core's
  * repositories); the values are typed from those kinds. SQL texts are built once per shape.
@@ -13,17 +14,19 @@ import type { ArgScalarType } from '@prisma/driver-adapter-utils';
 import type { Prisma } from '../generated/sqlite/client.js';
 import { executeStatement, providerOfDb, type Db, type DbHandle, type Statement } from './client.js';
 
-export type ColumnKind = 'string' | 'int' | 'float' | 'boolean' | 'datetime' | 'json';
+export type ColumnKind = 'string' | 'int' | 'bigint' | 'float' | 'boolean' | 'datetime' | 'json';
 
 type ValueOf<K extends ColumnKind> = K extends 'string'
   ? string
   : K extends 'int' | 'float'
     ? number
-    : K extends 'boolean'
-      ? boolean
-      : K extends 'datetime'
-        ? Date
-        : Prisma.InputJsonValue; // stored as its JSON text, as Prisma stores it
+    : K extends 'bigint'
+      ? bigint
+      : K extends 'boolean'
+        ? boolean
+        : K extends 'datetime'
+          ? Date
+          : Prisma.InputJsonValue; // stored as its JSON text, as Prisma stores it
 
 /** A table whose rows are updated by id. */
 export interface RowTable<C extends Record<string, ColumnKind>> {
@@ -54,13 +57,21 @@ export interface RowUpdateOptions {
 const ARG_TYPES: Record<ColumnKind, ArgScalarType> = {
   string: 'string',
   int: 'int',
+  bigint: 'bigint',
   float: 'float',
   boolean: 'boolean',
   datetime: 'datetime',
   json: 'json',
 };
 /** PostgreSQL: a parameter sent as text is cast to the column's type (a transaction client binds text). */
-const PG_CASTS: Partial<Record<ColumnKind, string>> = { json: '::jsonb', datetime: '::timestamp(3)' };
+const PG_CASTS: Partial<Record<ColumnKind, string>> = {
+  json: '::jsonb',
+  datetime: '::timestamp(3)',
+  bigint: '::bigint',
+  int: '::integer',
+  float: '::double precision',
+  boolean: '::boolean',
+};
 
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
@@ -143,4 +154,61 @@ export function updateRow<C extends Record<string, ColumnKind>>(
   options: RowUpdateOptions = {},
 ): Promise<number> {
   return executeStatement(db, rowUpdate(db, table, where, set, options));
+}
+
+/** A row written by `rowsUpsert`: its id, the columns a new row gets only, and the columns set either way. */
+export interface UpsertRow<I extends Record<string, ColumnKind>, C extends Record<string, ColumnKind>> {
+  readonly id: string;
+  readonly insert: { readonly [K in keyof I]: ValueOf<I[K]> | null };
+  readonly set: { readonly [K in keyof C]: ValueOf<C[K]> | null };
+}
+
+/** Most rows one `rowsUpsert` statement carries (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
+export const UPSERT_ROWS_MAX = 500;
+
+/**
+ * Many rows written in one statement, each created or, when its id exists, updated: what
+ * `prisma.x.upsert({ where: { id }, create: { id, ...insert, ...set }, update: set })` does row by
+ * row, at the cost of one statement. Every row gives the same columns (`insert` only on a new row,
+ * `set` either way); `createdAt` (new rows) and `updatedAt` are set as Prisma sets them, and
+ * `version` moves on by one on an updated row when `incrementVersion` is set. At most
+ * `UPSERT_ROWS_MAX` rows; a failing row fails the statement (the caller decides what then).
+ */
+export function rowsUpsert<I extends Record<string, ColumnKind>, C extends Record<string, ColumnKind>>(
+  db: DbHandle | Db,
+  table: { readonly model: string; readonly insert: I; readonly set: C; readonly createdAt: boolean; readonly updatedAt: boolean },
+  rows: readonly UpsertRow<I, C>[],
+  options: RowUpdateOptions = {},
+): Statement {
+  if (rows.length === 0 || rows.length > UPSERT_ROWS_MAX) throw new Error(`rowsUpsert: ${rows.length} rows (1 to ${UPSERT_ROWS_MAX})`);
+  const provider = providerOfDb(db);
+  const insertNames = Object.keys(table.insert);
+  const setNames = Object.keys(table.set);
+  const kinds: ColumnKind[] = ['string', ...insertNames.map((n) => table.insert[n]!), ...setNames.map((n) => table.set[n]!)];
+  const now = new Date((options.clock ?? systemClock).now());
+  const stamps: Date[] = [...(table.createdAt ? [now] : []), ...(table.updatedAt ? [now] : [])];
+  const columns = ['id', ...insertNames, ...setNames, ...(table.createdAt ? ['createdAt'] : []), ...(table.updatedAt ? ['updatedAt'] : [])];
+  const rowKinds: ColumnKind[] = [...kinds, ...stamps.map((): ColumnKind => 'datetime')];
+  const args: unknown[] = [];
+  for (const row of rows) {
+    args.push(row.id);
+    for (const n of insertNames) args.push(valueArg(row.insert[n], table.insert[n]!));
+    for (const n of setNames) args.push(valueArg(row.set[n], table.set[n]!));
+    args.push(...stamps);
+  }
+  const argTypes: Statement['argTypes'] = rows.flatMap(() => rowKinds.map((k) => ({ scalarType: ARG_TYPES[k], arity: 'scalar' as const })));
+  let n = 0;
+  const param = (kind: ColumnKind): string => (provider === 'postgresql' ? `$${++n}${PG_CASTS[kind] ?? ''}` : '?');
+  const values = rows.map(() => `(${rowKinds.map(param).join(', ')})`).join(', ');
+  const updates = [...setNames, ...(table.updatedAt ? ['updatedAt'] : [])].map((c) => `${quote(c)} = excluded.${quote(c)}`);
+  if (options.incrementVersion === true) updates.push(`${quote('version')} = ${quote(table.model)}.${quote('version')} + 1`);
+  const sql =
+    `INSERT INTO ${quote(table.model)} (${columns.map(quote).join(', ')}) VALUES ${values} ` +
+    `ON CONFLICT (${quote('id')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+  return { sql, args, argTypes, change: { model: table.model, operation: 'upsert', args: { where: { id: { in: rows.map((r) => r.id) } } } } };
+}
+
+/** A value as the statement binds it (JSON as its text, as Prisma stores it). */
+function valueArg(v: unknown, kind: ColumnKind): unknown {
+  return v === null || v === undefined || kind !== 'json' ? (v ?? null) : JSON.stringify(v);
 }

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commitStats, createDb, transaction, watchWrites, type DbHandle } from '../src/client.js';
 import type { WriteChange } from '../src/write-feed.js';
-import { rowUpdate, updateRow, type RowTable } from '../src/row-writes.js';
+import { rowsUpsert, rowUpdate, updateRow, type RowTable } from '../src/row-writes.js';
+import { executeStatement } from '../src/client.js';
 import { describeEachProvider, openFresh, sqliteProvider, unitData } from './helpers.js';
 
 const UNIT = {
@@ -162,6 +163,62 @@ describeEachProvider('row updates outside Prisma', (p) => {
     expect(a.sql).toContain(`"comment" = ${placeholder}`);
     expect(a.sql).toContain('"version" = "version" + 1');
     expect(() => rowUpdate(db, UNIT, { id: 'x' }, { nope: 1 } as never)).toThrow(/not a declared column/);
+  });
+
+  it('writes many rows in one statement as Prisma’s upsert would, row by row: new rows created, existing ones updated', async () => {
+    const FILE = {
+      model: 'File',
+      insert: { unitId: 'string', kind: 'string' },
+      set: { fileName: 'string', sizeBytes: 'bigint', lastModified: 'datetime', isTransferring: 'boolean', status: 'string', progress: 'float' },
+      createdAt: true,
+      updatedAt: true,
+    } as const;
+    const at = new Date('2026-11-29T08:00:00.000Z');
+    const set = (name: string, progress: number) => ({
+      fileName: name,
+      sizeBytes: 5_000_000_000n,
+      lastModified: at,
+      isTransferring: progress < 100,
+      status: null,
+      progress,
+    });
+    // One file exists already (at version 0), as Prisma's upsert made it.
+    await db.prisma.file.upsert({ where: { id: 'F-1' }, create: { id: 'F-1', unitId: 'ROW-1', kind: 'recorded', ...set('a', 10) }, update: {} });
+    const seen: WriteChange[] = [];
+    const stop = watchWrites(db, (changes) => void seen.push(...changes));
+    try {
+      const rows = [
+        { id: 'F-1', insert: { unitId: 'ROW-1', kind: 'recorded' }, set: set('a', 55.5) },
+        { id: 'F-2', insert: { unitId: 'ROW-2', kind: 'recorded' }, set: set('b', 100) },
+      ];
+      expect(await executeStatement(db, rowsUpsert(db, FILE, rows, { incrementVersion: true }))).toBe(2);
+      // The same through Prisma on twin rows: both read back alike.
+      await db.prisma.file.upsert({ where: { id: 'T-1' }, create: { id: 'T-1', unitId: 'ROW-1', kind: 'recorded', ...set('a', 10) }, update: {} });
+      for (const r of [
+        { ...rows[0]!, id: 'T-1' },
+        { ...rows[1]!, id: 'T-2' },
+      ])
+        await db.prisma.file.upsert({ where: { id: r.id }, create: { id: r.id, ...r.insert, ...r.set }, update: { ...r.set, version: { increment: 1 } } });
+      const read = (id: string) => db.prisma.file.findUniqueOrThrow({ where: { id } });
+      const same = (r: Awaited<ReturnType<typeof read>>) => ({ ...r, id: undefined, createdAt: undefined, updatedAt: undefined });
+      for (const [a, b] of [
+        ['F-1', 'T-1'],
+        ['F-2', 'T-2'],
+      ] as const)
+        expect(same(await read(a))).toEqual(same(await read(b)));
+      const updated = await read('F-1');
+      expect([updated.version, updated.progress, updated.sizeBytes, updated.lastModified?.toISOString()]).toEqual([1, 55.5, 5_000_000_000n, at.toISOString()]);
+      expect((await read('F-2')).version).toBe(0);
+      expect(seen[0]).toMatchObject({ model: 'File', operation: 'upsert', args: { where: { id: { in: ['F-1', 'F-2'] } } }, result: { count: 2 } });
+      // A row that breaks a constraint (no such unit) fails the statement, and writes none of it.
+      const orphan = { id: 'F-3', insert: { unitId: 'NO-SUCH-UNIT', kind: 'recorded' }, set: set('c', 1) };
+      await expect(executeStatement(db, rowsUpsert(db, FILE, [{ ...rows[1]!, set: set('b', 1) }, orphan]))).rejects.toThrow();
+      expect((await read('F-2')).progress).toBe(100);
+      expect(await db.prisma.file.findUnique({ where: { id: 'F-3' } })).toBeNull();
+      expect(() => rowsUpsert(db, FILE, [])).toThrow(/0 rows/);
+    } finally {
+      stop();
+    }
   });
 
   if (p.provider === 'sqlite') {

@@ -398,20 +398,6 @@ export function findFileSizes(db: Db | DbTx, unitId: string): Promise<Prisma.Fil
   return db.file.findMany({ where: { unitId }, select: { rootDirectory: true, sizeBytes: true } });
 }
 
-/** A recorded file as the device reports it: created, or updated (its version moves on). */
-export async function upsertRecordedFile(
-  db: Db | DbTx,
-  id: string,
-  unitId: string,
-  data: Omit<Prisma.FileUncheckedCreateInput, 'id' | 'unitId' | 'kind'>,
-): Promise<void> {
-  await db.file.upsert({
-    where: { id },
-    create: { id, unitId, kind: 'recorded', ...data },
-    update: { ...data, version: { increment: 1 } },
-  });
-}
-
 /** Every recorded file is forgotten. */
 export async function deleteRecordedFiles(db: Db | DbTx): Promise<void> {
   await db.file.deleteMany({ where: { kind: 'recorded' } });

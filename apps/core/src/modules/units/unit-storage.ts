@@ -32,7 +32,7 @@ import type { UnitDevices } from './unit-devices.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
 import * as repo from './repository.js';
-import { unitExists } from '../alerts/repository.js';
+import { RecordedFileWrites } from './recorded-files.js';
 
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
 const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
@@ -40,12 +40,15 @@ const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
 export class UnitStorageService {
   /** Transfers each unit started and completed since the fleet (re)started (the control plane's view). */
   private readonly transfers = new Map<string, { started: number; completed: number }>();
+  /** The fleet's file reports, written many to a statement. */
+  private readonly recordedFiles: RecordedFileWrites;
 
   constructor(
     private readonly deps: ServiceDeps,
     private readonly units: Pick<UnitService, 'assertVisible' | 'findVisible'>,
     private readonly devices: Pick<UnitDevices, 'act' | 'channelOf' | 'load' | 'requireOnline'>,
   ) {
+    this.recordedFiles = new RecordedFileWrites(deps.db);
     deps.events.on('file', (e, at) => this.applyFile(e, at));
     // An outage ends every upload in progress: the device dropped its queue.
     deps.reports.onDeviceState(async (c) => {
@@ -272,9 +275,8 @@ export class UnitStorageService {
    * started → uploading, file.transferStarted; completed → transferring cleared, file.transferCompleted.
    */
   private async applyFile(e: DeviceEventOf<'file'>, at: number): Promise<void> {
-    const db = this.deps.db;
-    if (!(await unitExists(db, e.unitId))) return;
-    const data = {
+    if (!this.deps.index.has(e.unitId)) return; // not a unit of ours
+    await this.recordedFiles.write(e.fileId, e.unitId, {
       fileName: e.fileName,
       path: e.path,
       rootDirectory: e.storageId,
@@ -284,8 +286,7 @@ export class UnitStorageService {
       isTransferring: e.isTransferring,
       status: e.status,
       progress: e.progress,
-    };
-    await repo.upsertRecordedFile(db, e.fileId, e.unitId, data);
+    });
     const topics = this.deps.index.topicsOf(e.unitId);
     const counts = this.transfers.get(e.unitId) ?? { started: 0, completed: 0 };
     this.transfers.set(e.unitId, counts);
