@@ -59,7 +59,12 @@ export class CommitGroups {
 
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, MAX_GROUP));
+      while (this.#queue.length > 0) {
+        await this.#commit(this.#queue.splice(0, MAX_GROUP));
+        // Writes queued meanwhile (a fleet's reports, a burst of requests) wait for the next turn of the
+        // event loop, so that requests and timers due now are not held up behind all of them.
+        if (this.#queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     } finally {
       this.#running = false;
       const idle = this.#idle;

@@ -230,6 +230,17 @@ describeEachProvider('row updates outside Prisma', (p) => {
       expect(after.groups - before.groups).toBeLessThan(5);
     });
 
+    it('lets the event loop turn between groups: a burst of writes does not hold up what is due meanwhile', async () => {
+      const before = commitStats(db).writes;
+      const burst = Array.from({ length: 600 }, (_, i) => updateRow(db, UNIT, { id: `ROW-${1 + (i % 4)}` }, { comment: `burst ${i}` }));
+      // Due in the same turn as the first group: it runs once that group is committed, not after the whole burst.
+      const committedThen = await new Promise<number>((resolve) => setImmediate(() => resolve(commitStats(db).writes - before)));
+      await Promise.all(burst);
+      expect(commitStats(db).writes - before).toBe(600);
+      expect(committedThen).toBeGreaterThan(0);
+      expect(committedThen).toBeLessThan(600);
+    });
+
     it('runs alone under the connection lock when writes are not grouped', async () => {
       const fresh = await sqliteProvider.fresh();
       const plain = await createDb({ url: fresh.url, groupWrites: false });
