@@ -45,7 +45,7 @@ import { providerOf, sqlitePathOf } from './url.js';
 import type { StatementCacheStats } from './statement-cache.js';
 import { Checkpointer, DEFAULT_AUTOCHECKPOINT_PAGES, WRITER_AUTOCHECKPOINT_PAGES, type CheckpointStats } from './checkpoints.js';
 import { CommitGroups } from './commit-groups.js';
-import { AsyncLock, currentContext, runIn, type DbContext } from './lock.js';
+import { AsyncLock, currentContext, forget, runIn, type DbContext } from './lock.js';
 import { ReadingFactory, SqliteFactory, type OnWriterConnected } from './sqlite-adapter.js';
 import {
   ATOMIC_OPERATIONS,
@@ -477,6 +477,8 @@ export async function transaction<T>(db: DbHandle | Db, fn: (tx: DbTx) => Promis
   } finally {
     ctx.open = false;
   }
-  await emitWrites(state, ctx.changes!);
+  const changes = ctx.changes!;
+  forget(ctx);
+  await emitWrites(state, changes);
   return value;
 }

@@ -8,7 +8,7 @@
  * there each write keeps its own transaction.
  */
 import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
-import { runIn, type AsyncLock, type DbContext } from './lock.js';
+import { forget, runIn, type AsyncLock, type DbContext } from './lock.js';
 import { emitWrites, type FeedOwner, type WriteChange } from './write-feed.js';
 
 interface GroupJob {
@@ -100,6 +100,7 @@ export class CommitGroups {
           done.push({ job, ok: false, value: error, changes: [] });
         } finally {
           ctx.open = false;
+          forget(ctx);
         }
       }
       await this.#exec('COMMIT');

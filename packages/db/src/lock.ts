@@ -72,6 +72,17 @@ export interface DbContext {
 
 const context = new AsyncLocalStorage<DbContext>();
 
+/**
+ * A context whose query or transaction has ended lets go of what it held: every promise and timer
+ * started inside it (a service's background loop first called from a write, a cache filled there)
+ * keeps the context for as long as it lives, and with it the writes it recorded — a seed's rows
+ * (the whole fleet's arguments) for the life of the process.
+ */
+export function forget(ctx: DbContext): void {
+  ctx.changes = undefined;
+  ctx.tx = undefined;
+}
+
 /** Runs under way in {@link context}. */
 let runs = 0;
 

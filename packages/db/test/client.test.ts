@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../generated/sqlite/client.js';
-import { createDb, type DbHandle } from '../src/client.js';
+import { createDb, transaction, watchWrites, type DbHandle } from '../src/client.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { nonEmptyTables, resetDatabase } from '../src/maintenance.js';
 import { migrateDeploy } from '../src/migrate.js';
 import { providerOf, sqlitePathOf } from '../src/url.js';
@@ -51,6 +53,28 @@ describeEachProvider('client', (p) => {
 
   it('reports its provider', () => {
     expect(db.provider).toBe(p.provider);
+  });
+
+  it('lets go of what a finished transaction wrote, however long a promise started inside it lives', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    await db.prisma.unit.create({ data: unitData('HELD-1') });
+    // A promise that outlives the transaction it started in (a service's loop first called from a write).
+    const leaked: Promise<void>[] = [];
+    let written: WeakRef<object> | undefined;
+    const stop = watchWrites(db, (changes) => {
+      for (const c of changes) if (c.model === 'Unit') written = new WeakRef(c);
+    });
+    await transaction(db, async (tx) => {
+      await tx.unit.update({ where: { id: 'HELD-1' }, data: { comment: 'written in a transaction' } });
+      leaked.push(new Promise<void>(() => undefined));
+    });
+    stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(leaked).toHaveLength(1);
+    expect(written).toBeDefined();
+    expect(written!.deref()).toBeUndefined();
   });
 
   it('raises the same error classes on both providers (unique violation P2002)', async () => {
