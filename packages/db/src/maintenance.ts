@@ -11,12 +11,11 @@ function q(name: string): string {
 
 /** Names of the tables that hold at least one row. */
 export async function nonEmptyTables(db: DbHandle): Promise<string[]> {
-  const found: string[] = [];
-  for (const t of TABLES) {
-    const rows = await db.prisma.$queryRawUnsafe<Array<{ one: unknown }>>(`SELECT 1 AS one FROM ${q(t)} LIMIT 1`);
-    if (rows.length > 0) found.push(t);
-  }
-  return found;
+  // One query for every table (a sandbox's seed starts with this check: a query a table cost it 60 calls).
+  const probes = TABLES.map((t) => `SELECT '${t.replace(/'/g, "''")}' AS name WHERE EXISTS (SELECT 1 FROM ${q(t)})`);
+  const rows = await db.prisma.$queryRawUnsafe<Array<{ name: string }>>(probes.join(' UNION ALL '));
+  const found = new Set(rows.map((r) => r.name));
+  return TABLES.filter((t) => found.has(t));
 }
 
 /** Delete every row of every model table (keeps the schema and the migration history). */
