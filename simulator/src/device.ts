@@ -20,7 +20,7 @@ import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
 import { AlertMonitor, defaultAlertConfig, type AlertConfig } from './models/alerts.js';
 import { BatteryModel } from './models/battery.js';
-import { BATTERY_MODEL, CAMERA_CONNECTED_SHARE, LINK_LOAD, LINK_PROFILES, LINKS_BY_GROUP, MAINS_POWERED, STREAM_DEMAND_KBPS } from './models/constants.js';
+import { BATTERY_MODEL, CAMERA_CONNECTED_SHARE, LINK_PROFILES, LINKS_BY_GROUP, MAINS_POWERED } from './models/constants.js';
 import { LinkModel } from './models/link.js';
 import { PositionModel } from './models/position.js';
 import { StorageModel } from './models/storage.js';
@@ -37,7 +37,7 @@ import { UnitRecording } from './unit/recording.js';
 import { UnitSessions } from './unit/sessions.js';
 import { defaultSettings, noFaults, type UnitFaultState, type UnitSettings, type UnitSnapshot, type UnitTruth } from './unit/state.js';
 import { UnitStream } from './unit/stream.js';
-import { telemetryReport, type TelemetrySource } from './unit/telemetry.js';
+import { linkCapacity, linkShare, SentMeter, telemetryReport, type TelemetrySource } from './unit/telemetry.js';
 import { UnitPower } from './unit/power.js';
 import { TimerScope } from './unit/timers.js';
 import { UnitUpgrade } from './unit/upgrade.js';
@@ -77,6 +77,7 @@ export class UnitDevice {
   private readonly hardware: TimerScope;
   private stopTelemetry: (() => void) | null = null;
   private lastTelemetry = 0;
+  private readonly sent = new SentMeter();
 
   constructor(
     readonly spec: DeviceSpec,
@@ -109,6 +110,7 @@ export class UnitDevice {
     this.power = new UnitPower(clock, rng, timings, {
       switchedOn: () => {
         this.apps.clear();
+        this.sent.reset(this.clock.now());
         // A battery on its charger charged while the unit was off (one that was not stayed as it was).
         if (this.lastTelemetry > 0 && this.battery.charging) this.battery.step(this.clock.now() - this.lastTelemetry, false);
         this.lastTelemetry = this.clock.now();
@@ -302,6 +304,10 @@ export class UnitDevice {
 
   /** Tell the core the device's current applications (after any change of them). */
   private reportState(): void {
+    // Until the next telemetry step its links make what its new activity asks of them.
+    const apps = this.apps.all;
+    const capacity = linkCapacity(this.links, this.faultState.bitrateScale);
+    this.sent.set(this.clock.now(), apps, linkShare(isStreaming(apps), this.uploading(apps), capacity) * capacity);
     this.emit({ kind: 'state', unitId: this.spec.unitId, online: this.power.on, applications: { ...this.apps.all }, at: this.clock.now() });
   }
 
@@ -316,15 +322,8 @@ export class UnitDevice {
     const apps = this.apps.all;
     const streaming = isStreaming(apps);
     const scale = this.faultState.bitrateScale;
-    let capacity = 0;
-    for (const l of this.links) if (l.carrying()) capacity += l.effectiveKbps(scale);
-    // While streaming the encoder spreads its demand over the bonded links; uploads use most of
-    // what is left; idle links carry keep-alives.
-    const share = streaming
-      ? Math.min(LINK_LOAD.streamingMax, STREAM_DEMAND_KBPS / Math.max(capacity, 1))
-      : apps.forward?.state === 'running' && this.storage.pendingCount() > 0
-        ? LINK_LOAD.uploading
-        : LINK_LOAD.keepAlive;
+    const capacity = linkCapacity(this.links, scale);
+    const share = linkShare(streaming, this.uploading(apps), capacity);
     for (const l of this.links) l.step(now, share, scale, this.timings.spontaneousLinkEvents);
     this.battery.step(dt, streaming);
     if (this.battery.empty()) {
@@ -336,7 +335,7 @@ export class UnitDevice {
       return;
     }
     this.position.step(dt);
-    const { report, totalBitrate } = telemetryReport(this.telemetrySource(), now);
+    const { report, totalBitrate } = telemetryReport(this.telemetrySource(), now, (kbps) => this.sent.set(now, apps, kbps));
     this.recording.step(now, dt, totalBitrate);
     this.unitAlerts.evaluate(totalBitrate);
     this.emit(report);
@@ -347,7 +346,11 @@ export class UnitDevice {
    * fault the control plane injected, so the console shows it at once rather than at the next step.
    */
   reportNow(): void {
-    if (this.power.on) this.emit(telemetryReport(this.telemetrySource(), this.clock.now()).report);
+    if (this.power.on) this.emit(telemetryReport(this.telemetrySource(), this.clock.now(), () => this.sent.at(this.clock.now())).report);
+  }
+
+  private uploading(apps: Applications): boolean {
+    return apps.forward?.state === 'running' && this.storage.pendingCount() > 0;
   }
 
   private telemetrySource(): TelemetrySource {

@@ -145,4 +145,47 @@ describe('business time on the simulated clock', () => {
     const right = await s.app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'luc_admin', password: DEMO_PASSWORD } });
     expect(right.statusCode).toBe(429);
   });
+
+  it('counts a unit streaming through a step as an hour of usage, from what the device says it sent', async () => {
+    type UsageRow = { unitId: string; dataBytes: number; seconds: number };
+    const usageOf = async (unitId: string): Promise<UsageRow> => {
+      const res = await call('GET', '/v2/inventories/inv-global/usageReport', superUser);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { units: UsageRow[] }).units.find((u) => u.unitId === unitId)!;
+    };
+    // The fleet up (units boot within a minute of simulated time).
+    await step(MINUTE);
+    await s.app.services.reports.settle();
+    const units = s.app.services.readModel.units.all().filter((u) => u.inventories.some((i) => i.inventoryId === 'inv-global'));
+    let unitId: string | null = null;
+    for (const u of units) {
+      const d = (await call('GET', `/v2/units/${u.id}`, superUser)).json() as { status: string; cameraConnected: boolean; licenseValid: boolean };
+      if (d.status === 'idle' && d.cameraConnected && d.licenseValid) {
+        unitId = u.id;
+        break;
+      }
+    }
+    expect(unitId).not.toBeNull();
+    const start = await call('POST', `/v2/units/${unitId}/stream`, superUser);
+    expect(start.statusCode, start.body).toBe(200);
+    try {
+      // Its first readings while streaming: what it sent so far, counted from here on.
+      await step(MINUTE);
+      await s.app.services.usageReports.accounting.flush();
+      const before = await usageOf(unitId!);
+      // An hour, then one telemetry interval (10 minutes here): a step's last readings are those of its
+      // last telemetry round, up to an interval before its end; the next report counts the rest.
+      await step(HOUR);
+      await step(10 * MINUTE);
+      await s.app.services.reports.settle();
+      await s.app.services.usageReports.accounting.flush();
+      const after = await usageOf(unitId!);
+      // Each step's one report of its readings counts all of it (the bitrate sample alone would be a few seconds).
+      expect(after.seconds - before.seconds).toBeGreaterThanOrEqual(HOUR / 1000);
+      expect(after.seconds - before.seconds).toBeLessThanOrEqual((HOUR + 21 * MINUTE) / 1000);
+      expect(after.dataBytes - before.dataBytes).toBeGreaterThan(100_000_000);
+    } finally {
+      await call('DELETE', `/v2/units/${unitId}/stream`, superUser);
+    }
+  });
 });

@@ -18,12 +18,15 @@ import { DeviceBatch, DeviceTelemetry, DeviceToCore, GATEWAY } from './gateway.j
 
 /** Keys of the telemetry objects in schema order (a unit test checks them against the schemas). */
 export const TELEMETRY_KEYS = {
-  telemetry: ['kind', 'unitId', 'battery', 'location', 'modems', 'cameraConnected', 'sample', 'at'],
+  telemetry: ['kind', 'unitId', 'battery', 'location', 'modems', 'cameraConnected', 'sample', 'at', 'sent'],
   battery: ['connected', 'charging', 'percentage'],
   location: ['lat', 'lng', 'address'],
   modem: ['id', 'port', 'name', 'uiType', 'connected', 'enabled', 'uplinkKbps', 'downlinkKbps', 'signalQuality', 'roaming', 'activeSim', 'lastUpdated'],
   sample: ['t', 'kbps'],
+  sent: ['bytes', 'streamingMs'],
 } as const;
+/** A report without its optional counters (`sent`, the last key). */
+const TELEMETRY_KEYS_WITHOUT_SENT = TELEMETRY_KEYS.telemetry.slice(0, -1);
 
 /** invalid: DeviceTelemetry rejects it; exact: accepted, already zod's output shape; valid: accepted, zod would reshape it. */
 export type TelemetryVerdict = 'invalid' | 'exact' | 'valid';
@@ -80,12 +83,25 @@ function sampleVerdict(v: unknown): TelemetryVerdict {
   return hasExactKeys(v, TELEMETRY_KEYS.sample) ? 'exact' : 'valid';
 }
 
+function sentVerdict(v: unknown): TelemetryVerdict {
+  if (!isObject(v)) return 'invalid';
+  if (!isNumber(v.bytes) || v.bytes < 0 || !Number.isSafeInteger(v.streamingMs) || (v.streamingMs as number) < 0) return 'invalid';
+  return hasExactKeys(v, TELEMETRY_KEYS.sent) ? 'exact' : 'valid';
+}
+
 /** `DeviceTelemetry.safeParse(v).success`, without building anything; see {@link TelemetryVerdict}. */
 export function checkDeviceTelemetry(v: unknown): TelemetryVerdict {
   if (!isObject(v) || v.kind !== 'telemetry' || typeof v.unitId !== 'string') return 'invalid';
   if (typeof v.cameraConnected !== 'boolean' || !Number.isSafeInteger(v.at)) return 'invalid';
-  let exact = hasExactKeys(v, TELEMETRY_KEYS.telemetry);
-  let r = batteryVerdict(v.battery);
+  let exact: boolean;
+  let r: TelemetryVerdict;
+  if (v.sent === undefined) exact = hasExactKeys(v, TELEMETRY_KEYS_WITHOUT_SENT);
+  else {
+    r = sentVerdict(v.sent);
+    if (r === 'invalid') return r;
+    exact = r === 'exact' && hasExactKeys(v, TELEMETRY_KEYS.telemetry);
+  }
+  r = batteryVerdict(v.battery);
   if (r === 'invalid') return r;
   exact &&= r === 'exact';
   r = locationVerdict(v.location);

@@ -155,6 +155,16 @@ export const DeviceState = z.object({
 });
 export type DeviceState = z.infer<typeof DeviceState>;
 
+/**
+ * What a unit sent since it was last switched on, as counters that only grow (they start again at
+ * 0 when it restarts): the bytes its links carried while it streamed or forwarded files, and the
+ * milliseconds it streamed. The core counts usage from their increase between two reports, so a
+ * report after a clock step of a day counts the whole day. Optional: a device without them (a
+ * recording made before them) is counted from its bitrate sample and the time between reports.
+ */
+export const SentCounters = z.object({ bytes: z.number().nonnegative(), streamingMs: z.number().int().nonnegative() });
+export type SentCounters = z.infer<typeof SentCounters>;
+
 export const DeviceTelemetry = z.object({
   kind: z.literal('telemetry'),
   unitId: z.string(),
@@ -164,6 +174,7 @@ export const DeviceTelemetry = z.object({
   cameraConnected: z.boolean(),
   sample: BitrateSample,
   at: z.number().int(),
+  sent: SentCounters.optional(),
 });
 export type DeviceTelemetry = z.infer<typeof DeviceTelemetry>;
 

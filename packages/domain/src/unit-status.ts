@@ -329,3 +329,13 @@ export function unitIcon(status: UnitStatus, applications: UnitApplications | nu
   if (status === 'fetchlogs') return 'fetchlogs';
   return unitBucket({ status, applications }) === 'busy' ? 'busy' : 'online';
 }
+
+/** The statuses in which a unit's time counts as usage (spec 001 §4 usage kind "time": it sends live video). */
+const USAGE_TIME: ReadonlySet<UnitStatus> = new Set<UnitStatus>(['streaming', 'streamingandforwarding']);
+/** The statuses in which a unit's data counts as usage (spec 001 §4 usage kind "data": live video, or recorded files sent). */
+const USAGE_DATA: ReadonlySet<UnitStatus> = new Set<UnitStatus>([...USAGE_TIME, 'forwarding']);
+
+/** What of a unit's activity counts as usage in `status`: the data its links carry, and its time. */
+export function usageCounted(status: UnitStatus): { readonly data: boolean; readonly time: boolean } {
+  return { data: USAGE_DATA.has(status), time: USAGE_TIME.has(status) };
+}

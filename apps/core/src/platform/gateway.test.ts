@@ -7,6 +7,7 @@ import {
   DeviceToCore,
   Location,
   Modem,
+  SentCounters,
   TELEMETRY_KEYS,
   GATEWAY,
   checkDeviceTelemetry,
@@ -90,6 +91,8 @@ const telemetry = objectOf({
   cameraConnected: fc.boolean(),
   sample: objectOf({ t: int, kbps: nonNegative }),
   at: int,
+  // Optional: left out as often as given.
+  sent: fc.oneof(objectOf({ bytes: nonNegative, streamingMs: int }), fc.constant(OMIT)),
 });
 const otherMember = fc.constantFrom<unknown>(
   { kind: 'state', unitId: 'u1', online: true, applications: { video: { state: 'running' } }, at: 1 },
@@ -118,6 +121,7 @@ describe('parseDeviceToCore (the gateway hot path) against DeviceToCore', () => 
     expect(TELEMETRY_KEYS.location).toEqual(Object.keys(Location.shape));
     expect(TELEMETRY_KEYS.modem).toEqual(Object.keys(Modem.shape));
     expect(TELEMETRY_KEYS.sample).toEqual(Object.keys(BitrateSample.shape));
+    expect(TELEMETRY_KEYS.sent).toEqual(Object.keys(SentCounters.shape));
   });
 
   /** Same acceptance; an accepted message serialises to the same JSON as zod's result. */

@@ -2,12 +2,16 @@
  * Usage accounting (spec 001 §4 usage kinds data and time; service state "over usage"): what units
  * use while they stream, counted from their telemetry and written as usage records.
  *
- * - Every telemetry report of a unit that is streaming or forwarding files adds the data its links
- *   carried since the unit's previous report (the sample's kbps over the time between the two, a gap
- *   longer than MAX_GAP_MS counted as MAX_GAP_MS: a unit silent for a while did not stream meanwhile
- *   as far as we know) and, while it is streaming, that time. The keep-alives of idle units are not
- *   usage (and counting them would write a row for every online unit on every flush). This is the
- *   hot path: memory only, no object per report.
+ * - A report that carries the unit's counters (`sent`: bytes sent while streaming or forwarding,
+ *   milliseconds streamed, since it was switched on) adds their increase since the unit's previous
+ *   report (all of it when they went down: the unit restarted). So a report after a clock step of a
+ *   day counts the whole day the device says it sent.
+ * - A report without them (a device or a recording that has none) counts from its bitrate sample:
+ *   while the unit is streaming or forwarding files (`usageCounted`), the sample's kbps over the time
+ *   since its previous report (a gap longer than MAX_GAP_MS counted as MAX_GAP_MS: a unit silent for
+ *   a while did not stream meanwhile as far as we know) and, while it is streaming, that time. The
+ *   keep-alives of idle units are not usage (and counting them would write a row for every online
+ *   unit on every flush). This is the hot path: memory only, no object per report.
  * - Every FLUSH_MS the amounts are written in grouped transactions of at most WRITE_BATCH upserts:
  *   one UsageRecord per unit per UTC day of the core's clock (`@@unique([unitId, periodStart])`),
  *   incremented, never a write per report. Whole bytes and seconds are written; the fractions wait
@@ -17,7 +21,8 @@
  *   groups): at most one event per inventory per flush.
  * - Several instances each count the units connected to them; increments add up.
  */
-import type { DeviceTelemetry, UnitStatus } from '@fleet/contracts';
+import type { DeviceTelemetry } from '@fleet/contracts';
+import { usageCounted } from '@fleet/domain';
 import { transaction } from '@fleet/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
@@ -32,11 +37,6 @@ const MAX_GAP_MS = 5000;
 const WRITE_BATCH = 200;
 const DAY_MS = 86_400_000;
 
-/** The statuses in which a unit's time counts (it is sending live video). */
-const STREAMING: ReadonlySet<UnitStatus> = new Set<UnitStatus>(['streaming', 'streamingandforwarding']);
-/** The statuses in which a unit's data counts (live video, or recorded files sent). */
-const SENDING: ReadonlySet<UnitStatus> = new Set<UnitStatus>([...STREAMING, 'forwarding']);
-
 interface Pending {
   readonly unitId: string;
   /** Start of the UTC day, ms. */
@@ -48,6 +48,8 @@ interface Pending {
 export class UsageAccounting {
   /** Last report time of each unit. */
   private readonly lastAt = new Map<string, number>();
+  /** The counters of each unit's last report that had them (updated in place: nothing allocated per report). */
+  private readonly lastSent = new Map<string, { bytes: number; streamingMs: number }>();
   /** What was counted and not yet written, by `unitId|day`. */
   private readonly pending = new Map<string, Pending>();
   private readonly timer: ClockTimer;
@@ -62,24 +64,46 @@ export class UsageAccounting {
   count(m: DeviceTelemetry): void {
     const prev = this.lastAt.get(m.unitId);
     this.lastAt.set(m.unitId, m.at);
+    const sentBefore = this.lastSent.get(m.unitId);
+    let bytes: number;
+    let ms: number;
+    if (m.sent !== undefined) {
+      if (sentBefore === undefined) this.lastSent.set(m.unitId, { bytes: m.sent.bytes, streamingMs: m.sent.streamingMs });
+      else {
+        const restarted = m.sent.bytes < sentBefore.bytes || m.sent.streamingMs < sentBefore.streamingMs;
+        bytes = restarted ? m.sent.bytes : m.sent.bytes - sentBefore.bytes;
+        ms = restarted ? m.sent.streamingMs : m.sent.streamingMs - sentBefore.streamingMs;
+        sentBefore.bytes = m.sent.bytes;
+        sentBefore.streamingMs = m.sent.streamingMs;
+        this.add(m.unitId, bytes, ms);
+      }
+      return;
+    }
+    if (sentBefore !== undefined) this.lastSent.delete(m.unitId);
     if (prev === undefined || m.at <= prev) return;
-    const status = this.deps.index.statusOf(m.unitId);
-    if (!SENDING.has(status)) return;
+    const counted = usageCounted(this.deps.index.statusOf(m.unitId));
+    if (!counted.data) return;
     const dt = Math.min(m.at - prev, MAX_GAP_MS);
-    const streaming = STREAMING.has(status);
-    const bytes = m.sample.kbps > 0 ? (m.sample.kbps * 1000 * dt) / 8000 : 0;
+    bytes = m.sample.kbps > 0 ? (m.sample.kbps * 1000 * dt) / 8000 : 0;
+    ms = counted.time ? dt : 0;
+    this.add(m.unitId, bytes, ms);
+  }
+
+  /** Add to what the unit used today (the core's day). */
+  private add(unitId: string, bytes: number, ms: number): void {
+    if (bytes <= 0 && ms <= 0) return;
     // The day is the core's: a device's clock may be off, or run accelerated (the simulator's), and
     // reports read the days of the core's calendar.
     const now = this.deps.businessClock.now();
     const day = now - (now % DAY_MS);
-    const key = `${m.unitId}|${day}`;
+    const key = `${unitId}|${day}`;
     let p = this.pending.get(key);
     if (!p) {
-      p = { unitId: m.unitId, day, bytes: 0, ms: 0 };
+      p = { unitId, day, bytes: 0, ms: 0 };
       this.pending.set(key, p);
     }
     p.bytes += bytes;
-    if (streaming) p.ms += dt;
+    p.ms += ms;
   }
 
   /** Write what was counted (one flush at a time; a call during one waits for it). */
