@@ -37,7 +37,7 @@ import { UnitRecording } from './unit/recording.js';
 import { UnitSessions } from './unit/sessions.js';
 import { defaultSettings, noFaults, type UnitFaultState, type UnitSettings, type UnitSnapshot, type UnitTruth } from './unit/state.js';
 import { UnitStream } from './unit/stream.js';
-import { linkCapacity, linkShare, SentMeter, telemetryReport, type TelemetrySource } from './unit/telemetry.js';
+import { linkLoad, SentMeter, telemetryReport, type TelemetrySource } from './unit/telemetry.js';
 import { UnitPower } from './unit/power.js';
 import { TimerScope } from './unit/timers.js';
 import { UnitUpgrade } from './unit/upgrade.js';
@@ -304,11 +304,9 @@ export class UnitDevice {
 
   /** Tell the core the device's current applications (after any change of them). */
   private reportState(): void {
-    // Until the next telemetry step its links make what its new activity asks of them.
     const apps = this.apps.all;
-    const capacity = linkCapacity(this.links, this.faultState.bitrateScale);
-    this.sent.set(this.clock.now(), apps, linkShare(isStreaming(apps), this.uploading(apps), capacity) * capacity);
-    this.emit({ kind: 'state', unitId: this.spec.unitId, online: this.power.on, applications: { ...this.apps.all }, at: this.clock.now() });
+    this.sent.set(this.clock.now(), apps, linkLoad(this.links, this.faultState.bitrateScale, isStreaming(apps), this.uploading(apps)).kbps);
+    this.emit({ kind: 'state', unitId: this.spec.unitId, online: this.power.on, applications: { ...apps }, at: this.clock.now() });
   }
 
   /**
@@ -322,8 +320,7 @@ export class UnitDevice {
     const apps = this.apps.all;
     const streaming = isStreaming(apps);
     const scale = this.faultState.bitrateScale;
-    const capacity = linkCapacity(this.links, scale);
-    const share = linkShare(streaming, this.uploading(apps), capacity);
+    const { share } = linkLoad(this.links, scale, streaming, this.uploading(apps));
     for (const l of this.links) l.step(now, share, scale, this.timings.spontaneousLinkEvents);
     this.battery.step(dt, streaming);
     if (this.battery.empty()) {

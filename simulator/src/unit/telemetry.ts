@@ -44,20 +44,20 @@ export function telemetryReport(
   };
 }
 
-/** What the links that carry traffic can carry now (kbps), at the bitrate scale a fault sets. */
-export function linkCapacity(links: readonly LinkModel[], scale: number): number {
+/**
+ * How loaded a unit's links are: the share of their capacity they carry (while streaming the encoder
+ * spreads its demand over the bonded links; uploads use most of what is left; idle links carry
+ * keep-alives) at the bitrate scale a fault sets, and the kbps that makes over the links carrying now.
+ */
+export function linkLoad(links: readonly LinkModel[], scale: number, streaming: boolean, uploading: boolean): { share: number; kbps: number } {
   let capacity = 0;
   for (const l of links) if (l.carrying()) capacity += l.effectiveKbps(scale);
-  return capacity;
-}
-
-/**
- * The share of their capacity a unit's links carry: while streaming the encoder spreads its demand
- * over the bonded links; uploads use most of what is left; idle links carry keep-alives.
- */
-export function linkShare(streaming: boolean, uploading: boolean, capacityKbps: number): number {
-  if (streaming) return Math.min(LINK_LOAD.streamingMax, STREAM_DEMAND_KBPS / Math.max(capacityKbps, 1));
-  return uploading ? LINK_LOAD.uploading : LINK_LOAD.keepAlive;
+  const share = streaming
+    ? Math.min(LINK_LOAD.streamingMax, STREAM_DEMAND_KBPS / Math.max(capacity, 1))
+    : uploading
+      ? LINK_LOAD.uploading
+      : LINK_LOAD.keepAlive;
+  return { share, kbps: share * capacity };
 }
 
 /**
@@ -65,7 +65,9 @@ export function linkShare(streaming: boolean, uploading: boolean, capacityKbps: 
  * carried while it streamed or forwarded files, and the time it streamed (the statuses the core
  * counts as usage). Integrated over time: each telemetry step and each change of its applications
  * closes the interval since the last one at the rate and state it had, so a clock step whose rounds
- * are skipped (one tick at its end) still counts the forty minutes a unit streamed in it.
+ * are skipped (one tick at its end) still counts the forty minutes a unit streamed in it. After a
+ * change of applications the rate is what the links will make for the new activity (`linkLoad`)
+ * until the next telemetry step measures it.
  */
 export class SentMeter {
   private bytes = 0;
