@@ -93,7 +93,7 @@ const create = async (input: object) => {
 describe('sandboxes', () => {
   // Whatever a test left (it failed half-way) goes before the next one.
   afterEach(async () => {
-    for (const s of running.stack.sandboxes?.list() ?? []) await running.stack.sandboxes?.remove(s.id);
+    for (const s of (await running.stack.sandboxes?.list()) ?? []) await running.stack.sandboxes?.remove(s.id);
   });
 
   it('are whole stacks under their base: the same seed gives the same fleet; sessions, writes, clock and chaos stay inside', async () => {

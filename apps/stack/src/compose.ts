@@ -2,10 +2,13 @@
  * The stack composed: storage prepared, the core built, the in-process simulator attached, the
  * sandboxes' host mounted (main.ts listens on it; tests compose it the same way).
  */
+import { hostname, networkInterfaces } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, useSandboxHost, type Config } from '@fleet/core';
 import { prepareDatabase } from '@fleet/core/storage';
 import { loadDemoPreset, type Engine } from '@fleet/simulator';
+import { RedisSandboxDirectory } from './sandbox-directory.js';
 import { Sandboxes, sandboxesDir } from './sandboxes.js';
 import { provideScenarioRunner, startSimulator, type StackConfig } from './stack.js';
 
@@ -18,6 +21,24 @@ export interface ComposedStack {
   stopAttached(): Promise<void>;
   /** Stops the simulator, removes the sandboxes, closes the core, then storage. */
   close(): Promise<void>;
+}
+
+/**
+ * The address other instances reach this one at when INSTANCE_URL is not set: its listening port, on
+ * its HOST, or when it listens on every interface on its first external IPv4 address (a container's
+ * address on a compose network, where replicas of one service cannot be given addresses one by one).
+ */
+function instanceUrl(host: string, app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo | null;
+  if (address === null) throw new Error('the stack is not listening yet');
+  let name = host;
+  if (host === '0.0.0.0' || host === '::') {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal);
+    name = external?.address ?? hostname();
+  }
+  return `http://${name.includes(':') ? `[${name}]` : name}:${address.port}`;
 }
 
 export async function composeStack(config: Config, stack: StackConfig, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<ComposedStack> {
@@ -34,6 +55,16 @@ export async function composeStack(config: Config, stack: StackConfig, options: 
           if (app === null) throw new Error('the stack is not built yet');
           return app.log;
         },
+        // Several instances share a Redis: each finds there the sandboxes the others hold.
+        directory: config.REDIS_URL
+          ? {
+              redis: new RedisSandboxDirectory(config.REDIS_URL, config.REDIS_PREFIX),
+              ownUrl: () => {
+                if (app === null) throw new Error('the stack is not built yet');
+                return stack.INSTANCE_URL ?? instanceUrl(config.HOST, app);
+              },
+            }
+          : null,
       })
     : null;
   await sandboxes?.start();

@@ -15,6 +15,7 @@
  *   SIM_OUTAGES       true | false — false: no outages or link drops by themselves (default: the preset's)
  *   SANDBOX_MAX       how many sandboxes may live at once (default 16; 0: none)
  *   SANDBOX_DIR       where their files live (default: `<database file>.sandboxes`, emptied at start)
+ *   INSTANCE_URL      with several instances (REDIS_URL): the address the others reach this one at
  */
 import { exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
 import { exitOnBusyDatabase } from '@fleet/core/storage';

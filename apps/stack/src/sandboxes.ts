@@ -16,9 +16,12 @@
  * - Sandboxes live in the process that made them: they do not survive a restart (the folder of
  *   their files is emptied when the stack starts).
  * - At most `max` (SANDBOX_MAX) live at once; past it, create is refused (409) saying so.
+ * - Several core instances (REDIS_URL): a sandbox lives on the instance that made it; the others find
+ *   it in the directory (sandbox-directory.ts) and pass its requests and upgrades on to that instance
+ *   (sandbox-forward.ts); the list, the limit and removal are the deployment's, whichever instance is asked.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,8 +29,11 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ERROR_CATALOGUE, SANDBOX, sandboxBase, systemClock, type ErrorEnvelope, type SandboxCreateInput, type SandboxView } from '@fleet/contracts';
 import { buildApp, SandboxRefusal, type Config, type Mounts, type SandboxHost } from '@fleet/core';
-import { createDb, migrateDeployInWorker, seed, type DbHandle, type FleetSize } from '@fleet/db';
+import { createDb, seed, type DbHandle, type FleetSize } from '@fleet/db';
 import { loadDemoPreset, type Engine } from '@fleet/simulator';
+import { RedisSandboxDirectory } from './sandbox-directory.js';
+import { FORWARDED_HEADER, forwardRequest, forwardUpgrade } from './sandbox-forward.js';
+import { sandboxStorage, type SandboxStorage } from './sandbox-storage.js';
 import { provideScenarioRunner, startSimulator } from './stack.js';
 
 export interface SandboxesOptions {
@@ -41,6 +47,11 @@ export interface SandboxesOptions {
   readonly minuteMs?: number;
   /** The stack's log: each sandbox's core logs as its child. */
   readonly log: () => FastifyBaseLogger;
+  /**
+   * Several core instances (REDIS_URL): where every instance finds the sandboxes, and the base URL the
+   * others reach this one at (asked once the server listens). Without: this process's sandboxes only.
+   */
+  readonly directory?: { readonly redis: RedisSandboxDirectory; readonly ownUrl: () => string } | null;
 }
 
 interface LiveSandbox {
@@ -48,7 +59,6 @@ interface LiveSandbox {
   readonly app: FastifyInstance;
   readonly db: DbHandle;
   readonly engine: Engine;
-  readonly file: string;
   readonly timer: NodeJS.Timeout;
 }
 
@@ -78,7 +88,6 @@ export class Sandboxes implements SandboxHost, Mounts {
   private readonly live = new Map<string, LiveSandbox>();
   /** Sandboxes being made (they count against the limit). */
   private making = 0;
-  private emptyTemplate: Promise<string> | null = null;
   /** Seeded templates by `fleet:seed`, the last used last. */
   private readonly templates = new Map<string, Promise<string>>();
   /**
@@ -87,34 +96,69 @@ export class Sandboxes implements SandboxHost, Mounts {
    */
   private readonly spare = new Map<FleetSize, { readonly seed: number; readonly template: Promise<string> }>();
   private closed = false;
+  private readonly storage: SandboxStorage;
 
-  constructor(private readonly options: SandboxesOptions) {}
-
-  /** Empties the folder of a previous process's sandboxes (they did not survive its end). */
-  async start(): Promise<void> {
-    await rm(this.options.dir, { recursive: true, force: true });
-    await mkdir(this.options.dir, { recursive: true });
+  constructor(private readonly options: SandboxesOptions) {
+    const instance = options.directory?.redis.instance ?? randomBytes(4).toString('hex');
+    this.storage = sandboxStorage(options.config.DATABASE_URL, options.dir, instance);
   }
 
-  list(): SandboxView[] {
+  /** Empties the folder of a previous process's sandboxes (they did not survive its end); joins the directory of several instances. */
+  async start(): Promise<void> {
+    // The folder (SQLite files, recordings) is this process's: whatever is there is an earlier process's.
+    await rm(this.options.dir, { recursive: true, force: true });
+    await mkdir(this.options.dir, { recursive: true });
+    let lastWarn = Number.NEGATIVE_INFINITY;
+    await this.options.directory?.redis.start(
+      (id) => this.removeHere(id, 'removed'),
+      (err) => {
+        // At most one warning a second: a Redis outage must not flood the log (nor one before the core's log exists).
+        if (performance.now() - lastWarn < 1000) return;
+        lastWarn = performance.now();
+        try {
+          this.options.log().warn({ err }, 'sandbox directory (redis)');
+        } catch {
+          console.warn('sandbox directory (redis):', err);
+        }
+      },
+    );
+    const directory = this.options.directory?.redis;
+    await this.storage.start((instance) => directory?.alive(instance) ?? Promise.resolve(false));
+  }
+
+  /** The live sandboxes (of every instance, with several), oldest first. */
+  async list(): Promise<SandboxView[]> {
+    const directory = this.options.directory;
+    if (directory) return (await directory.redis.list()).map((e) => e.view);
     return [...this.live.values()].map((s) => s.view);
   }
 
+  /** How many live in this process. */
   get size(): number {
     return this.live.size;
   }
 
   async create(input: SandboxCreateInput, createdBy: string): Promise<SandboxView> {
-    const { max } = this.options;
+    const { max, directory } = this.options;
     if (this.closed) throw new SandboxRefusal('limit', 'The stack is shutting down');
     if (max === 0) throw new SandboxRefusal('limit', 'Sandboxes are turned off on this stack (SANDBOX_MAX=0)');
-    if (this.live.size + this.making >= max) {
-      throw new SandboxRefusal('limit', `${max} sandboxes are live, the most this stack allows (SANDBOX_MAX): remove one, or wait until one expires`);
-    }
+    const full = () =>
+      new SandboxRefusal('limit', `${max} sandboxes are live, the most this stack allows (SANDBOX_MAX): remove one, or wait until one expires`);
+    if (this.live.size + this.making >= max) throw full();
+    let id = newId();
+    while (this.live.has(id)) id = newId();
     this.making += 1;
     let view: SandboxView;
     try {
-      view = await this.make(input, createdBy);
+      if (directory && !(await directory.redis.reserve(id, max))) throw full();
+      try {
+        view = await this.make(id, input, createdBy);
+        await directory?.redis.publish(view, directory.ownUrl());
+      } catch (e) {
+        if (this.live.has(id)) await this.removeHere(id, 'removed').catch(() => undefined);
+        else await directory?.redis.release(id).catch(() => undefined);
+        throw e;
+      }
     } finally {
       this.making -= 1;
     }
@@ -142,10 +186,8 @@ export class Sandboxes implements SandboxHost, Mounts {
     });
   }
 
-  private async make(input: SandboxCreateInput, createdBy: string): Promise<SandboxView> {
+  private async make(id: string, input: SandboxCreateInput, createdBy: string): Promise<SandboxView> {
     const { config, dir } = this.options;
-    let id = newId();
-    while (this.live.has(id)) id = newId();
     const base = sandboxBase(id);
     const fleet = input.fleet ?? 'small';
     const seedValue = input.seed ?? this.takeSpare(fleet) ?? randomInt(0, 2_147_483_647);
@@ -166,19 +208,23 @@ export class Sandboxes implements SandboxHost, Mounts {
       createdAt: new Date(createdAt).toISOString(),
       expiresAt: new Date(createdAt + ttlMinutes * 60_000).toISOString(),
     };
-    const file = join(dir, `${id}.db`);
     const t0 = performance.now();
-    await copyFile(await this.seeded(fleet, seedValue), file);
+    const url = await this.storage.copy(await this.seeded(fleet, seedValue), id);
     const storageMs = Math.round(performance.now() - t0);
-    // One connection, no checkpoint worker: a sandbox's writes are few, its memory is what counts.
-    const db = await createDb({ url: `file:${file}`, readConnection: false, checkpointWorker: false });
+    let db: DbHandle;
+    try {
+      db = await createDb({ url, ...this.storage.connection });
+    } catch (e) {
+      await this.storage.drop(id).catch(() => undefined);
+      throw e;
+    }
     let app: FastifyInstance | null = null;
     try {
       const log = this.options.log().child({ sandbox: id });
       app = await buildApp({
         config: {
           ...config,
-          DATABASE_URL: `file:${file}`,
+          DATABASE_URL: url,
           PUBLIC_BASE: base,
           SEED: seedValue,
           SEED_FLEET: fleet,
@@ -196,20 +242,29 @@ export class Sandboxes implements SandboxHost, Mounts {
       provideScenarioRunner(app);
       const engine = startSimulator(app, { seed: seedValue, demo: loadDemoPreset(demo), clock: { kind: clock } });
       await app.ready();
-      const timer = setTimeout(() => void this.remove(id, 'expired'), ttlMs);
+      const timer = setTimeout(() => void this.removeHere(id, 'expired'), ttlMs);
       timer.unref();
-      this.live.set(id, { view, app, db, engine, file, timer });
+      this.live.set(id, { view, app, db, engine, timer });
       log.info({ seed: seedValue, fleet, demo, ttlMinutes, createdBy, storageMs, ms: Math.round(performance.now() - t0) }, 'sandbox made');
       return view;
     } catch (e) {
       await app?.close().catch(() => undefined);
       await db.close().catch(() => undefined);
-      await rm(file, { force: true });
+      await this.storage.drop(id).catch(() => undefined);
       throw e;
     }
   }
 
-  async remove(id: string, why: 'removed' | 'expired' | 'shutdown' = 'removed'): Promise<boolean> {
+  /** Removes a sandbox, whichever instance holds it; whether there was one. */
+  async remove(id: string): Promise<boolean> {
+    if (this.live.has(id)) return this.removeHere(id, 'removed');
+    const directory = this.options.directory?.redis;
+    if (!directory || (await directory.find(id)) === null) return false;
+    return directory.requestRemoval(id);
+  }
+
+  /** Removes a sandbox this process holds; whether it held it. */
+  private async removeHere(id: string, why: 'removed' | 'expired' | 'shutdown'): Promise<boolean> {
     const sandbox = this.live.get(id);
     if (!sandbox) return false;
     // Gone for every request from now on (404), before its parts close.
@@ -219,16 +274,39 @@ export class Sandboxes implements SandboxHost, Mounts {
     // Its /ws clients are closed by the core's close (@fastify/websocket), its services stop.
     await sandbox.app.close();
     await sandbox.db.close();
-    await Promise.all(['', '-wal', '-shm', '-journal'].map((suffix) => rm(`${sandbox.file}${suffix}`, { force: true })));
+    await this.storage.drop(id);
     await rm(join(this.options.dir, `${id}-recordings`), { recursive: true, force: true });
+    await this.options.directory?.redis.release(id).catch((err: unknown) => this.options.log().warn({ err, sandbox: id }, 'sandbox directory (redis)'));
     this.options.log().info({ sandbox: id, why }, 'sandbox removed');
     return true;
   }
 
-  /** Removes every sandbox (the stack is stopping). */
+  /** Removes every sandbox of this process (the stack is stopping), then leaves the directory. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.live.keys()].map((id) => this.remove(id, 'shutdown')));
+    await Promise.all([...this.live.keys()].map((id) => this.removeHere(id, 'shutdown')));
+    // Templates being seeded end first (a spare's, made after an answer).
+    await Promise.allSettled([...this.templates.values(), ...[...this.spare.values()].map((s) => s.template)]);
+    await this.storage.close();
+    await this.options.directory?.redis.close();
+  }
+
+  /**
+   * With several instances, a sandbox this process does not hold: found in the directory and passed
+   * on to its instance (`pass`), else answered 404 (`missing`). A request passed on by another instance
+   * is never passed on again.
+   */
+  private elsewhere(req: IncomingMessage, id: string, pass: (owner: string, instance: string) => void, missing: () => void): boolean {
+    const directory = this.options.directory?.redis;
+    if (!directory || req.headers[FORWARDED_HEADER] !== undefined) return false;
+    directory.find(id).then(
+      (entry) => (entry === null || entry.instance === directory.instance ? missing() : pass(entry.owner, directory.instance)),
+      (err: unknown) => {
+        this.options.log().warn({ err, sandbox: id }, 'sandbox directory (redis)');
+        missing();
+      },
+    );
+    return true;
   }
 
   request(req: IncomingMessage, res: ServerResponse): boolean {
@@ -236,7 +314,10 @@ export class Sandboxes implements SandboxHost, Mounts {
     if (path === null) return false;
     const sandbox = this.live.get(path.id);
     if (!sandbox) {
-      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(notFoundBody);
+      const missing = () => {
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(notFoundBody);
+      };
+      if (!this.elsewhere(req, path.id, (owner, instance) => forwardRequest(req, res, owner, instance, missing), missing)) missing();
       return true;
     }
     if (path.rest === '' || path.rest.startsWith('?')) {
@@ -253,10 +334,17 @@ export class Sandboxes implements SandboxHost, Mounts {
     const path = sandboxPath(req.url ?? '');
     if (path === null) return false;
     const sandbox = this.live.get(path.id);
-    if (!sandbox || path.rest === '') {
+    const missing = () => {
       socket.end(
         `HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(notFoundBody)}\r\nconnection: close\r\n\r\n${notFoundBody}`,
       );
+    };
+    if (path.rest === '') {
+      missing();
+      return true;
+    }
+    if (!sandbox) {
+      if (!this.elsewhere(req, path.id, (owner, instance) => forwardUpgrade(req, socket, head, owner, instance, missing), missing)) missing();
       return true;
     }
     req.url = path.rest;
@@ -264,17 +352,7 @@ export class Sandboxes implements SandboxHost, Mounts {
     return true;
   }
 
-  /** The schema, migrated once per process into an empty file every template starts from. */
-  private empty(): Promise<string> {
-    this.emptyTemplate ??= (async () => {
-      const file = join(this.options.dir, 'template-empty.db');
-      await migrateDeployInWorker(`file:${file}`);
-      return file;
-    })();
-    return this.emptyTemplate;
-  }
-
-  /** A file holding the fleet of `seedValue` at `fleet` size and the demo accounts (made once, then copied). */
+  /** A template holding the fleet of `seedValue` at `fleet` size and the demo accounts (made once, then copied). */
   private seeded(fleet: FleetSize, seedValue: number): Promise<string> {
     const key = `${fleet}:${seedValue}`;
     let template = this.templates.get(key);
@@ -289,32 +367,28 @@ export class Sandboxes implements SandboxHost, Mounts {
     while (this.templates.size > TEMPLATES_KEPT) {
       const [oldest, dropped] = this.templates.entries().next().value as [string, Promise<string>];
       this.templates.delete(oldest);
-      void dropped.then((f) => rm(f, { force: true })).catch(() => undefined);
+      void dropped.then((t) => this.storage.dropTemplate(t)).catch(() => undefined);
     }
     return template;
   }
 
-  private async seedTemplate(fleet: FleetSize, seedValue: number): Promise<string> {
-    const { config, dir } = this.options;
-    const file = join(dir, `template-${fleet}-${seedValue}.db`);
-    const making = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await copyFile(await this.empty(), making);
-    const db = await createDb({ url: `file:${making}`, readConnection: false, checkpointWorker: false });
-    try {
-      await seed(db, {
-        seed: seedValue,
-        fleet,
-        password: config.DEMO_PASSWORD,
-        // The password hashes of one salt seed for every sandbox: made once per process.
-        hashSeed: config.SEED,
-        ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
-      });
-    } finally {
-      // Closing the last connection folds the WAL into the file: the copy holds everything.
-      await db.close();
-    }
-    await rename(making, file);
-    return file;
+  private seedTemplate(fleet: FleetSize, seedValue: number): Promise<string> {
+    const { config } = this.options;
+    return this.storage.template(`${fleet}-${seedValue}`, async (url) => {
+      const db = await createDb({ url, ...this.storage.connection });
+      try {
+        await seed(db, {
+          seed: seedValue,
+          fleet,
+          password: config.DEMO_PASSWORD,
+          // The password hashes of one salt seed for every sandbox: made once per process.
+          hashSeed: config.SEED,
+          ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
+        });
+      } finally {
+        await db.close();
+      }
+    });
   }
 }
 

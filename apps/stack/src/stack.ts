@@ -24,6 +24,11 @@ const StackConfig = z.object({
   SANDBOX_MAX: z.coerce.number().int().min(0).max(200).default(16),
   /** Where the sandboxes' files live; default: beside the database, `<database file>.sandboxes`. Emptied at start. */
   SANDBOX_DIR: z.string().min(1).optional(),
+  /**
+   * Several instances (REDIS_URL): the base URL the other instances reach this one at, to pass on the
+   * requests for the sandboxes it holds; default `http://<HOST>:<port>` (the first external IPv4 address when HOST is 0.0.0.0).
+   */
+  INSTANCE_URL: z.string().url().optional(),
   /** How long a sandbox's minute is, in ms (their lifetime is counted in them): tests shorten it. */
   SANDBOX_MINUTE_MS: z.coerce.number().int().positive().default(60_000),
   SIM_OUTAGES: z

@@ -18,7 +18,9 @@ export {
   DatabaseBusyError,
   createMigrations,
   diffMigrationsToSchema,
+  createDatabase,
   createScratchDatabase,
+  databasesStartingWith,
   dropDatabase,
   fixSqliteJsonDefaults,
 } from './migrate.js';
@@ -26,7 +28,7 @@ export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, Crea
 export { hashPassword, verifyPassword, needsRehash, passwordHashParams, dummyPasswordHash, PASSWORD_HASH_PARAMS } from './password.js';
 export type { HashPasswordOptions, ScryptParams } from './password.js';
 export { resetDatabase, nonEmptyTables, TABLES } from './maintenance.js';
-export { providerOf } from './url.js';
+export { databaseOf, providerOf, withDatabase } from './url.js';
 export type { DbProvider } from './paths.js';
 export {
   seed,

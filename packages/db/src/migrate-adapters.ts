@@ -170,6 +170,12 @@ export async function createScratchDatabase(
   options: { template?: string; clock?: Clock } = {},
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${(options.clock ?? systemClock).now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
+  const url = await createDatabase(adminUrl, name, options);
+  return { url, name, drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** Create the PostgreSQL database `name` (a copy of `options.template` when given) through `adminUrl`; returns its URL. */
+export async function createDatabase(adminUrl: string, name: string, options: { template?: string } = {}): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -188,11 +194,19 @@ export async function createScratchDatabase(
   } finally {
     await admin.end();
   }
-  return {
-    url: withDatabase(adminUrl, name),
-    name,
-    drop: () => dropDatabase(adminUrl, name),
-  };
+  return withDatabase(adminUrl, name);
+}
+
+/** The names of the PostgreSQL databases starting with `prefix`, seen through `adminUrl`. */
+export async function databasesStartingWith(adminUrl: string, prefix: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname', [prefix]);
+    return rows.map((r) => r.datname);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**

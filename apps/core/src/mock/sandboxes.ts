@@ -22,8 +22,9 @@ export class SandboxRefusal extends Error {
 
 export interface SandboxHost {
   create(input: SandboxCreateInput, createdBy: string): Promise<SandboxView>;
-  list(): SandboxView[];
-  /** Whether there was one to remove. */
+  /** The live ones (of every instance of the deployment), oldest first. */
+  list(): Promise<SandboxView[]>;
+  /** Whether there was one to remove (on whichever instance holds it). */
   remove(id: string): Promise<boolean>;
 }
 
@@ -55,7 +56,7 @@ export const sandboxRouter = t.router({
     }
   }),
   /** The live sandboxes, oldest first. */
-  list: operator.query(({ ctx }) => hosts.get(ctx.app)?.list() ?? []),
+  list: operator.query(async ({ ctx }) => (await hosts.get(ctx.app)?.list()) ?? []),
   /** Removes one at once: its sockets close, its storage and simulator go; its base answers 404 after. */
   remove: operator.input(SandboxIdInput).mutation(async ({ ctx, input }) => {
     if (!(await hostOf(ctx.app).remove(input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: 'No sandbox with this id' });
