@@ -27,6 +27,10 @@ export const SandboxId = z.string().regex(/^[a-z0-9]{6,32}$/, 'Invalid sandbox i
 export const SandboxFleet = z.enum(['small', 'medium', 'large']);
 export type SandboxFleet = z.infer<typeof SandboxFleet>;
 
+/** A sandbox's simulated clock from the start: real time, or stepped (nothing happens until it is advanced). */
+export const SandboxClock = z.enum(['realtime', 'stepped']);
+export type SandboxClock = z.infer<typeof SandboxClock>;
+
 export const SandboxCreateInput = z
   .object({
     /** What people see (the header, the panel's list); default: "Sandbox <id>". */
@@ -42,7 +46,7 @@ export const SandboxCreateInput = z
      * the clock is advanced (`clock.set`), so two sandboxes of one seed given the same steps hold the
      * same fleet step by step.
      */
-    clock: z.enum(['realtime', 'stepped']).optional(),
+    clock: SandboxClock.optional(),
     /** Minutes until it removes itself; default SANDBOX.defaultTtlMinutes. */
     ttlMinutes: z.number().int().min(1).max(SANDBOX.maxTtlMinutes).optional(),
   })

@@ -1,12 +1,12 @@
 /**
- * The Sandboxes section's "New sandbox" form: name, seed, fleet size, demo preset and time to live.
+ * The Sandboxes section's "New sandbox" form: name, seed, fleet size, demo preset, clock and time to live.
  * A value the contract refuses is marked on its field before anything is sent; the core's refusal
  * (the limit of sandboxes, a sandbox asked inside a sandbox) shows under the form in its words.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEMO_PRESET_NAMES, DemoPresetName, SANDBOX, SandboxFleet, type SandboxCreateInput } from '@fleet/contracts';
+import { DEMO_PRESET_NAMES, DemoPresetName, SANDBOX, SandboxClock, SandboxFleet, type SandboxCreateInput } from '@fleet/contracts';
 import { ControlPlaneError } from './SectionParts';
 import { BLANK_SANDBOX_FORM, checkSandboxForm, MAX_SEED, type SandboxField, type SandboxFormState } from './sandboxForm';
 
@@ -17,6 +17,9 @@ interface Props {
   /** Sends the call; resolves true once the sandbox is made (the form then empties). */
   readonly onCreate: (input: SandboxCreateInput) => Promise<boolean>;
 }
+
+/** A field's hint under its input, so every input of the row lines up under its label. */
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 export function SandboxCreateForm({ pending, error, onCreate }: Props) {
   const { t } = useTranslation();
@@ -34,7 +37,7 @@ export function SandboxCreateForm({ pending, error, onCreate }: Props) {
       return;
     }
     void onCreate(checked.input).then((made) => {
-      if (made) setForm({ ...BLANK_SANDBOX_FORM, fleet: f.fleet, demo: f.demo, ttlMinutes: f.ttlMinutes });
+      if (made) setForm({ ...BLANK_SANDBOX_FORM, fleet: f.fleet, demo: f.demo, clock: f.clock, ttlMinutes: f.ttlMinutes });
     });
   };
   const messages: Record<SandboxField, string> = {
@@ -53,6 +56,7 @@ export function SandboxCreateForm({ pending, error, onCreate }: Props) {
             label={t('simulator.sandboxes.create.name')}
             placeholder={t('simulator.sandboxes.create.namePlaceholder')}
             description={t('simulator.sandboxes.create.nameHint')}
+            inputWrapperOrder={HINT_BELOW}
             value={f.name}
             onChange={(e) => set('name', e.currentTarget.value)}
             maxLength={SANDBOX.maxNameLength}
@@ -89,6 +93,16 @@ export function SandboxCreateForm({ pending, error, onCreate }: Props) {
             w={160}
             data-testid="sandbox-create-preset"
           />
+          <NativeSelect
+            label={t('simulator.sandboxes.create.clock')}
+            value={f.clock}
+            onChange={(e) => set('clock', SandboxClock.parse(e.currentTarget.value))}
+            data={SandboxClock.options.map((c) => ({ value: c, label: t(`simulator.sandboxes.clocks.${c}`) }))}
+            description={t('simulator.sandboxes.create.clockHint')}
+            inputWrapperOrder={HINT_BELOW}
+            w={200}
+            data-testid="sandbox-create-clock"
+          />
           <NumberInput
             label={t('simulator.sandboxes.create.ttl')}
             value={f.ttlMinutes}
@@ -98,7 +112,7 @@ export function SandboxCreateForm({ pending, error, onCreate }: Props) {
             allowNegative={false}
             allowDecimal={false}
             error={fieldError('ttlMinutes')}
-            w={170}
+            w={200}
             data-testid="sandbox-create-ttl"
           />
         </Group>

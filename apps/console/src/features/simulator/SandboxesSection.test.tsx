@@ -40,8 +40,8 @@ function stack(initial: SandboxView[] = [qa]) {
     })
     .onRaw('POST', `${mockTrpcUrl()}/sandbox.create`, ({ body }) => {
       created.push(body);
-      const input = body as { name?: string; ttlMinutes?: number };
-      const made = sandbox('zz98yy76xx', input.name ?? 'Sandbox zz98yy76xx', input.ttlMinutes ?? 60);
+      const input = body as { name?: string; ttlMinutes?: number; clock?: 'realtime' | 'stepped' };
+      const made = sandbox('zz98yy76xx', input.name ?? 'Sandbox zz98yy76xx', input.ttlMinutes ?? 60, input.clock ? { clock: input.clock } : {});
       sandboxes = [...sandboxes, made];
       return answered(made);
     })
@@ -92,6 +92,18 @@ describe('Simulator panel: sandboxes', () => {
     expect(await screen.findByTestId('toasts')).toHaveTextContent(`Link of “QA run 42” copied: ${url}`);
   });
 
+  it('creates a sandbox on a stepped clock, and its row says so', async () => {
+    const { api, created } = stack([]);
+    const { user } = await renderSection(api);
+    await screen.findByTestId('sandbox-empty');
+    await user.selectOptions(screen.getByTestId('sandbox-create-clock'), 'stepped');
+    await user.click(screen.getByTestId('sandbox-create-submit'));
+    await waitFor(() => expect(created).toEqual([{ fleet: 'small', demo: 'off', clock: 'stepped', ttlMinutes: 60 }]));
+    expect(await screen.findByTestId('sandbox-clock-zz98yy76xx')).toHaveTextContent('Stepped clock');
+    // The clock is kept for the next one, as the size and the preset are.
+    expect(screen.getByTestId('sandbox-create-clock')).toHaveValue('stepped');
+  });
+
   it('creates a sandbox from the form and lists it at once', async () => {
     const { api, created } = stack([]);
     const { user } = await renderSection(api);
@@ -100,6 +112,7 @@ describe('Simulator panel: sandboxes', () => {
     expect(screen.getByTestId('sandbox-create-fleet')).toHaveValue('small');
     expect(screen.getByTestId('sandbox-create-preset')).toHaveValue('off');
     expect(screen.getByTestId('sandbox-create-ttl')).toHaveValue('60');
+    expect(screen.getByTestId('sandbox-create-clock')).toHaveValue('realtime');
     await fill(user, screen.getByTestId('sandbox-create-name'), 'Customer demo');
     await fill(user, screen.getByTestId('sandbox-create-seed'), '1234');
     await user.selectOptions(screen.getByTestId('sandbox-create-fleet'), 'large');
@@ -109,6 +122,8 @@ describe('Simulator panel: sandboxes', () => {
 
     await waitFor(() => expect(created).toEqual([{ name: 'Customer demo', seed: 1234, fleet: 'large', demo: 'lively', ttlMinutes: 90 }]));
     expect(await screen.findByTestId('sandbox-row-zz98yy76xx')).toHaveTextContent('Customer demo');
+    // Real time is the core's default: not sent, and the row says nothing of it.
+    expect(screen.queryByTestId('sandbox-clock-zz98yy76xx')).toBeNull();
     expect(screen.getByTestId('toasts')).toHaveTextContent('Sandbox “Customer demo” created');
     // The name and seed empty for the next one.
     expect(screen.getByTestId('sandbox-create-name')).toHaveValue('');

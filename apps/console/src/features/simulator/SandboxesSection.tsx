@@ -92,7 +92,14 @@ function SandboxesPanel() {
       </Table.Td>
       <Table.Td ff="monospace">{s.seed}</Table.Td>
       <Table.Td>{t(`simulator.sandboxes.fleets.${s.fleet}`)}</Table.Td>
-      <Table.Td>{t(`simulator.demo.presets.${s.demo}.name`)}</Table.Td>
+      <Table.Td>
+        {t(`simulator.demo.presets.${s.demo}.name`)}
+        {s.clock === 'stepped' && (
+          <Text size="xs" c="dimmed" data-testid={`sandbox-clock-${s.id}`}>
+            {t('simulator.sandboxes.steppedClock')}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td>
         <TimeLeft sandbox={s} />
       </Table.Td>

@@ -1,5 +1,5 @@
 /** The Sandboxes section's create form as data: its fields, their defaults and the call they make (held to the contract's schema). */
-import { SANDBOX, SandboxCreateInput, type DemoPresetName, type SandboxFleet } from '@fleet/contracts';
+import { SANDBOX, SandboxCreateInput, type DemoPresetName, type SandboxClock, type SandboxFleet } from '@fleet/contracts';
 
 export interface SandboxFormState {
   readonly name: string;
@@ -7,13 +7,22 @@ export interface SandboxFormState {
   readonly seed: string | number;
   readonly fleet: SandboxFleet;
   readonly demo: DemoPresetName;
+  /** Real time, or stepped: nothing happens until the clock is advanced (a reproducible test). */
+  readonly clock: SandboxClock;
   readonly ttlMinutes: string | number;
 }
 
 export type SandboxField = 'name' | 'seed' | 'ttlMinutes';
 
 /** A small fleet standing still for the default time: what a test wants. */
-export const BLANK_SANDBOX_FORM: SandboxFormState = { name: '', seed: '', fleet: 'small', demo: 'off', ttlMinutes: SANDBOX.defaultTtlMinutes };
+export const BLANK_SANDBOX_FORM: SandboxFormState = {
+  name: '',
+  seed: '',
+  fleet: 'small',
+  demo: 'off',
+  clock: 'realtime',
+  ttlMinutes: SANDBOX.defaultTtlMinutes,
+};
 
 /** The largest seed the contract takes. */
 export const MAX_SEED = 2_147_483_647;
@@ -28,6 +37,8 @@ export function checkSandboxForm(f: SandboxFormState): { input: SandboxCreateInp
     ...(number(f.seed) === undefined ? {} : { seed: number(f.seed) }),
     fleet: f.fleet,
     demo: f.demo,
+    // The default (real time) is left out, as the core's own default.
+    ...(f.clock === 'realtime' ? {} : { clock: f.clock }),
     // An emptied field is a number the form does not hold: refused on the field, not replaced by the default.
     ttlMinutes: number(f.ttlMinutes) ?? Number.NaN,
   });
