@@ -14,14 +14,15 @@
  *
  * Under live data: the pages are audited with the lively demo running (streaming tiles and their moving
  * pictures, bitrates and batteries that change, alerts raised and cleared, toasts), as demo staff show
- * them. The spec runs in the `live` project, on the Simulator panel's stack once that spec is done
- * (playwright.config.ts), so the other specs keep their still fleet; it starts the preset from its seed and
+ * them. The spec runs in the `live` project, in a sandbox of its own (playwright.config.ts), so the
+ * other specs keep their still fleet; it starts the preset from its seed and
  * waits until the fleet is live (units streaming, an alert raised), and each live page until it shows
  * live data (Multiview: a streaming tile's picture on screen), before auditing; it sets the preset off again
  * at the end.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { openInApp, ownUser, signIn, type OwnUser } from './support';
 
 const VARIANTS = [
@@ -67,14 +68,14 @@ const loadedIn = new WeakMap<Page, Variant>();
 async function auditPages(page: Page, targets: readonly Target[], variant: Variant): Promise<string[]> {
   const found: string[] = [];
   if (loadedIn.get(page) !== variant) {
-    const saved = await page.request.put('/api/userPreferences', { data: variant });
+    const saved = await page.request.put('api/userPreferences', { data: variant });
     expect(saved.ok(), await saved.text()).toBe(true);
   }
   for (const target of targets) {
     if (loadedIn.get(page) === variant) {
       await openInApp(page, target.path, target.ready(page));
     } else {
-      await page.goto(`${target.path}${target.path.includes('?') ? '&' : '?'}ignoreRouteDefault=1`);
+      await page.goto(`${target.path.slice(1)}${target.path.includes('?') ? '&' : '?'}ignoreRouteDefault=1`);
       await expect(target.ready(page)).toBeVisible({ timeout: 30_000 });
       loadedIn.set(page, variant);
     }
@@ -119,8 +120,7 @@ interface LiveUnit {
 /** The users made here, deleted after the last test (also when a later step of the set-up failed). */
 const made: OwnUser[] = [];
 
-test.beforeAll(async ({ browser, playwright }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
+test.beforeAll(async ({ browser, playwright, workerBaseURL: baseURL }) => {
   const newPage = async () => (await browser.newContext({ baseURL, reducedMotion: 'reduce' })).newPage();
   signedOut = await newPage();
   const operatorUser = await ownUser(playwright, baseURL, 'luc_regular', { label: 'a11y-operator' });
@@ -132,10 +132,10 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
   await signIn(operatorPage, operatorUser.username, operatorUser.password);
   await signIn(adminPage, adminUser.username, adminUser.password);
   // The lively demo from its seed; then wait until the operator's fleet is live: units streaming, an alert raised.
-  const demo = await adminPage.request.post('/mock/trpc/demo.set', { data: { preset: 'lively' } });
+  const demo = await adminPage.request.post('mock/trpc/demo.set', { data: { preset: 'lively' } });
   expect(demo.ok(), await demo.text()).toBe(true);
   live = adminPage;
-  const fleet = async () => (await (await operatorPage.request.get('/api/devices/fetch')).json()) as LiveUnit[];
+  const fleet = async () => (await (await operatorPage.request.get('api/devices/fetch')).json()) as LiveUnit[];
   await expect
     .poll(
       async () => {
@@ -152,8 +152,8 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
 });
 
 test.afterAll(async () => {
-  // The stack's fleet still again, as the Simulator panel's spec left it.
-  if (live) await live.request.post('/mock/trpc/demo.set', { data: { preset: 'off', reset: false } });
+  // The sandbox's fleet still again.
+  if (live) await live.request.post('mock/trpc/demo.set', { data: { preset: 'off', reset: false } });
   for (const user of made.splice(0)) await user.dispose();
 });
 
@@ -165,7 +165,7 @@ for (const variant of VARIANTS) {
   test(`axe, ${named(variant)}: the login page and the unit list`, async () => {
     const found: string[] = [];
     // Signed out: the theme and the language this browser keeps.
-    await signedOut.goto('/login');
+    await signedOut.goto('login');
     await signedOut.evaluate(({ colorScheme, language }) => {
       window.localStorage.setItem('fleet.colorScheme', colorScheme);
       window.localStorage.setItem('fleet.language', language);

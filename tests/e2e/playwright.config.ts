@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { SandboxCreateInput } from '@fleet/contracts';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,11 @@ import { E2E_PORT, root, stacks } from './stacks';
 
 /**
  * End-to-end: Debian's Chromium drives the built console served by the real core, with the real
- * simulator in-process, on a throw-away SQLite database seeded at boot: one stack for the console's
- * specs (E2E_PORT, default 8181) and one for the Simulator panel's (the port after it); stacks.ts.
+ * simulator in-process, on a throw-away SQLite database seeded at boot: one stack (E2E_PORT, default
+ * 8181; stacks.ts). The specs that change the whole fleet (the Simulator panel's: its demo, clock,
+ * recordings and replays) or need it live (the accessibility audit and the notification centre, under
+ * the lively demo) each run in sandboxes of their own on it (sandbox.ts `projectSandbox`), beside the
+ * others, which share the stack's still fleet.
  */
 const port = E2E_PORT;
 /**
@@ -20,7 +24,10 @@ const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chro
 // made here by the runner and handed to its workers through their environment.
 process.env.E2E_UNIT_LEASES ??= mkdtempSync(join(tmpdir(), 'fleet-e2e-leases-'));
 
-export default defineConfig({
+/** The stack's own fleet (seed 1, small, the preset off), again in a sandbox of the project's own. */
+const OWN_FLEET: { projectSandbox: SandboxCreateInput } = { projectSandbox: { seed: 1 } };
+
+export default defineConfig<Record<never, never>, { projectSandbox: SandboxCreateInput | null }>({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
@@ -45,21 +52,12 @@ export default defineConfig({
     // artifacts. Debug a failure locally with `--trace retain-on-failure`.
     trace: 'off',
   },
-  // The Simulator panel's spec records, replays and imports the fleet, and switches and resets the demo: it works on
-  // a stack of its own (the next port), so no other spec sees its silent or reset fleet, and it runs beside them.
-  // The accessibility audit and the notification centre's spec run under the lively demo (live data): on that same stack
-  // once the Simulator panel's spec is done (it switches and resets the demo), one after the other, never beside the
-  // specs that need a still fleet.
+  // The specs of whole-fleet changes and live data, each in sandboxes of its own (one per worker of the project).
   projects: [
-    { name: 'simulator', testMatch: '**/simulator-panel.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 1}` } },
-    { name: 'live', testMatch: '**/accessibility.spec.ts', dependencies: ['simulator'], use: { baseURL: `http://127.0.0.1:${port + 1}` } },
-    // The notification centre under the lively fleet: on that stack too, after the audit (each sets the demo it needs).
-    {
-      name: 'live-notifications',
-      testMatch: '**/notification-centre.spec.ts',
-      dependencies: ['live'],
-      use: { baseURL: `http://127.0.0.1:${port + 1}` },
-    },
+    { name: 'simulator', testMatch: '**/simulator-panel.spec.ts', use: OWN_FLEET },
+    { name: 'live', testMatch: '**/accessibility.spec.ts', use: OWN_FLEET },
+    // Its fleet moving from the sandbox's start, as on a stack running the lively demo.
+    { name: 'live-notifications', testMatch: '**/notification-centre.spec.ts', use: { projectSandbox: { seed: 1, demo: 'lively' } } },
     { name: 'console', testIgnore: ['**/simulator-panel.spec.ts', '**/accessibility.spec.ts', '**/notification-centre.spec.ts', '**/drift.spec.ts'] },
     // The console under contract drift, every route as three roles (`pnpm test:drift`, which sets E2E_DRIFT=1): each
     // role in a sandbox of its own, so it may share the console's stack. On demand, not in the test command (tests/README.md).

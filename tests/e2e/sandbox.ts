@@ -6,6 +6,7 @@
  * - `ownSandbox`: one per test, made as `sandboxInput` says (`test.use({ sandboxInput: { clock: 'stepped' } })`)
  *   and removed after the test: for a test that moves time itself, so what it waits for happens when
  *   it steps the clock, however busy the machine is.
+ * - `projectSandbox`: a project run inside sandboxes, one per worker (see the fixture).
  * `url` is a sandbox's origin and base: a page opens `${sandbox.url}/…`; `sandboxApi` gives a REST
  * client signed in there, whose paths are relative (`api/…`, `mock/trpc/…`).
  */
@@ -19,7 +20,10 @@ async function sandboxesOf(stack: string | undefined) {
   return createSandboxes({ baseUrl: stack, headers: { cookie: await signInToMock(stack, 'super_user', PASSWORD) } });
 }
 
-export const test = base.extend<{ sandboxInput: SandboxCreateInput; ownSandbox: Sandbox }, { sandbox: Sandbox }>({
+export const test = base.extend<
+  { sandboxInput: SandboxCreateInput; ownSandbox: Sandbox },
+  { sandbox: Sandbox; projectSandbox: SandboxCreateInput | null; stackSandbox: Sandbox | null; workerBaseURL: string }
+>({
   sandbox: [
     // Playwright reads the fixtures a fixture needs from this pattern: this one needs none.
     // eslint-disable-next-line no-empty-pattern
@@ -31,9 +35,39 @@ export const test = base.extend<{ sandboxInput: SandboxCreateInput; ownSandbox: 
     },
     { scope: 'worker' },
   ],
+  /**
+   * A project whose every spec runs inside a sandbox (its `use: { projectSandbox: { … } }`): each of its
+   * workers makes one on the stack, and `baseURL` (so `page`, `request` and the contexts a test opens)
+   * is that sandbox's base. Its specs write their paths relative (`list`, `api/…`), which resolve under
+   * the base as they resolve at the stack's root.
+   */
+  projectSandbox: [null, { scope: 'worker', option: true }],
+  stackSandbox: [
+    async ({ projectSandbox }, use, workerInfo) => {
+      if (projectSandbox === null) {
+        await use(null);
+        return;
+      }
+      const sandboxes = await sandboxesOf(workerInfo.project.use.baseURL);
+      const sandbox = await sandboxes.create({ name: `e2e ${workerInfo.project.name} ${workerInfo.workerIndex}`, ttlMinutes: 30, ...projectSandbox });
+      await use(sandbox);
+      await sandboxes.remove(sandbox.id);
+    },
+    { scope: 'worker' },
+  ],
+  /** The worker's base URL (its project sandbox's, else the stack's), for hooks that open contexts of their own (`beforeAll`). */
+  workerBaseURL: [
+    async ({ stackSandbox }, use, workerInfo) => {
+      const stack = workerInfo.project.use.baseURL;
+      if (!stack) throw new Error('the project has no baseURL: the stack under test');
+      await use(stackSandbox ? `${stackSandbox.url}/` : stack);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ workerBaseURL }, use) => use(workerBaseURL),
   sandboxInput: [{ seed: 1 }, { option: true }],
-  ownSandbox: async ({ sandboxInput, baseURL }, use, testInfo) => {
-    const sandboxes = await sandboxesOf(baseURL);
+  ownSandbox: async ({ sandboxInput }, use, testInfo) => {
+    const sandboxes = await sandboxesOf(testInfo.project.use.baseURL);
     const sandbox = await sandboxes.create({ name: `e2e ${testInfo.title}`.slice(0, 60), ttlMinutes: 10, ...sandboxInput });
     await use(sandbox);
     await sandboxes.remove(sandbox.id);

@@ -13,10 +13,11 @@
  * verdict. A regular user has no entry and is sent to the unit list. A super user fails a modem from
  * a unit's Simulate menu (its form derived from the contracts' schema), sees it on the unit's detail
  * and among the panel's active faults, clears all and sees the modem connected again.
- * Neither replay restarts the fleet (other specs share it) and each is stopped: a replay mutes the
+ * Neither replay restarts the fleet (the tests after it in this file use it) and each is stopped: a replay mutes the
  * simulated devices until then.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { login, signIn } from './support';
 
 /** A unit no other spec changes: its battery level is the fault recorded here. */
@@ -59,7 +60,7 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await page.getByTestId('simulator-recording-start').click();
   await expect(page.getByTestId('simulator-recording-current')).toHaveText(recording);
   // What the console sent is in the mock's request journal, read over plain HTTP as a QA suite would.
-  const sent = await page.request.get('/mock/api/journal/wait?method=POST&path=/mock/trpc/*recording.start*&after=0&timeoutMs=5000');
+  const sent = await page.request.get('mock/api/journal/wait?method=POST&path=/mock/trpc/*recording.start*&after=0&timeoutMs=5000');
   expect(sent.status()).toBe(200);
   expect(await sent.json()).toMatchObject({ user: 'super_user', status: 200, session: expect.any(String) });
   const row = recordingRow(page, recording);
@@ -71,9 +72,9 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   // replay stays paused (a step plays every entry of the same millisecond, and a two-entry recording could end on
   // it). Waiting for any device report would not do: the rest of the fleet reports meanwhile.
   const battery = async () =>
-    ((await (await page.request.get(`/api/v2/units/${UNIT}`)).json()) as { battery: { percentage: number } | null }).battery?.percentage;
+    ((await (await page.request.get(`api/v2/units/${UNIT}`)).json()) as { battery: { percentage: number } | null }).battery?.percentage;
   for (const percentage of [37, 64, 81]) {
-    const injected = await page.request.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage } } });
+    const injected = await page.request.post('mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage } } });
     expect(injected.ok(), await injected.text()).toBe(true);
     await expect.poll(battery, { timeout: 20_000 }).toBe(percentage);
   }
@@ -85,8 +86,8 @@ test('a super user records the fleet from the Simulator panel and replays it ste
 
   // Download: the gzip file, named after the recording.
   const download = page.getByTestId(`simulator-recording-download-${id}`);
-  await expect(download).toHaveAttribute('href', `/mock/recordings/${id}`);
-  const file = await page.request.get(`/mock/recordings/${id}`);
+  await expect(download).toHaveAttribute('href', new RegExp(`/mock/recordings/${id}$`));
+  const file = await page.request.get(`mock/recordings/${id}`);
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toContain('application/gzip');
   expect(file.headers()['content-disposition']).toContain(`${recording}.ndjson.gz`);
@@ -140,7 +141,7 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await expect(status).toHaveAttribute('data-state', 'stopped');
 
   // Import the copy into the fleet, paused: the fleet as recorded (a battery level recorded, not the one since), its replay waiting.
-  const since = await page.request.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage: 12 } } });
+  const since = await page.request.post('mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage: 12 } } });
   expect(since.ok(), await since.text()).toBe(true);
   await expect.poll(battery, { timeout: 20_000 }).toBe(12);
   await page.getByTestId(`simulator-recording-import-${copyId}`).click();
@@ -172,7 +173,7 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   await login(page, 'super_user');
   await page.getByTestId('nav-simulator').click();
   const current = page.getByTestId('simulator-demo-current');
-  // The end-to-end stack runs the preset off: a fleet that moves only when a test says so.
+  // The spec's sandbox runs the preset off: a fleet that moves only when a test says so.
   await expect(current).toHaveAttribute('data-preset', 'off', { timeout: 30_000 });
 
   // The clock from the panel: paused, an hour on, back to real time (the demo's switch below restarts
@@ -194,8 +195,8 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
   await page.getByTestId('simulator-demo-switch').click();
   await expect(current).toHaveAttribute('data-preset', 'breaking-news');
-  // The demo starts at real speed, and this stack's devices report telemetry every 20 s of simulated time
-  // (stacks.ts): it runs at ×5 while the operator looks, a report every 4 s, so a bitrate moves within the
+  // The demo starts at real speed, and the devices report telemetry every 5 s of simulated time: it runs
+  // at ×5 while the operator looks, a report every second, so a bitrate moves within the
   // seconds the check gives it.
   await page.getByTestId('simulator-clock-speed').selectOption('5');
   await expect(page.getByTestId('simulator-clock-factor')).toContainText('×5');
@@ -203,21 +204,21 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   // Within 15 seconds of the demo's start: units streaming, a bitrate that moves, a collecting channel.
   const operator = await (await browser.newContext()).newPage();
   await signIn(operator, 'luc_regular');
-  await operator.goto('/list?ignoreRouteDefault=1');
+  await operator.goto('list?ignoreRouteDefault=1');
   const streaming = operator.locator('[data-testid^="unit-status-"]', { hasText: /^streaming/ });
   await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
   const id = ((await streaming.first().getAttribute('data-testid')) ?? '').replace('unit-status-', '');
   const bitrate = operator.getByTestId(`unit-bitrate-${id}`);
   const before = await bitrate.textContent();
   await expect.poll(() => bitrate.textContent(), { timeout: 15_000 }).not.toBe(before);
-  // Back to real speed, as the rest of this journey and the specs after it on this stack expect.
+  // Back to real speed, as the rest of this journey expects.
   await page.getByTestId('simulator-clock-realtime').click();
   await expect(kind).toHaveAttribute('data-kind', 'realtime');
   // The operator's console remembers /channels as the page to open on.
   const remembered = operator.waitForResponse(
     (r) => r.request().method() === 'PUT' && r.url().endsWith('/userPreferences') && (r.request().postData() ?? '').includes('/channels'),
   );
-  await operator.goto('/channels?ignoreRouteDefault=1');
+  await operator.goto('channels?ignoreRouteDefault=1');
   expect((await remembered).ok()).toBe(true);
   await expect(operator.locator('[data-testid^="channel-status-"]', { hasText: /^Collecting/ }).first()).toBeVisible({ timeout: 15_000 });
 
@@ -229,7 +230,7 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   await page.getByTestId('simulator-demo-reset').click();
   expect((await reset).ok()).toBe(true);
   // The demo accounts start over too: entering the console opens the unit list again.
-  await operator.goto('/');
+  await operator.goto('./');
   await expect(operator).toHaveURL(/\/list$/);
   await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
 
@@ -241,7 +242,7 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
   await expect(page.getByTestId('simulator-run-verdict')).toHaveAttribute('data-verdict', 'passed');
   await expect(page.getByTestId('simulator-run-counts')).toHaveAttribute('data-total', '9');
   await expect(page.getByTestId('simulator-run-counts')).toHaveAttribute('data-passed', '9');
-  await expect(run.locator('[data-testid^="simulator-run-junit-"]')).toHaveAttribute('href', /^\/mock\/scenario-runs\/[^/]+\/junit\.xml$/);
+  await expect(run.locator('[data-testid^="simulator-run-junit-"]')).toHaveAttribute('href', /\/mock\/scenario-runs\/[^/]+\/junit\.xml$/);
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-clock', 'realtime');
 
   // The fleet as the other specs found it.
@@ -256,18 +257,18 @@ test('a regular user has no Simulator entry, and /simulator sends them to the un
   await expect(page.getByTestId('nav-units')).toBeVisible();
   await expect(page.getByTestId('nav-simulator')).toHaveCount(0);
   // Kept as asked (not the saved route), so only the guard can send them away.
-  await page.goto('/simulator?ignoreRouteDefault=1');
+  await page.goto('simulator?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list(\?|$)/);
   await expect(page.getByTestId('simulator-page')).toHaveCount(0);
 });
 
-/** A unit with eight modems: Clear all below is safe here, on this spec's own stack (no other spec injects faults into it). */
+/** A unit with eight modems: Clear all below is safe here, in this spec's own sandbox (no other spec injects faults into it). */
 const FAULT_UNIT = 'LU800-0004';
 const FAULT_PORT = 3;
 
 test('a modem failed from the unit’s Simulate menu shows on the unit and in the panel, and Clear all brings it back', async ({ page }) => {
   await login(page, 'super_user');
-  await page.goto(`/list?unit=${FAULT_UNIT}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${FAULT_UNIT}&ignoreRouteDefault=1`);
   const detail = page.getByTestId('unit-detail');
   const modem = detail.getByTestId(`unit-detail-modem-${FAULT_UNIT}-m${FAULT_PORT}`);
   await expect(modem).toHaveAttribute('data-state', 'connected');
@@ -292,6 +293,6 @@ test('a modem failed from the unit’s Simulate menu shows on the unit and in th
   await page.getByTestId('simulator-faults-clear-all').click();
   await expect(page.getByTestId('simulator-faults-none')).toBeVisible();
 
-  await page.goto(`/list?unit=${FAULT_UNIT}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${FAULT_UNIT}&ignoreRouteDefault=1`);
   await expect(modem).toHaveAttribute('data-state', 'connected');
 });

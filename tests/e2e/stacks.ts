@@ -1,10 +1,10 @@
 /**
- * The end-to-end stacks: one for the console's specs (E2E_PORT, default 8181) and one for the Simulator
- * panel's (the port after it), each the real core with the real simulator in-process serving the built
- * console, on a throw-away SQLite database seeded at boot. playwright.config.ts starts them (its webServer
- * entries); the test command starts them earlier, once the console is built, while the integration files
- * run on PostgreSQL (`tsx tests/e2e/stacks.ts start PIDFILE`, scripts/test.sh), and Playwright then finds
- * them answering (E2E_STACKS_RUNNING=1) instead of booting and seeding them itself.
+ * The end-to-end stack (E2E_PORT, default 8181): the real core with the real simulator in-process
+ * serving the built console, on a throw-away SQLite database seeded at boot; the specs that change the
+ * whole fleet run in sandboxes made on it (playwright.config.ts). playwright.config.ts starts it (its
+ * webServer entry); the test command starts it earlier, once the console is built, while the integration
+ * files run on PostgreSQL (`tsx tests/e2e/stacks.ts start PIDFILE`, scripts/test.sh), and Playwright then
+ * finds it answering (E2E_STACKS_RUNNING=1) instead of booting and seeding it itself.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
@@ -52,12 +52,12 @@ export function stack(stackPort: number) {
   };
 }
 
-/** Both stacks: the console's specs' and the Simulator panel's. */
-export const stacks = () => [stack(E2E_PORT), stack(E2E_PORT + 1)];
+/** The stacks the suite runs on: one. */
+export const stacks = () => [stack(E2E_PORT)];
 
 /**
- * Starts both stacks in process groups of their own (their ids in `pidFile`, one a line, for the caller to
- * stop them with `kill -KILL -- -ID`), each writing to `<pidFile>.<port>.log`, and returns once both answer.
+ * Starts the stacks in process groups of their own (their ids in `pidFile`, one a line, for the caller to
+ * stop them with `kill -KILL -- -ID`), each writing to `<pidFile>.<port>.log`, and returns once every one answers.
  */
 async function start(pidFile: string): Promise<void> {
   const started = stacks().map((s) => {

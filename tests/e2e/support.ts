@@ -27,7 +27,8 @@ export async function login(page: Page, username: string, password = PASSWORD): 
   const cached = password === PASSWORD ? sessions.get(username) : undefined;
   if (cached) {
     await page.context().addCookies(cached);
-    await page.goto('/');
+    // Paths relative to the base URL: the stack's root, or a sandbox's base (sandbox.ts `projectSandbox`).
+    await page.goto('./');
     // The console's first load: give a loaded machine time.
     await expect(shell.or(passwordChange).or(form)).toBeVisible({ timeout: 30_000 });
     if (await passwordChange.isVisible()) await page.getByTestId('password-change-dismiss').click();
@@ -38,7 +39,7 @@ export async function login(page: Page, username: string, password = PASSWORD): 
     sessions.delete(username);
     await page.context().clearCookies();
   }
-  await page.goto('/login');
+  await page.goto('login');
   await form.fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -57,14 +58,14 @@ export async function login(page: Page, username: string, password = PASSWORD): 
  */
 export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
   if (password !== PASSWORD) {
-    const res = await page.request.post('/mock/auth/login', { data: { username, password } });
+    const res = await page.request.post('mock/auth/login', { data: { username, password } });
     expect(res.ok()).toBe(true);
     return;
   }
   const cached = sessions.get(username);
   if (cached) {
     await page.context().addCookies(cached);
-    if ((await page.request.get('/api/users/current')).ok()) return;
+    if ((await page.request.get('api/users/current')).ok()) return;
     sessions.delete(username);
     await page.context().clearCookies();
   }
@@ -76,7 +77,7 @@ export type Playwright = { request: { newContext: (o: { baseURL?: string }) => P
 /** A second client (its own cookies), like another console or a script changing things through REST. */
 export async function apiAs(playwright: Playwright, baseURL: string | undefined, username: string): Promise<APIRequestContext> {
   const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  const res = await api.post('mock/auth/login', { data: { username, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   return api;
 }
@@ -114,16 +115,16 @@ export async function createUser(api: APIRequestContext, userType: Role, options
   let inventoryIds = options.inventoryIds;
   let groupIds = options.groupIds ?? [];
   if (inventoryIds === undefined) {
-    const found = await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(userType)}`);
+    const found = await api.get(`api/v2/users?searchKey=username&searchValue=${encodeURIComponent(userType)}`);
     expect(found.status(), await found.text()).toBe(200);
     const seeded = ((await found.json()) as { items: { id: string; username: string }[] }).items.find((u) => u.username === userType);
     expect(seeded, `the seeded user ${userType}`).toBeDefined();
-    const detail = (await (await api.get(`/api/v2/users/${seeded!.id}`)).json()) as { inventories: { id: string }[]; groups: { id: string }[] };
+    const detail = (await (await api.get(`api/v2/users/${seeded!.id}`)).json()) as { inventories: { id: string }[]; groups: { id: string }[] };
     inventoryIds = detail.inventories.map((i) => i.id);
     groupIds = detail.groups.map((g) => g.id);
   }
   const password = options.password ?? OWN_PASSWORD;
-  const res = await api.post('/api/v2/users', {
+  const res = await api.post('api/v2/users', {
     data: {
       username,
       firstName: options.firstName ?? 'Own',
@@ -155,7 +156,7 @@ export async function ownUser(playwright: Playwright, baseURL: string | undefine
       password: options.password ?? OWN_PASSWORD,
       dispose: async () => {
         try {
-          const res = await admin.delete(`/api/v2/users/${id}`);
+          const res = await admin.delete(`api/v2/users/${id}`);
           expect(res.ok(), await res.text()).toBe(true);
         } finally {
           await admin.dispose();
@@ -173,7 +174,7 @@ export async function waitOnline(api: APIRequestContext, unitId: string): Promis
   await expect
     .poll(
       async () => {
-        const res = await api.get(`/api/v2/units/${unitId}`);
+        const res = await api.get(`api/v2/units/${unitId}`);
         return res.ok() ? ((await res.json()) as { status: string }).status : 'unknown';
       },
       { timeout: 45_000 },
@@ -191,17 +192,18 @@ export async function waitOnline(api: APIRequestContext, unitId: string): Promis
  */
 export async function openInApp(page: Page, path: string, shown?: Locator): Promise<void> {
   const before = await page.title();
+  // `path` is the console's own (`/map`): under the document's base (the root, or a sandbox's base).
+  const target = new URL(path.replace(/^\//, ''), await page.evaluate(() => document.baseURI));
   await page.evaluate((to) => {
     // The router's own history entry shape (its key and its index), so it reads this as one of its entries.
     const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
     window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
+  }, target.pathname + target.search);
   if (shown) {
     await expect(shown).toBeVisible();
     return;
   }
-  const target = new URL(path, page.url());
   await expect
     .poll(() => {
       const at = new URL(page.url());
@@ -228,7 +230,7 @@ export async function reloadInPlace(page: Page): Promise<void> {
  */
 export async function stopStreamConfirming(page: Page, unitId: string, stop: Locator): Promise<void> {
   const unit = async () => {
-    const res = await page.request.get(`/api/v2/units/${unitId}`);
+    const res = await page.request.get(`api/v2/units/${unitId}`);
     expect(res.ok(), await res.text()).toBe(true);
     return (await res.json()) as { name: string; tally: string | null };
   };
@@ -243,7 +245,7 @@ export async function stopStreamConfirming(page: Page, unitId: string, stop: Loc
 
 /** Opens the unit's configuration modal on `tab` through its deep link. */
 export async function openConfig(page: Page, unitId: string, tab: string): Promise<void> {
-  await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
   // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });
