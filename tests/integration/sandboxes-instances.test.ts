@@ -113,6 +113,17 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
     expect(unitsB.length).toBeGreaterThan(0);
     expect((await call(a.origin, s.base, viaB.cookie, 'GET', '/api/devices/fetch')).status).toBe(200);
     expect((await call(b.origin, s.base, viaA.cookie, 'GET', '/api/devices/fetch')).status).toBe(200);
+    // What the hop costs: the same read through the holder and through the other instance.
+    const p50 = async (origin: string) => {
+      const took: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        expect((await call(origin, s.base, viaB.cookie, 'GET', '/api/devices/fetch')).status).toBe(200);
+        took.push(performance.now() - t);
+      }
+      return took.sort((x, y) => x - y)[10]!.toFixed(1);
+    };
+    console.log(`devices/fetch in a sandbox: p50 ${await p50(a.origin)} ms at its instance, ${await p50(b.origin)} ms passed on by the other`);
     // The sandbox's session is still refused on the stacks themselves, whichever instance.
     for (const origin of [a.origin, b.origin]) expect((await call(origin, '', viaB.cookie, 'GET', '/api/devices/fetch')).status).toBe(401);
 
