@@ -55,6 +55,24 @@ describe('toasts (spec 000 §2, at most 3 at once at fleet scale: the rest queue
     expect(shown()).toEqual(['Connection lost']);
   });
 
+  it('moves clear of a control that came under it with no change of the page seen, within a second', async () => {
+    await renderWithApp(<Raiser inputs={[{ message: 'Kept', timeoutMs: 0 }]} />, { realtime: false });
+    vi.useFakeTimers();
+    const control = screen.getByTestId('raise');
+    const box = (left: number, top: number, right: number, bottom: number) =>
+      ({ left, top, right, bottom, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+    // The control far from the corner: the stack takes the top right.
+    const rect = vi.spyOn(control, 'getBoundingClientRect').mockReturnValue(box(10, 300, 60, 330));
+    fireEvent.click(control);
+    const stack = screen.getByTestId('toasts');
+    const top = Number(stack.getAttribute('data-top'));
+    const right = window.innerWidth - 16;
+    // It comes right under the stack (a container settling, a scrollbar showing): nothing in the page's markup changed.
+    rect.mockReturnValue(box(right - 200, top, right, top + 40));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(Number(stack.getAttribute('data-top'))).toBeGreaterThanOrEqual(top + 40);
+  });
+
   it('plays a sound for a toast that asks for one only, and shows a toast without its close button', async () => {
     const started: number[] = [];
     /** The few Web Audio calls toast/sound.ts makes, counted. */

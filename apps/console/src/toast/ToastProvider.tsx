@@ -91,6 +91,8 @@ export const CONTROL_SELECTOR =
 const SETTLE_MS = 250;
 /** At most one measure per this many ms while the page changes (live lists change every frame). */
 const MEASURE_EVERY_MS = 150;
+/** How often the stack's place is measured again while toasts show, whatever changed. */
+const RECHECK_MS = 1000;
 /** A toast's height before it was measured. */
 const TOAST_HEIGHT_GUESS = 72;
 
@@ -155,7 +157,7 @@ const TOAST_STACK_GAP = 10;
 /**
  * The stack's place (toastPlacement.ts), followed while toasts are shown: on resize, and when the
  * page's elements change (a modal or a drop-down opening, a list scrolling), at most every
- * MEASURE_EVERY_MS.
+ * MEASURE_EVERY_MS, and every RECHECK_MS whatever changed.
  */
 function useToastPlacement(count: number, stack: RefObject<HTMLDivElement | null>): StackPlace {
   const [place, setPlace] = useState<StackPlace>({ placement: null, shown: 0 });
@@ -180,6 +182,9 @@ function useToastPlacement(count: number, stack: RefObject<HTMLDivElement | null
       settle = window.setTimeout(update, SETTLE_MS);
     };
     update();
+    // A control can also move with no mutation seen here (a container's size settling, a scrollbar coming): looked at
+    // again every second while toasts show, so the stack is clear of it within a second whatever moved it.
+    const poll = window.setInterval(update, RECHECK_MS);
     const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden'] });
     window.addEventListener('resize', schedule);
@@ -188,6 +193,7 @@ function useToastPlacement(count: number, stack: RefObject<HTMLDivElement | null
       observer.disconnect();
       window.removeEventListener('resize', schedule);
       window.removeEventListener('scroll', schedule, true);
+      window.clearInterval(poll);
       window.clearTimeout(timer);
       window.clearTimeout(settle);
     };
