@@ -160,11 +160,8 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
 
   it('SANDBOX_MAX counts the sandboxes of every instance; an instance gone silent takes its sandboxes along', async () => {
     // A third instance's directory, as a process that is killed later would hold it.
-    const silent = new RedisSandboxDirectory(redis!, prefix);
-    await silent.start(
-      () => Promise.resolve(false),
-      () => undefined,
-    );
+    const silent = new RedisSandboxDirectory(redis!, prefix, { warn: () => undefined });
+    await silent.start(() => Promise.resolve(false));
     expect(await silent.reserve('silentsbx01', 2)).toBe(true);
     const ghost: SandboxView = {
       id: 'silentsbx01',

@@ -9,3 +9,4 @@ export { exitOnUnsafeSecrets, unsafeSecrets, EXIT_UNSAFE_CONFIG } from './start-
 export { useScenarioRunner, type ScenarioRunnerPort } from './mock/scenario-runs.js';
 export { SandboxRefusal, useSandboxHost, type SandboxHost } from './mock/sandboxes.js';
 export type { Mounts } from './platform/mounts.js';
+export { RedisPair } from './platform/redis-pair.js';

@@ -58,7 +58,10 @@ export async function composeStack(config: Config, stack: StackConfig, options: 
         // Several instances share a Redis: each finds there the sandboxes the others hold.
         directory: config.REDIS_URL
           ? {
-              redis: new RedisSandboxDirectory(config.REDIS_URL, config.REDIS_PREFIX),
+              // Its warnings in the stack's log once the core is built (its Redis connects before).
+              redis: new RedisSandboxDirectory(config.REDIS_URL, config.REDIS_PREFIX, {
+                warn: (o, m) => (app === null ? console.warn(m, o) : app.log.warn(o, m)),
+              }),
               ownUrl: () => {
                 if (app === null) throw new Error('the stack is not built yet');
                 return stack.INSTANCE_URL ?? instanceUrl(config.HOST, app);

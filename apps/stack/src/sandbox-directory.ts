@@ -17,7 +17,7 @@
  * last place under SANDBOX_MAX.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { RedisPair } from '@fleet/core';
 import type { SandboxView } from '@fleet/contracts';
 
 export interface SandboxEntry {
@@ -58,35 +58,33 @@ return 1
 export class RedisSandboxDirectory {
   /** This instance's id in the directory (8 hex digits: it names its sandboxes' databases too). */
   readonly instance = randomBytes(4).toString('hex');
-  private readonly pub: Redis;
-  private readonly sub: Redis;
+  private readonly redis: RedisPair;
   private readonly keys: { entries: string; heartbeat: string; remove: string; removed: string };
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly waiting = new Map<string, (removed: boolean) => void>();
   private removeHandler: ((id: string) => Promise<boolean>) | null = null;
 
-  constructor(url: string, prefix: string) {
-    const common = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'sandboxes' } as const;
-    this.pub = new Redis(url, common);
-    this.sub = new Redis(url, common);
+  /** `log`: where Redis's troubles are told (at most one a second). */
+  constructor(url: string, prefix: string, log: ConstructorParameters<typeof RedisPair>[2]) {
+    this.redis = new RedisPair(url, 'sandboxes', log);
     const base = `${prefix}:sandbox`;
     this.keys = { entries: `${base}:entries`, heartbeat: `${base}:instance:`, remove: `${base}:remove`, removed: `${base}:removed` };
   }
 
   /** Connects, says this instance is alive, and answers removals asked of it (`remove`: whether it held the sandbox). */
-  async start(remove: (id: string) => Promise<boolean>, onError: (err: unknown) => void): Promise<void> {
+  async start(remove: (id: string) => Promise<boolean>): Promise<void> {
     this.removeHandler = remove;
-    for (const r of [this.pub, this.sub]) r.on('error', onError);
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    const onError = (err: unknown) => this.redis.warn(err, 'sandbox directory (redis)');
+    await this.redis.connect();
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat().catch(onError), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.sub.on('message', (channel: string, message: string) => void this.hear(channel, message).catch(onError));
-    await this.sub.subscribe(this.keys.remove, this.keys.removed);
+    this.redis.sub.on('message', (channel: string, message: string) => void this.hear(channel, message).catch(onError));
+    await this.redis.sub.subscribe(this.keys.remove, this.keys.removed);
   }
 
   private beat(): Promise<unknown> {
-    return this.pub.set(`${this.keys.heartbeat}${this.instance}`, '1', 'PX', HEARTBEAT_TTL_MS);
+    return this.redis.pub.set(`${this.keys.heartbeat}${this.instance}`, '1', 'PX', HEARTBEAT_TTL_MS);
   }
 
   private async hear(channel: string, message: string): Promise<void> {
@@ -99,45 +97,45 @@ export class RedisSandboxDirectory {
     const entry = await this.find(m.id);
     if (entry?.instance !== this.instance || this.removeHandler === null) return;
     const removed = await this.removeHandler(m.id);
-    await this.pub.publish(this.keys.removed, JSON.stringify({ id: m.id, reply: m.reply, removed }));
+    await this.redis.pub.publish(this.keys.removed, JSON.stringify({ id: m.id, reply: m.reply, removed }));
   }
 
   /** Whether `instance` is this one or says it is alive. */
   async alive(instance: string): Promise<boolean> {
-    return instance === this.instance || (await this.pub.exists(`${this.keys.heartbeat}${instance}`)) === 1;
+    return instance === this.instance || (await this.redis.pub.exists(`${this.keys.heartbeat}${instance}`)) === 1;
   }
 
   /** Takes a place for a sandbox being made; false when `max` are live or being made on every instance together. */
   async reserve(id: string, max: number): Promise<boolean> {
     const value = JSON.stringify({ instance: this.instance });
-    return (await this.pub.eval(RESERVE, 1, this.keys.entries, String(max), id, value, this.keys.heartbeat)) === 1;
+    return (await this.redis.pub.eval(RESERVE, 1, this.keys.entries, String(max), id, value, this.keys.heartbeat)) === 1;
   }
 
   /** The sandbox is made: every instance reaches it at `owner`. */
   async publish(view: SandboxView, owner: string): Promise<void> {
-    await this.pub.hset(this.keys.entries, view.id, JSON.stringify({ instance: this.instance, owner, view } satisfies SandboxEntry));
+    await this.redis.pub.hset(this.keys.entries, view.id, JSON.stringify({ instance: this.instance, owner, view } satisfies SandboxEntry));
   }
 
   /** Its place is free again (removed, expired, or it could not be made). */
   async release(id: string): Promise<void> {
-    await this.pub.hdel(this.keys.entries, id);
+    await this.redis.pub.hdel(this.keys.entries, id);
   }
 
   /** The made sandbox `id` on a live instance, or null. */
   async find(id: string): Promise<SandboxEntry | null> {
-    const raw: string | null = await this.pub.hget(this.keys.entries, id);
+    const raw: string | null = await this.redis.pub.hget(this.keys.entries, id);
     if (raw === null) return null;
     const entry = JSON.parse(raw) as Partial<SandboxEntry> & { instance: string };
     if (entry.view === undefined || entry.owner === undefined) return null;
-    if (entry.instance !== this.instance && (await this.pub.exists(`${this.keys.heartbeat}${entry.instance}`)) === 0) return null;
+    if (!(await this.alive(entry.instance))) return null;
     return entry as SandboxEntry;
   }
 
   /** Every made sandbox on a live instance, oldest first. */
   async list(): Promise<SandboxEntry[]> {
-    const all = Object.values(await this.pub.hgetall(this.keys.entries)).map((raw) => JSON.parse(raw) as Partial<SandboxEntry> & { instance: string });
+    const all = Object.values(await this.redis.pub.hgetall(this.keys.entries)).map((raw) => JSON.parse(raw) as Partial<SandboxEntry> & { instance: string });
     const instances = [...new Set(all.map((e) => e.instance))];
-    const alive = instances.length === 0 ? [] : await this.pub.mget(instances.map((i) => `${this.keys.heartbeat}${i}`));
+    const alive = instances.length === 0 ? [] : await this.redis.pub.mget(instances.map((i) => `${this.keys.heartbeat}${i}`));
     const live = new Set(instances.filter((_, i) => alive[i] !== null));
     return all
       .filter((e): e is SandboxEntry => e.view !== undefined && e.owner !== undefined && live.has(e.instance))
@@ -155,7 +153,7 @@ export class RedisSandboxDirectory {
       });
     });
     try {
-      await this.pub.publish(this.keys.remove, JSON.stringify({ id, reply }));
+      await this.redis.pub.publish(this.keys.remove, JSON.stringify({ id, reply }));
       return await answered;
     } finally {
       this.waiting.delete(reply);
@@ -166,15 +164,7 @@ export class RedisSandboxDirectory {
   async close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    await this.pub.del(`${this.keys.heartbeat}${this.instance}`).catch(() => undefined);
-    await Promise.all(
-      [this.pub, this.sub].map(async (r) => {
-        try {
-          await r.quit();
-        } catch {
-          r.disconnect();
-        }
-      }),
-    );
+    await this.redis.pub.del(`${this.keys.heartbeat}${this.instance}`).catch(() => undefined);
+    await this.redis.close();
   }
 }

@@ -108,20 +108,7 @@ export class Sandboxes implements SandboxHost, Mounts {
     // The folder (SQLite files, recordings) is this process's: whatever is there is an earlier process's.
     await rm(this.options.dir, { recursive: true, force: true });
     await mkdir(this.options.dir, { recursive: true });
-    let lastWarn = Number.NEGATIVE_INFINITY;
-    await this.options.directory?.redis.start(
-      (id) => this.removeHere(id, 'removed'),
-      (err) => {
-        // At most one warning a second: a Redis outage must not flood the log (nor one before the core's log exists).
-        if (performance.now() - lastWarn < 1000) return;
-        lastWarn = performance.now();
-        try {
-          this.options.log().warn({ err }, 'sandbox directory (redis)');
-        } catch {
-          console.warn('sandbox directory (redis):', err);
-        }
-      },
-    );
+    await this.options.directory?.redis.start((id) => this.removeHere(id, 'removed'));
     const directory = this.options.directory?.redis;
     await this.storage.start((instance) => directory?.alive(instance) ?? Promise.resolve(false));
   }
