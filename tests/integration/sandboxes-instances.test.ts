@@ -18,6 +18,7 @@ import { databasesStartingWith } from '@fleet/db';
 import { composeStack, loadStackConfig, RedisSandboxDirectory, type ComposedStack } from '@fleet/stack';
 import { pgUrl, seededDatabase } from '../support/stack.js';
 import { DEMO_PASSWORD, TEST_PASSWORD_N } from '../support/templates.js';
+import { callAt, sessionAt } from '../support/sandbox-sessions.js';
 import { connect } from './realtime-client.js';
 
 const redis = process.env.REDIS_URL_TEST;
@@ -29,27 +30,8 @@ interface Instance {
   origin: string;
 }
 
-/** A signed-in client of one base on one instance: its cookie and plain JSON calls. */
-async function session(origin: string, base: string, username: string) {
-  const res = await fetch(`${origin}${base}/mock/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `${username} signs in at ${origin}${base}`).toBe(200);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  return { cookie, call: (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => call(origin, base, cookie, method, path, body) };
-}
-
-async function call(origin: string, base: string, cookie: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const answer = await fetch(`${origin}${base}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
-}
+const session = sessionAt;
+const call = callAt;
 
 describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)', () => {
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;

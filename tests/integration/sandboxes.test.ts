@@ -14,6 +14,7 @@ import { loadConfig } from '@fleet/core';
 import { composeStack, loadStackConfig, type ComposedStack } from '@fleet/stack';
 import { seededDatabase } from '../support/stack.js';
 import { DEMO_PASSWORD, TEST_PASSWORD_N } from '../support/templates.js';
+import { sessionAt } from '../support/sandbox-sessions.js';
 import { connect } from './realtime-client.js';
 
 interface Running {
@@ -45,25 +46,7 @@ async function start(dir: string, env: Record<string, string> = {}): Promise<Run
 }
 
 /** A signed-in client of one base ('' : the stack itself): its cookie and plain JSON calls. */
-async function session(origin: string, base: string, username: string) {
-  const res = await fetch(`${origin}${base}/mock/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `${username} signs in at ${base || 'the stack'}`).toBe(200);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
-    const answer = await fetch(`${origin}${base}${path}`, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    return { status: answer.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
-  };
-  return { cookie, setCookie: res.headers.get('set-cookie') ?? '', call };
-}
+const session = sessionAt;
 
 const fleetOf = (units: UnitSummary[]) => units.map((u) => `${u.uniqueId} ${u.name} ${u.type}`).sort();
 const statesOf = (units: UnitSummary[]) => units.map((u) => `${u.uniqueId} ${u.status} ${u.alerts.length}`).sort();
