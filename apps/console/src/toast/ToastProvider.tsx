@@ -170,7 +170,8 @@ function useToastPlacement(count: number, stack: RefObject<HTMLDivElement | null
       timer = 0;
       last = performance.now();
       const { area, overlays, obstacles } = measureObstacles(stack.current);
-      const measured = [...(stack.current?.children ?? [])].map((child) => (child as HTMLElement).offsetHeight);
+      // The rendered height, fractions included (offsetHeight rounds, and may round down).
+      const measured = [...(stack.current?.children ?? [])].map((child) => Math.ceil(child.getBoundingClientRect().height));
       const heights = Array.from({ length: count }, (_, i) => measured[i] || TOAST_HEIGHT_GUESS);
       const fits = placeStack(area, obstacles, heights);
       const next = fits.placement === null ? { ...fits, fallback: toastPlacement(area, overlays, heights[0] ?? TOAST_HEIGHT_GUESS) } : fits;

@@ -35,6 +35,17 @@ describe('toast stack placement', () => {
     expect(overlaps(rectOf(placed, 200), bar)).toBe(false);
   });
 
+  it('keeps a gap from a control just below where the stack would end, so a fraction of a pixel never lays it over one', () => {
+    // The map's "Fit to units" at 1280 × 720: its top a few tenths of a pixel below a toast's bottom at the top.
+    const top = HEADER + TOAST_GAP;
+    const fit = box(1180, top + 65.4, 1264, top + 95);
+    const placed = toastPlacement(area(1280, 720), [fit], 65)!;
+    const rect = rectOf(placed, 65.9);
+    expect(overlaps(rect, fit)).toBe(false);
+    const inflated = box(fit.left - TOAST_GAP, fit.top - TOAST_GAP, fit.right + TOAST_GAP, fit.bottom + TOAST_GAP);
+    expect(overlaps(rect, inflated)).toBe(false);
+  });
+
   it('finds the free middle of a page whose rows have controls at both ends (the unit list)', () => {
     const rows: Box[] = [];
     for (let top = 120; top < 900; top += 40) {

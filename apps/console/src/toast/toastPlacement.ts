@@ -3,8 +3,8 @@
  * buttons). Pure, so the rule is tested without a layout engine.
  *
  * The stack is a rectangle of the stack's height, TOAST_WIDTH wide (TOAST_MIN_WIDTH where that
- * does not fit), inside the page's area (below the header, right of the menu) and clear of every
- * obstacle: every control in view (buttons, links, fields, tabs, markers: ToastProvider measures
+ * does not fit), inside the page's area (below the header, right of the menu) and at least
+ * TOAST_GAP clear of every obstacle: every control in view (buttons, links, fields, tabs, markers: ToastProvider measures
  * them) and every open modal, drawer or drop-down. Of the free places, the one nearest the top-right
  * corner (the spec's place) is taken: the candidates are the page's right edge and the edges beside
  * each obstacle, at the area's top and below each obstacle. Where no place holds the whole stack,
@@ -42,7 +42,9 @@ export const TOAST_GAP = 8;
 /** How much nearer the corner the narrow stack must be to be taken. */
 const NARROW_PENALTY = 48;
 
-const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** Whether `a` comes nearer `b` than TOAST_GAP: the stack keeps that much room round a control, so a fraction of a pixel (a height rounded, a border) never lays it over one. */
+const crowds = (a: Box, b: Box): boolean =>
+  a.left < b.right + TOAST_GAP && b.left - TOAST_GAP < a.right && a.top < b.bottom + TOAST_GAP && b.top - TOAST_GAP < a.bottom;
 
 function placeOfWidth(area: ToastArea, obstacles: readonly Box[], height: number, width: number): { place: ToastPlacement; score: number } | null {
   const minLeft = (area.navbarRight > 0 ? area.navbarRight : 0) + TOAST_EDGE;
@@ -52,8 +54,8 @@ function placeOfWidth(area: ToastArea, obstacles: readonly Box[], height: number
   if (maxRight - minLeft < width || maxBottom - top0 < height) return null;
   const lefts = new Set<number>([maxRight - width]);
   for (const box of obstacles) {
-    lefts.add(Math.round(box.left - TOAST_GAP - width));
-    lefts.add(Math.round(box.right + TOAST_GAP));
+    lefts.add(Math.floor(box.left - TOAST_GAP - width));
+    lefts.add(Math.ceil(box.right + TOAST_GAP));
   }
   let best: ToastPlacement | null = null;
   let bestScore = Number.POSITIVE_INFINITY;
@@ -61,13 +63,15 @@ function placeOfWidth(area: ToastArea, obstacles: readonly Box[], height: number
     if (left < minLeft || left + width > maxRight) continue;
     const right = left + width;
     // Only what this column crosses can stop the stack in it.
-    const column = obstacles.filter((box) => box.left < right && left < box.right && box.bottom > top0 && box.top < maxBottom);
+    const column = obstacles.filter(
+      (box) => box.left - TOAST_GAP < right && left < box.right + TOAST_GAP && box.bottom + TOAST_GAP > top0 && box.top < maxBottom,
+    );
     const tops = [top0, ...column.map((box) => Math.ceil(box.bottom + TOAST_GAP))].filter((top) => top >= top0).sort((a, b) => a - b);
     for (const top of tops) {
       const bottom = top + height;
       if (bottom > maxBottom) break;
       const rect = { left, top, right, bottom };
-      if (column.some((box) => overlaps(rect, box))) continue;
+      if (column.some((box) => crowds(rect, box))) continue;
       // Nearest the top-right corner: a step down counts as much as a step left.
       const score = top - top0 + (maxRight - right);
       if (score < bestScore) {
