@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxView, UnitSummary } from '@fleet/contracts';
+import type { ClockStatus, SandboxView, UnitSummary } from '@fleet/contracts';
 import { loadConfig } from '@fleet/core';
 import { composeStack, loadStackConfig, type ComposedStack } from '@fleet/stack';
 import { seededDatabase } from '../support/stack.js';
@@ -232,13 +232,20 @@ describe('sandboxes', () => {
 });
 
 describe('sandboxes across a restart and past their time', () => {
-  it('expire by themselves, and do not survive a restart of the stack', async () => {
+  it('run at the stack’s pace, expire by themselves, and do not survive a restart of the stack', async () => {
     const own = mkdtempSync(join(tmpdir(), 'fleet-sandboxes-restart-'));
     try {
-      const first = await start(own, { SANDBOX_MINUTE_MS: '300' });
+      const first = await start(own, { SANDBOX_MINUTE_MS: '300', SIM_SPEED: '3' });
       const s1 = await session(first.origin, '', 'super_user');
       const short = (await s1.call('POST', '/mock/api/sandbox/create', { ttlMinutes: 1 })).body as SandboxView;
       const kept = (await s1.call('POST', '/mock/api/sandbox/create', { ttlMinutes: 60 })).body as SandboxView;
+      // A real-time sandbox's devices keep the stack's pace (SIM_SPEED 3); a stepped one moves only when told.
+      const stepped = (await s1.call('POST', '/mock/api/sandbox/create', { ttlMinutes: 60, clock: 'stepped' })).body as SandboxView;
+      const clockAt = async (base: string) =>
+        ((await (await session(first.origin, base, 'super_user')).call('GET', '/mock/api/clock/get')).body as ClockStatus[])[0];
+      expect(await clockAt(kept.base)).toMatchObject({ kind: 'accelerated', factor: 3 });
+      expect(await clockAt(stepped.base)).toMatchObject({ kind: 'stepped' });
+      await s1.call('POST', '/mock/api/sandbox/remove', { id: stepped.id });
       // A minute is 300 ms here: the short one goes by itself.
       await expect.poll(async () => (await fetch(`${first.origin}${short.base}/runtime-config.json`)).status, { timeout: 10_000 }).toBe(404);
       expect(((await s1.call('GET', '/mock/api/sandbox/list')).body as SandboxView[]).map((s) => s.id)).toEqual([kept.id]);

@@ -10,7 +10,7 @@ import { prepareDatabase } from '@fleet/core/storage';
 import { loadDemoPreset, type Engine } from '@fleet/simulator';
 import { RedisSandboxDirectory } from './sandbox-directory.js';
 import { Sandboxes, sandboxesDir } from './sandboxes.js';
-import { provideScenarioRunner, startSimulator, type StackConfig } from './stack.js';
+import { provideScenarioRunner, simulatorPace, startSimulator, type StackConfig } from './stack.js';
 
 export interface ComposedStack {
   readonly app: FastifyInstance;
@@ -43,6 +43,7 @@ function instanceUrl(host: string, app: FastifyInstance): string {
 
 export async function composeStack(config: Config, stack: StackConfig, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<ComposedStack> {
   const db = await prepareDatabase(config);
+  const pace = simulatorPace(stack);
   // Sandboxes: whole stacks under /sandboxes/<id>, made over the control plane (sandboxes.ts).
   let app: FastifyInstance | null = null;
   const sandboxes = config.MOCK_ENDPOINTS
@@ -50,6 +51,7 @@ export async function composeStack(config: Config, stack: StackConfig, options: 
         config,
         dir: stack.SANDBOX_DIR ?? sandboxesDir(config.DATABASE_URL),
         max: stack.SANDBOX_MAX,
+        pace,
         minuteMs: stack.SANDBOX_MINUTE_MS,
         log: () => {
           if (app === null) throw new Error('the stack is not built yet');
@@ -83,13 +85,9 @@ export async function composeStack(config: Config, stack: StackConfig, options: 
     stack.SIMULATOR === 'inprocess'
       ? startSimulator(app, {
           seed: stack.SIM_SEED ?? config.SEED,
-          speed: stack.SIM_SPEED,
+          speed: pace.speed,
           demo: loadDemoPreset(stack.SIM_DEMO),
-          timings: {
-            ...(stack.SIM_AUTONOMY !== undefined ? { autonomyShare: stack.SIM_AUTONOMY } : {}),
-            ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}),
-            ...(stack.SIM_OUTAGES === false ? { meanTimeBetweenOutagesMs: 0, spontaneousLinkEvents: false } : {}),
-          },
+          timings: pace.timings,
         })
       : null;
   if (stack.SIM_FLEET_SIZE > 0) {

@@ -1,7 +1,8 @@
 /**
  * Sandboxes: whole stacks made inside this one on request, each under `/sandboxes/<id>`
  * (contracts/sandbox.ts). A sandbox is the stack's own composition again: its own storage, a core
- * built by `buildApp` with its public base, a simulator engine with its seed and clock. Nothing is
+ * built by `buildApp` with its public base, a simulator engine with its seed and clock (its devices
+ * at the stack's pace: SIM_SPEED on a real-time clock, SIM_TELEMETRY_MS, SIM_AUTONOMY, SIM_OUTAGES). Nothing is
  * shared but the process and the listening server, whose requests and upgrades under a sandbox's
  * base go to that sandbox's core with the base taken off (core platform/mounts.ts).
  *
@@ -34,7 +35,7 @@ import { loadDemoPreset, type Engine } from '@fleet/simulator';
 import { RedisSandboxDirectory } from './sandbox-directory.js';
 import { FORWARDED_HEADER, forwardRequest, forwardUpgrade } from './sandbox-forward.js';
 import { sandboxStorage, type SandboxStorage } from './sandbox-storage.js';
-import { provideScenarioRunner, startSimulator } from './stack.js';
+import { provideScenarioRunner, startSimulator, type SimulatorPace } from './stack.js';
 
 export interface SandboxesOptions {
   /** The stack's own configuration: a sandbox's core runs on it, with its storage, base and seed. */
@@ -43,6 +44,8 @@ export interface SandboxesOptions {
   readonly dir: string;
   /** How many may live at once. */
   readonly max: number;
+  /** The stack's devices' pace (stack.ts simulatorPace): a sandbox's on a real-time clock; a stepped one takes its timings only. */
+  readonly pace?: SimulatorPace;
   /** The length of a minute of their lifetime in ms (60,000; tests shorten it). */
   readonly minuteMs?: number;
   /** The stack's log: each sandbox's core logs as its child. */
@@ -227,7 +230,14 @@ export class Sandboxes implements SandboxHost, Mounts {
         sandbox: () => ({ id, name: view.name, expiresAt: view.expiresAt }),
       });
       provideScenarioRunner(app);
-      const engine = startSimulator(app, { seed: seedValue, demo: loadDemoPreset(demo), clock: { kind: clock } });
+      const pace = this.options.pace;
+      const engine = startSimulator(app, {
+        seed: seedValue,
+        demo: loadDemoPreset(demo),
+        ...(pace ? { timings: pace.timings } : {}),
+        // A real-time sandbox runs at the stack's pace (SIM_SPEED); a stepped one moves only when told.
+        ...(clock === 'stepped' ? { clock: { kind: 'stepped' } } : { speed: pace?.speed ?? 1 }),
+      });
       await app.ready();
       const timer = setTimeout(() => void this.removeHere(id, 'expired'), ttlMs);
       timer.unref();

@@ -20,6 +20,10 @@ const StackConfig = z.object({
    * Outages and link drops that happen by themselves now and then (the preset's when unset); false: a
    * device changes only when told to (a command, a fault, a scenario), as the end-to-end tests want it.
    */
+  SIM_OUTAGES: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** How many sandboxes may live at once (0: none are made). */
   SANDBOX_MAX: z.coerce.number().int().min(0).max(200).default(16),
   /** Where the sandboxes' files live; default: beside the database, `<database file>.sandboxes`. Emptied at start. */
@@ -31,10 +35,6 @@ const StackConfig = z.object({
   INSTANCE_URL: z.string().url().optional(),
   /** How long a sandbox's minute is, in ms (their lifetime is counted in them): tests shorten it. */
   SANDBOX_MINUTE_MS: z.coerce.number().int().positive().default(60_000),
-  SIM_OUTAGES: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 export type StackConfig = z.infer<typeof StackConfig>;
 
@@ -42,6 +42,27 @@ export function loadStackConfig(env: Record<string, string | undefined> = proces
   const r = StackConfig.safeParse(env);
   if (!r.success) throw new Error(`Invalid configuration:\n${r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   return r.data;
+}
+
+/**
+ * The devices' pace the stack is configured with (SIM_SPEED, SIM_AUTONOMY, SIM_TELEMETRY_MS,
+ * SIM_OUTAGES): its own fleet's, and every sandbox's made on it (a sandbox is the stack again, with
+ * a seed, preset and clock of its own).
+ */
+export interface SimulatorPace {
+  readonly speed: number;
+  readonly timings: NonNullable<EngineOptions['timings']>;
+}
+
+export function simulatorPace(stack: StackConfig): SimulatorPace {
+  return {
+    speed: stack.SIM_SPEED,
+    timings: {
+      ...(stack.SIM_AUTONOMY !== undefined ? { autonomyShare: stack.SIM_AUTONOMY } : {}),
+      ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}),
+      ...(stack.SIM_OUTAGES === false ? { meanTimeBetweenOutagesMs: 0, spontaneousLinkEvents: false } : {}),
+    },
+  };
 }
 
 export interface SimulatorOptions {
