@@ -8,7 +8,8 @@
  * test creates are deleted, and the configuration, the seeded user's dismissal and the entries are
  * put back at its end.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
 import { apiAs, createUser, login, PASSWORD, trackNavigations, type NewUserOptions, reloadInPlace } from './support';
 
@@ -37,7 +38,7 @@ test('a user changes their password: wrong old password and the rules refused in
     await expect(modal.getByTestId('account-user-type')).toHaveText('Regular');
 
     // Details: the spec's rules inline, another user's e-mail refused by the core, then saved.
-    const taken = ((await (await admin.get('/api/users/current')).json()) as { email: string }).email;
+    const taken = ((await (await admin.get('api/users/current')).json()) as { email: string }).email;
     await modal.getByTestId('account-firstName').fill('ann');
     await modal.getByTestId('account-save').click();
     await expect(modal.getByTestId('account-error.firstName')).toHaveText(VALIDATION.firstNameUppercase);
@@ -52,9 +53,9 @@ test('a user changes their password: wrong old password and the rules refused in
     // The save is two calls (the names and e-mail, then the contact) and the button is disabled while they run: the
     // stored contact is awaited until both are done.
     const own = await playwright.request.newContext({ baseURL });
-    expect((await own.post('/mock/auth/login', { data: { username, password: START_PASSWORD } })).ok()).toBe(true);
+    expect((await own.post('mock/auth/login', { data: { username, password: START_PASSWORD } })).ok()).toBe(true);
     await expect
-      .poll(async () => (await own.get('/api/user/contact')).json())
+      .poll(async () => (await own.get('api/user/contact')).json())
       .toMatchObject({
         firstName: 'Annie',
         email: `${username}@example.org`,
@@ -84,15 +85,15 @@ test('a user changes their password: wrong old password and the rules refused in
     await page.keyboard.press('Escape');
     // The menu closed (a click on its button now opens it rather than closing it).
     await expect(page.getByTestId('user-menu-name')).toBeHidden();
-    expect((await own.get('/api/user/contact')).status()).toBe(401);
+    expect((await own.get('api/user/contact')).status()).toBe(401);
 
-    const oldLogin = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: START_PASSWORD } });
+    const oldLogin = await (await playwright.request.newContext({ baseURL })).post('mock/auth/login', { data: { username, password: START_PASSWORD } });
     expect(oldLogin.status()).toBe(401);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await login(page, username, 'Better-pass-2');
   } finally {
-    expect((await admin.delete(`/api/v2/users/${id}`)).ok()).toBe(true);
+    expect((await admin.delete(`api/v2/users/${id}`)).ok()).toBe(true);
   }
 });
 
@@ -105,7 +106,7 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
   test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, 'super_user');
   const { id, username } = await createUser(admin, 'luc_regular', newUser('account-prefs'));
-  const chatEntry = (await (await admin.get('/api/v2/admin/applicationConfiguration/cfg-chat')).json()) as { value: unknown; version: number };
+  const chatEntry = (await (await admin.get('api/v2/admin/applicationConfiguration/cfg-chat')).json()) as { value: unknown; version: number };
   try {
     await login(page, username, START_PASSWORD);
     // Chat support off (the seed): no toggle, no script.
@@ -133,8 +134,8 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
     await expect(modal).toBeHidden();
 
     // Chat support turned on meanwhile (the stand-in script the mock serves): after the reload the toggle shows.
-    const on = await admin.put('/api/v2/admin/applicationConfiguration/cfg-chat', {
-      data: { value: { enabled: true, scriptUrl: `${baseURL}/mock/chat/widget.js` }, version: chatEntry.version },
+    const on = await admin.put('api/v2/admin/applicationConfiguration/cfg-chat', {
+      data: { value: { enabled: true, scriptUrl: new URL('mock/chat/widget.js', baseURL).href }, version: chatEntry.version },
     });
     expect(on.status(), await on.text()).toBe(200);
     await reloadInPlace(page);
@@ -160,9 +161,9 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
     await page.getByTestId('user-menu-chat').click();
     await expect(page.getByTestId('chat-widget')).toBeVisible();
   } finally {
-    const now = (await (await admin.get('/api/v2/admin/applicationConfiguration/cfg-chat')).json()) as { version: number };
-    expect((await admin.put('/api/v2/admin/applicationConfiguration/cfg-chat', { data: { value: chatEntry.value, version: now.version } })).ok()).toBe(true);
-    expect((await admin.delete(`/api/v2/users/${id}`)).ok()).toBe(true);
+    const now = (await (await admin.get('api/v2/admin/applicationConfiguration/cfg-chat')).json()) as { version: number };
+    expect((await admin.put('api/v2/admin/applicationConfiguration/cfg-chat', { data: { value: chatEntry.value, version: now.version } })).ok()).toBe(true);
+    expect((await admin.delete(`api/v2/users/${id}`)).ok()).toBe(true);
   }
 });
 
@@ -173,9 +174,9 @@ test('a password within 14 days of expiry goes to the change page right after si
 }) => {
   const self = await apiAs(playwright, baseURL, EXPIRING);
   // Not dismissed yet (another spec's sign-in may have kept the password for now).
-  expect((await self.put('/api/userPreferences', { data: { passwordExpiryDismissed: null } })).ok()).toBe(true);
+  expect((await self.put('api/userPreferences', { data: { passwordExpiryDismissed: null } })).ok()).toBe(true);
   try {
-    await page.goto('/login?next=%2Fmap');
+    await page.goto('login?next=%2Fmap');
     await page.getByTestId('login-username').fill(EXPIRING);
     await page.getByTestId('login-password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
@@ -189,18 +190,18 @@ test('a password within 14 days of expiry goes to the change page right after si
     await expect(page).toHaveURL(/\/map$/);
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     // A deep link after sign-in is not interrupted, and the next sign-in goes straight in.
-    await page.goto('/list?ignoreRouteDefault=1');
+    await page.goto('list?ignoreRouteDefault=1');
     await expect(page).toHaveURL(/\/list/);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
-    await page.goto('/login');
+    await page.goto('login');
     await page.getByTestId('login-username').fill(EXPIRING);
     await page.getByTestId('login-password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     await expect(page.getByTestId('page-passwordChange')).toHaveCount(0);
   } finally {
-    expect((await self.put('/api/userPreferences', { data: { passwordExpiryDismissed: null } })).ok()).toBe(true);
+    expect((await self.put('api/userPreferences', { data: { passwordExpiryDismissed: null } })).ok()).toBe(true);
   }
 });
 
@@ -220,13 +221,13 @@ test("what's new and about open from the user menu; an entry published meanwhile
     const modal = page.getByTestId('whats-new-modal');
     await expect(modal.getByTestId('whats-new-loading')).toHaveCount(0);
     await expect(modal.getByText(title)).toHaveCount(0);
-    const created = await admin.post('/api/v2/admin/whatsNew', { data: { title, body: 'Account flows arrived', releaseVersion: '9.9', publish: true } });
+    const created = await admin.post('api/v2/admin/whatsNew', { data: { title, body: 'Account flows arrived', releaseVersion: '9.9', publish: true } });
     expect(created.status(), await created.text()).toBe(201);
     id = ((await created.json()) as { id: string }).id;
     await expect(modal.getByText(title)).toBeVisible();
     await expect(modal.getByText('Account flows arrived')).toBeVisible();
     expect(navigations).toEqual([]);
   } finally {
-    if (id !== null) expect((await admin.delete(`/api/v2/admin/whatsNew/${id}`)).ok()).toBe(true);
+    if (id !== null) expect((await admin.delete(`api/v2/admin/whatsNew/${id}`)).ok()).toBe(true);
   }
 });

@@ -12,14 +12,15 @@
  * removes over REST only what a failed test left behind. Nothing seeded is changed: units, channels
  * and video return channels live in the test's own inventory.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, login, signIn } from './support';
 
 /** A suffix no other run or worker uses (letters and digits: valid in every name kind). */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 async function openKind(page: Page, kind: string, testId: string): Promise<void> {
-  await page.goto(`/system_entities/${kind}?ignoreRouteDefault=1`);
+  await page.goto(`system_entities/${kind}?ignoreRouteDefault=1`);
   await expect(page.getByTestId('system-entities')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`${testId}-grid`)).toBeVisible({ timeout: 30_000 });
 }
@@ -41,7 +42,7 @@ async function choose(page: Page, testId: string, typed: string, option: string 
 
 /** An inventory of the test's own (top level), so nothing it registers meets a seeded group or inventory. */
 async function makeInventory(api: APIRequestContext, name: string): Promise<string> {
-  const res = await api.post('/api/v2/admin/inventories', { data: { name, parentId: null } });
+  const res = await api.post('api/v2/admin/inventories', { data: { name, parentId: null } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -98,10 +99,10 @@ test('a super user creates, edits and deletes a server of each of the three rema
     for (const { kind, type } of SERVER_KINDS) {
       await cleanUp(
         api,
-        `/api/v2/admin/servers?type=${type}&searchKey=name&searchValue=E2E-crud-${kind}-${stamp}`,
+        `api/v2/admin/servers?type=${type}&searchKey=name&searchValue=E2E-crud-${kind}-${stamp}`,
         'name',
         'id',
-        '/api/v2/admin/servers',
+        'api/v2/admin/servers',
         `E2E-crud-${kind}-${stamp}`,
       );
     }
@@ -167,9 +168,9 @@ test('a super user registers a unit in an inventory of its own, edits and delete
     await expect(page.getByTestId('group-modal')).toHaveCount(0);
     await expect(page.getByTestId('groups-empty')).toBeVisible();
   } finally {
-    await cleanUp(api, `/api/v2/admin/units?searchKey=name&searchValue=${unit}`, 'name', 'uniqueId', '/api/v2/admin/units', unit);
-    await cleanUp(api, `/api/v2/admin/groups?searchKey=name&searchValue=${group}`, 'name', 'id', '/api/v2/admin/groups', group);
-    await api.delete(`/api/v2/admin/inventories/${inventoryId}`);
+    await cleanUp(api, `api/v2/admin/units?searchKey=name&searchValue=${unit}`, 'name', 'uniqueId', 'api/v2/admin/units', unit);
+    await cleanUp(api, `api/v2/admin/groups?searchKey=name&searchValue=${group}`, 'name', 'id', 'api/v2/admin/groups', group);
+    await api.delete(`api/v2/admin/inventories/${inventoryId}`);
     await api.dispose();
   }
 });
@@ -186,7 +187,7 @@ test('staff creates, renames and deletes a channel on a hub of its own and a vid
   const vrChannel = `E2E-crud-vr-${stamp}`;
   const api = await apiAs(playwright, baseURL, 'staff');
   const inventoryId = await makeInventory(api, inventory);
-  const made = await api.post('/api/v2/admin/servers', {
+  const made = await api.post('api/v2/admin/servers', {
     data: { serverType: 'mmh_server', name: hub, serial: `SN-hub-${stamp}`, swVersion: '10.1', inventoryId },
   });
   expect(made.status(), await made.text()).toBe(201);
@@ -235,10 +236,10 @@ test('staff creates, renames and deletes a channel on a hub of its own and a vid
     await expect(page.getByTestId('vr-channel-modal')).toHaveCount(0);
     await expect(page.getByTestId('vr-channels-empty')).toBeVisible();
   } finally {
-    await cleanUp(api, `/api/v2/admin/channels?searchKey=name&searchValue=${channel}`, 'channelName', 'channelId', '/api/v2/admin/channels', channel);
-    await cleanUp(api, `/api/v2/admin/vrChannels?searchKey=name&searchValue=${vrChannel}`, 'name', 'uniqueId', '/api/v2/admin/vrChannels', vrChannel);
-    await api.delete(`/api/v2/admin/servers/${hubId}`);
-    await api.delete(`/api/v2/admin/inventories/${inventoryId}`);
+    await cleanUp(api, `api/v2/admin/channels?searchKey=name&searchValue=${channel}`, 'channelName', 'channelId', 'api/v2/admin/channels', channel);
+    await cleanUp(api, `api/v2/admin/vrChannels?searchKey=name&searchValue=${vrChannel}`, 'name', 'uniqueId', 'api/v2/admin/vrChannels', vrChannel);
+    await api.delete(`api/v2/admin/servers/${hubId}`);
+    await api.delete(`api/v2/admin/inventories/${inventoryId}`);
     await api.dispose();
   }
 });
@@ -275,7 +276,7 @@ test('staff creates a user from the users list and deletes it', async ({ page, b
     await expect(page.getByTestId('user-modal')).toHaveCount(0);
     await expect(page.getByTestId('users-empty')).toBeVisible();
   } finally {
-    await cleanUp(api, `/api/v2/users?searchKey=username&searchValue=${username}`, 'username', 'id', '/api/v2/users', username);
+    await cleanUp(api, `api/v2/users?searchKey=username&searchValue=${username}`, 'username', 'id', 'api/v2/users', username);
     await api.dispose();
   }
 });

@@ -9,7 +9,7 @@
  * unit list is asserted by apps/console/src/routing/ManageGuards.test.tsx).
  * Everything made here is deleted or ends (the approval) within the test.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, secondConsole, signIn, trackNavigations } from './support';
 
 // Each test signs in two consoles (or a console and a REST client) on a stack shared with other specs: room for a loaded machine.
@@ -22,13 +22,13 @@ test("what's new: created, published and deleted by the super user, seen live by
 }) => {
   const title = `E2E-admin-pages-${Date.now()}`;
   await signIn(page, 'super_user');
-  await page.goto('/whats_new?ignoreRouteDefault=1');
+  await page.goto('whats_new?ignoreRouteDefault=1');
   await expect(page.getByTestId('whats-new-section')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('wn-row-wnw-10-1')).toBeVisible({ timeout: 30_000 });
 
   const other = await secondConsole(browser, baseURL, 'staff');
   try {
-    await other.page.goto('/whats_new?ignoreRouteDefault=1');
+    await other.page.goto('whats_new?ignoreRouteDefault=1');
     await expect(other.page.getByTestId('wn-row-wnw-10-1')).toBeVisible({ timeout: 30_000 });
     const navigations = trackNavigations(other.page);
 
@@ -63,7 +63,7 @@ test("what's new: created, published and deleted by the super user, seen live by
       expect(navigations).toEqual([]);
     } finally {
       // Already deleted above unless the test stopped early (then this removes it; a 404 is fine).
-      await page.request.delete(`/api/v2/admin/whatsNew/${id}`);
+      await page.request.delete(`api/v2/admin/whatsNew/${id}`);
     }
   } finally {
     await other.close();
@@ -76,7 +76,7 @@ test("a global system message shows in another user's banner without a reload an
   try {
     const navigations = trackNavigations(other.page);
     await signIn(page, 'super_user');
-    await page.goto('/whats_new?ignoreRouteDefault=1');
+    await page.goto('whats_new?ignoreRouteDefault=1');
     await page.getByTestId('tab-system-messages').click();
     await expect(page.getByTestId('system-messages-section')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('sm-create').click();
@@ -103,7 +103,7 @@ test("a global system message shows in another user's banner without a reload an
       expect(navigations).toEqual([]);
     } finally {
       // Already deleted above unless the test stopped early (then this removes it; a 404 is fine).
-      await page.request.delete(`/api/v2/admin/systemMessages/${id}`);
+      await page.request.delete(`api/v2/admin/systemMessages/${id}`);
     }
   } finally {
     await other.close();
@@ -112,14 +112,14 @@ test("a global system message shows in another user's banner without a reload an
 
 test('an access approval opened by support access is revoked on /access_approvals', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
-  const res = await api.post('/api/v2/remoteActions', {
+  const res = await api.post('api/v2/remoteActions', {
     data: { deviceType: 'unit', deviceId: 'LUSMART-0002', action: 'supportAccess', reason: `E2E-admin-pages ${Date.now()}` },
   });
   expect(res.ok()).toBe(true);
   const approvalId = ((await res.json()) as { supportAccess: { id: string } }).supportAccess.id;
   try {
     await signIn(page, 'super_user');
-    await page.goto('/access_approvals?ignoreRouteDefault=1');
+    await page.goto('access_approvals?ignoreRouteDefault=1');
     await expect(page.getByTestId('access-approvals-page')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('aa-search').fill('LUSMART-0002');
     const row = page.getByTestId(`aa-row-${approvalId}`);
@@ -130,14 +130,14 @@ test('an access approval opened by support access is revoked on /access_approval
     await expect(page.getByTestId(`aa-revoke-${approvalId}`)).toHaveCount(0);
   } finally {
     // Whatever happened above, the access ends (an already ended one answers 409).
-    await api.put(`/api/v2/admin/accessApprovals/${approvalId}/revoke`, { data: {} });
+    await api.put(`api/v2/admin/accessApprovals/${approvalId}/revoke`, { data: {} });
     await api.dispose();
   }
 });
 
 test("staff opens the admin remote actions: every inventory's devices, narrowed by the inventory filter", async ({ page }) => {
   await signIn(page, 'staff');
-  await page.goto('/remote_actions?ignoreRouteDefault=1');
+  await page.goto('remote_actions?ignoreRouteDefault=1');
   await expect(page.getByTestId('remote-actions-admin-view')).toBeVisible({ timeout: 30_000 });
   // Units of two organisations' inventories (a partner would see only its own).
   await expect(page.getByTestId('ra-device-LU800-0001')).toBeVisible({ timeout: 30_000 });

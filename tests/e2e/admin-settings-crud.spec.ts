@@ -14,14 +14,15 @@
  * inventory of the association are the test's own, and the software version supports no device
  * but the one it is added to for a moment (extender devices, which no upgrade spec offers).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn } from './support';
 
 /** A suffix no other run or worker uses. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 async function openKind(page: Page, kind: string): Promise<void> {
-  await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
+  await page.goto(`system_settings/${kind}?ignoreRouteDefault=1`);
   await expect(page.getByTestId('system-settings')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -90,7 +91,7 @@ test('a super user creates, edits and deletes an AI credential (its secret kept)
     await expect(aiRow).toContainText('Inactive');
     // The list never shows a secret: the core says it is still set.
     const id = (await aiRow.getAttribute('data-testid'))!.replace('settings-ai_settings-row-', '');
-    const stored = (await (await api.get(`/api/v2/admin/aiCredentials/${id}`)).json()) as { fields: { name: string; isSet: boolean }[] };
+    const stored = (await (await api.get(`api/v2/admin/aiCredentials/${id}`)).json()) as { fields: { name: string; isSet: boolean }[] };
     expect(stored.fields).toEqual([expect.objectContaining({ name: 'apiKey', isSet: true })]);
     await rowButton(page, 'ai_settings', credential, 'delete');
     await page.getByTestId('settings-ai_settings-delete-confirm').click();
@@ -118,8 +119,8 @@ test('a super user creates, edits and deletes an AI credential (its secret kept)
     await page.getByTestId('settings-application_configuration-delete-confirm').click();
     await expect(entryRow).toHaveCount(0);
   } finally {
-    await cleanUp(api, '/api/v2/admin/aiCredentials', 'name', credential);
-    await cleanUp(api, '/api/v2/admin/applicationConfiguration', 'key', key);
+    await cleanUp(api, 'api/v2/admin/aiCredentials', 'name', credential);
+    await cleanUp(api, 'api/v2/admin/applicationConfiguration', 'key', key);
     await api.dispose();
   }
 });
@@ -146,7 +147,7 @@ test('a super user creates and deletes a modem vendor and edits a client applica
     await expect(vendorRow).toHaveCount(0);
 
     // A client application made elsewhere (its creation has its own test): renamed, a new redirect, inactive.
-    await post(api, '/api/v2/admin/clientApplications', { name: app, clientId: `e2e-app-${stamp}`, redirectUris: ['https://e2e.example.com/callback'] });
+    await post(api, 'api/v2/admin/clientApplications', { name: app, clientId: `e2e-app-${stamp}`, redirectUris: ['https://e2e.example.com/callback'] });
     await page.getByTestId('section-tab-client_application').click();
     const appRow = rowNamed(page, 'client_application', app);
     await expect(appRow).toContainText('https://e2e.example.com/callback');
@@ -163,8 +164,8 @@ test('a super user creates and deletes a modem vendor and edits a client applica
     await page.getByTestId('settings-client_application-delete-confirm').click();
     await expect(appRow).toHaveCount(0);
   } finally {
-    await cleanUp(api, '/api/v2/admin/modemVendors', 'name', vendor);
-    for (const name of [app, `${app}-renamed`]) await cleanUp(api, '/api/v2/admin/clientApplications', 'name', name);
+    await cleanUp(api, 'api/v2/admin/modemVendors', 'name', vendor);
+    for (const name of [app, `${app}-renamed`]) await cleanUp(api, 'api/v2/admin/clientApplications', 'name', name);
     await api.dispose();
   }
 });
@@ -174,8 +175,8 @@ test('staff adds an inventory to an organisation and removes it again', async ({
   const organisation = `E2E-org-${stamp}`;
   const inventory = `E2E-org-inv-${stamp}`;
   const api = await apiAs(playwright, baseURL, 'staff');
-  const organisationId = await post(api, '/api/v2/admin/organisations', { name: organisation });
-  const inventoryId = await post(api, '/api/v2/admin/inventories', { name: inventory, parentId: null });
+  const organisationId = await post(api, 'api/v2/admin/organisations', { name: organisation });
+  const inventoryId = await post(api, 'api/v2/admin/inventories', { name: inventory, parentId: null });
   try {
     await signIn(page, 'staff');
     await openKind(page, 'organization_inventory');
@@ -200,8 +201,8 @@ test('staff adds an inventory to an organisation and removes it again', async ({
     await expect(page.getByTestId('settings-organization_inventory-empty')).toBeVisible();
   } finally {
     // The organisation's associations go with it.
-    await api.delete(`/api/v2/admin/organisations/${organisationId}`);
-    await api.delete(`/api/v2/admin/inventories/${inventoryId}`);
+    await api.delete(`api/v2/admin/organisations/${organisationId}`);
+    await api.delete(`api/v2/admin/inventories/${inventoryId}`);
     await api.dispose();
   }
 });
@@ -211,8 +212,8 @@ test('staff creates, edits and deletes a software version, adding it to a produc
   const number = `7.8.${100 + Math.floor(Math.random() * 900)}`;
   const api = await apiAs(playwright, baseURL, 'staff');
   const removeVersion = async () => {
-    const found = (await (await api.get(`/api/v2/softwareVersions?searchValue=${number}`)).json()) as { items: { id: string; number: string }[] };
-    for (const v of found.items.filter((i) => i.number === number)) await api.delete(`/api/v2/softwareVersions/${v.id}`);
+    const found = (await (await api.get(`api/v2/softwareVersions?searchValue=${number}`)).json()) as { items: { id: string; number: string }[] };
+    for (const v of found.items.filter((i) => i.number === number)) await api.delete(`api/v2/softwareVersions/${v.id}`);
   };
   await removeVersion();
   try {

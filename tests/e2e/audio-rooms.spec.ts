@@ -6,11 +6,12 @@
  * (over /ws). The §5 name rule and "Name field has to be unique" inline before anything is sent are
  * asserted by apps/console/src/features/audio-rooms/AudioRooms.page.test.tsx.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { signIn, reloadInPlace } from './support';
 
 async function openAudioRooms(page: Page): Promise<void> {
-  await page.goto('/audio_rooms?ignoreRouteDefault=1');
+  await page.goto('audio_rooms?ignoreRouteDefault=1');
   await expect(page.getByTestId('audio-rooms-page')).toBeVisible({ timeout: 30_000 });
   // The preferences' current inventory (Global-News) and its seeded rooms.
   await expect(page.getByTestId('audio-rooms-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
@@ -80,7 +81,7 @@ test('a room with an IFB server starts on it and stops, the list showing its sta
   try {
     const second = await other.newPage();
     await signIn(second, 'super_user');
-    await second.goto('/audio_rooms?ignoreRouteDefault=1');
+    await second.goto('audio_rooms?ignoreRouteDefault=1');
     await expect(second.getByTestId('audio-rooms-page')).toBeVisible({ timeout: 30_000 });
     await second.getByTestId('audio-rooms-inventory').click();
     await second.getByRole('option', { name: 'Global-News', exact: true }).click();

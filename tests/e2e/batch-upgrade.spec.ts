@@ -12,14 +12,15 @@
  * version the core offers it, with its outcome forced to success by a control-plane fault (the
  * test's).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import zhBatch from '../../apps/console/src/i18n/areas/batchUpgrade.zh.json' with { type: 'json' };
 import { apiAs, ownUser, signIn, reloadInPlace } from './support';
 
 const UNIT = 'DRONE-0001';
 
 async function openBatchUpgrade(page: Page): Promise<void> {
-  await page.goto('/batch_upgrade?ignoreRouteDefault=1');
+  await page.goto('batch_upgrade?ignoreRouteDefault=1');
   await expect(page.getByTestId('batch-upgrade-page')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -29,13 +30,13 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
   test.setTimeout(180_000);
   const operator = await apiAs(playwright, baseURL, 'super_user');
   // A run without a forced outcome may fail by itself (the simulator's failure rate): force success.
-  const forced = await operator.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'upgradeOutcome', code: null } } });
+  const forced = await operator.post('mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'upgradeOutcome', code: null } } });
   expect(forced.ok()).toBe(true);
   // A super user of this test's own: the language it switches to is kept in the user's preferences,
   // which a spec running beside this one as super_user would otherwise load.
   const user = await ownUser(playwright, baseURL, 'super_user', { label: 'lang-batch' });
   try {
-    const offered = (await (await operator.get(`/api/v2/units/${UNIT}/upgrade/targets`)).json()) as {
+    const offered = (await (await operator.get(`api/v2/units/${UNIT}/upgrade/targets`)).json()) as {
       currentVersion: string;
       targets: { number: string; eligible: boolean }[];
     };

@@ -11,9 +11,9 @@
  * component tests (ChannelModal.test.tsx, ChannelDetailsTab.test.tsx in
  * apps/console/src/features/channels).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED, signIn, reloadInPlace } from './support';
-import { sandboxApi, signInAt, stepClock, test as sandboxTest } from './sandbox';
+import type { Page } from '@playwright/test';
+import { apiAs, login, releaseUnits, secondConsole, signIn, reloadInPlace } from './support';
+import { expect, sandboxApi, signInAt, stepClock, test, test as sandboxTest } from './sandbox';
 
 const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -42,7 +42,7 @@ function trackNavigations(page: Page): string[] {
 
 async function openChannels(page: Page): Promise<void> {
   // The menu entry sits in a collapsed group; the address is the spec's route (the saved route is not followed).
-  await page.goto('/channels?ignoreRouteDefault=1');
+  await page.goto('channels?ignoreRouteDefault=1');
   await expect(page.getByTestId('channels-page')).toBeVisible({ timeout: 30_000 });
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
 }
@@ -67,7 +67,7 @@ test('the seeded channels show with their counters, and a counter filters the li
   // The filter is kept in the preferences: it is back after a reload.
   await expect
     .poll(async () =>
-      (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
+      (await page.request.get('api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
     )
     .toEqual(['output']);
   await reloadInPlace(page);
@@ -76,7 +76,7 @@ test('the seeded channels show with their counters, and a counter filters the li
   await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(total));
   await expect
     .poll(async () =>
-      (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
+      (await page.request.get('api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
     )
     .toEqual([]);
 });
@@ -90,7 +90,7 @@ test('a status change on the simulated server reaches the row without a reload',
   // so the specs after this one find the hub as seeded.
   const row = page.getByTestId(`channel-row-${STATUS_CHANNEL}`);
   const inject = (status: 'upgrading' | 'idle') =>
-    operator.post('/mock/trpc/fault.inject', { data: { serverId: SERVER, fault: { type: 'channelStatus', channelId: STATUS_CHANNEL, status } } });
+    operator.post('mock/trpc/fault.inject', { data: { serverId: SERVER, fault: { type: 'channelStatus', channelId: STATUS_CHANNEL, status } } });
   try {
     expect((await inject('upgrading')).ok()).toBe(true);
     await expect(row).toHaveAttribute('data-status', 'upgrading');
@@ -104,7 +104,6 @@ test('a status change on the simulated server reaches the row without a reload',
   }
 });
 test('an admin edits the general tab: a save that persists', async ({ page }) => {
-  await leaseShared(SHARED.channelName);
   await signIn(page, 'luc_admin');
   await openChannels(page);
   await page.getByTestId(`channel-name-${EDITED}`).click();
@@ -125,7 +124,7 @@ test('an admin edits the general tab: a save that persists', async ({ page }) =>
 
 test('the unit area offers channels by name: the camera tab finds a channel by the name the pages show and shows it by name and hub', async ({ page }) => {
   await login(page, 'luc_regular');
-  const list = (await (await page.request.get('/api/channels/fetch')).json()) as {
+  const list = (await (await page.request.get('api/channels/fetch')).json()) as {
     channels: { channelId: string; channelName: string; serverName: string; status: string }[];
   };
   const channel = list.channels.find((c) => c.channelId === INPUT_CHANNEL);
@@ -133,7 +132,7 @@ test('the unit area offers channels by name: the camera tab finds a channel by t
   const { channelName: name, serverName: hub } = channel!;
   // The pages show the name, not the id the calls take (MMH-1-CH4 for MMH-0001-CH4).
   expect(name).not.toBe(INPUT_CHANNEL);
-  await page.goto(`/list?unit=${UNIT_AREA_UNIT}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${UNIT_AREA_UNIT}&ignoreRouteDefault=1`);
   const input = page.getByTestId('unit-detail-channel-input');
   await expect(input).toBeVisible({ timeout: 30_000 });
   await input.click();
@@ -194,7 +193,7 @@ sandboxTest.describe('in a sandbox of its own, on a stepped clock', () => {
 
 test('a regular user adds an SRT destination: it is listed after a reload and edited in place', async ({ page }) => {
   await signIn(page, 'luc_regular');
-  await page.goto(`/channels?ignoreRouteDefault=1&channel=${CHANNEL}&tab=destinations`);
+  await page.goto(`channels?ignoreRouteDefault=1&channel=${CHANNEL}&tab=destinations`);
   await expect(page.getByTestId('channel-panel-destinations')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('channel-destination-type').selectOption('srt');
   const name = `srt_${Date.now().toString(36)}`;
@@ -228,7 +227,7 @@ test('a regular user adds an SRT destination: it is listed after a reload and ed
 
 test('a regular user adds an input source to the hub input channel, sees it after a reload, and removes it', async ({ page }) => {
   await signIn(page, 'luc_regular');
-  await page.goto(`/channels?ignoreRouteDefault=1&channel=${INPUT_CHANNEL}&tab=ingest`);
+  await page.goto(`channels?ignoreRouteDefault=1&channel=${INPUT_CHANNEL}&tab=ingest`);
   await expect(page.getByTestId('channel-panel-ingest')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('channel-form-inputSource')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('channel-inputSource-kind').selectOption('webrtc');
@@ -255,15 +254,14 @@ test('a regular user adds an input source to the hub input channel, sees it afte
 });
 
 test('a rename made in one console shows in a second one, in its list and its open modal, with no reload', async ({ page, browser, baseURL }) => {
-  await leaseShared(SHARED.channelName);
   await signIn(page, 'luc_admin');
-  await page.goto(`/channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
+  await page.goto(`channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
   const name = page.getByTestId('channel-general-name');
   await expect(name).not.toHaveValue('', { timeout: 30_000 });
   const original = await name.inputValue();
   const other = await secondConsole(browser, baseURL, 'luc_regular');
   try {
-    await other.page.goto(`/channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
+    await other.page.goto(`channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
     await expect(other.page.getByTestId('channel-general-name')).toHaveValue(original, { timeout: 30_000 });
     const navigations = trackNavigations(other.page);
 

@@ -5,20 +5,21 @@
  * the rule is removed. The rules name the test's own user, so the other specs on this stack are
  * unaffected (they only see the header's warning while the rules exist).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './sandbox';
 import type { ChaosRule } from '@fleet/contracts';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import chaosEn from '../../apps/console/src/i18n/areas/chaos.en.json' with { type: 'json' };
 import { apiAs, ownUser, signIn } from './support';
 
 async function addRule(admin: APIRequestContext, rule: unknown): Promise<string> {
-  const res = await admin.post('/mock/trpc/chaos.add', { data: rule });
+  const res = await admin.post('mock/trpc/chaos.add', { data: rule });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { result: { data: ChaosRule } }).result.data.id;
 }
 
 async function ruleOf(admin: APIRequestContext, id: string): Promise<ChaosRule | undefined> {
-  const res = await admin.get('/mock/trpc/chaos.list');
+  const res = await admin.get('mock/trpc/chaos.list');
   return ((await res.json()) as { result: { data: ChaosRule[] } }).result.data.find((r) => r.id === id);
 }
 
@@ -32,7 +33,7 @@ test('under chaos rules the console shows its error, retry and stale states, and
     await signIn(page, user.username, user.password);
     // The list is opened once the console's live topics are acknowledged: a read on its way at the
     // acknowledgement is sent again (its answer may predate the subscription), which would add reads.
-    await page.goto('/channels');
+    await page.goto('channels');
     await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
     expect((await ruleOf(admin, failing))?.hits).toBe(0);
     await page.getByTestId('nav-unitList').click();
@@ -47,7 +48,7 @@ test('under chaos rules the console shows its error, retry and stale states, and
     expect((await ruleOf(admin, failing))?.hits).toBe(3);
 
     // Removed: Retry reads the list again, and the warning goes.
-    expect((await admin.post('/mock/trpc/chaos.remove', { data: { id: failing } })).ok()).toBe(true);
+    expect((await admin.post('mock/trpc/chaos.remove', { data: { id: failing } })).ok()).toBe(true);
     await page.getByTestId('units-retry').click();
     await expect(page.getByTestId('unit-table')).toBeVisible();
     await expect(warning).toBeHidden();
@@ -62,11 +63,11 @@ test('under chaos rules the console shows its error, retry and stale states, and
     expect((await ruleOf(admin, added[1]!))?.hits).toBeGreaterThanOrEqual(1);
 
     // Removed: the console reconnects on its own and its values are live again.
-    expect((await admin.post('/mock/trpc/chaos.remove', { data: { id: added[1]! } })).ok()).toBe(true);
+    expect((await admin.post('mock/trpc/chaos.remove', { data: { id: added[1]! } })).ok()).toBe(true);
     await expect(pill).toHaveAttribute('data-lost', 'false', { timeout: 30_000 });
     await expect(page.locator('[data-testid^="unit-live-status-"][data-stale="connection"]')).toHaveCount(0);
   } finally {
-    for (const id of added) await admin.post('/mock/trpc/chaos.remove', { data: { id } });
+    for (const id of added) await admin.post('mock/trpc/chaos.remove', { data: { id } });
     await admin.dispose();
     await user.dispose();
   }

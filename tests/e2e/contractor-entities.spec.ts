@@ -4,18 +4,18 @@
  * contractor's inventory (not another's), a search, a sort, then other kinds picked from the tabs
  * (channels, multimedia hubs, databridge gateways), each with its own columns.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn } from './support';
 
 test('a contractor switches entity kinds and searches', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_contractor');
-  const found = await api.get('/api/v2/admin/units?searchKey=uniqueId&searchValue=LU800-0003');
+  const found = await api.get('api/v2/admin/units?searchKey=uniqueId&searchValue=LU800-0003');
   expect(found.ok()).toBe(true);
   const unitName = ((await found.json()) as { items: { name: string }[] }).items[0]?.name ?? '';
   expect(unitName).not.toBe('');
 
   await signIn(page, 'luc_contractor');
-  await page.goto('/entities/units?ignoreRouteDefault=1');
+  await page.goto('entities/units?ignoreRouteDefault=1');
   await expect(page.getByTestId('entities-units')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('entities-row-LU800-0001')).toBeVisible();
   // Metro-TV is not the contractor's inventory.
@@ -62,7 +62,7 @@ test('a contractor switches entity kinds and searches', async ({ page, playwrigh
 test('a gateway added, renamed and removed in another console shows in the contractor’s list without a reload', async ({ page, playwright, baseURL }) => {
   const admin = await apiAs(playwright, baseURL, 'super_user');
   await signIn(page, 'luc_contractor');
-  await page.goto('/entities/db_gateways?ignoreRouteDefault=1');
+  await page.goto('entities/db_gateways?ignoreRouteDefault=1');
   await expect(page.getByTestId('entities-row-dbg-0001')).toBeVisible({ timeout: 30_000 });
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
@@ -70,20 +70,20 @@ test('a gateway added, renamed and removed in another console shows in the contr
   });
   let id: string | null = null;
   try {
-    const created = await admin.post('/api/v2/admin/dbGateways', {
+    const created = await admin.post('api/v2/admin/dbGateways', {
       data: { name: 'E2E-live-gw', host: 'e2e-live.example.net', port: 7100, inventoryId: 'inv-global' },
     });
     expect(created.status(), await created.text()).toBe(201);
     id = ((await created.json()) as { id: string }).id;
     const row = page.getByTestId(`entities-row-${id}`);
     await expect(row).toContainText('E2E-live-gw');
-    expect((await admin.put(`/api/v2/admin/dbGateways/${id}`, { data: { name: 'E2E-live-gw-2' } })).ok()).toBe(true);
+    expect((await admin.put(`api/v2/admin/dbGateways/${id}`, { data: { name: 'E2E-live-gw-2' } })).ok()).toBe(true);
     await expect(row).toContainText('E2E-live-gw-2');
-    expect((await admin.delete(`/api/v2/admin/dbGateways/${id}`)).ok()).toBe(true);
+    expect((await admin.delete(`api/v2/admin/dbGateways/${id}`)).ok()).toBe(true);
     id = null;
     await expect(row).toHaveCount(0);
     expect(navigations).toEqual([]);
   } finally {
-    if (id !== null) await admin.delete(`/api/v2/admin/dbGateways/${id}`);
+    if (id !== null) await admin.delete(`api/v2/admin/dbGateways/${id}`);
   }
 });

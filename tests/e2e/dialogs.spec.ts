@@ -5,9 +5,9 @@
  * refusals, validation messages, the AI session and guest invite dialogs and the read-only view are
  * the component tests of apps/console/src/features/dialogs/UnitDialogs.test.tsx.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { leaseUnit, PASSWORD, releaseUnits, signIn } from './support';
-import { sandboxApi, signInAt, stepClock, test as sandboxTest } from './sandbox';
+import { expect, sandboxApi, signInAt, stepClock, test, test as sandboxTest } from './sandbox';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
@@ -18,7 +18,7 @@ const CHANNEL = 'MMH-0001-CH1';
 /** A REST client logged in as this user (another request context than the page's). */
 async function api(baseURL: string, username: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  const res = await ctx.post('mock/auth/login', { data: { username, password: PASSWORD } });
   expect(res.ok(), await res.text()).toBe(true);
   return ctx;
 }
@@ -26,7 +26,7 @@ async function api(baseURL: string, username: string): Promise<APIRequestContext
 test.afterEach(releaseUnits);
 
 async function unitOf(ctx: APIRequestContext, id: string): Promise<UnitDetail> {
-  const res = await ctx.get(`/api/v2/units/${id}`);
+  const res = await ctx.get(`api/v2/units/${id}`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as UnitDetail;
 }
@@ -46,7 +46,7 @@ function watchNavigations(page: Page): string[] {
  * meanwhile, and the units other specs drive by name come last), put on CHANNEL through REST.
  */
 async function idleUnitOnChannel(ctx: APIRequestContext, fits: (unit: UnitDetail) => boolean = () => true): Promise<string> {
-  const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
+  const units = (await (await ctx.get('api/devices/fetch')).json()) as UnitSummary[];
   const unitId = await leaseUnit(async () => {
     const idle: string[] = [];
     for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
@@ -55,14 +55,14 @@ async function idleUnitOnChannel(ctx: APIRequestContext, fits: (unit: UnitDetail
     }
     return idle;
   }, 'an idle field unit of the newsroom');
-  const sel = await ctx.post(`/api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
+  const sel = await ctx.post(`api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
   expect(sel.ok(), await sel.text()).toBe(true);
   await expect.poll(async () => (await unitOf(ctx, unitId)).selectedChannel.channelId, { timeout: 20_000 }).toBe(CHANNEL);
   return unitId;
 }
 
 async function openDialog(page: Page, unitId: string, dialog: string) {
-  await page.goto(`/list?unit=${unitId}&dialog=${dialog}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${unitId}&dialog=${dialog}&ignoreRouteDefault=1`);
   await expect(page.getByTestId(`dialog-${dialog}`)).toBeVisible();
 }
 
@@ -89,7 +89,7 @@ test('speed test: runs and its result arrives live', async ({ page, baseURL }) =
 test('upload progress: an upload appears and moves live; a pending one is cancelled', async ({ page, baseURL }) => {
   const ctx = await api(baseURL!, 'luc_regular');
   await expect.poll(async () => (await unitOf(ctx, UNIT)).status !== 'offline', { timeout: 30_000 }).toBe(true);
-  const listing = (await (await ctx.get(`/api/v2/units/${UNIT}/storages/files`)).json()) as UnitStorageFiles;
+  const listing = (await (await ctx.get(`api/v2/units/${UNIT}/storages/files`)).json()) as UnitStorageFiles;
   const recorded = listing.files.filter((f) => f.kind === 'recorded').map((f) => f.path);
   expect(recorded.length).toBeGreaterThanOrEqual(2);
   // An entry of the upload list the unit is not working on (the seeded fleet has one), else the
@@ -101,7 +101,7 @@ test('upload progress: an upload appears and moves live; a pending one is cancel
   const navigations = watchNavigations(page);
 
   // Started in another request context while the dialog stays open.
-  const up = await ctx.post(`/api/v2/units/${UNIT}/storages/files/upload`, { data: { paths: recorded.slice(0, 2) } });
+  const up = await ctx.post(`api/v2/units/${UNIT}/storages/files/upload`, { data: { paths: recorded.slice(0, 2) } });
   expect(up.ok(), await up.text()).toBe(true);
   const [first, second] = ((await up.json()) as { files: { fileId: string; fileName: string }[] }).files;
   const firstRow = page.getByTestId(`upload-row-${first!.fileId}`);

@@ -6,7 +6,8 @@
  * banner of a user one of whose inventories offers no group. What a test configures or creates
  * (the application URLs, an inventory, a user) is removed at its end.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, createUser, leaseUnit, login, ownUser, PASSWORD, releaseUnits, signIn, trackNavigations, reloadInPlace } from './support';
 
 const VR_PORTAL = 'https://vr-portal.example.com/';
@@ -15,7 +16,7 @@ const NEW_PASSWORD = 'E2e-pass-1';
 
 /** Signs in on the login page without expecting the console (limited accounts land elsewhere). */
 async function signInOnLoginPage(page: Page, username: string, password = PASSWORD): Promise<void> {
-  await page.goto('/login');
+  await page.goto('login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -28,7 +29,7 @@ async function logOut(page: Page): Promise<void> {
 
 /** Configures the switcher's products (system settings > application configuration); returns the entry id. */
 async function configureApplicationUrls(api: APIRequestContext): Promise<string> {
-  const res = await api.post('/api/v2/admin/applicationConfiguration', {
+  const res = await api.post('api/v2/admin/applicationConfiguration', {
     data: { key: 'applicationUrls', value: { videoReturnPortal: VR_PORTAL, matrix: MATRIX }, description: 'E2E-entry-pages' },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -80,7 +81,7 @@ test('the application switcher offers the configured products (following a chang
       await page.keyboard.press('Escape');
 
       // The customer portal of a console user: the console, easy live and the configured products.
-      await page.goto('/customer_portal?ignoreRouteDefault=1');
+      await page.goto('customer_portal?ignoreRouteDefault=1');
       await expect(page.getByTestId('customer-portal-page')).toBeVisible();
       await expect(page.getByTestId('customer-portal-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
       await expect(page.getByTestId('customer-portal-matrix')).toHaveAttribute('target', '_blank');
@@ -96,7 +97,7 @@ test('the application switcher offers the configured products (following a chang
       await page.getByTestId('customer-portal-console').click();
       await expect(page).toHaveURL(/\/list/);
       await expect(page.getByTestId('nav-menu')).toBeVisible();
-      await page.goto('/customer_portal?ignoreRouteDefault=1');
+      await page.goto('customer_portal?ignoreRouteDefault=1');
       await logOut(page);
 
       // luc_vr_viewer: video return only → the Limited Access page with the portal link, never the console.
@@ -104,11 +105,11 @@ test('the application switcher offers the configured products (following a chang
       await expect(page).toHaveURL(/\/limited_access$/);
       await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('href', VR_PORTAL);
       await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('target', '_blank');
-      await page.goto('/users?ignoreRouteDefault=1');
+      await page.goto('users?ignoreRouteDefault=1');
       await expect(page).toHaveURL(/\/limited_access$/);
       await logOut(page);
     } finally {
-      expect((await admin.delete(`/api/v2/admin/applicationConfiguration/${entryId}`)).ok()).toBe(true);
+      expect((await admin.delete(`api/v2/admin/applicationConfiguration/${entryId}`)).ok()).toBe(true);
     }
   } finally {
     await user.dispose();
@@ -121,7 +122,7 @@ test('ingest and studio users open easy live: the channels of their groups, read
   baseURL,
 }) => {
   const regular = await apiAs(playwright, baseURL, 'luc_regular');
-  const expected = ((await (await regular.get('/api/channels/fetch')).json()) as { channels: { channelId: string }[] }).channels;
+  const expected = ((await (await regular.get('api/channels/fetch')).json()) as { channels: { channelId: string }[] }).channels;
   expect(expected.length).toBeGreaterThan(0);
 
   await signInOnLoginPage(page, 'luc_ingest');
@@ -141,14 +142,14 @@ test('ingest and studio users open easy live: the channels of their groups, read
 
   await signInOnLoginPage(page, 'luc_studio');
   await expect(page).toHaveURL(/\/unauthorized_user$/);
-  await page.goto('/easy_live?ignoreRouteDefault=1');
+  await page.goto('easy_live?ignoreRouteDefault=1');
   await expect(page.getByTestId('easy-live-channels')).toHaveAttribute('data-count', String(expected.length));
   await expect(page.getByTestId('entry-signed-in-as')).toHaveText('Signed in as luc_studio');
   await logOut(page);
 
   // A console user on easy live: no rejection notice, and a way back to the console.
   await signIn(page, 'luc_regular');
-  await page.goto('/easy_live?ignoreRouteDefault=1');
+  await page.goto('easy_live?ignoreRouteDefault=1');
   await expect(page.getByTestId('easy-live-channels')).toBeVisible();
   await expect(page.getByTestId('client-configuration-rejected')).toHaveCount(0);
   await expect(page.getByTestId('easy-live-console')).toBeVisible();
@@ -164,7 +165,7 @@ test('a user with an inventory that offers them no group sees the Partial Access
   let inventoryId: string | null = null;
   let userId: string | null = null;
   try {
-    const inv = await admin.post('/api/v2/admin/inventories', { data: { name: inventoryName } });
+    const inv = await admin.post('api/v2/admin/inventories', { data: { name: inventoryName } });
     expect(inv.status(), await inv.text()).toBe(201);
     inventoryId = ((await inv.json()) as { id: string }).id;
     const created = await createUser(admin, 'luc_regular', {
@@ -184,14 +185,14 @@ test('a user with an inventory that offers them no group sees the Partial Access
     // Dismissed for the session: gone on another page and after a reload.
     await banner.getByRole('button', { name: 'Dismiss for this session' }).click();
     await expect(banner).toHaveCount(0);
-    await page.goto('/map?ignoreRouteDefault=1');
+    await page.goto('map?ignoreRouteDefault=1');
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     await reloadInPlace(page);
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
   } finally {
-    if (userId !== null) expect((await admin.delete(`/api/v2/users/${userId}`)).ok()).toBe(true);
-    if (inventoryId !== null) expect((await admin.delete(`/api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
+    if (userId !== null) expect((await admin.delete(`api/v2/users/${userId}`)).ok()).toBe(true);
+    if (inventoryId !== null) expect((await admin.delete(`api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
   }
 });
 
@@ -199,7 +200,7 @@ test.afterEach(releaseUnits);
 
 /** Sets the user's saved route (spec 000 §2 preferences.currentRoute), as another device would. */
 async function saveRoute(page: Page, route: string): Promise<void> {
-  const res = await page.request.put('/api/userPreferences', { data: { currentRoute: route } });
+  const res = await page.request.put('api/userPreferences', { data: { currentRoute: route } });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -216,13 +217,13 @@ test('an explicit path is an address: a typed /map, a link to a unit and a reloa
 
     // Saved elsewhere as /channels: typing /map opens the map.
     await saveRoute(page, '/channels');
-    await page.goto('/map');
+    await page.goto('map');
     await expect(page.getByTestId('map-page')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/map$/);
 
     // A link naming a unit opens it; a reload (F5) stays with that unit open.
     await saveRoute(page, '/channels');
-    await page.goto(`/list?unit=${unit}`);
+    await page.goto(`list?unit=${unit}`);
     await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', unit, { timeout: 30_000 });
     await saveRoute(page, '/channels');
     await page.reload();
@@ -238,12 +239,12 @@ test('an explicit path is an address: a typed /map, a link to a unit and a reloa
 
     // Entering at / restores the saved route.
     await saveRoute(page, '/channels');
-    await page.goto('/');
+    await page.goto('./');
     await expect(page).toHaveURL(/\/channels$/, { timeout: 30_000 });
 
     // Signed out, a link keeps its target (path and query) through the sign-in.
     await page.context().clearCookies();
-    await page.goto(`/list?unit=${unit}`);
+    await page.goto(`list?unit=${unit}`);
     await expect(page).toHaveURL(/\/login\?next=/, { timeout: 30_000 });
     await page.getByTestId('login-username').fill(user.username);
     await page.getByTestId('login-password').fill(user.password);
@@ -258,17 +259,17 @@ test('an explicit path is an address: a typed /map, a link to a unit and a reloa
 test('toasts sit below the header, clear of its controls and of an open modal, and do not take the first Tab stops', async ({ page, playwright, baseURL }) => {
   await signIn(page, 'luc_regular');
   // A toast: a critical alert of the unit in view (fleet events go to the notification centre), a battery nearly empty.
-  const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string; typeGroup: string }[];
+  const units = (await (await page.request.get('api/devices/fetch')).json()) as { uniqueId: string; name: string; status: string; typeGroup: string }[];
   const id = await leaseUnit(async () => units.filter((u) => u.status !== 'offline' && u.typeGroup === 'fieldUnits').map((u) => u.uniqueId), 'a field unit');
   const name = units.find((u) => u.uniqueId === id)!.name;
   const admin = await apiAs(playwright, baseURL, 'super_user');
   const battery = async (percentage: number) =>
-    expect((await admin.post('/mock/trpc/fault.inject', { data: { unitId: id, fault: { type: 'battery', percentage, charging: false } } })).ok()).toBe(true);
+    expect((await admin.post('mock/trpc/fault.inject', { data: { unitId: id, fault: { type: 'battery', percentage, charging: false } } })).ok()).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
   const toasts = page.getByTestId('toast');
   try {
     await battery(80);
-    await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
+    await page.goto(`list?unit=${id}&ignoreRouteDefault=1`);
     await expect(page.getByTestId('unit-detail-status')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-subscribed', 'true', { timeout: 30_000 });
     await battery(3);

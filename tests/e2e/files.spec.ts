@@ -6,7 +6,8 @@
  * reload (a rename from another session, a unit's transfer to the channel). A read-only user's
  * details are asserted by apps/console/src/features/files/FileDetails.test.tsx.
  */
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { login, PASSWORD } from './support';
 
 const CHANNEL = 'MMH-0001-CH1';
@@ -14,7 +15,7 @@ const CHANNEL = 'MMH-0001-CH1';
 /** A REST session of its own (another user, another browser): what changes there reaches the page only through /ws. */
 async function apiSession(baseURL: string, username: string): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });
-  const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  const res = await api.post('mock/auth/login', { data: { username, password: PASSWORD } });
   expect(res.status()).toBe(200);
   return api;
 }
@@ -61,18 +62,18 @@ test('a regular user filters the grid, and the filters come back after a reload'
   // Saved in preferences.filters.files / filtersOpen.files, restored after a reload.
   await expect
     .poll(async () => {
-      const prefs = await (await page.request.get('/api/userPreferences')).json();
+      const prefs = await (await page.request.get('api/userPreferences')).json();
       return [prefs.filters?.files?.search, prefs.filters?.files?.transfer, prefs.filtersOpen?.files];
     })
     .toEqual(['_part', 'complete', true]);
   // A full load of the page (the query keeps the console from sending the user to the last route).
-  await page.goto('/files?ignoreRouteDefault=1');
+  await page.goto('files?ignoreRouteDefault=1');
   await expect(page.getByTestId('files-filter-search')).toHaveValue('_part');
   await expect(page.getByTestId('files-filters-toggle')).toHaveAttribute('data-open', 'true');
   await expect(page.getByTestId('files-count')).toHaveAttribute('data-shown', '1');
   await page.getByTestId('files-filters-reset').click();
   await expect(page.getByTestId('files-count')).toHaveAttribute('data-shown', String(total));
-  await expect.poll(async () => (await (await page.request.get('/api/userPreferences')).json()).filters?.files?.search).toBe('');
+  await expect.poll(async () => (await (await page.request.get('api/userPreferences')).json()).filters?.files?.search).toBe('');
 });
 
 test('a regular user opens a file, goes through every tab, plays it out, cuts a chunk and renames it', async ({ page }) => {
@@ -162,27 +163,27 @@ test('the grid follows changes made elsewhere and a unit’s transfer, without a
   const api = await apiSession(baseURL!, 'super_user');
 
   // A rename in another session.
-  const renamed = await api.post('/api/channelfiles/name', { data: { id: 'chf-2', name: 'Renamed_Elsewhere' } });
+  const renamed = await api.post('api/channelfiles/name', { data: { id: 'chf-2', name: 'Renamed_Elsewhere' } });
   expect(renamed.status(), await renamed.text()).toBe(200);
   await expect(page.getByTestId('file-name-chf-2')).toHaveText(/^Renamed_Elsewhere\.\w+$/);
 
   // Playout started elsewhere shows in the grid's state column.
-  const started = await api.post('/api/channelfiles/broadcast/start', { data: { id: 'chf-2' } });
+  const started = await api.post('api/channelfiles/broadcast/start', { data: { id: 'chf-2' } });
   if (started.status() === 200) {
     await expect(page.getByTestId('file-state-chf-2')).toHaveAttribute('data-state', 'playing');
-    await api.post('/api/channelfiles/broadcast/stop', { data: { id: 'chf-2' } });
+    await api.post('api/channelfiles/broadcast/stop', { data: { id: 'chf-2' } });
     await expect(page.getByTestId('file-state-chf-2')).toHaveAttribute('data-state', 'ready');
   }
 
   // A unit sends one of its recorded files to the channel: the entry appears (spec 001 §4).
   const unit = 'LU800-0003';
-  await expect.poll(async () => (await (await api.get(`/api/v2/units/${unit}`)).json()).status, { timeout: 30_000 }).toBe('idle');
-  const stored = await (await api.get(`/api/v2/units/${unit}/storages/files`)).json();
+  await expect.poll(async () => (await (await api.get(`api/v2/units/${unit}`)).json()).status, { timeout: 30_000 }).toBe('idle');
+  const stored = await (await api.get(`api/v2/units/${unit}/storages/files`)).json();
   const recorded = (stored.files as { kind: string; path: string; fileName: string; status: string | null }[]).find(
     (f) => f.kind === 'recorded' && f.status === null && /\.(mp4|mkv|mov|3gp)$/.test(f.fileName),
   );
   expect(recorded, 'a recorded file on the unit').toBeDefined();
-  const upload = await api.post(`/api/v2/units/${unit}/storages/files/upload`, { data: { paths: [recorded!.path], channelId: CHANNEL } });
+  const upload = await api.post(`api/v2/units/${unit}/storages/files/upload`, { data: { paths: [recorded!.path], channelId: CHANNEL } });
   expect(upload.status(), await upload.text()).toBe(200);
   await expect(page.locator(`[data-testid^="file-row-"][data-file-name="${recorded!.fileName}"]`)).toBeVisible({ timeout: 30_000 });
   // The console-wide notice of spec 001 §4 ("started ... notifies"): an entry of the notification centre.

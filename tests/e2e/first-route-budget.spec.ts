@@ -8,7 +8,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { firstRouteJs } from '../support/first-route-js.js';
 import { ownUser } from './support.js';
 
@@ -23,7 +24,7 @@ test('a signed-in /list loads at most the JavaScript budget, gzipped', async ({ 
   const operator = await ownUser(playwright, baseURL, 'luc_regular', { label: 'first-route' });
   try {
     // Signed in through the core's login call, as the login page does: the console's first load is the one measured.
-    expect((await page.request.post('/mock/auth/login', { data: { username: operator.username, password: operator.password } })).ok()).toBe(true);
+    expect((await page.request.post('mock/auth/login', { data: { username: operator.username, password: operator.password } })).ok()).toBe(true);
     await measure(page);
   } finally {
     await operator.dispose();
@@ -59,7 +60,7 @@ async function measure(page: Page) {
   // which comes whenever the fleet moves: before or after the list shows, so it is not counted. Nor is what the
   // console loads once the first page's reads are over (lib/afterFirstPage.ts: the other pages' English texts, a
   // failed region's view and what it imports): on a loaded machine that can still come before the rows are drawn.
-  const js = await firstRouteJs(page, dist, '/list', page.locator('[data-testid^="unit-row-"]'), /^assets\/(live|moreEnglish|RegionError|Code)-/);
+  const js = await firstRouteJs(page, dist, 'list', page.locator('[data-testid^="unit-row-"]'), /^assets\/(live|moreEnglish|RegionError|Code)-/);
   console.log(`first route JavaScript: ${js.modules.length} files, ${(js.gzipBytes / 1000).toFixed(1)} kB gzipped (budget ${BUDGET_GZIP_BYTES / 1000} kB)`);
   const files = js.modules.map((m) => `${m.file} ${m.gzipBytes} B`).join(', ');
   expect(js.modules.length, 'the list loads its scripts').toBeGreaterThan(0);

@@ -7,11 +7,12 @@
  * where it is on trial, and a user without write permission seeing no write controls are asserted
  * by apps/console/src/features/graphics/MyGraphics.page.test.tsx.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn } from './support';
 
 async function openGraphics(page: Page): Promise<void> {
-  await page.goto('/my_graphics?ignoreRouteDefault=1');
+  await page.goto('my_graphics?ignoreRouteDefault=1');
   await expect(page.getByTestId('graphics-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('graphics-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
   await expect(page.getByTestId('graphics-row-gfx-0001')).toBeVisible({ timeout: 30_000 });
@@ -50,16 +51,16 @@ test('a composition another console starts and deletes shows and goes without a 
   });
   let appId: string | null = null;
   try {
-    const res = await other.post('/api/graphics/singular', { data: { inventoryId: 'inv-global', name: 'E2E-Live-Graphic', template: 'clock-bug' } });
+    const res = await other.post('api/graphics/singular', { data: { inventoryId: 'inv-global', name: 'E2E-Live-Graphic', template: 'clock-bug' } });
     expect(res.ok(), await res.text()).toBe(true);
     const session = (await res.json()) as { appId: string; composition: { id: string } };
     appId = session.appId;
     await expect(row(page, 'E2E-Live-Graphic')).toBeVisible();
-    expect((await other.delete(`/api/inventory/inv-global/app/${appId}`)).ok()).toBe(true);
+    expect((await other.delete(`api/inventory/inv-global/app/${appId}`)).ok()).toBe(true);
     appId = null;
     await expect(row(page, 'E2E-Live-Graphic')).toHaveCount(0);
     expect(navigations).toEqual([]);
   } finally {
-    if (appId !== null) await other.delete(`/api/inventory/inv-global/app/${appId}`);
+    if (appId !== null) await other.delete(`api/inventory/inv-global/app/${appId}`);
   }
 });

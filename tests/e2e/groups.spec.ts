@@ -10,7 +10,8 @@
  * (DefaultConfigurationTab.test.tsx) are asserted by component tests. Every test puts the shared state back (names, recipients, members, ad-hoc mode and
  * period, expirations) so later specs meet the seed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, login, signIn } from './support';
 
 /** luc_admin's groups (inventory Global-News) in the seed. */
@@ -25,7 +26,7 @@ interface Row {
 }
 
 async function openGroups(page: Page, query = ''): Promise<void> {
-  await page.goto(`/groups?ignoreRouteDefault=1${query}`);
+  await page.goto(`groups?ignoreRouteDefault=1${query}`);
   await expect(page.getByTestId('groups-page')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -58,7 +59,7 @@ test('a group created from the list is listed, and deleted after confirmation', 
   await expect(page.getByTestId('group-delete-names')).toHaveText(fresh);
   await page.getByTestId('group-delete-submit').click();
   await expect(row).toHaveCount(0);
-  const listed = (await (await page.request.get('/api/groups/fetch')).json()) as Row[];
+  const listed = (await (await page.request.get('api/groups/fetch')).json()) as Row[];
   expect(listed.some((g) => g.id === id)).toBe(false);
 });
 
@@ -81,12 +82,12 @@ test('the seeded groups of the user show with their inventory and member counts;
 
   const other = await apiAs(playwright, baseURL, 'luc_admin');
   try {
-    const renamed = await other.post('/api/groups/update', { data: { id: SEEDED.studio, name: 'Studio-Live' } });
+    const renamed = await other.post('api/groups/update', { data: { id: SEEDED.studio, name: 'Studio-Live' } });
     expect(renamed.status()).toBe(200);
     await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio-Live');
     expect(navigations).toEqual([]);
   } finally {
-    const back = await other.post('/api/groups/update', { data: { id: SEEDED.studio, name: 'Studio' } });
+    const back = await other.post('api/groups/update', { data: { id: SEEDED.studio, name: 'Studio' } });
     expect(back.status()).toBe(200);
     await other.dispose();
   }
@@ -126,7 +127,7 @@ test('alerts tab: a recipient added and saved shows as not verified, then verifi
   const operator = await apiAs(playwright, baseURL, 'super_user');
   const recipient = await playwright.request.newContext({ baseURL });
   try {
-    const sent = await operator.get(`/mock/trpc/core.outbox?input=${encodeURIComponent(JSON.stringify({ to: email }))}`);
+    const sent = await operator.get(`mock/trpc/core.outbox?input=${encodeURIComponent(JSON.stringify({ to: email }))}`);
     expect(sent.status()).toBe(200);
     const link = ((await sent.json()) as { result: { data: { link: string }[] } }).result.data.at(-1)?.link ?? '';
     const url = new URL(link, baseURL);
@@ -145,7 +146,7 @@ test('alerts tab: a recipient added and saved shows as not verified, then verifi
   await expect
     .poll(async () =>
       (
-        (await (await page.request.get(`/api/v2/groups/${SEEDED.fieldCrews}/alerts/configuration`)).json()) as { recipients: { email: string }[] }
+        (await (await page.request.get(`api/v2/groups/${SEEDED.fieldCrews}/alerts/configuration`)).json()) as { recipients: { email: string }[] }
       ).recipients.some((r) => r.email === email),
     )
     .toBe(false);
@@ -172,7 +173,7 @@ interface Detail {
 }
 
 async function details(page: Page, id: string): Promise<Detail> {
-  const res = await page.request.get(`/api/groups/fetch_details?groupUid=${id}`);
+  const res = await page.request.get(`api/groups/fetch_details?groupUid=${id}`);
   expect(res.ok()).toBe(true);
   const [detail] = (await res.json()) as Detail[];
   if (!detail) throw new Error(`no details for ${id}`);
@@ -183,7 +184,7 @@ test('general tab: an auto-association flag and a unit added are saved together,
   /** A unit of the inventory that is not in Studio (Field-Crews in the seed). */
   const unit = 'LU800-0003';
   await login(page, 'luc_admin');
-  const unitName = ((await (await page.request.get(`/api/v2/admin/units/${unit}`)).json()) as { name: string }).name;
+  const unitName = ((await (await page.request.get(`api/v2/admin/units/${unit}`)).json()) as { name: string }).name;
   const before = await details(page, SEEDED.studio);
   expect(before.members.unitIds).not.toContain(unit);
 
@@ -212,7 +213,7 @@ test('general tab: an auto-association flag and a unit added are saved together,
 
 test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent key is regenerated; a unit expiration is set and cleared', async ({ page }) => {
   await login(page, 'luc_admin');
-  const adhocUrl = `/api/groups/${SEEDED.fieldCrews}/adhoc`;
+  const adhocUrl = `api/groups/${SEEDED.fieldCrews}/adhoc`;
   const seeded = (await (await page.request.get(adhocUrl)).json()) as Adhoc;
   await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=invitations`);
   await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
@@ -262,7 +263,7 @@ test('a partner edits groups: members shown by name, a unit and a video return c
   await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
   await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
   // The names the group's details carry, as the partner's console reads them.
-  const res = await page.request.get(`/api/groups/fetch_details?groupUid=${SEEDED.studio}`);
+  const res = await page.request.get(`api/groups/fetch_details?groupUid=${SEEDED.studio}`);
   expect(res.ok()).toBe(true);
   const [detail] = (await res.json()) as { memberNames: { units: { id: string; name: string }[]; vrChannels: { id: string; name: string }[] } }[];
   const unit = detail!.memberNames.units.find((u) => u.id === 'SOLO-0001')!;
@@ -272,7 +273,7 @@ test('a partner edits groups: members shown by name, a unit and a video return c
   await expect(page.getByTestId('group-member-vrChannels-VRC-0003')).toContainText(vr.name);
   // The unit picker offers the units of the group's inventory from the unit list's own read.
   const added = 'LU800-0003';
-  const addedName = ((await (await page.request.get(`/api/v2/units/${added}`)).json()) as { name: string }).name;
+  const addedName = ((await (await page.request.get(`api/v2/units/${added}`)).json()) as { name: string }).name;
   expect((await details(page, SEEDED.studio)).members.unitIds).not.toContain(added);
   await choose(page, 'group-member-add-units', addedName);
   await page.getByTestId('group-general-save').click();
@@ -283,7 +284,7 @@ test('a partner edits groups: members shown by name, a unit and a video return c
   await expect.poll(async () => (await details(page, SEEDED.studio)).members.unitIds.includes(added)).toBe(false);
   // The video return channel picker offers the inventory's video return channels the group does not hold yet.
   const { inventoryId, members } = await details(page, SEEDED.studio);
-  const vrList = await page.request.get(`/api/v2/admin/inventories/${inventoryId}/vrChannels?limit=1000`);
+  const vrList = await page.request.get(`api/v2/admin/inventories/${inventoryId}/vrChannels?limit=1000`);
   expect(vrList.ok()).toBe(true);
   const vrAdded = ((await vrList.json()) as { items: { uniqueId: string; name: string }[] }).items.find((v) => !members.vrChannelIds.includes(v.uniqueId));
   if (!vrAdded) throw new Error(`the seed gives inventory ${inventoryId} no video return channel outside group ${SEEDED.studio}`);

@@ -7,7 +7,8 @@
  *   one less, used one more), and gives it back when taken off;
  * - an admin sets a property of an inventory and reads it back after a reload.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, ownUser, signIn, reloadInPlace } from './support';
 
 /** A seeded inventory whose IFB licence has seats (the seed gives each inventory some; none can be bought through the API). */
@@ -16,7 +17,7 @@ const IFB_INVENTORY = 'inv-global-sports';
 const stampOf = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function openInventorySettings(page: Page, tab: string): Promise<void> {
-  await page.goto('/inventory_services?ignoreRouteDefault=1');
+  await page.goto('inventory_services?ignoreRouteDefault=1');
   await expect(page.getByTestId('inventory-services-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('inventory-settings')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId(`inventory-settings-tab-${tab}`).click();
@@ -29,7 +30,7 @@ interface Counts {
 }
 
 async function countsOf(api: APIRequestContext, inventoryId: string): Promise<Counts> {
-  const res = await api.get(`/api/v2/inventories/${inventoryId}/ifb/counts`);
+  const res = await api.get(`api/v2/inventories/${inventoryId}/ifb/counts`);
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as Counts;
 }
@@ -51,12 +52,12 @@ test('an admin associates a channel with the inventory’s IFB: a seat goes from
   let channelId: string | null = null;
   let admin: { username: string; password: string; dispose: () => Promise<void> } | null = null;
   try {
-    const hub = await api.post('/api/v2/admin/servers', {
+    const hub = await api.post('api/v2/admin/servers', {
       data: { serverType: 'mmh_server', name: `E2E-ifb-hub-${stamp}`, serial: `SN-ifb-${stamp}`, swVersion: '10.1', inventoryId: IFB_INVENTORY },
     });
     expect(hub.status(), await hub.text()).toBe(201);
     hubId = ((await hub.json()) as { id: string }).id;
-    const channel = await api.post('/api/v2/admin/channels', { data: { name: channelName, serverId: hubId, inventoryIds: [IFB_INVENTORY] } });
+    const channel = await api.post('api/v2/admin/channels', { data: { name: channelName, serverId: hubId, inventoryIds: [IFB_INVENTORY] } });
     expect(channel.ok(), await channel.text()).toBe(true);
     channelId = ((await channel.json()) as { channel: { channelId: string } }).channel.channelId;
     admin = await ownUser(playwright, baseURL, 'luc_admin', { label: 'ifb', inventoryIds: [IFB_INVENTORY] });
@@ -88,10 +89,10 @@ test('an admin associates a channel with the inventory’s IFB: a seat goes from
     await expectCounts(page, before);
   } finally {
     if (channelId !== null) {
-      await api.delete(`/api/v2/inventories/${IFB_INVENTORY}/ifb/channels/${channelId}`);
-      expect((await api.delete(`/api/v2/admin/channels/${channelId}`)).ok()).toBe(true);
+      await api.delete(`api/v2/inventories/${IFB_INVENTORY}/ifb/channels/${channelId}`);
+      expect((await api.delete(`api/v2/admin/channels/${channelId}`)).ok()).toBe(true);
     }
-    if (hubId !== null) expect((await api.delete(`/api/v2/admin/servers/${hubId}`)).ok()).toBe(true);
+    if (hubId !== null) expect((await api.delete(`api/v2/admin/servers/${hubId}`)).ok()).toBe(true);
     await admin?.dispose();
     await api.dispose();
   }
@@ -104,11 +105,11 @@ test('an admin sets a property of the inventory; it is read back after a reload'
   let inventoryId: string | null = null;
   let admin: { username: string; password: string; dispose: () => Promise<void> } | null = null;
   try {
-    const made = await api.post('/api/v2/admin/inventories', { data: { name: `E2E-props-${stamp}`, parentId: null } });
+    const made = await api.post('api/v2/admin/inventories', { data: { name: `E2E-props-${stamp}`, parentId: null } });
     expect(made.ok(), await made.text()).toBe(true);
     inventoryId = ((await made.json()) as { id: string }).id;
     admin = await ownUser(playwright, baseURL, 'luc_admin', { label: 'props', inventoryIds: [inventoryId] });
-    const url = `/api/v2/admin/inventories/${inventoryId}/properties`;
+    const url = `api/v2/admin/inventories/${inventoryId}/properties`;
     expect(((await (await api.get(url)).json()) as { mapView: boolean }).mapView).toBe(false);
 
     await signIn(page, admin.username, admin.password);
@@ -128,7 +129,7 @@ test('an admin sets a property of the inventory; it is read back after a reload'
     expect(await (await api.get(url)).json()).toMatchObject({ mapView: true, vsim: false, reboot: false, socialMedia: false, mjpegPreview: false });
   } finally {
     await admin?.dispose();
-    if (inventoryId !== null) expect((await api.delete(`/api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
+    if (inventoryId !== null) expect((await api.delete(`api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
     await api.dispose();
   }
 });

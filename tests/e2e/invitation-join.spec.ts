@@ -7,7 +7,8 @@
  * reload, and the simulator brings it online. Everything is the test's own (a group, two users, the
  * unit), made through the API and removed after.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, ownUser, signIn, trackNavigations, waitOnline } from './support';
 
 async function choose(page: Page, testId: string, label: string): Promise<void> {
@@ -27,7 +28,7 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
   const users: { dispose: () => Promise<void> }[] = [];
   const guestContext = await browser.newContext({ baseURL });
   try {
-    const created = await api.post('/api/v2/admin/groups', { data: { name: groupName, inventoryId: 'inv-global' } });
+    const created = await api.post('api/v2/admin/groups', { data: { name: groupName, inventoryId: 'inv-global' } });
     expect(created.ok(), await created.text()).toBe(true);
     groupId = ((await created.json()) as { id: string }).id;
     const admin = await ownUser(playwright, baseURL, 'luc_admin', { label: 'join-admin', inventoryIds: ['inv-global'], groupIds: [groupId] });
@@ -38,7 +39,7 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
 
     // The admin turns ad-hoc joining on and reads the code and its link.
     await signIn(page, admin.username, admin.password);
-    await page.goto(`/groups?ignoreRouteDefault=1&group=${groupId}&tab=invitations`);
+    await page.goto(`groups?ignoreRouteDefault=1&group=${groupId}&tab=invitations`);
     await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('group-add-lusmart').click();
     await expect(page.getByTestId('lusmart-adhoc')).toBeVisible();
@@ -49,7 +50,7 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
     await expect(codeText).toHaveText(/^[A-Z2-9]{8}$/);
     const code = (await codeText.textContent()) ?? '';
     const linkText = page.getByTestId('lusmart-adhoc-code-link');
-    await expect(linkText).toHaveText(`${baseURL}/easy_live?invitation=${code}&ignoreRouteDefault=1`);
+    await expect(linkText).toHaveText(new URL(`easy_live?invitation=${code}&ignoreRouteDefault=1`, baseURL).href);
     await expect(page.getByTestId('lusmart-adhoc-valid')).toContainText('Valid until');
     const link = (await linkText.textContent()) ?? '';
     await page.getByTestId('lusmart-close').click();
@@ -94,8 +95,8 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
     await expect(guestPage.getByTestId('join-done')).toHaveCount(0);
   } finally {
     await guestContext.close();
-    if (unitId !== null) expect((await api.delete(`/api/v2/admin/units/${unitId}`)).ok()).toBe(true);
-    if (groupId !== null) expect((await api.delete(`/api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
+    if (unitId !== null) expect((await api.delete(`api/v2/admin/units/${unitId}`)).ok()).toBe(true);
+    if (groupId !== null) expect((await api.delete(`api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
     for (const user of users) await user.dispose();
     await api.dispose();
   }
@@ -115,19 +116,19 @@ test("the Simulator panel's 'Join with a code' makes a simulated LU-Lite join wi
   let unitId: string | null = null;
   let operator: { username: string; password: string; dispose: () => Promise<void> } | null = null;
   try {
-    const created = await api.post('/api/v2/admin/groups', { data: { name: groupName, inventoryId: 'inv-global' } });
+    const created = await api.post('api/v2/admin/groups', { data: { name: groupName, inventoryId: 'inv-global' } });
     expect(created.ok(), await created.text()).toBe(true);
     groupId = ((await created.json()) as { id: string; version: number }).id;
-    const settings = await api.get(`/api/groups/${groupId}/permanent`);
+    const settings = await api.get(`api/groups/${groupId}/permanent`);
     const { version } = (await settings.json()) as { version: number };
-    const saved = await api.put(`/api/groups/${groupId}/permanent`, { data: { mode: 'PERMANENT_LITE', regenerate: 'never', version } });
+    const saved = await api.put(`api/groups/${groupId}/permanent`, { data: { mode: 'PERMANENT_LITE', regenerate: 'never', version } });
     expect(saved.ok(), await saved.text()).toBe(true);
     const key = ((await saved.json()) as { key: string }).key;
     // An operator of the test's own: the pages it opens are saved in its preferences.
     operator = await ownUser(playwright, baseURL, 'super_user', { label: 'sim-join' });
 
     await signIn(page, operator.username, operator.password);
-    await page.goto('/simulator?ignoreRouteDefault=1');
+    await page.goto('simulator?ignoreRouteDefault=1');
     await expect(page.getByTestId('simulator-join')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('simulator-join-code').fill(key);
     await page.getByTestId('simulator-join-name').fill(deviceName);
@@ -144,13 +145,13 @@ test("the Simulator panel's 'Join with a code' makes a simulated LU-Lite join wi
     await waitOnline(api, unitId ?? '');
 
     // The unit is the group's, and its detail opens from the answer's link.
-    const members = (await (await api.get(`/api/groups/fetch_details?groupUid=${groupId}`)).json()) as { members: { unitIds: string[] } }[];
+    const members = (await (await api.get(`api/groups/fetch_details?groupUid=${groupId}`)).json()) as { members: { unitIds: string[] } }[];
     expect(members[0]?.members.unitIds).toEqual([unitId]);
     await page.getByTestId('simulator-join-open').click();
     await expect(page).toHaveURL(new RegExp(`/list\\?unit=${unitId}`));
   } finally {
-    if (unitId !== null) expect((await api.delete(`/api/v2/admin/units/${unitId}`)).ok()).toBe(true);
-    if (groupId !== null) expect((await api.delete(`/api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
+    if (unitId !== null) expect((await api.delete(`api/v2/admin/units/${unitId}`)).ok()).toBe(true);
+    if (groupId !== null) expect((await api.delete(`api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
     await operator?.dispose();
     await api.dispose();
   }

@@ -7,7 +7,8 @@
  * is opened through its router, as the menu opens it (the layout is the page's, however it was reached);
  * nothing is changed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { SECTIONS } from '../../apps/console/src/routing/sections';
 import { login, openInApp } from './support';
 
@@ -75,7 +76,7 @@ const SUPER_USER_PAGES: readonly MainPage[] = [
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function checkPage(page: Page, { path, actions, whole }: MainPage, first: boolean): Promise<void> {
-  if (first) await page.goto(`${path}?ignoreRouteDefault=1`);
+  if (first) await page.goto(`${path.slice(1)}?ignoreRouteDefault=1`);
   else await openInApp(page, path);
   const main = page.locator('main');
   await expect(main.getByRole('heading').first()).toBeVisible();
@@ -103,8 +104,8 @@ for (const [role, pages] of [
   test.describe(`at 1280 × 720 as ${role}`, () => {
     test.describe.configure({ mode: 'serial' });
     let page: Page;
-    test.beforeAll(async ({ browser }, testInfo) => {
-      page = await browser.newPage({ baseURL: testInfo.project.use.baseURL, viewport: VIEWPORT, reducedMotion: 'reduce' });
+    test.beforeAll(async ({ browser, workerBaseURL }) => {
+      page = await browser.newPage({ baseURL: workerBaseURL, viewport: VIEWPORT, reducedMotion: 'reduce' });
       await login(page, role);
     });
     test.afterAll(async () => {
@@ -118,9 +119,8 @@ for (const [role, pages] of [
     }
 
     test('the unit list keeps its stream buttons in view beside an open unit detail', async () => {
-      await page.goto('/list?ignoreRouteDefault=1');
-      // A seeded unit both roles see that no spec moves between groups, not the first row: a spec beside this one
-      // takes a unit out of a group and back (XTND-0001), and its detail read meanwhile answers 404.
+      await page.goto('list?ignoreRouteDefault=1');
+      // A seeded unit both roles see that no spec moves between groups (groups.spec takes XTND-0001 out of one and back).
       await page.getByTestId('unit-row-LU800-0002').click();
       await expect(page.getByTestId('unit-detail-bitrate')).toBeVisible();
       await expect(page.getByTestId('unit-table').locator('[data-column="actions"]')).toBeInViewport({ ratio: 0.9 });

@@ -8,14 +8,15 @@
  * (routing/ManageGuards.test.tsx) are asserted by component tests. The pool and the licences are
  * put back at the end.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import type { LicenceActivationView } from '@fleet/contracts';
 import { apiAs, secondConsole, signIn } from './support';
 
 const LICENCE = 'smpte-output';
 
 async function openLicences(page: Page): Promise<void> {
-  await page.goto('/unit_license_activation?ignoreRouteDefault=1');
+  await page.goto('unit_license_activation?ignoreRouteDefault=1');
   await expect(page.getByTestId('licence-activation-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('licence-activation-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
   await expect(page.getByTestId('licence-activation-table')).toBeVisible({ timeout: 30_000 });
@@ -28,13 +29,13 @@ test('activates a licence from the pool, shows License limit reached inline, and
   baseURL,
 }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
-  const view = (await (await api.get('/api/v2/inventories/inv-global/licenceActivation')).json()) as LicenceActivationView;
+  const view = (await (await api.get('api/v2/inventories/inv-global/licenceActivation')).json()) as LicenceActivationView;
   const pool = view.pool.find((p) => p.serviceName === LICENCE)!;
   // Seeded units only: a unit another spec makes in this inventory and removes meanwhile (named E2E-…) is not ours.
   const [first, second] = view.units.filter((u) => !u.active.includes(LICENCE) && !u.name.startsWith('E2E-'));
   expect(second, 'two units of Global-News without the licence').toBeDefined();
   // Room for exactly one more licence.
-  expect((await api.put('/api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.used + 1 } })).ok()).toBe(true);
+  expect((await api.put('api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.used + 1 } })).ok()).toBe(true);
   const other = await secondConsole(browser, baseURL, 'luc_admin');
   try {
     await signIn(page, 'luc_admin');
@@ -56,8 +57,8 @@ test('activates a licence from the pool, shows License limit reached inline, and
     await expect(page.getByTestId(`licence-pool-${LICENCE}`)).toHaveAttribute('data-used', String(pool.used));
   } finally {
     await other.close();
-    await api.post('/api/v2/inventories/inv-global/licenceActivation', { data: { unitId: first!.unitId, serviceName: LICENCE, active: false } });
-    await api.put('/api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.total } });
+    await api.post('api/v2/inventories/inv-global/licenceActivation', { data: { unitId: first!.unitId, serviceName: LICENCE, active: false } });
+    await api.put('api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.total } });
     await api.dispose();
   }
 });

@@ -6,13 +6,14 @@
  * only with the spec's tooltip; the first grants it in the user modal of /users; the second then
  * activates a licence on the unit, which the pool counts; revoked again, the switches are read only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, ownUser, signIn } from './support';
 
 const LICENCE = 'smpte-output';
 
 async function openLicences(page: Page, inventoryName: string): Promise<void> {
-  await page.goto('/unit_license_activation?ignoreRouteDefault=1');
+  await page.goto('unit_license_activation?ignoreRouteDefault=1');
   await expect(page.getByTestId('licence-activation-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('licence-activation-inventory')).toHaveValue(inventoryName, { timeout: 30_000 });
   await expect(page.getByTestId('licence-activation-table')).toBeVisible({ timeout: 30_000 });
@@ -33,15 +34,15 @@ test('granting the permission in the user modal lets the user activate a licence
   const users: { dispose: () => Promise<void> }[] = [];
   const granteeContext = await browser.newContext({ baseURL });
   try {
-    const inventory = await api.post('/api/v2/admin/inventories', { data: { name: inventoryName, parentId: null } });
+    const inventory = await api.post('api/v2/admin/inventories', { data: { name: inventoryName, parentId: null } });
     expect(inventory.ok(), await inventory.text()).toBe(true);
     inventoryId = ((await inventory.json()) as { id: string }).id;
-    const unit = await api.post('/api/v2/admin/units', {
+    const unit = await api.post('api/v2/admin/units', {
       data: { name: `E2E-lic-unit-${stamp}`, typeGroup: 'fieldUnits', productType: 'LU800', serialNumber: `SN-lic-${stamp}`, inventoryId },
     });
     expect(unit.ok(), await unit.text()).toBe(true);
     unitId = ((await unit.json()) as { uniqueId: string }).uniqueId;
-    const pool = await api.put(`/api/v2/admin/inventories/${inventoryId}/licencePool`, { data: { serviceName: LICENCE, total: 1 } });
+    const pool = await api.put(`api/v2/admin/inventories/${inventoryId}/licencePool`, { data: { serviceName: LICENCE, total: 1 } });
     expect(pool.ok(), await pool.text()).toBe(true);
     const granter = await ownUser(playwright, baseURL, 'luc_admin', { label: 'lic-granter', inventoryIds: [inventoryId] });
     users.push(granter);
@@ -64,7 +65,7 @@ test('granting the permission in the user modal lets the user activate a licence
 
     // The granter gives the permission in the grantee's user modal.
     await signIn(page, granter.username, granter.password);
-    await page.goto(`/users?ignoreRouteDefault=1&user=${grantee.id}`);
+    await page.goto(`users?ignoreRouteDefault=1&user=${grantee.id}`);
     await expect(page.getByTestId('user-licence-permission')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('user-licence-permission-grant').click();
     await expect(page.getByTestId('user-licence-permission-state')).toHaveAttribute('data-granted', 'true');
@@ -89,8 +90,8 @@ test('granting the permission in the user modal lets the user activate a licence
   } finally {
     await granteeContext.close();
     for (const user of users) await user.dispose();
-    if (unitId !== null) expect((await api.delete(`/api/v2/admin/units/${unitId}`)).ok()).toBe(true);
-    if (inventoryId !== null) expect((await api.delete(`/api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
+    if (unitId !== null) expect((await api.delete(`api/v2/admin/units/${unitId}`)).ok()).toBe(true);
+    if (inventoryId !== null) expect((await api.delete(`api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
     await api.dispose();
   }
 });

@@ -4,7 +4,8 @@
  * says the connection is lost and the unit list's live values are greyed with the time they were
  * last reported, until the connection is back.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import simulatorEn from '../../apps/console/src/i18n/areas/simulator.en.json' with { type: 'json' };
@@ -30,7 +31,7 @@ test('a unit whose stream ended shows no tally and no longer its stream’s bitr
   const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'live-truth-stream' });
   try {
     await signIn(page, user.username, user.password);
-    await page.goto('/list');
+    await page.goto('list');
     const id = await idleUnit(page);
     await page.getByTestId(`unit-row-${id}`).click();
     await expect(page.getByTestId('unit-detail-status')).toBeVisible();
@@ -51,7 +52,7 @@ test('a unit whose stream ended shows no tally and no longer its stream’s bitr
     await expect.poll(kbps, { timeout: 10_000 }).toBeLessThan(1000);
     await expect(page.getByTestId(`unit-live-bitrate-${id}`)).not.toContainText('Mbps');
     // What the core answers agrees.
-    const detail = (await (await page.request.get(`/api/v2/units/${id}`)).json()) as { tally: string | null; totalBitrate: number };
+    const detail = (await (await page.request.get(`api/v2/units/${id}`)).json()) as { tally: string | null; totalBitrate: number };
     expect(detail.tally).toBeNull();
     expect(detail.totalBitrate).toBeLessThan(1000);
     expect(navigations).toEqual([]);
@@ -75,7 +76,7 @@ test('with the realtime connection cut, the LIVE pill says it is lost and live v
   });
   try {
     await signIn(page, user.username, user.password);
-    await page.goto('/list');
+    await page.goto('list');
     const pill = page.getByTestId('realtime-status');
     await expect(pill).toHaveAttribute('data-status', 'open', { timeout: 30_000 });
     // This stack's simulator runs at ×4: the pill says so instead of Live (the mock's clock, read behind the probe).

@@ -7,26 +7,27 @@
  * a role without access sent to the unit list (routing/ManageGuards.test.tsx) are asserted by
  * component tests. Every change is undone at the end (the stack is shared between specs).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
 import { apiAs, signIn, reloadInPlace } from './support';
 
 async function openServices(page: Page): Promise<void> {
-  await page.goto('/inventory_services?ignoreRouteDefault=1');
+  await page.goto('inventory_services?ignoreRouteDefault=1');
   await expect(page.getByTestId('inventory-services-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('inventory-services-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
   await expect(page.getByTestId('service-card-go_plan')).toBeVisible({ timeout: 30_000 });
 }
 
 async function serviceOf(api: APIRequestContext, name: string): Promise<ManagedService> {
-  const list = (await (await api.get('/api/v2/inventories/inv-global/managedServices')).json()) as ManagedServiceList;
+  const list = (await (await api.get('api/v2/inventories/inv-global/managedServices')).json()) as ManagedServiceList;
   return list.items.find((s) => s.serviceName === name)!;
 }
 
 /** Puts a service back as it was (status, trial, quota; the services touched here store the states they read), over its current version. */
 async function restore(api: APIRequestContext, before: ManagedService): Promise<void> {
   const now = await serviceOf(api, before.serviceName);
-  const res = await api.put(`/api/v2/admin/inventories/inv-global/managedServices/${before.serviceName}`, {
+  const res = await api.put(`api/v2/admin/inventories/inv-global/managedServices/${before.serviceName}`, {
     data: {
       version: now.version,
       status: before.status ?? 'disabled',
@@ -74,7 +75,7 @@ test('a trial running out flips to Trial expired without a reload', async ({ pag
     await openServices(page);
     // Another session (an operator's script) starts a trial that ends in a few seconds.
     const current = await serviceOf(api, 'alerts_adv');
-    const res = await api.put('/api/v2/admin/inventories/inv-global/managedServices/alerts_adv', {
+    const res = await api.put('api/v2/admin/inventories/inv-global/managedServices/alerts_adv', {
       data: { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: new Date(Date.now() + 12_000).toISOString() },
     });
     expect(res.ok()).toBe(true);
@@ -91,7 +92,7 @@ test('a super user offers a trial, enables a service and sees the quota rule inl
   const before = await serviceOf(api, 'field_server');
   try {
     await signIn(page, 'super_user');
-    await page.goto('/inventory_services?ignoreRouteDefault=1');
+    await page.goto('inventory_services?ignoreRouteDefault=1');
     await expect(page.getByTestId('inventory-services-page')).toBeVisible({ timeout: 30_000 });
     const picker = page.getByTestId('inventory-services-inventory');
     if ((await picker.inputValue()) !== 'Global-News') {

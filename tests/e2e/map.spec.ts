@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { leaseUnit, login, releaseUnits } from './support';
 
 test.afterEach(releaseUnits);
@@ -134,7 +135,7 @@ test('map: a status change recolours the marker live', async ({ page }) => {
 
   // An idle unit that can stream (REST), leased from the other specs, then start it in another request.
   const id = await leaseUnit(async () => {
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as {
+    const units = (await (await page.request.get('api/devices/fetch')).json()) as {
       uniqueId: string;
       status: string;
       licenseValid: boolean;
@@ -144,15 +145,15 @@ test('map: a status change recolours the marker live', async ({ page }) => {
     return units.filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected && u.location !== null).map((u) => u.uniqueId);
   }, 'an idle unit with a location that can stream');
   // The map's address for the unit: it opens on the unit, drawn alone (not in a cluster).
-  await page.goto(`/map?unit=${encodeURIComponent(id)}`);
+  await page.goto(`map?unit=${encodeURIComponent(id)}`);
   await expect(page.getByTestId('unit-map')).toBeVisible();
   const marker = page.getByTestId(`map-marker-${id}`);
   await expect(marker).toHaveAttribute('data-colour', 'green');
-  const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+  const started = await page.request.post(`api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
   expect(started.ok()).toBe(true);
   await expect(marker).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
   await expect(marker).toHaveAttribute('data-colour', 'red');
   // Stopped again, and seen stopped: the specs share one stack.
-  expect((await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
+  expect((await page.request.delete(`api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
   await expect(marker).not.toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
 });

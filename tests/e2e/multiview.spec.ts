@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { leaseShared, leaseUnit, login, ownUser, releaseUnits, reloadInPlace, SHARED } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
+import { leaseUnit, login, ownUser, releaseUnits, reloadInPlace } from './support';
 
 interface Unit {
   uniqueId: string;
@@ -11,7 +12,7 @@ interface Unit {
 /** A unit of the user that can start streaming now (idle, valid licence, camera connected), found over REST and leased from the other specs. */
 async function streamableUnit(page: Page): Promise<string> {
   return leaseUnit(async () => {
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Unit[];
+    const units = (await (await page.request.get('api/devices/fetch')).json()) as Unit[];
     return units.filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected).map((u) => u.uniqueId);
   }, 'an idle unit that can stream');
 }
@@ -26,10 +27,10 @@ test('multiview: pick a unit, its tile follows the stream live, the wall and the
     await login(page, user.username, user.password);
     // An empty wall saved in the user's preferences (a new user's default wall holds the first 16 units, the one
     // this test picks perhaps among them).
-    const emptied = await page.request.put('/api/userPreferences', { data: { multiviewWall: [] } });
+    const emptied = await page.request.put('api/userPreferences', { data: { multiviewWall: [] } });
     expect(emptied.ok(), await emptied.text()).toBe(true);
     // A load reads the preferences (the console keeps those it read at its start).
-    await page.goto('/multiview');
+    await page.goto('multiview');
     await expect(page.getByTestId('multiview-wall-kind')).toContainText('Your wall');
     await expect(page.getByTestId('multiview-feeds-empty')).toBeVisible();
     const panel = page.getByTestId('multiview-left-panel');
@@ -52,9 +53,7 @@ test('multiview: pick a unit, its tile follows the stream live, the wall and the
     await expect(tile).toBeVisible();
     await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('idle');
     // The wall is saved in the user's preferences (debounced), as the real core keeps them.
-    await expect
-      .poll(async () => ((await (await page.request.get('/api/userPreferences')).json()) as { multiviewWall?: string[] }).multiviewWall)
-      .toEqual([id]);
+    await expect.poll(async () => ((await (await page.request.get('api/userPreferences')).json()) as { multiviewWall?: string[] }).multiviewWall).toEqual([id]);
 
     // Start the stream in another request: the tile turns streaming and its bitrate moves, no reload.
     const navigations: string[] = [];
@@ -62,16 +61,15 @@ test('multiview: pick a unit, its tile follows the stream live, the wall and the
       if (f === page.mainFrame()) navigations.push(f.url());
     });
     // Choose its channel first (command "set virtual channel"), so its output shows too.
-    await leaseShared(SHARED.channelName);
-    const selected = await page.request.post(`/api/devices/${encodeURIComponent(id)}/commands/setVirtualChannel`, { data: { channelId: 'MMH-0001-CH1' } });
+    const selected = await page.request.post(`api/devices/${encodeURIComponent(id)}/commands/setVirtualChannel`, { data: { channelId: 'MMH-0001-CH1' } });
     expect(selected.ok()).toBe(true);
     const { channelId } = (await selected.json()) as { channelId: string };
     // The tile and the output name the channel (the channel list's name), not its id.
-    const listed = (await (await page.request.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
+    const listed = (await (await page.request.get('api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
     const channelName = listed.channels.find((c) => c.channelId === channelId)?.channelName;
     expect(channelName).toBeDefined();
     await expect(page.getByTestId(`multiview-tile-channel-${id}`)).toContainText(channelName ?? channelId);
-    const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+    const started = await page.request.post(`api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
     expect(started.ok()).toBe(true);
     await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
     await expect
@@ -81,7 +79,7 @@ test('multiview: pick a unit, its tile follows the stream live, the wall and the
     expect(navigations).toEqual([]);
 
     // Stop it again; the picked tile stays and shows the unit idle.
-    const stopped = await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+    const stopped = await page.request.delete(`api/v2/units/${encodeURIComponent(id)}/stream`);
     expect(stopped.ok()).toBe(true);
     await expect(page.getByTestId(`multiview-tile-status-${id}`)).not.toHaveText('streaming', { timeout: 20_000 });
 
@@ -133,9 +131,9 @@ test('multiview: pick a unit, its tile follows the stream live, the wall and the
 test('multiview: a tile opens its unit in the unit list', async ({ page }) => {
   await login(page, 'luc_regular');
   // The wall emptied in the user's preferences: the unit is put on it here.
-  expect((await page.request.put('/api/userPreferences', { data: { multiviewWall: [] } })).ok()).toBe(true);
+  expect((await page.request.put('api/userPreferences', { data: { multiviewWall: [] } })).ok()).toBe(true);
   // A load reads the preferences (the console keeps those it read at its start).
-  await page.goto('/multiview');
+  await page.goto('multiview');
   const first = page.locator('[data-testid^="multiview-unit-"]').first();
   await expect(first).toHaveAttribute('data-shown', 'false');
   const id = ((await first.getAttribute('data-testid')) ?? '').replace('multiview-unit-', '');
@@ -148,16 +146,16 @@ test('multiview: a streaming unit’s tile shows its picture moving, the same bi
   await login(page, 'luc_regular');
   const id = await streamableUnit(page);
   // The unit on the user's saved wall.
-  expect((await page.request.put('/api/userPreferences', { data: { multiviewWall: [id] } })).ok()).toBe(true);
-  const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+  expect((await page.request.put('api/userPreferences', { data: { multiviewWall: [id] } })).ok()).toBe(true);
+  const started = await page.request.post(`api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
   expect(started.ok()).toBe(true);
   try {
-    const unit = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { name: string };
-    await page.goto('/multiview');
+    const unit = (await (await page.request.get(`api/v2/units/${encodeURIComponent(id)}`)).json()) as { name: string };
+    await page.goto('multiview');
     // Its picture comes from the mock.
     const image = page.getByTestId(`multiview-tile-image-${id}`);
     await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
-    await expect(image).toHaveAttribute('src', new RegExp(`^/mock/preview/units/${id}\\?`));
+    await expect(image).toHaveAttribute('src', new RegExp(`/mock/preview/units/${id}\\?`));
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // The picture moves by itself: two looks at it differ (its timecode turns every second).
     const first = await image.screenshot();
@@ -177,6 +175,6 @@ test('multiview: a streaming unit’s tile shows its picture moving, the same bi
     await expect(name).toHaveAttribute('title', unit.name);
     expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   } finally {
-    await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+    await page.request.delete(`api/v2/units/${encodeURIComponent(id)}/stream`);
   }
 });

@@ -1,17 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import type { SandboxCreateInput } from '@fleet/contracts';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_PORT, root, stacks } from './stacks';
 
 /**
  * End-to-end: Debian's Chromium drives the built console served by the real core, with the real
  * simulator in-process, on a throw-away SQLite database seeded at boot: one stack (E2E_PORT, default
- * 8181; stacks.ts). The specs that change the whole fleet (the Simulator panel's: its demo, clock,
- * recordings and replays) or need it live (the accessibility audit and the notification centre, under
- * the lively demo) each run in sandboxes of their own on it (sandbox.ts `projectSandbox`), beside the
- * others, which share the stack's still fleet.
+ * 8181; stacks.ts). Every spec but the sandboxes' own runs in a sandbox made on it (sandbox.ts
+ * `projectSandbox`): each worker of a project a fleet of its own, so no spec changes a unit, a
+ * setting or the clock under another worker's.
  */
 const port = E2E_PORT;
 /**
@@ -20,11 +18,8 @@ const port = E2E_PORT;
  * the time it takes under the full browser (tests/bench/BENCHMARKS.md). The full browser where the shell is missing.
  */
 const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
-// Units leased by specs that pick "an idle unit that can stream" (support.ts leaseUnit): one folder per run,
-// made here by the runner and handed to its workers through their environment.
-process.env.E2E_UNIT_LEASES ??= mkdtempSync(join(tmpdir(), 'fleet-e2e-leases-'));
 
-/** The stack's own fleet (seed 1, small, the preset off), again in a sandbox of the project's own. */
+/** The stack's own fleet (seed 1, small, the preset off), again in a sandbox of the worker's own. */
 const OWN_FLEET: { projectSandbox: SandboxCreateInput } = { projectSandbox: { seed: 1 } };
 
 export default defineConfig<Record<never, never>, { projectSandbox: SandboxCreateInput | null }>({
@@ -32,8 +27,8 @@ export default defineConfig<Record<never, never>, { projectSandbox: SandboxCreat
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Spec files run side by side on three workers (tests inside a file keep their order). Every spec owns the
-  // units and rows it changes, so two files never fight over one. A spec spends part of its time waiting on the
+  // Spec files run side by side on three workers (tests inside a file keep their order), each worker on its own
+  // sandbox's fleet (the files of one worker one after the other). A spec spends part of its time waiting on the
   // stack (simulated time, live events): on two cores a third worker fills that wait (the phase took 461 s
   // against 535 s with two). E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
@@ -58,7 +53,14 @@ export default defineConfig<Record<never, never>, { projectSandbox: SandboxCreat
     { name: 'live', testMatch: '**/accessibility.spec.ts', use: OWN_FLEET },
     // Its fleet moving from the sandbox's start, as on a stack running the lively demo.
     { name: 'live-notifications', testMatch: '**/notification-centre.spec.ts', use: { projectSandbox: { seed: 1, demo: 'lively' } } },
-    { name: 'console', testIgnore: ['**/simulator-panel.spec.ts', '**/accessibility.spec.ts', '**/notification-centre.spec.ts', '**/drift.spec.ts'] },
+    // Every other spec: each worker its own copy of the stack's fleet, so no spec changes a unit under another worker's.
+    {
+      name: 'console',
+      testIgnore: ['**/simulator-panel.spec.ts', '**/accessibility.spec.ts', '**/notification-centre.spec.ts', '**/drift.spec.ts', '**/sandboxes.spec.ts'],
+      use: OWN_FLEET,
+    },
+    // The sandboxes themselves, made and removed on the stack.
+    { name: 'stack', testMatch: '**/sandboxes.spec.ts' },
     // The console under contract drift, every route as three roles (`pnpm test:drift`, which sets E2E_DRIFT=1): each
     // role in a sandbox of its own, so it may share the console's stack. On demand, not in the test command (tests/README.md).
     ...(process.env.E2E_DRIFT === '1' ? [{ name: 'drift', testMatch: '**/drift.spec.ts' }] : []),

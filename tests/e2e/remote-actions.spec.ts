@@ -8,7 +8,8 @@
  * apps/console/src/features/remote-actions/RemoteActionDetail.test.tsx, the core storing nothing for
  * it by tests/integration/remote-actions.test.ts.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, recordAttribute, recorded, signIn, waitOnline } from './support';
 
 /** Units of Global News (the partner's inventory), run by the simulator. */
@@ -28,7 +29,7 @@ const historyRow = (page: Page, unit: string, action: string) =>
 
 async function openRemoteActions(page: Page): Promise<void> {
   await signIn(page, 'luc_partner');
-  await page.goto('/remote_actions?ignoreRouteDefault=1');
+  await page.goto('remote_actions?ignoreRouteDefault=1');
   await expect(page.getByTestId('remote-actions-partner')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`ra-device-${LISTED_UNIT}`)).toBeVisible({ timeout: 30_000 });
 }
@@ -52,7 +53,7 @@ test('a partner opens support access for 8 hours and sees the time left', async 
 /** Waits until the unit is idle (the simulator brings units up a few seconds after the stack starts). */
 async function waitIdle(api: APIRequestContext, id: string): Promise<void> {
   await expect
-    .poll(async () => ((await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[]).find((u) => u.uniqueId === id)?.status, {
+    .poll(async () => ((await (await api.get('api/devices/fetch')).json()) as { uniqueId: string; status: string }[]).find((u) => u.uniqueId === id)?.status, {
       timeout: 30_000,
     })
     .toBe('idle');
@@ -84,7 +85,7 @@ test('an action another console starts shows in the partner history without a re
   await openRemoteActions(page);
   await expect(page.locator('[data-testid^="ra-history"]').first()).toBeVisible();
   const admin = await apiAs(playwright, baseURL, 'super_user');
-  const res = await admin.post('/api/v2/remoteActions', {
+  const res = await admin.post('api/v2/remoteActions', {
     data: { deviceType: 'unit', deviceId: OTHER_UNIT, action: 'supportAccess', reason: 'From support' },
   });
   expect(res.status()).toBe(201);

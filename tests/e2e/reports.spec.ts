@@ -7,14 +7,15 @@
  * every few seconds, announced over /ws). A role without access sent to the unit list is asserted
  * by apps/console/src/routing/ManageGuards.test.tsx. The stream started is stopped again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import type { UsageReport } from '@fleet/contracts';
 import { apiAs, leaseUnit, releaseUnits, signIn } from './support';
 
 test.afterEach(releaseUnits);
 
 async function openReports(page: Page): Promise<void> {
-  await page.goto('/reports?ignoreRouteDefault=1');
+  await page.goto('reports?ignoreRouteDefault=1');
   await expect(page.getByTestId('reports-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('reports-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
   await expect(page.getByTestId('reports-table')).toBeVisible({ timeout: 30_000 });
@@ -22,7 +23,7 @@ async function openReports(page: Page): Promise<void> {
 
 test("an admin reads the inventory's usage: totals, charts, a row per unit; presets, kinds and a bad period", async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_admin');
-  const report: UsageReport = await (await api.get('/api/v2/inventories/inv-global/usageReport')).json();
+  const report: UsageReport = await (await api.get('api/v2/inventories/inv-global/usageReport')).json();
   await api.dispose();
   await signIn(page, 'luc_admin');
   // The page asks for the last 30 days up to today (the browser's day, read around the request: a run may cross midnight).
@@ -58,12 +59,12 @@ test("an admin reads the inventory's usage: totals, charts, a row per unit; pres
 
 test("a streaming unit's usage grows in the report without a reload", async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
-  const report: UsageReport = await (await api.get('/api/v2/inventories/inv-global/usageReport')).json();
+  const report: UsageReport = await (await api.get('api/v2/inventories/inv-global/usageReport')).json();
   // An idle unit of the inventory that may stream, picked now (others may be streaming from earlier specs).
   const id = await leaseUnit(async () => {
     const idle: string[] = [];
     for (const u of report.units) {
-      const d = (await (await api.get(`/api/v2/units/${u.unitId}`)).json()) as { status: string; cameraConnected: boolean; licenseValid: boolean };
+      const d = (await (await api.get(`api/v2/units/${u.unitId}`)).json()) as { status: string; cameraConnected: boolean; licenseValid: boolean };
       if (d.status === 'idle' && d.cameraConnected && d.licenseValid) idle.push(u.unitId);
     }
     return idle;
@@ -79,16 +80,16 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
     if (f === page.mainFrame()) navigations.push(f.url());
   });
   try {
-    expect((await api.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    expect((await api.post(`api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect.poll(async () => Number(await cell.getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(before);
     await expect
       .poll(async () => Number(await page.getByTestId(`reports-time-${id}`).getAttribute('data-value')), { timeout: 30_000 })
       .toBeGreaterThan(timeBefore);
     expect(navigations).toEqual([]);
   } finally {
-    await api.delete(`/api/v2/units/${id}/stream`);
+    await api.delete(`api/v2/units/${id}/stream`);
     await expect
-      .poll(async () => ((await (await api.get(`/api/v2/units/${id}`)).json()) as { status: string }).status, { timeout: 30_000 })
+      .poll(async () => ((await (await api.get(`api/v2/units/${id}`)).json()) as { status: string }).status, { timeout: 30_000 })
       .not.toMatch(/streaming/);
     await api.dispose();
   }

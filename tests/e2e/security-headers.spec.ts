@@ -3,7 +3,8 @@
  * list, a unit, the offline map with its basemap and markers, an admin page and the API docs load
  * with no policy violation, and every document carries the headers.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { signIn } from './support';
 
 test.describe.configure({ timeout: 120_000 });
@@ -35,9 +36,9 @@ test('the console satisfies its content security policy: list, unit, map, admin 
   await signIn(page, 'super_user');
 
   // The unit list, then one unit's detail.
-  await page.goto('/list?ignoreRouteDefault=1');
+  await page.goto('list?ignoreRouteDefault=1');
   await expect(page.getByTestId('unit-list-page')).toBeVisible({ timeout: 30_000 });
-  await page.goto('/list?unit=LU800-0001&ignoreRouteDefault=1');
+  await page.goto('list?unit=LU800-0001&ignoreRouteDefault=1');
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', 'LU800-0001', { timeout: 30_000 });
 
   // The offline map: the basemap drawn from the bundle, markers (Leaflet's styles and icons from the origin).
@@ -47,7 +48,7 @@ test('the console satisfies its content security policy: list, unit, map, admin 
   await expect(page.locator('[data-testid^="map-marker-"], [data-testid="map-cluster"]').first()).toBeAttached();
 
   // An admin page (its forms parse with zod).
-  await page.goto('/whats_new?ignoreRouteDefault=1');
+  await page.goto('whats_new?ignoreRouteDefault=1');
   await expect(page.getByTestId('whats-new-section')).toBeVisible({ timeout: 30_000 });
 
   // Live updates came over the same-origin websocket: the policy let it connect.
@@ -63,12 +64,12 @@ test('the console satisfies its content security policy: list, unit, map, admin 
   }
 
   // The API docs page and Swagger UI beside it work under the same policy: the calls listed, one opened.
-  await page.goto('/docs');
+  await page.goto('docs');
   await expect(page.getByRole('status')).toContainText(/\d+ calls in \d+ areas/);
   const call = page.locator('details#fetchDevices');
   await call.locator('summary').click();
   await expect(call).toContainText('Answers');
-  await page.goto('/docs/swagger');
+  await page.goto('docs/swagger');
   await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 30_000 });
 
   expect(violations).toEqual([]);
@@ -77,7 +78,7 @@ test('the console satisfies its content security policy: list, unit, map, admin 
 test('the console cannot be framed by another page', async ({ page, baseURL }) => {
   const violations = await recordViolations(page);
   // A page of another origin (about:blank here) frames the console: the browser refuses to render it.
-  await page.setContent(`<iframe id="f" src="${baseURL}/login"></iframe>`);
+  await page.setContent(`<iframe id="f" src="${new URL('login', baseURL).href}"></iframe>`);
   await expect.poll(() => violations.some((v) => /frame-ancestors/.test(v)), { timeout: 15_000 }).toBe(true);
   const frame = page.frames().find((f) => f.url().endsWith('/login'));
   const rendered = frame

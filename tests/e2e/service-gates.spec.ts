@@ -7,20 +7,21 @@
  * apps/console/src/shell/NavMenu.test.tsx. The service changed here
  * (web audio connect of Global-News) is put back at the end (the stack is shared between specs).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import type { ManagedService, ManagedServiceList, ServicesStatus } from '@fleet/contracts';
 import { apiAs, login, openConfig, signIn, trackNavigations } from './support';
 
 const STATUS_URL = '**/api/v2/inventories/*/services_status';
 
 async function serviceOf(api: APIRequestContext, name: string): Promise<ManagedService> {
-  const list = (await (await api.get('/api/v2/inventories/inv-global/managedServices')).json()) as ManagedServiceList;
+  const list = (await (await api.get('api/v2/inventories/inv-global/managedServices')).json()) as ManagedServiceList;
   return list.items.find((s) => s.serviceName === name)!;
 }
 
 async function setStatus(api: APIRequestContext, name: string, status: 'enabled' | 'disabled'): Promise<void> {
   const now = await serviceOf(api, name);
-  const res = await api.put(`/api/v2/admin/inventories/inv-global/managedServices/${name}`, { data: { version: now.version, status } });
+  const res = await api.put(`api/v2/admin/inventories/inv-global/managedServices/${name}`, { data: { version: now.version, status } });
   expect(res.ok()).toBe(true);
 }
 
@@ -37,7 +38,7 @@ test('a service turned off hides its menu entry without a reload; turned on agai
     await setStatus(api, 'web_aud_connect', 'enabled');
     await login(page, 'luc_media_group_admin');
     const statusRead = page.waitForResponse((r) => r.url().includes('/services_status'), { timeout: 30_000 });
-    await page.goto('/list?ignoreRouteDefault=1');
+    await page.goto('list?ignoreRouteDefault=1');
     expect((await statusRead).status()).toBe(200);
     await openManage(page);
     await expect(page.getByTestId('nav-audioConnect')).toBeVisible();
@@ -56,7 +57,7 @@ test('a service turned off hides its menu entry without a reload; turned on agai
     expect(navigations).toEqual([]);
   } finally {
     const now = await serviceOf(api, 'web_aud_connect');
-    await api.put('/api/v2/admin/inventories/inv-global/managedServices/web_aud_connect', {
+    await api.put('api/v2/admin/inventories/inv-global/managedServices/web_aud_connect', {
       data: { version: now.version, status: before.status ?? 'disabled' },
     });
     await api.dispose();
@@ -64,7 +65,7 @@ test('a service turned off hides its menu entry without a reload; turned on agai
 });
 
 test('the return audio cannot be applied while the audio IFB service is off', async ({ page }) => {
-  // This console's answer says audio IFB is off (the shared stack's service stays as it is).
+  // This console's answer says audio IFB is off (the fleet's service stays as it is).
   await page.route(STATUS_URL, async (route) => {
     const res = await route.fetch();
     const status = (await res.json()) as ServicesStatus;

@@ -8,7 +8,8 @@
  * without shares sent to the unit list (routing/ManageGuards.test.tsx) are asserted by component
  * tests. Everything made here is removed again (the stack is shared between specs).
  */
-import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import type { APIRequestContext, Frame, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { RULES } from '@fleet/contracts';
 import { apiAs, signIn, reloadInPlace } from './support';
 
@@ -22,13 +23,13 @@ const localInput = (ms: number) => {
 };
 
 async function openPublishers(page: Page): Promise<void> {
-  await page.goto('/manage/shares/publishers?ignoreRouteDefault=1');
+  await page.goto('manage/shares/publishers?ignoreRouteDefault=1');
   await expect(page.getByTestId('publishers-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('publisher-row-pub-0001')).toBeVisible({ timeout: 30_000 });
 }
 
 async function openSubscribers(page: Page): Promise<void> {
-  await page.goto('/manage/shares/subscribers?ignoreRouteDefault=1');
+  await page.goto('manage/shares/subscribers?ignoreRouteDefault=1');
   await expect(page.getByTestId('subscribers-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('subscribers-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
   await expect(page.getByTestId('folder-sbf-root')).toBeVisible({ timeout: 30_000 });
@@ -38,8 +39,8 @@ const publisherRow = (page: Page, name: string) => page.locator(`[data-testid^="
 const idOf = async (row: ReturnType<Page['locator']>, prefix: string) => (await row.getAttribute('data-testid'))!.replace(prefix, '');
 
 async function deletePublishersNamed(api: APIRequestContext, name: string): Promise<void> {
-  const page = (await (await api.get(`/api/v2/shares/publishers?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
-  for (const p of page.items.filter((x) => x.name === name)) await api.delete(`/api/v2/shares/publishers/${p.id}`);
+  const page = (await (await api.get(`api/v2/shares/publishers?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
+  for (const p of page.items.filter((x) => x.name === name)) await api.delete(`api/v2/shares/publishers/${p.id}`);
 }
 
 test("a media group admin sees their groups' publishers, one created and removed in another session appearing and going without a reload; creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({
@@ -63,11 +64,11 @@ test("a media group admin sees their groups' publishers, one created and removed
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
     await deletePublishersNamed(api, 'E2E-Live');
-    const created = (await (await api.post('/api/v2/shares/publishers', { data: { groupId: 'grp-newsroom', name: 'E2E-Live' } })).json()) as { id: string };
+    const created = (await (await api.post('api/v2/shares/publishers', { data: { groupId: 'grp-newsroom', name: 'E2E-Live' } })).json()) as { id: string };
     await expect(publisherRow(page, 'E2E-Live')).toBeVisible({ timeout: 15_000 });
-    await api.post(`/api/v2/shares/publishers/${created.id}/links`, { data: { description: 'Live link', startTime: inFuture(), durationMinutes: 15 } });
+    await api.post(`api/v2/shares/publishers/${created.id}/links`, { data: { description: 'Live link', startTime: inFuture(), durationMinutes: 15 } });
     await expect(page.getByTestId(`publisher-links-${created.id}`)).toHaveAttribute('data-value', '1', { timeout: 15_000 });
-    await api.delete(`/api/v2/shares/publishers/${created.id}`);
+    await api.delete(`api/v2/shares/publishers/${created.id}`);
     await expect(publisherRow(page, 'E2E-Live')).toHaveCount(0, { timeout: 15_000 });
     expect(navigations).toEqual([]);
   } finally {
@@ -142,11 +143,11 @@ test('the subscriber folders: a subscriber added in another session appears in t
   await openSubscribers(page);
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    const created = await api.post('/api/v2/shares/inventories/inv-global/subscribers', { data: { name: 'E2E-Live-Sub', shareKey: 'PUB-METRO00001' } });
+    const created = await api.post('api/v2/shares/inventories/inv-global/subscribers', { data: { name: 'E2E-Live-Sub', shareKey: 'PUB-METRO00001' } });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     await expect(page.getByTestId(`subscriber-row-${id}`)).toBeVisible({ timeout: 15_000 });
-    await api.delete(`/api/v2/shares/subscribers/${id}`);
+    await api.delete(`api/v2/shares/subscribers/${id}`);
     await expect(page.getByTestId(`subscriber-row-${id}`)).toHaveCount(0, { timeout: 15_000 });
   } finally {
     await api.dispose();

@@ -5,18 +5,19 @@
  * /audio_rooms opens on that inventory. An admin with one inventory picks another of its groups.
  * Each test puts the user's preferences back, so the specs after this one start as seeded.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { login, reloadInPlace } from './support';
 
 type ScopePrefs = { inventoryId: string | null; inventoryName: string | null; groupId: string | null };
 
 async function savedScope(page: Page): Promise<ScopePrefs> {
-  const prefs = (await (await page.request.get('/api/userPreferences')).json()) as ScopePrefs;
+  const prefs = (await (await page.request.get('api/userPreferences')).json()) as ScopePrefs;
   return { inventoryId: prefs.inventoryId, inventoryName: prefs.inventoryName, groupId: prefs.groupId };
 }
 
 async function restore(page: Page, scope: ScopePrefs): Promise<void> {
-  const res = await page.request.put('/api/userPreferences', { data: scope });
+  const res = await page.request.put('api/userPreferences', { data: scope });
   expect(res.ok()).toBe(true);
 }
 
@@ -51,7 +52,7 @@ test('a super user picks another inventory and group; both are remembered and /a
     await expect(page.getByTestId('shell-inventory')).toHaveValue('Metro-TV', { timeout: 30_000 });
     await expect(page.getByTestId('shell-group')).toHaveValue('Metro-Live');
 
-    await page.goto('/audio_rooms?ignoreRouteDefault=1');
+    await page.goto('audio_rooms?ignoreRouteDefault=1');
     await expect(page.getByTestId('audio-rooms-inventory')).toHaveValue('Metro-TV', { timeout: 30_000 });
     await expect(page.getByTestId('audio-room-row-aud-0003')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('audio-room-row-aud-0001')).toHaveCount(0);

@@ -6,7 +6,8 @@
  * is started and stopped from the list's buttons. One signed-in page: the console loads at the first page and
  * the other main pages open through its router, as the menu opens them.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { leaseUnit, openInApp, releaseUnits, signIn, stopStreamConfirming } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -17,8 +18,8 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 test.describe('at 390 × 844 as luc_regular', () => {
   test.describe.configure({ mode: 'serial' });
   let page: Page;
-  test.beforeAll(async ({ browser }, testInfo) => {
-    page = await browser.newPage({ baseURL: testInfo.project.use.baseURL, viewport: PHONE, reducedMotion: 'reduce' });
+  test.beforeAll(async ({ browser, workerBaseURL }) => {
+    page = await browser.newPage({ baseURL: workerBaseURL, viewport: PHONE, reducedMotion: 'reduce' });
     await signIn(page, 'luc_regular');
   });
   test.afterAll(async () => {
@@ -28,7 +29,7 @@ test.describe('at 390 × 844 as luc_regular', () => {
 
   for (const [index, path] of ['/channels', '/multiview', '/map', '/list'].entries()) {
     test(`${path}: no sideways overflow`, async () => {
-      if (index === 0) await page.goto(`${path}?ignoreRouteDefault=1`);
+      if (index === 0) await page.goto(`${path.slice(1)}?ignoreRouteDefault=1`);
       else await openInApp(page, path);
       await expect(page.locator('main').getByRole('heading').first()).toBeVisible({ timeout: 30_000 });
       expect(await sidewaysOverflow(page), `${path} is wider than the window`).toBe(0);
@@ -63,7 +64,7 @@ test.describe('at 390 × 844 as luc_regular', () => {
   });
 
   test('a unit’s detail takes the list’s place and fits the window', async () => {
-    await page.goto('/list?ignoreRouteDefault=1');
+    await page.goto('list?ignoreRouteDefault=1');
     const row = page.locator('[data-testid^="unit-row-"]').first();
     await row.click();
     await expect(page.getByTestId('unit-detail-modems')).toBeVisible({ timeout: 30_000 });

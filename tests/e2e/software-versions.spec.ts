@@ -10,11 +10,12 @@
  * apps/console/src/features/software-versions/SoftwareVersions.page.test.tsx; the route guard is
  * apps/console/src/routing/ManageGuards.test.tsx.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn, reloadInPlace } from './support';
 
 async function openVersions(page: Page): Promise<void> {
-  await page.goto('/sw_version?ignoreRouteDefault=1');
+  await page.goto('sw_version?ignoreRouteDefault=1');
   await expect(page.getByTestId('sw-versions-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('sw-version-row-swv-10-1')).toBeVisible({ timeout: 30_000 });
 }
@@ -32,14 +33,14 @@ function trackNavigations(page: Page): string[] {
 /** Deletes the versions of these numbers if a test left them (a failed run), through REST. */
 async function removeVersions(api: APIRequestContext, numbers: readonly string[]): Promise<void> {
   for (const number of numbers) {
-    const res = await api.get(`/api/v2/softwareVersions?searchValue=${encodeURIComponent(number)}`);
+    const res = await api.get(`api/v2/softwareVersions?searchValue=${encodeURIComponent(number)}`);
     const page = (await res.json()) as { items: { id: string; number: string }[] };
-    for (const v of page.items.filter((i) => i.number === number)) await api.delete(`/api/v2/softwareVersions/${v.id}`);
+    for (const v of page.items.filter((i) => i.number === number)) await api.delete(`api/v2/softwareVersions/${v.id}`);
   }
 }
 
 async function createVersion(api: APIRequestContext, body: Record<string, unknown>): Promise<string> {
-  const res = await api.post('/api/v2/softwareVersions', { data: body });
+  const res = await api.post('api/v2/softwareVersions', { data: body });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -130,7 +131,7 @@ test('a version created and deleted in another session appears and disappears wi
     const live = await createVersion(api, { number: '7.9.2', description: 'Live', inventoryIds: ['inv-global'] });
     await expect(row(page, '7.9.2')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId(`sw-version-inventories-${live}`)).toHaveText('Global-News');
-    expect((await api.delete(`/api/v2/softwareVersions/${live}`)).status()).toBe(200);
+    expect((await api.delete(`api/v2/softwareVersions/${live}`)).status()).toBe(200);
     await expect(row(page, '7.9.2')).toHaveCount(0, { timeout: 15_000 });
     expect(navigations).toEqual([]);
 
@@ -159,7 +160,7 @@ test('a version created and deleted in another session appears and disappears wi
     await expect(page.getByTestId('sw-version-inventory-inv-global')).not.toBeChecked();
     await page.getByTestId('sw-version-inventories-close').click();
     await expect(row(page, '7.9.3')).toHaveCount(0);
-    const after = (await (await api.get(`/api/v2/softwareVersions/${shared}`)).json()) as { inventories: { id: string }[] };
+    const after = (await (await api.get(`api/v2/softwareVersions/${shared}`)).json()) as { inventories: { id: string }[] };
     expect(after.inventories.map((i) => i.id)).toEqual(['inv-metro']);
   } finally {
     await removeVersions(api, ['7.9.2', '7.9.3', '7.9.4']);

@@ -1,7 +1,7 @@
 /**
  * The end-to-end stack (E2E_PORT, default 8181): the real core with the real simulator in-process
- * serving the built console, on a throw-away SQLite database seeded at boot; the specs that change the
- * whole fleet run in sandboxes made on it (playwright.config.ts). playwright.config.ts starts it (its
+ * serving the built console, on a throw-away SQLite database seeded at boot; the specs run in sandboxes
+ * made on it, a fleet per worker, whose devices keep its pace and timings (playwright.config.ts). playwright.config.ts starts it (its
  * webServer entry); the test command starts it earlier, once the console is built, while the integration
  * files run on PostgreSQL (`tsx tests/e2e/stacks.ts start PIDFILE`, scripts/test.sh), and Playwright then
  * finds it answering (E2E_STACKS_RUNNING=1) instead of booting and seeding it itself.

@@ -4,7 +4,8 @@
  * settings modal's test mapping, and a live update through /ws without reload. The read-only view is
  * asserted by apps/console/src/features/stories/Stories.page.test.tsx.
  */
-import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import type { APIRequestContext, Frame, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { login, PASSWORD } from './support';
 import { VALIDATION } from '@fleet/contracts';
 
@@ -21,7 +22,7 @@ const rowWith = (page: Page, text: string) => page.locator('[data-testid^="story
 
 /** A REST client logged in as `username`, separate from the page's browser context. */
 async function apiAs(request: APIRequestContext, username: string): Promise<APIRequestContext> {
-  const res = await request.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  const res = await request.post('mock/auth/login', { data: { username, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   return request;
 }
@@ -41,11 +42,11 @@ test('a story created and edited elsewhere appears without reload; a regular use
   page.on('framenavigated', track);
   const other = await apiAs(await playwright.request.newContext({ baseURL }), 'luc_admin');
   const live = `Live story ${Date.now()}`;
-  const res = await other.post(`/api/v2/inventories/${INVENTORY}/stories`, { data: { slugline: live, reporter: 'Remote' } });
+  const res = await other.post(`api/v2/inventories/${INVENTORY}/stories`, { data: { slugline: live, reporter: 'Remote' } });
   expect(res.status()).toBe(201);
   const made = (await res.json()) as { id: string; version: number };
   await expect(rowWith(page, live)).toHaveCount(1);
-  const edit = await other.put(`/api/v2/inventories/${INVENTORY}/stories/${made.id}`, { data: { version: made.version, slugline: `${live} v2` } });
+  const edit = await other.put(`api/v2/inventories/${INVENTORY}/stories/${made.id}`, { data: { version: made.version, slugline: `${live} v2` } });
   expect(edit.ok()).toBe(true);
   await expect(page.getByTestId(`story-slugline-${made.id}`)).toHaveText(`${live} v2`);
   expect(navigations).toEqual([]);
@@ -93,7 +94,7 @@ test('a story created and edited elsewhere appears without reload; a regular use
   await expect(page.getByTestId(`story-units-count-${id}`)).toHaveText('1');
 
   // The details open from the URL (the saved-route redirect is skipped for this deep link).
-  await page.goto(`/stories?story=${id}&ignoreRouteDefault=1`);
+  await page.goto(`stories?story=${id}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('story-details-slugline')).toHaveText(`${slug} (edited)`);
 
   // Delete, after a confirmation: the row and the details go.

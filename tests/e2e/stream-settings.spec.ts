@@ -10,11 +10,12 @@
  * apps/console/src/features/system-settings/StreamSettings.test.tsx; the route guard (luc_admin
  * sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
-  await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
+  await page.goto(`system_settings/${kind}?ignoreRouteDefault=1`);
   await expect(page.getByTestId('system-settings')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -24,8 +25,8 @@ const idOf = async (page: Page, testId: string, name: string) =>
 
 /** Deletes what a test made, by name, through the API (when the test stopped before its own delete). */
 async function cleanUp(api: APIRequestContext, list: string, remove: string, name: string): Promise<void> {
-  const page = (await (await api.get(`/api/v2/admin/${list}?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
-  for (const item of page.items.filter((i) => i.name === name)) await api.delete(`/api/v2/admin/${remove}/${item.id}`);
+  const page = (await (await api.get(`api/v2/admin/${list}?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
+  for (const item of page.items.filter((i) => i.name === name)) await api.delete(`api/v2/admin/${remove}/${item.id}`);
 }
 
 test('a super user manages a stream provider with two profiles; deleting it takes its profiles', async ({ page, playwright, baseURL }) => {
@@ -75,8 +76,8 @@ test('a super user manages a stream provider with two profiles; deleting it take
     await expect(page.getByTestId('settings-stream-providers-delete-question')).toContainText('2');
     await page.getByTestId('settings-stream-providers-delete-confirm').click();
     await expect(row).toHaveCount(0);
-    expect((await api.get(`/api/v2/admin/streamProfiles?providerId=${providerId}`)).ok()).toBe(true);
-    expect(((await (await api.get(`/api/v2/admin/streamProfiles?providerId=${providerId}`)).json()) as { total: number }).total).toBe(0);
+    expect((await api.get(`api/v2/admin/streamProfiles?providerId=${providerId}`)).ok()).toBe(true);
+    expect(((await (await api.get(`api/v2/admin/streamProfiles?providerId=${providerId}`)).json()) as { total: number }).total).toBe(0);
   } finally {
     await cleanUp(api, 'streamProviders', 'streamProviders', name);
     await api.dispose();
@@ -100,7 +101,7 @@ test('a super user manages a stream media profile: the largest value kept, anoth
     await expect(rowNamed(page, 'stream-media-profiles', media)).toContainText('2147483647');
     const mediaId = await idOf(page, 'stream-media-profiles', media);
     // Another session renames it: seen here without a reload.
-    expect((await api.put(`/api/v2/admin/streamMediaProfiles/${mediaId}`, { data: { name: `${media}-renamed` } })).ok()).toBe(true);
+    expect((await api.put(`api/v2/admin/streamMediaProfiles/${mediaId}`, { data: { name: `${media}-renamed` } })).ok()).toBe(true);
     await expect(page.getByTestId(`settings-stream-media-profiles-row-${mediaId}`)).toContainText(`${media}-renamed`);
     await page.getByTestId(`settings-stream-media-profiles-delete-${mediaId}`).click();
     await page.getByTestId('settings-stream-media-profiles-delete-confirm').click();

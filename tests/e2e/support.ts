@@ -2,8 +2,6 @@
  * What the Playwright specs share: the demo password, signing in through the login page, and a
  * second API client with its own session (another console or a script changing things over REST).
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Cookie, type Locator, type Page } from '@playwright/test';
 import type { Role } from '@fleet/contracts';
 
@@ -315,51 +313,21 @@ export async function recordAttribute(page: Page, target: string | { selector: s
 /** The values `recordAttribute` saw, comma-separated. */
 export const recorded = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __recorded: string[] }).__recorded.join(','));
 
-/** Units this worker holds a lease on. */
+/** Units the current test holds (two picks in one test are two units). */
 const leased = new Set<string>();
 
-/** Takes the lease of a unit for this worker: false when another worker holds it. */
-function takeLease(unitId: string): boolean {
-  const dir = process.env.E2E_UNIT_LEASES;
-  if (!dir) throw new Error('E2E_UNIT_LEASES is not set: run the specs through tests/e2e/playwright.config.ts');
-  if (leased.has(unitId)) return false;
-  try {
-    // mkdir is atomic: of two workers making the same folder, one fails.
-    mkdirSync(join(dir, encodeURIComponent(unitId)));
-  } catch {
-    return false;
-  }
-  leased.add(unitId);
-  return true;
-}
-
-/** Gives back every lease of this worker (after each test of a spec that leases, and when the worker ends). */
+/** Gives back the units the test held (after each test of a spec that leases). */
 export function releaseUnits(): void {
-  const dir = process.env.E2E_UNIT_LEASES;
-  for (const unitId of leased) if (dir) rmSync(join(dir, encodeURIComponent(unitId)), { recursive: true, force: true });
   leased.clear();
-}
-process.once('exit', releaseUnits);
-
-/**
- * Shared things no two specs may use at once, leased like a unit (released by {@link releaseUnits}):
- * - `channelName`: the name of MMH-0001-CH1, which channels.spec renames (twice) while multiview.spec
- *   reads it over REST and expects the console to show it.
- */
-export const SHARED = { channelName: 'name-of-MMH-0001-CH1' } as const;
-
-export async function leaseShared(name: (typeof SHARED)[keyof typeof SHARED]): Promise<void> {
-  await leaseUnit(async () => [name], `${name}, held by another spec`);
 }
 
 /**
  * The seeded units specs drive by name (a constant of the spec), by how many spec files do, fewest
  * first: LU800-0001 is luc_regular's first unit (SEED_IDS.firstUnitOfLucRegular) and thirteen specs
  * configure, upload from, reboot or stream it. A spec that leases "an idle unit that can stream"
- * takes a unit none of them names when there is one, else the one the fewest name, so its stream
- * does not land on a unit another spec is driving at the same moment. The small fleet has no
- * streaming field unit in Global-News that no spec names, so the order matters there; it is this
- * list's, never the order of the units' seeded names.
+ * takes a unit none of them names when there is one, else the one the fewest name: a unit in its
+ * seeded state, rather than one an earlier spec of the worker (on the worker's fleet) configured.
+ * The order is this list's, never the order of the units' seeded names.
  */
 const DRIVEN_BY_NAME: readonly string[] = [
   // One spec each (remote-actions reboots LU600H264-0001: last of these).
@@ -390,22 +358,22 @@ function leastDrivenFirst(ids: readonly string[], prefer: readonly string[] = []
 }
 
 /**
- * The first unit of `candidates` (asked again until one comes, for at most 30 s) that no other
- * worker holds, leased for the test: the spec's `prefer` first, then in {@link DRIVEN_BY_NAME}'s
- * order. Specs that pick "an idle unit that can stream" rather than a unit they own by name lease
- * it, or two workers picking the first such unit at the same moment start and stop one unit under
- * each other. Call {@link releaseUnits} after each test.
+ * The first unit of `candidates` (asked again until one comes, for at most 30 s) that the test does
+ * not hold yet, held for the test: the spec's `prefer` first, then in {@link DRIVEN_BY_NAME}'s order.
+ * Each worker runs on a fleet of its own (playwright.config.ts), so no other worker drives it. Call
+ * {@link releaseUnits} after each test.
  */
 export async function leaseUnit(
   candidates: () => Promise<readonly string[]>,
-  message = 'a unit no other spec holds',
+  message = 'a unit the test does not hold yet',
   prefer: readonly string[] = [],
 ): Promise<string> {
   let id = '';
   await expect
     .poll(
       async () => {
-        id = leastDrivenFirst(await candidates(), prefer).find(takeLease) ?? '';
+        id = leastDrivenFirst(await candidates(), prefer).find((unit) => !leased.has(unit)) ?? '';
+        if (id !== '') leased.add(id);
         return id;
       },
       { timeout: 30_000, message },

@@ -10,7 +10,8 @@
  * carry a unique name and are deleted in `finally`; the channel used (ING-0001-CH3) is used by no
  * other spec and only joins Metro-TV for the test.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn } from './support';
 
 const CHANNEL = 'ING-0001-CH3';
@@ -18,16 +19,16 @@ const CHANNEL = 'ING-0001-CH3';
 test.describe.configure({ timeout: 120_000 });
 
 async function openKind(page: Page, kind: string, testId: string, query = ''): Promise<void> {
-  await page.goto(`/system_entities/${kind}?ignoreRouteDefault=1${query}`);
+  await page.goto(`system_entities/${kind}?ignoreRouteDefault=1${query}`);
   await expect(page.getByTestId('system-entities')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`${testId}-grid`)).toBeVisible({ timeout: 30_000 });
 }
 
 async function cleanUp(api: APIRequestContext, path: 'servers' | 'dbGateways', name: string): Promise<void> {
-  const found = await api.get(`/api/v2/admin/${path}?searchKey=name&searchValue=${encodeURIComponent(name)}${path === 'servers' ? '&type=mmh_server' : ''}`);
+  const found = await api.get(`api/v2/admin/${path}?searchKey=name&searchValue=${encodeURIComponent(name)}${path === 'servers' ? '&type=mmh_server' : ''}`);
   if (!found.ok()) return;
   for (const item of ((await found.json()) as { items: { id: string; name: string }[] }).items) {
-    if (item.name.startsWith(name)) await api.delete(`/api/v2/admin/${path}/${item.id}`);
+    if (item.name.startsWith(name)) await api.delete(`api/v2/admin/${path}/${item.id}`);
   }
 }
 
@@ -123,7 +124,7 @@ test('super user associates a channel with an inventory and takes it back; IFB S
     await expect(first).toContainText(/V1|V2/);
   } finally {
     // Whatever happened above, the channel is in its seeded inventory only.
-    await api.delete(`/api/v2/admin/inventories/inv-metro/channels/${CHANNEL}`);
+    await api.delete(`api/v2/admin/inventories/inv-metro/channels/${CHANNEL}`);
     await api.dispose();
   }
 });

@@ -12,7 +12,8 @@
  * made here carries a unique name and is deleted in `finally`; the unit used (XTND-0001) is used
  * by no other spec and only joins the group made here.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import zh from '../../apps/console/src/i18n/areas/systemEntities.zh.json' with { type: 'json' };
 import { apiAs, ownUser, secondConsole, signIn, trackNavigations } from './support';
 
@@ -22,7 +23,7 @@ const UNIT = 'XTND-0001';
 test.describe.configure({ timeout: 150_000 });
 
 async function openKind(page: Page, kind: string): Promise<void> {
-  await page.goto(`/system_entities/${kind}?ignoreRouteDefault=1`);
+  await page.goto(`system_entities/${kind}?ignoreRouteDefault=1`);
   await expect(page.getByTestId('system-entities')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`${kind}-grid`)).toBeVisible({ timeout: 30_000 });
 }
@@ -39,10 +40,10 @@ async function choose(page: Page, testId: string, typed: string, option: string 
 }
 
 async function deleteByName(api: APIRequestContext, kind: 'inventories' | 'groups', name: string): Promise<void> {
-  const found = await api.get(`/api/v2/admin/${kind}?searchKey=name&searchValue=${encodeURIComponent(name)}`);
+  const found = await api.get(`api/v2/admin/${kind}?searchKey=name&searchValue=${encodeURIComponent(name)}`);
   if (!found.ok()) return;
   for (const item of ((await found.json()) as { items: { id: string; name: string }[] }).items) {
-    if (item.name === name) await api.delete(`/api/v2/admin/${kind}/${item.id}`);
+    if (item.name === name) await api.delete(`api/v2/admin/${kind}/${item.id}`);
   }
 }
 
@@ -99,7 +100,7 @@ test('super user creates a group, a unit joins and leaves it, another console se
 }) => {
   const name = `E2E-groups-${Date.now()}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
-  const unitName = ((await (await api.get(`/api/v2/admin/units/${UNIT}`)).json()) as { name: string }).name;
+  const unitName = ((await (await api.get(`api/v2/admin/units/${UNIT}`)).json()) as { name: string }).name;
   const other = await secondConsole(browser, baseURL, 'super_user');
   try {
     await openKind(other.page, 'groups');
@@ -151,16 +152,16 @@ test('a group made in an inventory newer than the console reaches its list live,
     await expect(page.getByTestId('groups-empty')).toBeVisible();
 
     // Neither admin is a member of the new inventory: no topic of theirs carries its news.
-    const inventory = await api.post('/api/v2/admin/inventories', { data: { name: inventoryName, parentId: 'inv-global' } });
+    const inventory = await api.post('api/v2/admin/inventories', { data: { name: inventoryName, parentId: 'inv-global' } });
     expect(inventory.ok(), await inventory.text()).toBe(true);
     const inventoryId = ((await inventory.json()) as { id: string }).id;
-    const group = await api.post('/api/v2/admin/groups', { data: { name, inventoryId } });
+    const group = await api.post('api/v2/admin/groups', { data: { name, inventoryId } });
     expect(group.ok(), await group.text()).toBe(true);
     const groupId = ((await group.json()) as { id: string }).id;
 
     // Well within the lists' 30 s fallback timer (which the admin topic turns off).
     await expect(page.getByTestId(`groups-row-${groupId}`)).toBeVisible({ timeout: 10_000 });
-    expect((await api.delete(`/api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
+    expect((await api.delete(`api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
     await expect(page.getByTestId(`groups-row-${groupId}`)).toHaveCount(0, { timeout: 10_000 });
     expect(navigations).toEqual([]);
   } finally {
@@ -173,7 +174,7 @@ test('a group made in an inventory newer than the console reaches its list live,
 test('staff reaches the users list, edits a user (put back), and sees the page in Chinese', async ({ page, baseURL, playwright }) => {
   const api = await apiAs(playwright, baseURL, 'staff');
   const target = (
-    (await (await api.get('/api/v2/users?searchKey=username&searchValue=luc_curator')).json()) as {
+    (await (await api.get('api/v2/users?searchKey=username&searchValue=luc_curator')).json()) as {
       items: { id: string; username: string; lastName: string }[];
     }
   ).items.find((u) => u.username === 'luc_curator')!;
@@ -197,8 +198,8 @@ test('staff reaches the users list, edits a user (put back), and sees the page i
     await page.getByTestId('section-tab-inventories').click();
     await expect(page.getByTestId('inventories-new')).toHaveText(zh.inventories.new);
   } finally {
-    const current = (await (await api.get(`/api/v2/users/${target.id}`)).json()) as { version: number };
-    await api.put(`/api/v2/users/${target.id}`, { data: { lastName: target.lastName, version: current.version } });
+    const current = (await (await api.get(`api/v2/users/${target.id}`)).json()) as { version: number };
+    await api.put(`api/v2/users/${target.id}`, { data: { lastName: target.lastName, version: current.version } });
     await user.dispose();
     await api.dispose();
   }

@@ -8,11 +8,12 @@
  * (OrganisationsSetting, ClientApplicationsSetting, ModemVendorsSetting); the route guard
  * (luc_admin sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, clickToOpen, secondConsole, signIn, trackNavigations } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
-  await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
+  await page.goto(`system_settings/${kind}?ignoreRouteDefault=1`);
   await expect(page.getByTestId(`settings-${kind}`)).toBeVisible({ timeout: 30_000 });
 }
 
@@ -20,8 +21,8 @@ const rowNamed = (page: Page, kind: string, name: string) => page.locator(`[data
 
 /** Deletes what a test made, by name, through the API (when the test stopped before its own delete). */
 async function cleanUp(api: APIRequestContext, list: string, name: string): Promise<void> {
-  const page = (await (await api.get(`/api/v2/admin/${list}?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
-  for (const item of page.items.filter((i) => i.name === name)) await api.delete(`/api/v2/admin/${list}/${item.id}`);
+  const page = (await (await api.get(`api/v2/admin/${list}?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
+  for (const item of page.items.filter((i) => i.name === name)) await api.delete(`api/v2/admin/${list}/${item.id}`);
 }
 
 test('a super user creates and deletes an organisation; another console sees both live', async ({ page, browser, playwright, baseURL }) => {

@@ -5,7 +5,8 @@
  * name and comment rules, the core's uniqueness message and the Actions menu of a read-only user are
  * asserted by the component tests (RenameModal.test.tsx, UnitActionModals.test.tsx).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, leaseUnit, releaseUnits, signIn } from './support';
 
 /** Seeded units of luc_regular's group (packages/db seed.ts). */
@@ -23,13 +24,13 @@ test.describe.configure({ timeout: 90_000 });
 test.afterEach(releaseUnits);
 
 async function unitOf(api: APIRequestContext, id: string): Promise<{ name: string; comment: string; version: number; status: string }> {
-  const res = await api.get(`/api/v2/units/${id}`);
+  const res = await api.get(`api/v2/units/${id}`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as { name: string; comment: string; version: number; status: string };
 }
 
 async function openDetail(page: Page, id: string) {
-  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${id}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail-name')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -57,7 +58,7 @@ test('a regular user renames a unit: header and list show the new name without a
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   const before = await unitOf(api, UNIT);
   const elsewhere = `Elsewhere-${Date.now() % 100000}`;
-  const res = await api.put('/api/devices/update', { data: { id: UNIT, name: elsewhere, comment: before.comment } });
+  const res = await api.put('api/devices/update', { data: { id: UNIT, name: elsewhere, comment: before.comment } });
   expect(res.ok()).toBe(true);
   await expect(page.getByTestId('unit-rename-name')).toHaveValue(elsewhere);
   await expect(page.getByTestId('unit-detail-name')).toHaveText(elsewhere);
@@ -84,7 +85,7 @@ test('a rename over a change made elsewhere is refused as a conflict and the cur
 
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   const theirs = `Theirs_${Date.now() % 100000}`;
-  const res = await api.put('/api/devices/update', { data: { id: UNIT, name: theirs, comment: 'changed elsewhere' } });
+  const res = await api.put('api/devices/update', { data: { id: UNIT, name: theirs, comment: 'changed elsewhere' } });
   expect(res.ok()).toBe(true);
   await api.dispose();
   // The header follows at once; the edited form keeps the user's value until they save.
@@ -183,26 +184,26 @@ test('stopping a stream on air asks first, naming the unit and the channel; keep
   type Listed = { uniqueId: string; name: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
   type Channel = { channelId: string; channelName: string; serverName: string; type: string; status: string; online: boolean };
   // A free output channel this user may use: streaming to it puts the unit on air (tally program).
-  const channels = ((await (await page.request.get('/api/channels/fetch')).json()) as { channels: Channel[] }).channels;
+  const channels = ((await (await page.request.get('api/channels/fetch')).json()) as { channels: Channel[] }).channels;
   const output = channels.find((c) => c.type === 'output' && c.status === 'idle' && c.online);
   expect(output, 'an idle output channel of luc_regular').toBeDefined();
   const channel = output as Channel;
   const id = await leaseUnit(async () => {
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
+    const units = (await (await page.request.get('api/devices/fetch')).json()) as Listed[];
     return units
       .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
       .map((u) => u.uniqueId);
   }, 'an idle unit with a camera');
-  const start = await page.request.post(`/api/v2/units/${id}/stream`, { data: { channelId: channel.channelId } });
+  const start = await page.request.post(`api/v2/units/${id}/stream`, { data: { channelId: channel.channelId } });
   expect(start.ok(), await start.text()).toBe(true);
   try {
     await expect.poll(async () => (await unitOf(page.request, id)).status, { timeout: 30_000 }).toBe('streaming');
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/v2/units/${id}`)).json()) as { tally: string | null }).tally, { timeout: 30_000 })
+      .poll(async () => ((await (await page.request.get(`api/v2/units/${id}`)).json()) as { tally: string | null }).tally, { timeout: 30_000 })
       .toBe('program');
     const { name } = await unitOf(page.request, id);
 
-    await page.goto(`/list?unit=${id}`);
+    await page.goto(`list?unit=${id}`);
     const stop = page.getByTestId(`unit-stop-${id}`);
     await expect(stop).toBeEnabled({ timeout: 30_000 });
     await stop.click();
@@ -222,6 +223,6 @@ test('stopping a stream on air asks first, naming the unit and the channel; keep
     await page.getByTestId('stop-on-air-ok').click();
     await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 30_000 });
   } finally {
-    await page.request.delete(`/api/v2/units/${id}/stream`);
+    await page.request.delete(`api/v2/units/${id}/stream`);
   }
 });

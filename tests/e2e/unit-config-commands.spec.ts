@@ -7,7 +7,8 @@
  * open modal are the component tests of apps/console/src/features/unit-config/UnitConfigModal.test.tsx
  * (a change made elsewhere reaching the open modal over the real /ws is unit-config.spec's).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, openConfig, signIn, waitOnline, reloadInPlace } from './support';
 
 const UNIT = 'LU800-0001';
@@ -25,7 +26,7 @@ interface CommandSettings {
 
 /** The configuration every client reads (what the core kept once the device took a command). */
 async function settingsOf(api: APIRequestContext, unitId: string): Promise<CommandSettings> {
-  const res = await api.get(`/api/v2/units/${unitId}/configurationV2`);
+  const res = await api.get(`api/v2/units/${unitId}/configurationV2`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as CommandSettings;
 }
@@ -112,13 +113,13 @@ test('a refusal of the core (the unit went offline) is shown as the translated e
   // powered on again, so the command below is refused whatever the machine's speed.
   const operator = await apiAs(playwright, baseURL, 'super_user');
   const power = async (on: boolean) => {
-    const res = await operator.post('/mock/trpc/fault.inject', { data: { unitId, fault: { type: 'power', on } } });
+    const res = await operator.post('mock/trpc/fault.inject', { data: { unitId, fault: { type: 'power', on } } });
     expect(res.ok()).toBe(true);
   };
   await power(false);
   try {
     await expect
-      .poll(async () => ((await (await api.get(`/api/v2/units/${unitId}`)).json()) as { status: string }).status, { timeout: 20_000, intervals: [200] })
+      .poll(async () => ((await (await api.get(`api/v2/units/${unitId}`)).json()) as { status: string }).status, { timeout: 20_000, intervals: [200] })
       .toBe('offline');
     await page.getByTestId('config-apply-shootingMode').click();
     await expect(page.getByTestId('config-failure-shootingMode')).toHaveText('Selected channel busy or offline');

@@ -6,7 +6,8 @@
  * every tab and the read-only view (spec 000 §5, §6) are the component tests of
  * apps/console/src/features/unit-config/UnitConfigModal.test.tsx.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, openConfig, signIn, waitOnline, reloadInPlace } from './support';
 
 const UNIT = 'LU800-0001';
@@ -71,14 +72,14 @@ test('video/audio: an applied delay persists after reload, and a change made els
     attempt += 1;
     // 4010, 4020, ...: never a value an earlier test left.
     const next = String(4000 + attempt * 10);
-    const res = await api.put(`/api/v2/units/${UNIT}/delay`, { data: { delayMs: Number(next), mode: 'normal' } });
+    const res = await api.put(`api/v2/units/${UNIT}/delay`, { data: { delayMs: Number(next), mode: 'normal' } });
     expect(res.ok()).toBe(true);
     await expect(delay).toHaveValue(next, { timeout: 4000 });
   }).toPass({ timeout: 40_000 });
 
   await switchTab(page, 'advanced');
   const prefix = `live_${Date.now() % 100000}`;
-  expect((await api.put(`/api/v2/units/${UNIT}/configuration/filenamePrefix`, { data: { filenamePrefix: prefix } })).ok()).toBe(true);
+  expect((await api.put(`api/v2/units/${UNIT}/configuration/filenamePrefix`, { data: { filenamePrefix: prefix } })).ok()).toBe(true);
   await expect(page.getByTestId('config-prefix-filenamePrefix')).toHaveValue(prefix);
   expect(await page.evaluate(() => (window as Window & { unitConfigMarker?: string }).unitConfigMarker)).toBe('kept');
   await api.dispose();
@@ -119,7 +120,7 @@ test('connections: a Wi-Fi network found by a scan is joined', async ({ page, pl
   await expect(page.getByTestId('toasts')).toContainText('Sent to the unit');
   // Kept by the core: the configuration every client reads names the network.
   await expect
-    .poll(async () => ((await (await api.get(`/api/v2/units/${UNIT}/configurationV2`)).json()) as { wifi: { ssid: string | null } }).wifi.ssid)
+    .poll(async () => ((await (await api.get(`api/v2/units/${UNIT}/configurationV2`)).json()) as { wifi: { ssid: string | null } }).wifi.ssid)
     .toBe(ssid);
   await expect(page.getByTestId('config-wifi-ssid')).toHaveValue(ssid);
   await api.dispose();

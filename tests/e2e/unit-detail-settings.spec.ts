@@ -5,7 +5,8 @@
  * by another request follow without a reload. What a read-only user sees is asserted by the
  * component tests (apps/console/src/features/unit-detail/UnitDetailRules.test.tsx).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, leaseUnit, login, releaseUnits, signIn } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
@@ -37,11 +38,11 @@ interface DetailRead {
 
 /**
  * An online field unit the signed-in user sees (the simulator brings them online after start),
- * leased for the test: no spec on another worker changes it meanwhile.
+ * held for the test (support.ts leaseUnit).
  */
 async function onlineFieldUnit(page: Page): Promise<string> {
   return leaseUnit(async () => {
-    const res = await page.request.get('/api/devices/fetch');
+    const res = await page.request.get('api/devices/fetch');
     if (!res.ok()) return [];
     const units = (await res.json()) as ListedUnit[];
     return units.filter((u) => u.typeGroup === 'fieldUnits' && u.status !== 'offline').map((u) => u.uniqueId);
@@ -49,7 +50,7 @@ async function onlineFieldUnit(page: Page): Promise<string> {
 }
 
 async function openTab(page: Page, id: string, tab: string) {
-  await page.goto(`/list?unit=${id}&tab=${tab}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${id}&tab=${tab}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-tab', tab);
 }
@@ -77,7 +78,7 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
 
   // Another request changes the jack: the `unit.configuration` event brings it into the untouched form.
   const other = wanted + 11;
-  const res = await page.request.put(`/api/v2/units/${encodeURIComponent(id)}/intercom/audiojacks`, {
+  const res = await page.request.put(`api/v2/units/${encodeURIComponent(id)}/intercom/audiojacks`, {
     data: { jacks: [{ jack: 1, intercom: 1, volume: other, muted: true }] },
   });
   expect(res.ok()).toBe(true);
@@ -97,11 +98,11 @@ test('video return on the unit: applied with a licence', async ({ page, playwrig
   // A field unit of the user's with the video return service, once online. The seed's draws move
   // when seed rows are added, so when no unit of the user's has the service, an admin grants it to
   // one for this test and takes it back.
-  const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
+  const fleet = (await (await page.request.get('api/devices/fetch')).json()) as ListedUnit[];
   const details = await Promise.all(
     fleet
       .filter((u) => u.typeGroup === 'fieldUnits')
-      .map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
+      .map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
   );
   const capable = (d: { read: DetailRead }) => d.read.capabilities.videoReturn === true;
   const hasService = (d: { read: DetailRead }) => d.read.services.some((s) => s.serviceName === 'video-return' && s.serviceStatus.toLowerCase() === 'enabled');
@@ -111,14 +112,14 @@ test('video return on the unit: applied with a licence', async ({ page, playwrig
   if (licensed === undefined) {
     const candidate = details.find((d) => capable(d))?.id;
     expect(candidate, 'a field unit able to take video return').toBeDefined();
-    const res = await admin.post(`/api/v2/units/${encodeURIComponent(candidate!)}/services`, { data: { serviceName: 'video-return' } });
+    const res = await admin.post(`api/v2/units/${encodeURIComponent(candidate!)}/services`, { data: { serviceName: 'video-return' } });
     expect(res.ok(), await res.text()).toBe(true);
     granted = licensed = candidate;
   }
 
   try {
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/v2/units/${encodeURIComponent(licensed!)}`)).json()) as { status: string }).status, {
+      .poll(async () => ((await (await page.request.get(`api/v2/units/${encodeURIComponent(licensed!)}`)).json()) as { status: string }).status, {
         timeout: 45_000,
       })
       .not.toBe('offline');
@@ -132,18 +133,18 @@ test('video return on the unit: applied with a licence', async ({ page, playwrig
     await page.getByTestId('unit-detail-videoreturn-enabled').dispatchEvent('click');
     await expect(value).toHaveAttribute('data-enabled', String(!enabled));
   } finally {
-    if (granted !== undefined) await admin.delete(`/api/v2/units/${encodeURIComponent(granted)}/services/video-return`);
+    if (granted !== undefined) await admin.delete(`api/v2/units/${encodeURIComponent(granted)}/services/video-return`);
     await admin.dispose();
   }
 });
 
 /** The first seeded field unit licensed for `feature` (its capability and its enabled service), once online. */
 async function licensedOnlineFieldUnit(page: Page, feature: { capability: string; service: string }): Promise<string> {
-  const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
+  const fleet = (await (await page.request.get('api/devices/fetch')).json()) as ListedUnit[];
   const details = await Promise.all(
     fleet
       .filter((u) => u.typeGroup === 'fieldUnits')
-      .map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
+      .map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
   );
   const found = details.find(
     ({ read }) =>
@@ -153,7 +154,7 @@ async function licensedOnlineFieldUnit(page: Page, feature: { capability: string
   expect(found, `a seeded field unit with the ${feature.service} service`).toBeDefined();
   const id = found!.id;
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { status: string }).status, { timeout: 45_000 })
+    .poll(async () => ((await (await page.request.get(`api/v2/units/${encodeURIComponent(id)}`)).json()) as { status: string }).status, { timeout: 45_000 })
     .not.toBe('offline');
   return id;
 }
@@ -191,7 +192,7 @@ test('an admin picks and clears the databridge gateway; a regular user only sees
   await expect(selected).toHaveAttribute('data-gateway', GATEWAY_ID);
 
   // Changed by another request: the unit's new version (unit.updated) brings the gateway in without a reload.
-  const path = `/api/v2/admin/units/${encodeURIComponent(GATEWAY_UNIT)}/dbgateway`;
+  const path = `api/v2/admin/units/${encodeURIComponent(GATEWAY_UNIT)}/dbgateway`;
   expect((await page.request.delete(path)).ok()).toBe(true);
   await expect(selected).toHaveAttribute('data-gateway', '');
   expect((await page.request.put(path, { data: { gatewayId: GATEWAY_ID } })).ok()).toBe(true);
@@ -207,7 +208,7 @@ test('an admin picks and clears the databridge gateway; a regular user only sees
 test('a regular user forwards the live stream to social media; the CDN refusal and the end of the stream show live', async ({ page }) => {
   await login(page, 'luc_regular');
   const id = await leaseUnit(async () => {
-    const res = await page.request.get('/api/devices/fetch');
+    const res = await page.request.get('api/devices/fetch');
     if (!res.ok()) return [];
     const units = (await res.json()) as ListedUnit[];
     return units
@@ -228,7 +229,7 @@ test('a regular user forwards the live stream to social media; the CDN refusal a
   await expect(social).toHaveAttribute('data-state', 'off');
   await expect(page.getByTestId('unit-detail-forward-social_media-blocked')).toHaveText(en.apiErrors.UNIT_NOT_STREAMING);
 
-  const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+  const started = await page.request.post(`api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
   expect(started.ok()).toBe(true);
   await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
 
@@ -244,7 +245,7 @@ test('a regular user forwards the live stream to social media; the CDN refusal a
   await expect(page.getByTestId('unit-detail-forward-cdn-state')).toHaveAttribute('data-state', 'off');
 
   // The stream stops elsewhere: the forwarding ends without a reload.
-  const stopped = await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+  const stopped = await page.request.delete(`api/v2/units/${encodeURIComponent(id)}/stream`);
   expect(stopped.ok()).toBe(true);
   await expect(social).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
   await expect(page.getByTestId('unit-detail-forward-social_media-blocked')).toHaveText(en.apiErrors.UNIT_NOT_STREAMING);
@@ -255,13 +256,13 @@ test('an administrator chooses the intercom’s audio room by name from the unit
 }) => {
   await signIn(page, 'luc_admin');
   const id = await leaseUnit(async () => {
-    const res = await page.request.get('/api/devices/fetch');
+    const res = await page.request.get('api/devices/fetch');
     if (!res.ok()) return [];
     const units = (await res.json()) as ListedUnit[];
     return units.filter((u) => u.typeGroup === 'fieldUnits' && u.inventoryIds.includes('inv-global')).map((u) => u.uniqueId);
   }, 'a field unit of the inventory with the seeded audio rooms');
-  const url = `/api/v2/units/${encodeURIComponent(id)}/intercom`;
-  const before = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}/configurationV2`)).json()) as {
+  const url = `api/v2/units/${encodeURIComponent(id)}/intercom`;
+  const before = (await (await page.request.get(`api/v2/units/${encodeURIComponent(id)}/configurationV2`)).json()) as {
     intercoms: { mode: 'audioRoom' | 'targetChannel'; audioRoomId: string | null; targetChannelId: string | null; destinationAccount: string | null }[];
   };
   const first = before.intercoms[0];

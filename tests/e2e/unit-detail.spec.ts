@@ -5,7 +5,8 @@
  * and dialogs in the URL and a read-only user's panel are asserted by the component tests
  * (apps/console/src/features/unit-detail/UnitDetailRules.test.tsx).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { leaseUnit, login, releaseUnits, stopStreamConfirming } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 
@@ -26,7 +27,7 @@ interface ListedUnit {
 async function idleStreamableUnit(page: Page, prefer: readonly string[] = []): Promise<string> {
   return leaseUnit(
     async () => {
-      const res = await page.request.get('/api/devices/fetch');
+      const res = await page.request.get('api/devices/fetch');
       if (!res.ok()) return [];
       const units = (await res.json()) as ListedUnit[];
       return units
@@ -68,7 +69,7 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
 test('a regular user switches tabs and starts and stops a stream live, without a reload', async ({ page }) => {
   await login(page, 'luc_regular');
   const id = await idleStreamableUnit(page, ['LU800-0001']);
-  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${id}&ignoreRouteDefault=1`);
   const panel = page.getByTestId('unit-detail');
   await expect(panel).toHaveAttribute('data-unit-id', id);
   await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'idle');
@@ -109,8 +110,8 @@ test('a regular user switches tabs and starts and stops a stream live, without a
 test('a regular user chooses the unit’s channel by the name the pages show, and the unit then shows it by name', async ({ page }) => {
   await login(page, 'luc_regular');
   const id = await idleStreamableUnit(page, ['LU800-0001']);
-  const unit = (await (await page.request.get(`/api/v2/units/${id}`)).json()) as { inventoryIds: string[]; selectedChannel: { channelId: string | null } };
-  const list = (await (await page.request.get('/api/channels/fetch')).json()) as {
+  const unit = (await (await page.request.get(`api/v2/units/${id}`)).json()) as { inventoryIds: string[]; selectedChannel: { channelId: string | null } };
+  const list = (await (await page.request.get('api/channels/fetch')).json()) as {
     channels: { channelId: string; channelName: string; serverName: string; status: string; supportedByUnit: boolean; inventoryIds: string[] }[];
   };
   // An idle channel of the unit's inventories, other than the one it has.
@@ -121,7 +122,7 @@ test('a regular user chooses the unit’s channel by the name the pages show, an
   expect(channel, 'an idle channel of the unit’s inventories').toBeDefined();
   const { channelId, channelName: name, serverName: hub } = channel!;
 
-  await page.goto(`/list?unit=${id}&tab=camera&ignoreRouteDefault=1`);
+  await page.goto(`list?unit=${id}&tab=camera&ignoreRouteDefault=1`);
   const input = page.getByTestId('unit-detail-channel-input');
   await expect(input).toBeVisible({ timeout: 30_000 });
   await input.click();

@@ -5,7 +5,8 @@
  * (apps/console/src/features/units/UnitList.page.test.tsx). Each test puts the list preferences back
  * as it found them.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
 import { leaseUnit, ownUser, releaseUnits, type Playwright, reloadInPlace, trackNavigations } from './support';
@@ -13,18 +14,18 @@ import { leaseUnit, ownUser, releaseUnits, type Playwright, reloadInPlace, track
 test.afterEach(releaseUnits);
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
-const API = '/api';
+const API = 'api';
 
 /** Log in through the console's login page and wait until the unit list shows rows. */
 async function login(page: Page, username: string, password = PASSWORD) {
   // Start on the list whatever route earlier specs saved for this user (spec 000 §2: the saved
   // route wins on a fresh load), and make the list the saved route for this spec's later loads.
-  await page.goto('/login?next=%2Flist');
+  await page.goto('login?next=%2Flist');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('nav-menu')).toBeVisible();
-  expect((await page.request.put('/api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
+  expect((await page.request.put('api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
   await expect(page).toHaveURL(/\/list/);
   await expect(rows(page).first()).toBeVisible();
 }
@@ -103,7 +104,7 @@ test('selecting a unit opens its detail, puts ?unit= in the URL and is restored 
     await saved;
 
     // Opening /list without ?unit= restores the last selected unit.
-    await page.goto('/list');
+    await page.goto('list');
     await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
     await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
   });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
 import listEn from '../../apps/console/src/i18n/areas/unitList.en.json' with { type: 'json' };
@@ -10,12 +11,12 @@ const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 async function login(page: Page, username: string, password = PASSWORD) {
   // Start on the list whatever route earlier specs saved for this user (spec 000 §2: the saved
   // route wins on a fresh load), and make the list the saved route for this spec's later loads.
-  await page.goto('/login?next=%2Flist');
+  await page.goto('login?next=%2Flist');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('nav-menu')).toBeVisible();
-  expect((await page.request.put('/api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
+  expect((await page.request.put('api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
 }
 
 test.afterEach(releaseUnits);
@@ -64,7 +65,7 @@ async function streamAndStop(page: Page) {
 test('an unknown path redirects to the unit list', async ({ page }) => {
   await login(page, 'luc_regular');
   await expect(page).toHaveURL(/\/list/);
-  await page.goto('/no/such/page?ignoreRouteDefault=1');
+  await page.goto('no/such/page?ignoreRouteDefault=1');
   // The list may restore the last selected unit (?unit=, spec 000 §2 "last selected unit remembered").
   await expect(page).toHaveURL(/\/list(\?unit=[^&]+)?$/);
 });
@@ -80,7 +81,7 @@ test('the language switch shows the console in Chinese', async ({ page, playwrig
     await page.getByTestId('language-switch-zh').click();
     await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
     await expect(page.getByTestId('nav-unitList')).not.toHaveText(en.menu.unitList);
-    const language = async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language;
+    const language = async () => ((await (await page.request.get('api/userPreferences')).json()) as { language?: string }).language;
     await expect.poll(language).toBe('zh');
     // Kept: a fresh load of the console comes in Chinese, and the switch back is kept too.
     await reloadInPlace(page);
@@ -98,17 +99,17 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
   // A user of this test's own: the Busy counter's filter is kept in the user's preferences.
   const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'busy-units' });
   await signIn(page, user.username, user.password);
-  await page.goto('/list');
+  await page.goto('list');
   const busy = page.getByTestId('counter-busy');
   await expect(busy).toBeVisible({ timeout: 30_000 });
   type Listed = { uniqueId: string; status: string; cameraConnected: boolean; licenseValid: boolean; typeGroup: string; applications: object };
   const id = await leaseUnit(async () => {
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Listed[];
+    const units = (await (await page.request.get('api/devices/fetch')).json()) as Listed[];
     return units
       .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
       .map((u) => u.uniqueId);
   }, 'an idle unit with a camera');
-  // Other workers start, stop and upgrade units on the shared stack meanwhile, so the test never
+  // Units change state by themselves meanwhile (a stream's start settles, an upgrade runs on), so the test never
   // counts from a number read earlier: it reads the bar and the filtered list in one go.
   const summary = page.getByTestId('unit-list-summary');
   const snapshot = () =>
@@ -122,7 +123,7 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
       id,
     );
   try {
-    expect((await page.request.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    expect((await page.request.post(`api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 30_000 });
 
     // The Busy counter filters the list to the units it counts: as many rows, each with the Busy
@@ -138,7 +139,7 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
     await expect(summary).toHaveAttribute('data-shown', /^[1-9]\d*$/);
 
     // Stopped, the unit leaves the busy units live, and the counter still equals the list.
-    expect((await page.request.delete(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
+    expect((await page.request.delete(`api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect(page.getByTestId(`unit-icon-${id}`)).toHaveCount(0);
     await expect
       .poll(async () => {
@@ -147,7 +148,7 @@ test('the counter bar counts as busy exactly the units the list shows busy (spec
       })
       .toBe(true);
   } finally {
-    await page.request.delete(`/api/v2/units/${id}/stream`);
+    await page.request.delete(`api/v2/units/${id}/stream`);
     await user.dispose();
   }
 });
@@ -171,7 +172,7 @@ test('a unit started without a channel shows the channel it feeds, by name with 
   const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'units-channel' });
   try {
     await signIn(page, user.username, user.password);
-    const units = async () => (await (await page.request.get('/api/devices/fetch')).json()) as StreamableUnit[];
+    const units = async () => (await (await page.request.get('api/devices/fetch')).json()) as StreamableUnit[];
     // An idle unit with nothing selected: the stream goes to a channel the unit takes itself.
     const id = await leaseUnit(
       async () =>
@@ -180,7 +181,7 @@ test('a unit started without a channel shows the channel it feeds, by name with 
           .map((u) => u.uniqueId),
       'an idle unit with no channel selected that can stream',
     );
-    const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+    const started = await page.request.post(`api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
     expect(started.ok()).toBe(true);
     let unit: StreamableUnit | undefined;
     await expect
@@ -217,12 +218,12 @@ test('a unit started without a channel shows the channel it feeds, by name with 
     await expect(rowChannel).toContainText(inUse.serverName);
 
     // The Channels page: the collecting channel names the unit it collects from.
-    await page.goto('/channels?ignoreRouteDefault=1');
+    await page.goto('channels?ignoreRouteDefault=1');
     await expect(page.getByTestId(`channel-allocated-${inUse.channelId}-name`)).toHaveText(unit!.name, { timeout: 30_000 });
     await expect(page.getByTestId(`channel-allocated-${inUse.channelId}`)).toHaveAttribute('data-unit', id);
 
     // Stopped: the channel is free and the unit says it feeds none.
-    expect((await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
+    expect((await page.request.delete(`api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
     await expect(page.getByTestId(`channel-allocated-${inUse.channelId}`)).toHaveAttribute('data-unit', '', { timeout: 20_000 });
     await expect.poll(async () => (await units()).find((u) => u.uniqueId === id)?.channelsInUse.length, { timeout: 20_000 }).toBe(0);
   } finally {

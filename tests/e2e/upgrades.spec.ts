@@ -14,20 +14,21 @@
  * Versions are chosen from what the core offers, not from the seed's numbers. Faults set here are
  * put back in `finally`.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, recordAttribute, recorded, secondConsole, signIn, trackNavigations } from './support';
 
 const HUB = 'MMH-0002';
 const TRX = 'TRX-0001';
 
 async function openUpgradeTab(page: Page): Promise<void> {
-  await page.goto('/devices?ignoreRouteDefault=1&tab=upgrade');
+  await page.goto('devices?ignoreRouteDefault=1&tab=upgrade');
   await expect(page.getByTestId('upgrade-tab')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('upgrade-table')).toBeVisible({ timeout: 30_000 });
 }
 
 async function serverFault(api: APIRequestContext, serverId: string, fault: Record<string, unknown>): Promise<void> {
-  const res = await api.post('/mock/trpc/fault.inject', { data: { serverId, fault } });
+  const res = await api.post('mock/trpc/fault.inject', { data: { serverId, fault } });
   expect(res.ok()).toBe(true);
 }
 
@@ -54,7 +55,7 @@ interface Targets {
  * the seed's numbers (seed rows added by other areas move the seeded versions).
  */
 async function targetsOf(api: APIRequestContext, kind: 'units' | 'servers', id: string): Promise<Targets> {
-  const res = await api.get(`/api/v2/${kind}/${id}/upgrade/targets`);
+  const res = await api.get(`api/v2/${kind}/${id}/upgrade/targets`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as Targets;
 }
@@ -68,7 +69,7 @@ function eligibleTarget(targets: Targets): string {
 
 /** Waits until the server is online and not upgrading (a reboot at the end of a run takes seconds). */
 async function waitServerIdle(api: APIRequestContext, serverId: string): Promise<void> {
-  await expect.poll(async () => ((await (await api.get(`/api/servers/${serverId}`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe('online');
+  await expect.poll(async () => ((await (await api.get(`api/servers/${serverId}`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe('online');
 }
 
 test('a run failed by the device shows its code and text live', async ({ page, playwright, baseURL }) => {

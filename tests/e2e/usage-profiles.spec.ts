@@ -9,12 +9,13 @@
  * apps/console/src/features/usage-profiles/UsageProfiles.page.test.tsx; the route guard is
  * apps/console/src/routing/ManageGuards.test.tsx.
  */
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import type { UnitUsageProfiles, UsageProfilePage } from '@fleet/contracts';
 import { apiAs, secondConsole, signIn, reloadInPlace } from './support';
 
 async function openProfiles(page: Page): Promise<void> {
-  await page.goto('/usage_profiles?ignoreRouteDefault=1');
+  await page.goto('usage_profiles?ignoreRouteDefault=1');
   await expect(page.getByTestId('usage-profiles-page')).toBeVisible({ timeout: 30_000 });
   // The preferences' current inventory (Global-News) and the seeded profiles.
   await expect(page.getByTestId('usage-profiles-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
@@ -31,9 +32,9 @@ test('an admin sees the profiles with unit counts, one created in another consol
   baseURL,
 }) => {
   const api = await apiAs(playwright, baseURL, 'luc_admin');
-  const picker: UnitUsageProfiles = await (await api.get('/api/v2/inventories/inv-global/unitUsageProfiles')).json();
+  const picker: UnitUsageProfiles = await (await api.get('api/v2/inventories/inv-global/unitUsageProfiles')).json();
   const unit = picker.units[0]!;
-  const seeded: UsageProfilePage = await (await api.get('/api/v2/inventories/inv-global/usageProfiles')).json();
+  const seeded: UsageProfilePage = await (await api.get('api/v2/inventories/inv-global/usageProfiles')).json();
   try {
     await signIn(page, 'luc_admin');
     await openProfiles(page);
@@ -54,7 +55,7 @@ test('an admin sees the profiles with unit counts, one created in another consol
     const admin = await apiAs(playwright, baseURL, 'super_user');
     const second = await secondConsole(browser, baseURL, 'super_user');
     try {
-      await second.page.goto('/usage_profiles?ignoreRouteDefault=1');
+      await second.page.goto('usage_profiles?ignoreRouteDefault=1');
       await expect(second.page.getByTestId('usage-profiles-page')).toBeVisible({ timeout: 30_000 });
       await second.page.getByTestId('usage-profiles-inventory').click();
       await second.page.getByRole('option', { name: 'Global-News', exact: true }).click();
@@ -71,8 +72,8 @@ test('an admin sees the profiles with unit counts, one created in another consol
     } finally {
       page.off('framenavigated', track);
       await second.close();
-      const list: UsageProfilePage = await (await admin.get('/api/v2/inventories/inv-global/usageProfiles?searchValue=E2E-Live-Data')).json();
-      for (const p of list.items) await admin.delete(`/api/v2/usageProfiles/${p.id}`);
+      const list: UsageProfilePage = await (await admin.get('api/v2/inventories/inv-global/usageProfiles?searchValue=E2E-Live-Data')).json();
+      for (const p of list.items) await admin.delete(`api/v2/usageProfiles/${p.id}`);
       await admin.dispose();
     }
     await expect(row(page, 'E2E-Live-Data')).toHaveCount(0, { timeout: 15_000 });
@@ -126,7 +127,7 @@ test('an admin sees the profiles with unit counts, one created in another consol
     await expect(row(page, 'E2E-Hours')).toHaveCount(0);
   } finally {
     // The unit back on the profile it had.
-    await api.put('/api/v2/inventories/inv-global/unitUsageProfiles', { data: { usageProfileId: unit.usageProfileId, unitIds: [unit.unitId] } });
+    await api.put('api/v2/inventories/inv-global/unitUsageProfiles', { data: { usageProfileId: unit.usageProfileId, unitIds: [unit.unitId] } });
     await api.dispose();
   }
 });

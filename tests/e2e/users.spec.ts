@@ -8,7 +8,8 @@
  * higher type read-only for an admin are asserted by the component tests
  * (apps/console/src/features/users/UserModal.test.tsx). Every user a test creates is deleted at its end.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, signIn } from './support';
 
 const ADMIN = 'luc_admin';
@@ -18,7 +19,7 @@ const rows = (page: Page) => page.locator('[data-testid^="user-row-"]');
 const row = (page: Page, username: string) => page.locator(`[data-testid^="user-row-"][data-username="${username}"]`);
 
 async function openUsers(page: Page): Promise<void> {
-  await page.goto('/users?ignoreRouteDefault=1');
+  await page.goto('users?ignoreRouteDefault=1');
   await expect(page.getByTestId('users-page')).toBeVisible({ timeout: 30_000 });
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
 }
@@ -26,14 +27,14 @@ async function openUsers(page: Page): Promise<void> {
 /** Deletes the users of these usernames (clean-up: the next specs find the seeded users only). */
 async function deleteUsers(api: APIRequestContext, usernames: readonly string[]): Promise<void> {
   for (const username of usernames) {
-    const res = await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(username)}`);
+    const res = await api.get(`api/v2/users?searchKey=username&searchValue=${encodeURIComponent(username)}`);
     const page = (await res.json()) as { items: { id: string; username: string }[] };
-    for (const u of page.items.filter((i) => i.username === username)) expect((await api.delete(`/api/v2/users/${u.id}`)).ok()).toBe(true);
+    for (const u of page.items.filter((i) => i.username === username)) expect((await api.delete(`api/v2/users/${u.id}`)).ok()).toBe(true);
   }
 }
 
 async function createUser(api: APIRequestContext, username: string, over: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
-  const res = await api.post('/api/v2/users', {
+  const res = await api.post('api/v2/users', {
     data: {
       username,
       firstName: 'Eve',
@@ -70,7 +71,7 @@ test('a new user is saved and listed, and signs in with its password', async ({ 
     await page.getByTestId('user-form-cancel').click();
     await expect(row(page, username)).toBeVisible();
     // The password works.
-    const login2 = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: NEW_PASSWORD } });
+    const login2 = await (await playwright.request.newContext({ baseURL })).post('mock/auth/login', { data: { username, password: NEW_PASSWORD } });
     expect(login2.ok()).toBe(true);
   } finally {
     await deleteUsers(api, [username]);
@@ -91,7 +92,7 @@ test('a user joins a group and is deactivated from the modal', async ({ page, pl
     await page.getByRole('option', { name: 'Newsroom' }).click();
     await page.getByTestId('user-groups-apply').click();
     await expect
-      .poll(async () => ((await (await api.get(`/api/v2/users/${created.id}/groups`)).json()) as { name: string }[]).map((g) => g.name))
+      .poll(async () => ((await (await api.get(`api/v2/users/${created.id}/groups`)).json()) as { name: string }[]).map((g) => g.name))
       .toEqual(['Newsroom']);
     // The console has its answer (the apply button is idle again) before the user's next change.
     await expect(page.getByTestId('user-groups-apply')).toBeDisabled();
@@ -99,7 +100,7 @@ test('a user joins a group and is deactivated from the modal', async ({ page, pl
     await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'false');
     await expect(row(page, username)).toHaveAttribute('data-active', 'false');
     // The deactivated user cannot sign in.
-    const attempt = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: NEW_PASSWORD } });
+    const attempt = await (await playwright.request.newContext({ baseURL })).post('mock/auth/login', { data: { username, password: NEW_PASSWORD } });
     expect(attempt.status()).toBe(401);
   } finally {
     await deleteUsers(api, [username]);
@@ -122,7 +123,7 @@ test('an edit in progress survives a save of the same user in another session: t
     await expect(lastName).toHaveValue('Tester');
     await lastName.fill('Mine');
     // Another session saves the same user: the last name and the first name.
-    const res = await api.put(`/api/v2/users/${created.id}`, { data: { firstName: 'Theirs', lastName: 'Theirs', version: created.version } });
+    const res = await api.put(`api/v2/users/${created.id}`, { data: { firstName: 'Theirs', lastName: 'Theirs', version: created.version } });
     expect(res.ok(), await res.text()).toBe(true);
     const notice = page.getByTestId('user-form-edit-conflict');
     await expect(notice).toBeVisible();
@@ -161,10 +162,10 @@ test('the seeded users of the admin’s inventory show with their type and state
   try {
     const created = await createUser(other, username);
     await expect(row(page, username)).toBeVisible();
-    const res = await other.put(`/api/v2/users/${created.id}`, { data: { lastName: 'Renamed', version: created.version } });
+    const res = await other.put(`api/v2/users/${created.id}`, { data: { lastName: 'Renamed', version: created.version } });
     expect(res.ok()).toBe(true);
     await expect(page.getByTestId(`user-name-${created.id}`)).toHaveText('Eve Renamed');
-    expect((await other.delete(`/api/v2/users/${created.id}`)).ok()).toBe(true);
+    expect((await other.delete(`api/v2/users/${created.id}`)).ok()).toBe(true);
     await expect(row(page, username)).toHaveCount(0);
     expect(navigations).toEqual([]);
   } finally {

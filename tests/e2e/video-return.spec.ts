@@ -8,7 +8,8 @@
  * rule and a read-only user's modal are asserted by the component tests
  * (apps/console/src/features/video-return/VrChannelModal.test.tsx).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './sandbox';
 import { apiAs, secondConsole, signIn, reloadInPlace } from './support';
 
 /** Seeded video return channels (packages/db seed): VRC-0001 SDI in Newsroom, VRC-0003 disabled in Studio. */
@@ -27,7 +28,7 @@ function trackNavigations(page: Page): string[] {
 }
 
 async function openVideoReturn(page: Page, query = ''): Promise<void> {
-  await page.goto(`/video_return?ignoreRouteDefault=1${query}`);
+  await page.goto(`video_return?ignoreRouteDefault=1${query}`);
   await expect(page.getByTestId('vr-page')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -62,9 +63,7 @@ test('the group’s seeded video return channels show with counts by status, and
   await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toHaveCount(0);
   await expect
     .poll(async () =>
-      (await page.request.get('/api/userPreferences'))
-        .json()
-        .then((p: { filters?: { videoReturn?: { groupId?: string } } }) => p.filters?.videoReturn?.groupId),
+      (await page.request.get('api/userPreferences')).json().then((p: { filters?: { videoReturn?: { groupId?: string } } }) => p.filters?.videoReturn?.groupId),
     )
     .toBe('grp-studio');
   await reloadInPlace(page);
@@ -112,7 +111,7 @@ test('input type SRT with a passphrase is taken by the server: the input shows c
   const operator = await apiAs(playwright, baseURL, 'super_user');
   const afterReload = trackNavigations(page);
   const inject = async (connected: boolean) => {
-    const res = await operator.post('/mock/trpc/fault.inject', {
+    const res = await operator.post('mock/trpc/fault.inject', {
       data: { serverId: 'VRS-0001', fault: { type: 'vrInput', vrChannelId: STUDIO_VR, connected } },
     });
     expect(res.ok()).toBe(true);
@@ -178,7 +177,7 @@ test('an admin shares the feed with another group; the channel appears in that g
 test('a change the powered-off server cannot take is refused with the server’s message and changes nothing', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
   const power = async (on: boolean) => {
-    const res = await operator.post('/mock/trpc/fault.inject', { data: { serverId: 'VRS-0001', fault: { type: 'serverPower', on } } });
+    const res = await operator.post('mock/trpc/fault.inject', { data: { serverId: 'VRS-0001', fault: { type: 'serverPower', on } } });
     expect(res.ok()).toBe(true);
   };
   await signIn(page, 'luc_regular');
@@ -192,7 +191,7 @@ test('a change the powered-off server cannot take is refused with the server’s
     await page.getByTestId('vr-config-inputType').selectOption('disabled');
     await page.getByTestId('channel-apply-vrConfiguration').click();
     await expect(page.getByTestId('channel-failure-vrConfiguration')).toHaveText('Configuration not sent, retry', { timeout: 30_000 });
-    const stored = await operator.get(`/api/v2/admin/vrChannels/${NEWSROOM_VR}`);
+    const stored = await operator.get(`api/v2/admin/vrChannels/${NEWSROOM_VR}`);
     expect(((await stored.json()) as { configuration: { inputType: string } }).configuration.inputType).toBe('sdi');
     await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toHaveAttribute('data-input-type', 'sdi');
   } finally {

@@ -31,7 +31,10 @@ export function gzipBytesOf(path: string): number {
 export async function firstRouteJs(page: Page, dist: string, path: string, shown: Locator, except?: RegExp): Promise<FirstRouteJs> {
   const files = new Set<string>();
   const record = (request: { resourceType: () => string; url: () => string }) => {
-    const file = new URL(request.url()).pathname.slice(1);
+    // The file's path in the build, whatever base the console is served under (the root, a sandbox's).
+    const { pathname } = new URL(request.url());
+    const assets = pathname.lastIndexOf('/assets/');
+    const file = pathname.slice(assets === -1 ? 1 : assets + 1);
     if (request.resourceType() === 'script' && !except?.test(file)) files.add(file);
   };
   page.on('request', record);

@@ -177,7 +177,8 @@ export class GroupAlertService {
       () => new AppError('CONFLICT'),
     );
     for (const l of links) {
-      const link = `${this.deps.config.CORE_PREFIX}${RECIPIENT_VERIFY_PATH}?token=${encodeURIComponent(l.token)}`;
+      // Under the stack's public base (a sandbox's), as an invitation's or a download's link is.
+      const link = `${this.deps.config.PUBLIC_BASE}${this.deps.config.CORE_PREFIX}${RECIPIENT_VERIFY_PATH}?token=${encodeURIComponent(l.token)}`;
       this.outbox.send({
         channel: 'email',
         to: l.email,
