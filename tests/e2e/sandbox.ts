@@ -15,9 +15,19 @@ import { createSandboxes, signInToMock, type Sandbox } from '@fleet/client';
 import type { SandboxCreateInput } from '@fleet/contracts';
 import { PASSWORD } from './support';
 
-async function sandboxesOf(stack: string | undefined) {
+/**
+ * Makes a sandbox on `stack` (a super_user's session), hands it to `use` and removes it after: whatever
+ * the fixture's scope, a sandbox lives exactly as long as its user.
+ */
+async function inSandbox(stack: string | undefined, input: SandboxCreateInput, use: (sandbox: Sandbox) => Promise<void>): Promise<void> {
   if (!stack) throw new Error('the project has no baseURL: the stack the sandboxes are made on');
-  return createSandboxes({ baseUrl: stack, headers: { cookie: await signInToMock(stack, 'super_user', PASSWORD) } });
+  const sandboxes = createSandboxes({ baseUrl: stack, headers: { cookie: await signInToMock(stack, 'super_user', PASSWORD) } });
+  const sandbox = await sandboxes.create(input);
+  try {
+    await use(sandbox);
+  } finally {
+    await sandboxes.remove(sandbox.id);
+  }
 }
 
 export const test = base.extend<
@@ -27,12 +37,7 @@ export const test = base.extend<
   sandbox: [
     // Playwright reads the fixtures a fixture needs from this pattern: this one needs none.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const sandboxes = await sandboxesOf(workerInfo.project.use.baseURL);
-      const sandbox = await sandboxes.create({ name: `e2e worker ${workerInfo.workerIndex}`, seed: 1, ttlMinutes: 30 });
-      await use(sandbox);
-      await sandboxes.remove(sandbox.id);
-    },
+    async ({}, use, workerInfo) => inSandbox(workerInfo.project.use.baseURL, { name: `e2e worker ${workerInfo.workerIndex}`, seed: 1, ttlMinutes: 30 }, use),
     { scope: 'worker' },
   ],
   /**
@@ -48,10 +53,11 @@ export const test = base.extend<
         await use(null);
         return;
       }
-      const sandboxes = await sandboxesOf(workerInfo.project.use.baseURL);
-      const sandbox = await sandboxes.create({ name: `e2e ${workerInfo.project.name} ${workerInfo.workerIndex}`, ttlMinutes: 30, ...projectSandbox });
-      await use(sandbox);
-      await sandboxes.remove(sandbox.id);
+      await inSandbox(
+        workerInfo.project.use.baseURL,
+        { name: `e2e ${workerInfo.project.name} ${workerInfo.workerIndex}`, ttlMinutes: 30, ...projectSandbox },
+        use,
+      );
     },
     { scope: 'worker' },
   ],
@@ -66,12 +72,8 @@ export const test = base.extend<
   ],
   baseURL: async ({ workerBaseURL }, use) => use(workerBaseURL),
   sandboxInput: [{ seed: 1 }, { option: true }],
-  ownSandbox: async ({ sandboxInput }, use, testInfo) => {
-    const sandboxes = await sandboxesOf(testInfo.project.use.baseURL);
-    const sandbox = await sandboxes.create({ name: `e2e ${testInfo.title}`.slice(0, 60), ttlMinutes: 10, ...sandboxInput });
-    await use(sandbox);
-    await sandboxes.remove(sandbox.id);
-  },
+  ownSandbox: async ({ sandboxInput }, use, testInfo) =>
+    inSandbox(testInfo.project.use.baseURL, { name: `e2e ${testInfo.title}`.slice(0, 60), ttlMinutes: 10, ...sandboxInput }, use),
 });
 export { expect } from '@playwright/test';
 
