@@ -42,20 +42,22 @@ export const TOAST_GAP = 8;
 /** How much nearer the corner the narrow stack must be to be taken. */
 const NARROW_PENALTY = 48;
 
-/** Whether `a` comes nearer `b` than TOAST_GAP: the stack keeps that much room round a control, so a fraction of a pixel (a height rounded, a border) never lays it over one. */
-const crowds = (a: Box, b: Box): boolean =>
-  a.left < b.right + TOAST_GAP && b.left - TOAST_GAP < a.right && a.top < b.bottom + TOAST_GAP && b.top - TOAST_GAP < a.bottom;
+const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-function placeOfWidth(area: ToastArea, obstacles: readonly Box[], height: number, width: number): { place: ToastPlacement; score: number } | null {
+/** An obstacle with the room the stack keeps round it (a fraction of a pixel, a height rounded, never lays the stack over a control). */
+const grown = (b: Box): Box => ({ left: b.left - TOAST_GAP, top: b.top - TOAST_GAP, right: b.right + TOAST_GAP, bottom: b.bottom + TOAST_GAP });
+
+function placeOfWidth(area: ToastArea, kept: readonly Box[], height: number, width: number): { place: ToastPlacement; score: number } | null {
   const minLeft = (area.navbarRight > 0 ? area.navbarRight : 0) + TOAST_EDGE;
   const maxRight = area.viewportWidth - TOAST_EDGE;
   const top0 = area.headerBottom > 0 ? area.headerBottom + TOAST_GAP : TOAST_EDGE;
   const maxBottom = area.viewportHeight - TOAST_EDGE;
   if (maxRight - minLeft < width || maxBottom - top0 < height) return null;
+  const obstacles = kept.map(grown);
   const lefts = new Set<number>([maxRight - width]);
   for (const box of obstacles) {
-    lefts.add(Math.floor(box.left - TOAST_GAP - width));
-    lefts.add(Math.ceil(box.right + TOAST_GAP));
+    lefts.add(Math.floor(box.left - width));
+    lefts.add(Math.ceil(box.right));
   }
   let best: ToastPlacement | null = null;
   let bestScore = Number.POSITIVE_INFINITY;
@@ -63,15 +65,13 @@ function placeOfWidth(area: ToastArea, obstacles: readonly Box[], height: number
     if (left < minLeft || left + width > maxRight) continue;
     const right = left + width;
     // Only what this column crosses can stop the stack in it.
-    const column = obstacles.filter(
-      (box) => box.left - TOAST_GAP < right && left < box.right + TOAST_GAP && box.bottom + TOAST_GAP > top0 && box.top < maxBottom,
-    );
-    const tops = [top0, ...column.map((box) => Math.ceil(box.bottom + TOAST_GAP))].filter((top) => top >= top0).sort((a, b) => a - b);
+    const column = obstacles.filter((box) => box.left < right && left < box.right && box.bottom > top0 && box.top < maxBottom);
+    const tops = [top0, ...column.map((box) => Math.ceil(box.bottom))].filter((top) => top >= top0).sort((a, b) => a - b);
     for (const top of tops) {
       const bottom = top + height;
       if (bottom > maxBottom) break;
       const rect = { left, top, right, bottom };
-      if (column.some((box) => crowds(rect, box))) continue;
+      if (column.some((box) => overlaps(rect, box))) continue;
       // Nearest the top-right corner: a step down counts as much as a step left.
       const score = top - top0 + (maxRight - right);
       if (score < bestScore) {
