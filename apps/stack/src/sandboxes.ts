@@ -45,7 +45,7 @@ export interface SandboxesOptions {
   /** How many may live at once. */
   readonly max: number;
   /** The stack's devices' pace (stack.ts simulatorPace): a sandbox's on a real-time clock; a stepped one takes its timings only. */
-  readonly pace?: SimulatorPace;
+  readonly pace: SimulatorPace;
   /** The length of a minute of their lifetime in ms (60,000; tests shorten it). */
   readonly minuteMs?: number;
   /** The stack's log: each sandbox's core logs as its child. */
@@ -230,13 +230,13 @@ export class Sandboxes implements SandboxHost, Mounts {
         sandbox: () => ({ id, name: view.name, expiresAt: view.expiresAt }),
       });
       provideScenarioRunner(app);
-      const pace = this.options.pace;
+      const { speed, timings } = this.options.pace;
       const engine = startSimulator(app, {
         seed: seedValue,
         demo: loadDemoPreset(demo),
-        ...(pace ? { timings: pace.timings } : {}),
+        timings,
         // A real-time sandbox runs at the stack's pace (SIM_SPEED); a stepped one moves only when told.
-        ...(clock === 'stepped' ? { clock: { kind: 'stepped' } } : { speed: pace?.speed ?? 1 }),
+        ...(clock === 'stepped' ? { clock: { kind: 'stepped' } } : { speed }),
       });
       await app.ready();
       const timer = setTimeout(() => void this.removeHere(id, 'expired'), ttlMs);
