@@ -171,12 +171,25 @@ export const UPSERT_ROWS_MAX = 500;
  * `prisma.x.upsert({ where: { id }, create: { id, ...insert, ...set }, update: set })` does row by
  * row, at the cost of one statement. Every row gives the same columns (`insert` only on a new row,
  * `set` either way); `createdAt` (new rows) and `updatedAt` are set as Prisma sets them, and
- * `version` moves on by one on an updated row when `incrementVersion` is set. At most
- * `UPSERT_ROWS_MAX` rows; a failing row fails the statement (the caller decides what then).
+ * `version` moves on by one on an updated row when `incrementVersion` is set. A table may name
+ * another unique key to meet on (`conflict`, e.g. a unit and a day: the row's id is then used only
+ * when it is new) and set columns that an update adds to rather than replaces (`accumulate`: Prisma's
+ * `{ increment }`). At most `UPSERT_ROWS_MAX` rows, no two on the same key; a failing row fails the
+ * statement (the caller decides what then).
  */
 export function rowsUpsert<I extends Record<string, ColumnKind>, C extends Record<string, ColumnKind>>(
   db: DbHandle | Db,
-  table: { readonly model: string; readonly insert: I; readonly set: C; readonly createdAt: boolean; readonly updatedAt: boolean },
+  table: {
+    readonly model: string;
+    readonly insert: I;
+    readonly set: C;
+    readonly createdAt: boolean;
+    readonly updatedAt: boolean;
+    /** The unique key a row meets an existing one on (default its id). */
+    readonly conflict?: readonly string[];
+    /** Columns of `set` an update adds to the stored value (default: every column of `set` replaces it). */
+    readonly accumulate?: readonly (keyof C & string)[];
+  },
   rows: readonly UpsertRow<I, C>[],
   options: RowUpdateOptions = {},
 ): Statement {
@@ -200,12 +213,19 @@ export function rowsUpsert<I extends Record<string, ColumnKind>, C extends Recor
   let n = 0;
   const param = (kind: ColumnKind): string => (provider === 'postgresql' ? `$${++n}${PG_CASTS[kind] ?? ''}` : '?');
   const values = rows.map(() => `(${rowKinds.map(param).join(', ')})`).join(', ');
-  const updates = [...setNames, ...(table.updatedAt ? ['updatedAt'] : [])].map((c) => `${quote(c)} = excluded.${quote(c)}`);
-  if (options.incrementVersion === true) updates.push(`${quote('version')} = ${quote(table.model)}.${quote('version')} + 1`);
+  const stored = (c: string) => `${quote(table.model)}.${quote(c)}`;
+  const accumulate = new Set<string>(table.accumulate ?? []);
+  const updates = [...setNames, ...(table.updatedAt ? ['updatedAt'] : [])].map(
+    (c) => `${quote(c)} = ${accumulate.has(c) ? `${stored(c)} + ` : ''}excluded.${quote(c)}`,
+  );
+  if (options.incrementVersion === true) updates.push(`${quote('version')} = ${stored('version')} + 1`);
+  const conflict = table.conflict ?? ['id'];
   const sql =
     `INSERT INTO ${quote(table.model)} (${columns.map(quote).join(', ')}) VALUES ${values} ` +
-    `ON CONFLICT (${quote('id')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
-  return { sql, args, argTypes, change: { model: table.model, operation: 'upsert', args: { where: { id: { in: rows.map((r) => r.id) } } } } };
+    `ON CONFLICT (${conflict.map(quote).join(', ')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+  // Met on another key, the rows' ids say nothing of which rows changed: the model as a whole did.
+  const where = table.conflict === undefined ? { where: { id: { in: rows.map((r) => r.id) } } } : {};
+  return { sql, args, argTypes, change: { model: table.model, operation: 'upsert', args: where } };
 }
 
 /** A value as the statement binds it (JSON as its text, as Prisma stores it). */

@@ -221,6 +221,44 @@ describeEachProvider('row updates outside Prisma', (p) => {
     }
   });
 
+  it('meets rows on another unique key and adds to the stored amounts, as Prisma’s upsert with increment would', async () => {
+    const USAGE = {
+      model: 'UsageRecord',
+      insert: { unitId: 'string', periodStart: 'datetime', periodEnd: 'datetime' },
+      set: { dataBytes: 'bigint', seconds: 'int' },
+      createdAt: true,
+      updatedAt: true,
+      conflict: ['unitId', 'periodStart'],
+      accumulate: ['dataBytes', 'seconds'],
+    } as const;
+    const day = new Date('2026-11-29T00:00:00.000Z');
+    const next = new Date('2026-11-30T00:00:00.000Z');
+    const key = { unitId: 'ROW-1', periodStart: day, periodEnd: next };
+    // ROW-1's record of the day exists (as Prisma made it); ROW-2 has none.
+    await db.prisma.usageRecord.create({ data: { id: 'U-1', ...key, dataBytes: 5_000_000_000n, seconds: 60 } });
+    const seen: WriteChange[] = [];
+    const stop = watchWrites(db, (changes) => void seen.push(...changes));
+    try {
+      const rows = [
+        { id: 'new-1', insert: key, set: { dataBytes: 7n, seconds: 3 } },
+        { id: 'new-2', insert: { ...key, unitId: 'ROW-2' }, set: { dataBytes: 9n, seconds: 4 } },
+      ];
+      expect(await executeStatement(db, rowsUpsert(db, USAGE, rows))).toBe(2);
+      const records = await db.prisma.usageRecord.findMany({ orderBy: { unitId: 'asc' } });
+      expect(records.map((r) => [r.id, r.unitId, r.periodStart.toISOString(), r.periodEnd.toISOString(), r.dataBytes, r.seconds])).toEqual([
+        // Met on the unit and the day: the stored row keeps its id, its amounts added to.
+        ['U-1', 'ROW-1', day.toISOString(), next.toISOString(), 5_000_000_007n, 63],
+        ['new-2', 'ROW-2', day.toISOString(), next.toISOString(), 9n, 4],
+      ]);
+      // Prisma reads the row the statement made as one of its own (defaults included).
+      expect(records[1]).toMatchObject({ details: {}, version: 0 });
+      // The ids say nothing of which rows changed: the feed hears of the model.
+      expect(seen[0]).toMatchObject({ model: 'UsageRecord', operation: 'upsert', args: {}, result: { count: 2 } });
+    } finally {
+      stop();
+    }
+  });
+
   if (p.provider === 'sqlite') {
     it('commits concurrent statements in shared groups', async () => {
       const before = commitStats(db);

@@ -3,7 +3,8 @@
  * daily usage records and their sums). Each function takes the client to run on: the service's
  * `db`, or a transaction's `tx` inside `transaction(...)`.
  */
-import type { Db, DbTx, Prisma } from '@fleet/db';
+import { randomUUID } from 'node:crypto';
+import { executeStatement, rowsUpsert, type Db, type DbTx, type Prisma } from '@fleet/db';
 
 export type UsageProfileRecord = Prisma.UsageProfileGetPayload<object>;
 
@@ -56,13 +57,44 @@ export async function setUnitsProfile(db: Db | DbTx, unitIds: string[], usagePro
 
 // ── usage records ──────────────────────────────────────────────────────────────────────────
 
-/** Add to the unit's record of the day starting at `periodStart` (made when there is none). */
-export async function addUsage(db: Db | DbTx, unitId: string, periodStart: Date, periodEnd: Date, bytes: number, seconds: number): Promise<void> {
-  await db.usageRecord.upsert({
-    where: { unitId_periodStart: { unitId, periodStart } },
-    create: { unitId, periodStart, periodEnd, dataBytes: BigInt(bytes), seconds },
-    update: { dataBytes: { increment: BigInt(bytes) }, seconds: { increment: seconds } },
-  });
+/** The usage records as the accounting writes them: one row per unit and UTC day, its amounts added to. */
+const USAGE = {
+  model: 'UsageRecord',
+  insert: { unitId: 'string', periodStart: 'datetime', periodEnd: 'datetime' },
+  set: { dataBytes: 'bigint', seconds: 'int' },
+  createdAt: true,
+  updatedAt: true,
+  conflict: ['unitId', 'periodStart'],
+  accumulate: ['dataBytes', 'seconds'],
+} as const;
+
+/** What a unit used in the day starting at `periodStart`, to add to its record. */
+export interface UsageAmount {
+  readonly unitId: string;
+  readonly periodStart: Date;
+  readonly periodEnd: Date;
+  readonly bytes: number;
+  readonly seconds: number;
+}
+
+/**
+ * Add to each unit's record of its day (made where there is none), in one statement: at most
+ * `UPSERT_ROWS_MAX` amounts, one per unit and day. A Prisma upsert per unit cost a fleet's flush
+ * seconds of CPU at 10,000 units (its query pipeline, not SQL).
+ */
+export async function addUsage(db: Db, amounts: readonly UsageAmount[]): Promise<void> {
+  await executeStatement(
+    db,
+    rowsUpsert(
+      db,
+      USAGE,
+      amounts.map((a) => ({
+        id: randomUUID(),
+        insert: { unitId: a.unitId, periodStart: a.periodStart, periodEnd: a.periodEnd },
+        set: { dataBytes: BigInt(a.bytes), seconds: a.seconds },
+      })),
+    ),
+  );
 }
 
 /** The data and time of the inventory's units in the records whose period starts in [from, to). */

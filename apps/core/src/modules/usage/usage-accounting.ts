@@ -12,10 +12,10 @@
  *   a while did not stream meanwhile as far as we know) and, while it is streaming, that time. The
  *   keep-alives of idle units are not usage (and counting them would write a row for every online
  *   unit on every flush). This is the hot path: memory only, no object per report.
- * - Every FLUSH_MS the amounts are written in grouped transactions of at most WRITE_BATCH upserts:
- *   one UsageRecord per unit per UTC day of the core's clock (`@@unique([unitId, periodStart])`),
- *   incremented, never a write per report. Whole bytes and seconds are written; the fractions wait
- *   for the next flush.
+ * - Every FLUSH_MS the amounts are written in statements of at most UPSERT_ROWS_MAX rows (one
+ *   `INSERT … ON CONFLICT … DO UPDATE` each): one UsageRecord per unit per UTC day of the core's
+ *   clock (`@@unique([unitId, periodStart])`), incremented, never a write per report. Whole bytes
+ *   and seconds are written; the fractions wait for the next flush.
  *   A failed write keeps its amounts for the next flush (a unit that was deleted meanwhile is dropped).
  * - After each flush, `usage.changed` goes to every inventory whose units were written (and its
  *   groups): at most one event per inventory per flush.
@@ -23,7 +23,7 @@
  */
 import type { DeviceTelemetry } from '@fleet/contracts';
 import { usageCounted } from '@fleet/domain';
-import { transaction } from '@fleet/db';
+import { UPSERT_ROWS_MAX } from '@fleet/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import { inventoryAudience } from '../../platform/topics.js';
@@ -33,8 +33,6 @@ import * as repo from './repository.js';
 export const USAGE_FLUSH_MS = 3000;
 /** The longest time one report accounts for. */
 const MAX_GAP_MS = 5000;
-/** Upserts per transaction. */
-const WRITE_BATCH = 200;
 const DAY_MS = 86_400_000;
 
 interface Pending {
@@ -135,14 +133,12 @@ export class UsageAccounting {
       if (bytes > 0 || seconds > 0) due.push({ p, bytes, seconds });
     }
     const inventories = new Set<string>();
-    for (let i = 0; i < due.length; i += WRITE_BATCH) {
-      const batch = due.slice(i, i + WRITE_BATCH);
-      await transaction(this.deps.db, async (tx) => {
-        for (const { p, bytes, seconds } of batch) {
-          const periodStart = new Date(p.day);
-          await repo.addUsage(tx, p.unitId, periodStart, new Date(p.day + DAY_MS), bytes, seconds);
-        }
-      });
+    for (let i = 0; i < due.length; i += UPSERT_ROWS_MAX) {
+      const batch = due.slice(i, i + UPSERT_ROWS_MAX);
+      await repo.addUsage(
+        this.deps.db,
+        batch.map(({ p, bytes, seconds }) => ({ unitId: p.unitId, periodStart: new Date(p.day), periodEnd: new Date(p.day + DAY_MS), bytes, seconds })),
+      );
       // Written: only the remainders (and what arrived meanwhile) stay.
       for (const { p, bytes, seconds } of batch) {
         p.bytes -= bytes;
