@@ -15,7 +15,7 @@
  * Under live data: the pages are audited with the lively demo running (streaming tiles and their moving
  * pictures, bitrates and batteries that change, alerts raised and cleared, toasts), as demo staff show
  * them. The spec runs in the `live` project, in a sandbox of its own (playwright.config.ts), so the
- * other specs keep their still fleet; it starts the preset from its seed and
+ * lively demo moves that sandbox's fleet alone; it starts the preset from its seed and
  * waits until the fleet is live (units streaming, an alert raised), and each live page until it shows
  * live data (Multiview: a streaming tile's picture on screen), before auditing; it sets the preset off again
  * at the end.
