@@ -7,7 +7,7 @@ export interface SandboxFormState {
   readonly seed: string | number;
   readonly fleet: SandboxFleet;
   readonly demo: DemoPresetName;
-  /** Real time, or stepped: nothing happens until the clock is advanced (a reproducible test). */
+  /** Running at the stack's pace, or stepped: nothing happens until the clock is advanced (a reproducible test). */
   readonly clock: SandboxClock;
   readonly ttlMinutes: string | number;
 }
