@@ -4,17 +4,18 @@
  * is): a sandbox lives on the instance that made it, and a request, a session, a write or a /ws
  * connection under its base reaches it whichever instance answers; the list, the SANDBOX_MAX limit
  * and removal are the deployment's; the sandboxes of an instance that stopped without a word leave
- * the directory with its heartbeat; each sandbox's storage is a PostgreSQL database of its own. Needs DATABASE_URL_PG and REDIS_URL_TEST (the test command
+ * the directory with its heartbeat, and an instance that starts drops the databases a dead one left
+ * (none of a live one's); each sandbox's storage is a PostgreSQL database of its own. Needs DATABASE_URL_PG and REDIS_URL_TEST (the test command
  * provides both).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupTopic, type SandboxView, type UnitSummary } from '@fleet/contracts';
 import { loadConfig } from '@fleet/core';
-import { databasesStartingWith } from '@fleet/db';
+import { createDatabase, databaseOf, databasesStartingWith } from '@fleet/db';
 import { composeStack, loadStackConfig, RedisSandboxDirectory, type ComposedStack } from '@fleet/stack';
 import { pgUrl, seededDatabase } from '../support/stack.js';
 import { DEMO_PASSWORD, TEST_PASSWORD_N } from '../support/templates.js';
@@ -37,6 +38,7 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
   let dir: string;
   let drop: () => Promise<void>;
+  let url: string;
   let a: Instance;
   let b: Instance;
   let staffA: Awaited<ReturnType<typeof session>>;
@@ -65,6 +67,7 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
     dir = mkdtempSync(join(tmpdir(), 'fleet-sandboxes-instances-'));
     const database = await seededDatabase('postgresql');
     drop = database.drop;
+    url = database.url;
     a = await instance(database.url, 'a', 'inprocess');
     b = await instance(database.url, 'b', 'off');
     staffA = await session(a.origin, '', 'super_user');
@@ -179,5 +182,26 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
     const viaA = await session(a.origin, onB.base, 'super_user');
     expect(((await viaA.call('GET', '/runtime-config.json')).body as { sandbox: { id: string } }).sandbox.id).toBe(onB.id);
     for (const s of [first.body as SandboxView, onB]) expect((await staffA.call('POST', '/mock/api/sandbox/remove', { id: s.id })).status).toBe(200);
+  });
+
+  it('an instance that starts drops the databases a dead instance left on the server, and none of a live one’s', async () => {
+    // Sandboxes' databases are named sbx_<hash of the stack's database>_<instance>_… (apps/stack/src/sandbox-storage.ts).
+    const stackPrefix = `sbx_${createHash('sha256').update(databaseOf(url)).digest('hex').slice(0, 8)}_`;
+    const live = await databasesStartingWith(url, stackPrefix);
+    // A and B have made their templates by now (the tests above made sandboxes on both).
+    expect(live.length).toBeGreaterThan(0);
+    // What a killed instance left: a template and a sandbox's copy, under an instance no heartbeat names.
+    const dead = [`${stackPrefix}deadbeef_t_empty`, `${stackPrefix}deadbeef_left0sandbox`];
+    for (const name of dead) await createDatabase(url, name);
+    expect(await databasesStartingWith(url, `${stackPrefix}deadbeef_`)).toEqual(expect.arrayContaining(dead));
+
+    const c = await instance(url, 'c', 'off');
+    try {
+      expect(await databasesStartingWith(url, `${stackPrefix}deadbeef_`)).toEqual([]);
+      // A's and B's are where they were: their instances are alive.
+      expect(await databasesStartingWith(url, stackPrefix)).toEqual(expect.arrayContaining(live));
+    } finally {
+      await c.stack.close();
+    }
   });
 });
