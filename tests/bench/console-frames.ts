@@ -17,7 +17,7 @@
  * `profile` (a label) records a CDP CPU profile of the idle window and of the scroll and prints the
  * top functions by self time (console-page.ts).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { profiled, round, sleep } from './console-page.js';
 
 export interface ListFramesOptions {
@@ -59,6 +59,15 @@ export interface IdleFigures {
   /** Share of the window's wall time spent in long tasks (0..1). */
   readonly longTaskShare: number;
   readonly maxTaskMs: number;
+  /** The page's main thread per second of the window (CDP Performance metrics): all its tasks, and their script, style and layout. */
+  readonly mainThreadMsPerS: { readonly tasks: number; readonly script: number; readonly style: number; readonly layout: number };
+}
+
+/** The page's main-thread totals so far (ms): tasks, script, style recalculation, layout. */
+async function mainThreadMs(cdp: CDPSession): Promise<{ tasks: number; script: number; style: number; layout: number }> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { tasks: ms('TaskDuration'), script: ms('ScriptDuration'), style: ms('RecalcStyleDuration'), layout: ms('LayoutDuration') };
 }
 
 export interface ListFrames {
@@ -173,14 +182,17 @@ export async function measureListFrames(browser: Browser, o: ListFramesOptions):
     const rows = await openList(page, o);
     const cdp = await context.newCDPSession(page);
     const profile = o.profile !== undefined;
+    await cdp.send('Performance.enable');
 
     // Idle: nobody touches the page.
     const idle = await profiled(cdp, `${o.profile ?? ''} idle`, profile, async () => {
       await startProbe(page, false);
       const t0 = Date.now();
       const cpu0 = await rendererCpuSeconds(browser);
+      const main0 = await mainThreadMs(cdp);
       await sleep(idleSeconds * 1000);
       const cpu = cpuMs(cpu0, await rendererCpuSeconds(browser));
+      const main1 = await mainThreadMs(cdp);
       const { tasks } = await stopProbe(page);
       const wall = Date.now() - t0;
       const ms = tasks.reduce((s, t) => s + t.duration, 0);
@@ -191,6 +203,12 @@ export async function measureListFrames(browser: Browser, o: ListFramesOptions):
         longTaskMs: round(ms),
         longTaskShare: Math.round((ms / wall) * 10_000) / 10_000,
         maxTaskMs: round(Math.max(0, ...tasks.map((t) => t.duration))),
+        mainThreadMsPerS: {
+          tasks: round((main1.tasks - main0.tasks) / (wall / 1000)),
+          script: round((main1.script - main0.script) / (wall / 1000)),
+          style: round((main1.style - main0.style) / (wall / 1000)),
+          layout: round((main1.layout - main0.layout) / (wall / 1000)),
+        },
       };
     });
 

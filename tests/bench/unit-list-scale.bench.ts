@@ -153,7 +153,7 @@ try {
             });
             (which === 'this' ? runs : compared).push(r);
             console.log(
-              `  ${which} run ${run + 1}: ${r.rows} rows; scroll max ${r.scroll.maxFrameMs} ms, p95 ${r.scroll.p95FrameMs} ms, ${r.scroll.framesOver100Ms} of ${r.scroll.frames} frames over 100 ms; idle ${r.idle.longTasks} long tasks, ${(r.idle.longTaskShare * 100).toFixed(1)} %`,
+              `  ${which} run ${run + 1}: ${r.rows} rows; scroll max ${r.scroll.maxFrameMs} ms, p95 ${r.scroll.p95FrameMs} ms, ${r.scroll.framesOver100Ms} of ${r.scroll.frames} frames over 100 ms; idle ${r.idle.longTasks} long tasks, ${(r.idle.longTaskShare * 100).toFixed(1)} %; idle main thread per s: tasks ${r.idle.mainThreadMsPerS.tasks} ms (script ${r.idle.mainThreadMsPerS.script}, style ${r.idle.mainThreadMsPerS.style}, layout ${r.idle.mainThreadMsPerS.layout})`,
             );
           } catch (error) {
             // A run the machine could not finish (a crashed page under load) is said, not hidden.
