@@ -23,7 +23,7 @@ import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { compressionPlugin, consoleFilesPlugin, consolePageAt, sendConsolePage } from './plugins/serving.js';
 import { metricsPlugin } from './plugins/metrics.js';
-import { docsPageRoutes } from './plugins/docs-page.js';
+import { docsPageRoutes, swaggerDefinitions, swaggerDocument } from './plugins/docs-page.js';
 import { authPlugin } from './plugins/auth.js';
 import { openApiDocument, openApiHeading } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
@@ -138,11 +138,21 @@ export async function buildApp({ config, db, logger, clock = systemClock, logger
   // Compressed answers and /robots.txt (plugins/serving.ts), before the routes it compresses.
   await app.register(compressionPlugin);
   // The API docs (about 1 s to build) are built on their first request, not when a core starts:
-  // @fastify/swagger holds only the document's heading, and the UI's route answers the whole document.
+  // @fastify/swagger holds only the document's heading; the UI's route answers the whole document, or
+  // with `?area=` one area's, as Swagger UI's definition selector asks (plugins/docs-page.ts).
   const openapi = () => openApiDocument(config.CORE_PREFIX);
   await app.register(swagger, { mode: 'static', specification: { document: openApiHeading(config.CORE_PREFIX) as never } });
   // The docs page at /docs (plugins/docs-page.ts); Swagger UI beside it, to try calls.
-  await app.register(swaggerUi, { routePrefix: '/docs/swagger', transformSpecification: openapi, transformSpecificationClone: false });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs/swagger',
+    // Under a public base (a sandbox's) the page loads its scripts, the initializer with the entries below included, from this core.
+    ...(config.PUBLIC_BASE === '' ? {} : { indexPrefix: config.PUBLIC_BASE }),
+    // One definition per area and the whole API last: Swagger UI takes `urls` over the `url` the plugin sets,
+    // shows the first entry, or the one the page's `?urls.primaryName=` names.
+    uiConfig: { urls: swaggerDefinitions(config.PUBLIC_BASE) },
+    transformSpecification: (_heading, req) => swaggerDocument(config.CORE_PREFIX, req),
+    transformSpecificationClone: false,
+  });
   await app.register(docsPageRoutes, { mock: config.MOCK_ENDPOINTS, base: config.PUBLIC_BASE });
 
   // 2. Our services.
