@@ -4,6 +4,7 @@
  * with no policy violation, and every document carries the headers.
  */
 import type { Page } from '@playwright/test';
+import { API_AREAS } from '@fleet/contracts';
 import { expect, test } from './sandbox';
 import { signIn } from './support';
 
@@ -26,7 +27,7 @@ async function recordViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('the console satisfies its content security policy: list, unit, map, admin page and docs', async ({ page }) => {
+test('the console satisfies its content security policy: list, unit, map, admin page and docs', async ({ page, baseURL }) => {
   const violations = await recordViolations(page);
   const documents: Array<Record<string, string>> = [];
   page.on('response', (r) => {
@@ -69,8 +70,15 @@ test('the console satisfies its content security policy: list, unit, map, admin 
   const call = page.locator('details#fetchDevices');
   await call.locator('summary').click();
   await expect(call).toContainText('Answers');
+  // Swagger UI shows one area at a time, the first by default; its top bar lists every area, then the
+  // whole API, each document read from this core (under the sandbox's base).
   await page.goto('docs/swagger');
   await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 30_000 });
+  const definitions = page.locator('.swagger-ui .topbar select');
+  await expect(definitions.locator('option')).toHaveText([...API_AREAS.map((a) => a.tag), /one document/]);
+  await expect(definitions).toHaveValue(`${new URL('docs/swagger/json', baseURL).pathname}?area=units`);
+  await expect(page.locator('.swagger-ui .opblock-tag')).toHaveCount(1);
+  await expect(page.locator('.swagger-ui .opblock-tag')).toHaveAttribute('data-tag', API_AREAS[0]!.tag);
 
   expect(violations).toEqual([]);
 });
