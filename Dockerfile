@@ -26,7 +26,7 @@ HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD wget -q -O /dev/null htt
 
 FROM node:20-bookworm-slim AS core
 # The folder sets the rest of its defaults itself (apps/stack/src/production-env.ts); malloc's arenas are read before Node starts.
-ENV HOST=0.0.0.0 PORT=8080 MALLOC_ARENA_MAX=2
+ENV HOST=0.0.0.0 PORT=8080 MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY --from=build --chown=node:node /app/apps/stack/dist/ /app/
 # The SQLite default (DATABASE_URL file:./.data/fleet.db) and the recordings live here: mount a volume on it to keep them.

@@ -1,17 +1,19 @@
 /**
  * The stack at fleet size: 100, 1,000 and 10,000 units, each run as `npm start` runs it (the
- * in-process simulator with the lively demo, the node flags of apps/stack/node-flags, SQLite), one
- * size after the other, and the smallest fleet the baseline every figure is divided by (how a cost
- * grows with the fleet: a ratio near 10 for ten times the units is linear, below it sublinear).
+ * production folder's main.js with its node flags and MALLOC_ARENA_MAX, the in-process simulator
+ * with the lively demo, SQLite: stack-process.ts), one size after the other, and the smallest fleet
+ * the baseline every figure is divided by (how a cost grows with the fleet: a ratio near 10 for ten
+ * times the units is linear, below it sublinear).
  *
  *   pnpm --filter @fleet/tests exec tsx bench/fleet-scale.bench.ts [--sizes 100,1000,10000] [--idle 20]
  *
  * For each size:
- * - start: process start until it listens, with migrations, the seed and the generated units
- *   (1,000 is `--fleet large`'s seed; 100 and 10,000 are the small seed and the large one with
- *   generated units mixed over the type groups: `fleet.generate`);
+ * - start: process start until `/healthz` answers, with migrations, the seed and the generated
+ *   units (1,000 is `--fleet large`'s seed; 100 and 10,000 are the small seed and the large one with
+ *   generated units mixed over the type groups: SIM_FLEET_SIZE);
  * - idle memory: the process's RSS with the lively demo running (`--idle` seconds after start, the
  *   median of a 5-s window; what `ps` shows, not collected), and its heap after full collections;
+ *   the RSS again `--idle` seconds after the steps below, the clock back to real time;
  * - realtime fan-out: 10 consoles of super_user subscribed as the console subscribes (its groups'
  *   topics), events each receives per second and their delay from the device report, for 10 s;
  * - `devices/fetch` (super_user, the whole fleet): 50 requests one after the other, p50 and p99;
@@ -24,8 +26,9 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { groupTopic, inventoryTopic } from '@fleet/contracts';
-import { login, machine, percentile, round, startCore, type CoreProcess } from './harness.js';
+import { login, machine, percentile, round } from './harness.js';
 import { recordResult } from './record.js';
+import { buildStackFolder, stackNodeFlags, startStack, type StackProcess } from './stack-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,10 +38,6 @@ const { values } = parseArgs({
 });
 const SIZES = values.sizes.split(',').map(Number);
 const IDLE_MS = Number(values.idle) * 1000;
-const NODE_FLAGS = readFileSync(new URL('../../apps/stack/node-flags', import.meta.url), 'utf8')
-  .trim()
-  .split(/\s+/)
-  .filter(Boolean);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -143,8 +142,8 @@ async function fanOut(url: string, cookie: string, topics: string[], consoles: n
   };
 }
 
-async function step(core: CoreProcess, cookie: string, ms: number) {
-  const pid = core.child.pid!;
+async function step(core: StackProcess, cookie: string, ms: number) {
+  const pid = core.pid;
   const before = rssOf(pid);
   const rss = rssSampler(pid, 100);
   const health = healthProbe(core.url, 100);
@@ -168,11 +167,10 @@ async function step(core: CoreProcess, cookie: string, ms: number) {
 async function measure(size: number) {
   const seed = size >= 1000 ? 'large' : 'small';
   const generated = size - (seed === 'large' ? 1000 : 24);
-  const t0 = performance.now();
-  const core = await startCore({ fleet: generated, demo: 'lively', env: [`SEED_FLEET=${seed}`], nodeFlags: NODE_FLAGS, processEnv: { MALLOC_ARENA_MAX: '2' } });
-  const startSeconds = round((performance.now() - t0) / 1000, 1);
+  const core = await startStack({ SEED_FLEET: seed, SIM_FLEET_SIZE: String(generated), SIM_DEMO: 'lively' });
+  const startSeconds = round(core.startSeconds, 1);
   try {
-    const pid = core.child.pid!;
+    const pid = core.pid;
     await sleep(IDLE_MS);
     const idle = rssSampler(pid, 250);
     await sleep(5000);
@@ -194,18 +192,24 @@ async function measure(size: number) {
     await api(core.url, cookie, 'POST', '/mock/api/clock/set', { mode: { kind: 'stepped' } });
     const hour = await step(core, cookie, HOUR);
     const day = await step(core, cookie, DAY);
+    // The memory a person's stack keeps after the steps: the clock back to real time, the demo running.
+    await api(core.url, cookie, 'POST', '/mock/api/clock/set', { mode: { kind: 'realtime' } });
+    await sleep(IDLE_MS);
+    const afterSteps = rssSampler(pid, 250);
+    await sleep(5000);
+    const afterStepsSamples = afterSteps.stop().sort((a, b) => a - b);
     return {
       size,
       units,
       seed,
       generated,
       startSeconds,
-      fleetGenerationSeconds: core.fleetSeconds,
       idle: {
         rssMiB: round(percentile(idleSamples, 0.5) / 1048576, 0),
         rssMaxMiB: round((idleSamples.at(-1) ?? 0) / 1048576, 0),
         heapUsedAfterGcMiB: round(memory.heapUsedBytes / 1048576, 0),
         externalMiB: round(memory.externalBytes / 1048576, 0),
+        rssAfterStepsMiB: round(percentile(afterStepsSamples, 0.5) / 1048576, 0),
       },
       realtime,
       devicesFetch: { p50Ms: round(percentile(fetches, 0.5), 1), p99Ms: round(percentile(fetches, 0.99), 1) },
@@ -217,6 +221,8 @@ async function measure(size: number) {
   }
 }
 
+buildStackFolder();
+const NODE_FLAGS = stackNodeFlags();
 const loadAtStart = loadavg()[0]!;
 const results = [];
 for (const size of SIZES) {
@@ -245,7 +251,7 @@ recordResult('fleet-scale', {
   benchmark: 'The stack at 100, 1,000 and 10,000 units with the lively demo, as npm start runs it; the smallest fleet the baseline',
   when: new Date().toISOString(),
   machine: machine(loadAtStart),
-  settings: { sizes: SIZES, idleSeconds: IDLE_MS / 1000, nodeFlags: NODE_FLAGS, provider: 'sqlite', demo: 'lively' },
+  settings: { sizes: SIZES, idleSeconds: IDLE_MS / 1000, nodeFlags: NODE_FLAGS, mallocArenaMax: 1, provider: 'sqlite', demo: 'lively' },
   bySize,
   growth,
 });

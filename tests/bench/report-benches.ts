@@ -410,12 +410,24 @@ export const BENCHES: readonly Bench[] = [
     title: 'The stack at 100, 1,000 and 10,000 units: start, memory, realtime, the unit list and clock steps',
     script: 'fleet-scale.bench.ts',
     method:
-      "The stack as `npm start` runs it (in-process simulator, the lively demo, SQLite, the node flags of apps/stack/node-flags and MALLOC_ARENA_MAX=2), one fleet size after the other: 100 (the small seed and 76 generated units, the baseline every figure is divided by), 1,000 (`--fleet large`) and 10,000 (the large seed and 9,000 generated units). Start: process start until it listens (migrations, seed, generation). Idle memory: the RSS `ps` shows 20 s after start (median of 5 s), and the heap after full collections. Realtime: 10 consoles of super_user subscribed as the console subscribes, events each receives per second and their delay from the report. `devices/fetch` as super_user, 50 requests one after the other. Steps: +1 h and then +1 day of the paused clock over the control plane (the Simulator panel's buttons) until the answer, with `/healthz` asked every 100 ms meanwhile and the RSS sampled every 100 ms.",
+      "The stack as `npm start` runs it (the production folder's main.js, the stack's TypeScript bundled, with the node flags of apps/stack/node-flags and MALLOC_ARENA_MAX=1; in-process simulator, the lively demo, SQLite), one fleet size after the other: 100 (the small seed and 76 generated units, the baseline every figure is divided by), 1,000 (`--fleet large`) and 10,000 (the large seed and 9,000 generated units). Start: process start until `/healthz` answers (migrations, seed, generation). Idle memory: the RSS `ps` shows 20 s after start (median of 5 s), the heap after full collections, and the RSS again 20 s after the steps below with the clock back to real time. Realtime: 10 consoles of super_user subscribed as the console subscribes, events each receives per second and their delay from the report. `devices/fetch` as super_user, 50 requests one after the other. Steps: +1 h and then +1 day of the paused clock over the control plane (the Simulator panel's buttons) until the answer, with `/healthz` asked every 100 ms meanwhile and the RSS sampled every 100 ms.",
     figures: [
       { label: 'start, 1,000 units', path: ['bySize', '1000', 'startSeconds'], unit: 's', baseline: ['bySize', '100', 'startSeconds'] },
       { label: 'start, 10,000 units', path: ['bySize', '10000', 'startSeconds'], unit: 's', baseline: ['bySize', '100', 'startSeconds'] },
       { label: 'idle RSS, 1,000 units', path: ['bySize', '1000', 'idle', 'rssMiB'], unit: 'MiB', baseline: ['bySize', '100', 'idle', 'rssMiB'] },
       { label: 'idle RSS, 10,000 units', path: ['bySize', '10000', 'idle', 'rssMiB'], unit: 'MiB', baseline: ['bySize', '100', 'idle', 'rssMiB'] },
+      {
+        label: 'RSS after the steps, 1,000 units',
+        path: ['bySize', '1000', 'idle', 'rssAfterStepsMiB'],
+        unit: 'MiB',
+        baseline: ['bySize', '100', 'idle', 'rssAfterStepsMiB'],
+      },
+      {
+        label: 'RSS after the steps, 10,000 units',
+        path: ['bySize', '10000', 'idle', 'rssAfterStepsMiB'],
+        unit: 'MiB',
+        baseline: ['bySize', '100', 'idle', 'rssAfterStepsMiB'],
+      },
       {
         label: 'heap after collections, 10,000 units',
         path: ['bySize', '10000', 'idle', 'heapUsedAfterGcMiB'],

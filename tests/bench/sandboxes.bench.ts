@@ -1,7 +1,7 @@
 /**
- * Sandboxes beside the stack's own start: the stack run as `npm start` runs it (apps/stack main.ts,
- * its node flags, SQLite, the lively demo on the stack itself), then sandboxes made over the control
- * plane's plain HTTP, one after the other.
+ * Sandboxes beside the stack's own start: the stack run as `npm start` runs it (the production
+ * folder's main.js, its node flags, SQLite, the lively demo on the stack itself: stack-process.ts),
+ * then sandboxes made over the control plane's plain HTTP, one after the other.
  *
  *   pnpm --filter @fleet/tests exec tsx bench/sandboxes.bench.ts [--small 10] [--medium 3]
  *
@@ -14,22 +14,16 @@
  * - memory: the stack's RSS (median of a 3-s window after 10 s idle) before the sandboxes, with the
  *   small ones idle, and after removing them all: per sandbox is the difference over their number.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { machine, round } from './harness.js';
+import { BENCH_PASSWORD, machine, round } from './harness.js';
 import { recordResult } from './record.js';
+import { buildStackFolder, startStack } from './stack-process.js';
 
 const { values } = parseArgs({ options: { small: { type: 'string', default: '10' }, medium: { type: 'string', default: '3' } } });
 const SMALL = Number(values.small);
 const MEDIUM = Number(values.medium);
-const ROOT = new URL('../../', import.meta.url).pathname;
-const NODE_FLAGS = readFileSync(join(ROOT, 'apps/stack/node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
-const PASSWORD = 'Bench-pass-1';
-const PORT = 8400 + Math.floor(Math.random() * 400);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function rssOf(pid: number): number {
@@ -52,39 +46,16 @@ const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-sandboxes-'));
   const loadAtStart = loadavg()[0]!;
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(ROOT, 'apps/stack'),
-    env: {
-      ...process.env,
-      MALLOC_ARENA_MAX: '2',
-      DATABASE_URL: `file:${join(dir, 'fleet.db')}`,
-      SEED_ON_BOOT: 'true',
-      DEMO_PASSWORD: PASSWORD,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      RESPONSE_VALIDATION: 'false',
-      SANDBOX_MAX: String(SMALL + MEDIUM + 2),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const stack = await startStack({ SANDBOX_MAX: String(SMALL + MEDIUM + 2) }, { pinned: false });
+  const ORIGIN = stack.url;
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the stack ended (${child.exitCode})`);
-      const up = await fetch(`${ORIGIN}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (up) break;
-      await sleep(100);
-    }
-    const startMs = performance.now() - t0;
-    const pid = child.pid!;
+    const startMs = stack.startSeconds * 1000;
+    const pid = stack.pid;
     const login = await fetch(`${ORIGIN}/mock/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'super_user', password: PASSWORD }),
+      body: JSON.stringify({ username: 'super_user', password: BENCH_PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const call = async (path: string, body: unknown) => {
@@ -157,10 +128,9 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result, null, 2));
     recordResult('sandboxes', result);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 
+buildStackFolder();
 await main();

@@ -1,8 +1,8 @@
 /**
- * The stack as a separate process, started the way the README's `npm start` starts it
- * (scripts/start.sh: `pnpm --filter @fleet/stack start` with DATABASE_URL and SEED_ON_BOOT=true,
- * the console not built or served), on a database of its own; killed with SIGKILL and started again
- * on the same database.
+ * The stack as a separate process, started as the README's `npm start` starts it but from the
+ * sources (`pnpm --filter @fleet/stack start`: the main.ts that scripts/start.sh runs bundled in the
+ * production folder) with DATABASE_URL and SEED_ON_BOOT=true, the console not built or served, on a
+ * database of its own; killed with SIGKILL and started again on the same database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
  * The soak's server process: the whole local stack exactly as `apps/stack/src/main.ts` starts it
- * (`pnpm --filter @fleet/stack start`, which scripts/start.sh runs): configuration from the
+ * (`pnpm --filter @fleet/stack start` runs it from the sources; scripts/start.sh runs it bundled in
+ * the production folder): configuration from the
  * environment, storage prepared (migrations, the demo seed on an empty database), `buildApp`, the
  * in-process simulator with the stack's settings (SIM_*), `serveUntilSignal`.
  *

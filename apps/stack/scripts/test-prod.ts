@@ -96,7 +96,7 @@ async function start(copy: string, env: Record<string, string>): Promise<Running
   const child = spawn('sh', ['-c', START], {
     cwd: copy,
     // Nothing of the workspace's environment: Node's own folder on PATH, the system's, and what the test sets.
-    env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: copy, HOST: '127.0.0.1', PORT: String(port), MALLOC_ARENA_MAX: '2', ...env },
+    env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: copy, HOST: '127.0.0.1', PORT: String(port), MALLOC_ARENA_MAX: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const running: Running = { child, origin: `http://127.0.0.1:${port}`, output: [], exited: null };
