@@ -226,6 +226,35 @@ describe('unit events', () => {
     apply(qc, status());
     expect(qc.getQueryData<UnitSummary>(key)?.status).toBe('streaming');
   });
+
+  it('a unit’s single reads follow it whenever they are read: after events about it, removed and read again', () => {
+    const qc = client();
+    const detail = makeDetail({ uniqueId: UNIT, status: 'idle', totalBitrate: 0, version: 3, tally: null });
+    // Events before any read of the unit: nothing to patch, and nothing made.
+    apply(qc, telemetry(500, 100));
+    expect(qc.getQueryCache().getAll()).toHaveLength(0);
+    const key = seed(qc, 'getUnit', { params: { id: UNIT } }, detail);
+    apply(qc, telemetry(3000, 200));
+    expect(qc.getQueryData<UnitDetail>(key)?.totalBitrate).toBe(3000);
+    qc.removeQueries({ queryKey: key });
+    apply(qc, telemetry(1000, 300));
+    expect(qc.getQueryData(key)).toBeUndefined();
+    seed(qc, 'getUnit', { params: { id: UNIT } }, detail);
+    apply(qc, telemetry(2000, 400));
+    expect(qc.getQueryData<UnitDetail>(key)?.totalBitrate).toBe(2000);
+  });
+
+  it('an event about a unit no single read is of looks none up (a fleet’s telemetry is mostly such)', () => {
+    const qc = client();
+    seed(qc, 'getUnit', { params: { id: 'LU-2' } }, makeDetail({ uniqueId: 'LU-2' }));
+    const setQueryData = vi.spyOn(qc, 'setQueryData');
+    const getQueryData = vi.spyOn(qc, 'getQueryData');
+    apply(qc, telemetry(3000, 200), status({ at: 300 }));
+    const singleReads = (spy: typeof setQueryData | typeof getQueryData) =>
+      spy.mock.calls.filter(([key]) => ['getUnit', 'fetchDeviceById', 'getDeviceLocation'].includes(String(key[0])));
+    expect(singleReads(setQueryData)).toEqual([]);
+    expect(singleReads(getQueryData)).toEqual([]);
+  });
 });
 
 describe('channel events', () => {
