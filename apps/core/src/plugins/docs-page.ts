@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { OPENAPI_AREAS, openApiAreaDocument, openApiDocument } from './openapi.js';
+import { openApiDocument } from './openapi.js';
+import { OPENAPI_AREAS, openApiAreaDocument } from './openapi-areas.js';
 
 const DIR = join(import.meta.dirname, '../../docs-page');
 
