@@ -3,7 +3,7 @@
  * to one core, the load generator in another process on the other core, readiness by a line on
  * stdout or by polling, the server's CPU from /proc, and autocannon's report.
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -40,10 +40,19 @@ process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-/** `node <args>` (or another command) in its own process, pinned to `cpu` when possible. */
-export function spawnPinned(cpu: number, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  const [cmd, argv] = canPin() ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
-  const child = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'inherit'], env });
+/**
+ * `node <args>` (or another command) in its own process, pinned to `cpu` when possible (`null`:
+ * not pinned); `options` over the default (stdin and stdout piped, stderr inherited).
+ */
+export function spawnPinned(
+  cpu: number | null,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  options: Pick<SpawnOptions, 'cwd' | 'stdio'> = {},
+): ChildProcess {
+  const [cmd, argv] = cpu !== null && canPin() ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+  const child = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'inherit'], env, ...options });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;

@@ -9,13 +9,13 @@
  * process started with `--inspect-port=0`): until then the process runs exactly as started by
  * start.sh, besides `--expose-gc`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { BENCH_PASSWORD, canPin, freePort, SERVER_CPU, stop, type CoreMemory } from './harness.js';
+import { BENCH_PASSWORD, freePort, SERVER_CPU, spawnPinned, stop, type CoreMemory } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FOLDER = join(ROOT, 'apps/stack/dist');
@@ -52,12 +52,12 @@ export async function startStack(env: Record<string, string>, { pinned = true }:
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-stack-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = [...stackNodeFlags(), '--expose-gc', '--inspect-port=0', 'main.js'];
-  const [cmd, argv] = pinned && canPin() ? ['taskset', ['-c', String(SERVER_CPU), process.execPath, ...args]] : [process.execPath, args];
   const t0 = performance.now();
-  const child = spawn(cmd, argv, {
-    cwd: FOLDER,
-    env: {
+  const child = spawnPinned(
+    pinned ? SERVER_CPU : null,
+    process.execPath,
+    [...stackNodeFlags(), '--expose-gc', '--inspect-port=0', 'main.js'],
+    {
       ...process.env,
       MALLOC_ARENA_MAX: '1',
       DATABASE_URL: `file:${join(dir, 'fleet.db')}`,
@@ -69,8 +69,8 @@ export async function startStack(env: Record<string, string>, { pinned = true }:
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
+    { cwd: FOLDER, stdio: ['ignore', 'inherit', 'pipe'] },
+  );
   const inspector: Array<(wsUrl: string) => void> = [];
   // The inspector's own lines are read here, not shown; everything else the stack writes is.
   child.stderr!.on('data', (d: Buffer) => {
@@ -80,7 +80,6 @@ export async function startStack(env: Record<string, string>, { pinned = true }:
       else if (line !== '' && !/^(Debugger (attached|ending)|For help, see: )/.test(line)) process.stderr.write(`${line}\n`);
     }
   });
-  process.on('exit', () => child.kill('SIGKILL'));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the stack ended (${child.exitCode}) before it answered`);
     const up = await fetch(`${url}/healthz`)
