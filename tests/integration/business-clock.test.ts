@@ -148,8 +148,16 @@ describe('business time on the simulated clock', () => {
 
   it('counts a unit streaming through a step as an hour of usage, from what the device says it sent', async () => {
     type UsageRow = { unitId: string; dataBytes: number; seconds: number };
+    // One period for both reads: the default one (the last 30 days up to today) moves on a day when
+    // the steps cross a simulated midnight, and the day it leaves behind takes its usage with it.
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    // The steps below cross a simulated midnight at any time of day the test runs.
+    const startedAt = await businessNow();
+    await step(DAY - (startedAt % DAY) - 30 * MINUTE);
+    const today = await businessNow();
+    const period = `from=${dayOf(today)}&to=${dayOf(today + 2 * DAY)}`;
     const usageOf = async (unitId: string): Promise<UsageRow> => {
-      const res = await call('GET', '/v2/inventories/inv-global/usageReport', superUser);
+      const res = await call('GET', `/v2/inventories/inv-global/usageReport?${period}`, superUser);
       expect(res.statusCode, res.body).toBe(200);
       return (res.json() as { units: UsageRow[] }).units.find((u) => u.unitId === unitId)!;
     };
