@@ -70,6 +70,22 @@ describe('serving: compression and cache rules', () => {
     expect(config.json()).toMatchObject({ apiBase: '/api' });
   });
 
+  it('files are looked up when asked for: one added after the start is served; an unknown API path answers the error envelope, a path out of the build is not served', async () => {
+    const later = `console.log('rebuilt');\n`;
+    writeFileSync(join(dist, 'assets', 'index-def456.js'), later);
+    const added = await get('/assets/index-def456.js');
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toBe(later);
+    expect(added.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const api = await get('/api/v2/no-such-call', { cookie });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+
+    const outside = await get('/assets/%2e%2e/%2e%2e/etc/passwd');
+    expect(outside.body).not.toContain('root:');
+  });
+
   it('a JSON answer above the threshold is compressed when asked for, a small one is not; the same data either way', async () => {
     const headers = { cookie, 'accept-encoding': 'br, gzip' };
     const large = await get('/api/devices/fetch', headers);

@@ -55,7 +55,10 @@ export const consoleFilesPlugin = fp(
   async (app: FastifyInstance, opts: { root: string; index?: boolean }) => {
     await app.register(fastifyStatic, {
       root: opts.root,
-      wildcard: false,
+      // One route for every file, looked up when asked for (a file that is not there goes on to the
+      // not-found handler): a route per file was some 4,500 routes (each file, its .br and .gz, GET and
+      // HEAD) made again for every sandbox.
+      wildcard: true,
       index: opts.index === false ? false : ['index.html'],
       preCompressed: true,
       // Cache-Control is set per file below, not by @fastify/static's one rule for all.
