@@ -41,10 +41,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Metafile, type Plugin, transform } from 'esbuild';
 import { GENERATED_DIRS, SCHEMA_PATHS } from '../../../packages/db/src/paths.js';
 import { SOURCE_HASH_FILE, schemaHash } from '../../../packages/db/src/schema-source.js';
 
@@ -129,7 +129,7 @@ function workspacePlugin(outFile: string): Plugin {
       b.onLoad({ filter: /\.ts$/ }, (args) => {
         const rel = path.relative(ROOT, args.path);
         if (rel.startsWith('..') || rel.split(path.sep).includes('node_modules')) return undefined;
-        let text = readFileSync(args.path, 'utf8');
+        let text = compilerFromFile(rel, readFileSync(args.path, 'utf8'));
         if (text.includes('import.meta')) {
           const other = /\bimport\.meta\.(?!url\b|dirname\b|resolve\b)\w+/.exec(text);
           if (other) throw new Error(`${rel}: ${other[0]} has no meaning in the production folder (build-prod.ts rewrites url and dirname only)`);
@@ -144,6 +144,58 @@ function workspacePlugin(outFile: string): Plugin {
       });
     },
   };
+}
+
+/** The generated clients' query compilers read as WebAssembly files (folder path → runtime file name). */
+const compilerFiles = new Map<string, string>();
+
+/**
+ * A generated Prisma client loads its query compiler from a module of @prisma/client's runtime that
+ * holds the WebAssembly as one base64 string (4.3 MB). That string stays in the heap for the life of
+ * the process twice (the module's source and the literal), beside the compiled module. In the folder
+ * the client reads the same bytes from a `.wasm` file written beside the generated client instead.
+ */
+function compilerFromFile(rel: string, text: string): string {
+  if (!text.includes('.wasm-base64.mjs')) return text;
+  const load =
+    /const \{ wasm \} = await import\("@prisma\/client\/runtime\/(query_compiler_[\w.]+)\.wasm-base64\.mjs"\)\s*\n\s*return await decodeBase64AsWasm\(wasm\)/;
+  const found = load.exec(text);
+  if (!found?.[1]) throw new Error(`${rel}: the generated client loads its query compiler in a way build-prod.ts does not know`);
+  const file = `${found[1]}.wasm`;
+  compilerFiles.set(path.join(path.dirname(rel), file), found[1]);
+  return text.replace(
+    load,
+    `const { readFile } = await import('node:fs/promises')\n    return new WebAssembly.Module(await readFile(new URL(${JSON.stringify(`./${file}`)}, import.meta.url)))`,
+  );
+}
+
+/** Writes each query compiler the bundles read from a file (the bytes of @prisma/client's base64 module). */
+async function writeCompilerFiles(): Promise<void> {
+  const fromDb = path.join(ROOT, 'packages/db/package.json');
+  for (const [rel, name] of compilerFiles) {
+    const source = createRequire(fromDb).resolve(`@prisma/client/runtime/${name}.wasm-base64.mjs`);
+    const { wasm } = (await import(pathToFileURL(source).href)) as { wasm: string };
+    const bytes = Buffer.from(wasm, 'base64');
+    // WebAssembly's magic number: the module's first four bytes.
+    if (bytes.subarray(0, 4).toString('latin1') !== '\0asm') throw new Error(`${source} does not hold WebAssembly`);
+    mkdirSync(path.dirname(path.join(OUT, rel)), { recursive: true });
+    writeFileSync(path.join(OUT, rel), bytes);
+  }
+}
+
+/**
+ * esbuild writes the code ASCII-only (non-ASCII characters escaped) but keeps some comments as they
+ * are; one non-ASCII character in a comment makes V8 hold the whole bundle's source as a two-byte
+ * string (main.js: 6.9 MB instead of 3.5). Those characters are written as escapes inside the
+ * comments; the code with its comments dropped must stay the same, or the build fails.
+ */
+async function asciiOnly(file: string): Promise<void> {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\t\n\r\u0020-\u007e]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+  if (ascii === text) return;
+  const [before, after] = await Promise.all([text, ascii].map(async (code) => (await transform(code, { minifyWhitespace: true, format: 'esm' })).code));
+  if (before !== after) throw new Error(`${path.relative(OUT, file)}: a non-ASCII character outside a comment`);
+  writeFileSync(file, ascii);
 }
 
 /** Every npm package a bundle imports, with the workspace file that imports it. */
@@ -336,7 +388,9 @@ async function main(): Promise<void> {
       }
     }
     for (const dir of workspacePackagesOf(result.metafile)) workspacePackages.add(dir);
+    await asciiOnly(path.join(OUT, bundle.out));
   }
+  await writeCompilerFiles();
   // What the inlined packages declare too: some are loaded by name at run time (createRequire), not imported.
   for (const dir of workspacePackages) {
     for (const name of Object.keys(readPackage(dir).dependencies ?? {})) {

@@ -96,7 +96,8 @@ function ruleRegex(template: string, any: string): RegExp {
   let re = ruleRegexes.get(key);
   if (!re) {
     const source = template
-      .split(/(\{n\}|\{…\})/)
+      // `{…}`, the ellipsis escaped: the production bundle is ASCII (apps/stack/scripts/build-prod.ts).
+      .split(/(\{n\}|\{\u2026\})/)
       .map((part) => (part === '{n}' ? '-?\\d+(?:\\.\\d+)?' : part === '{…}' ? any : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('');
     ruleRegexes.set(key, (re = new RegExp(`^${source}$`, 's')));
