@@ -16,10 +16,12 @@
  *   SANDBOX_MAX       how many sandboxes may live at once (default 16; 0: none)
  *   SANDBOX_DIR       where their files live (default: `<database file>.sandboxes`, emptied at start)
  *   INSTANCE_URL      with several instances (REDIS_URL): the address the others reach this one at
+ *   HEAP_COMPACT_MINUTES  least minutes between two compactions of the JS heap (default 10; 0: none)
  */
 import { exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
 import { exitOnBusyDatabase } from '@fleet/core/storage';
 import { composeStack } from './compose.js';
+import { DEFAULT_COMPACTION, startHeapCompaction } from './heap-compaction.js';
 import { loadStackConfig } from './stack.js';
 
 const config = loadConfig();
@@ -27,5 +29,18 @@ exitOnUnsafeSecrets(config);
 const stack = loadStackConfig();
 const composed = await composeStack(config, stack).catch(exitOnBusyDatabase);
 const { app, sim } = composed;
-await serveUntilSignal(app, composed.db, config, () => composed.stopAttached());
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+const compactor =
+  stack.HEAP_COMPACT_MINUTES > 0
+    ? startHeapCompaction({ ...DEFAULT_COMPACTION, intervalMs: stack.HEAP_COMPACT_MINUTES * 60_000 }, ({ before, after, pauseMs }) =>
+        app.log.info(
+          { oldSpaceMiB: { before: mib(before.committed), after: mib(after.committed), live: mib(after.used) }, pauseMs: Math.round(pauseMs) },
+          'heap compacted',
+        ),
+      )
+    : null;
+await serveUntilSignal(app, composed.db, config, async () => {
+  compactor?.stop();
+  await composed.stopAttached();
+});
 app.log.info(`console and core at http://${config.HOST}:${config.PORT}/ (simulator: ${stack.SIMULATOR}${sim ? `, demo: ${stack.SIM_DEMO}` : ''})`);

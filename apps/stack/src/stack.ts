@@ -33,6 +33,11 @@ const StackConfig = z.object({
    * requests for the sandboxes it holds; default `http://<HOST>:<port>` (the first external IPv4 address when HOST is 0.0.0.0).
    */
   INSTANCE_URL: z.string().url().optional(),
+  /**
+   * Least minutes between two compactions of V8's old space, made only when its pages exceed what
+   * lives in them by a quarter (heap-compaction.ts); 0: never.
+   */
+  HEAP_COMPACT_MINUTES: z.coerce.number().min(0).default(10),
   /** How long a sandbox's minute is, in ms (their lifetime is counted in them): tests shorten it. */
   SANDBOX_MINUTE_MS: z.coerce.number().int().positive().default(60_000),
 });
