@@ -17,6 +17,8 @@ describe('worthCompacting', () => {
     expect(worthCompacting({ committed: 165 * MiB, used: 120 * MiB }, rule.intervalMs, calm - 1, rule)).toBe(false);
     // A spare 20 % of what lives is the heap's own room to grow.
     expect(worthCompacting({ committed: 144 * MiB, used: 120 * MiB }, rule.intervalMs, calm, rule)).toBe(false);
+    // A large heap (10,000 units): the pause would copy over 200 MiB.
+    expect(worthCompacting({ committed: 400 * MiB, used: 300 * MiB }, rule.intervalMs, calm, rule)).toBe(false);
     // A small heap: a quarter, but under 32 MiB.
     expect(worthCompacting({ committed: 60 * MiB, used: 30 * MiB }, rule.intervalMs, calm, rule)).toBe(false);
   });

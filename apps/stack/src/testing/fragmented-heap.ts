@@ -45,7 +45,7 @@ async function untilFragmented(max: number): Promise<boolean> {
 let clock = 0;
 const compactions: Compaction[] = [];
 const compactor = startHeapCompaction(
-  { intervalMs: INTERVAL_MS, share: 0.25, minBytes: 4 * 2 ** 20, calmMs: 0 },
+  { intervalMs: INTERVAL_MS, share: 0.25, minBytes: 4 * 2 ** 20, calmMs: 0, maxLiveBytes: 2 ** 30 },
   (c) => compactions.push(c),
   () => clock,
 );
