@@ -104,14 +104,15 @@ export function startHeapCompaction(
       const detail = (entry as { detail?: { kind?: number } }).detail;
       if (detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
       const space = oldSpace();
-      const sinceCollection = now() - lastCollection;
-      lastCollection = now();
+      const at = now();
+      const sinceCollection = at - lastCollection;
+      lastCollection = at;
       if (armedWith !== null) {
         const before = armedWith;
         disarm();
-        last = now();
+        last = at;
         onCompacted({ before, after: space, pauseMs: entry.duration });
-      } else if (worthCompacting(space, now() - last, sinceCollection, rule)) {
+      } else if (worthCompacting(space, at - last, sinceCollection, rule)) {
         armedWith = space;
         // Read by V8 at the start of each full collection's marking; Node leaves its flags writable.
         v8.setFlagsFromString('--compact-on-every-full-gc');
