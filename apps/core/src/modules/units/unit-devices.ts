@@ -160,9 +160,13 @@ export class UnitDevices {
     return ack.result;
   }
 
-  /** Send a setting to the device. */
+  /**
+   * Send a setting to the device; resolves once what the device reported before its
+   * acknowledgement is applied, so an answer built next shows the state the setting started (an IP
+   * pipe enabled is `connecting`, never the `not_connected` of a report still queued).
+   */
   async push(id: string, setting: UnitSetting, payload: unknown): Promise<void> {
-    await this.command(id, { type: 'configure', setting, payload });
+    await this.commandAcked(id, { type: 'configure', setting, payload });
   }
 
   /**
