@@ -11,12 +11,23 @@
  *   process left (its own, or a stopped instance's) and nothing of a live one.
  *
  * A template is made once: the schema migrated into an empty one (once per process), then per seed
- * and fleet size a copy of it seeded (`fill`). Sandboxes are copies of seeded templates.
+ * and fleet size a copy of it seeded (`fill`). Sandboxes are copies of seeded templates. On
+ * PostgreSQL the next template's copy of the empty one is made ahead (after a fill), so a new seed
+ * waits for one `CREATE DATABASE` (its sandbox's copy) and a rename.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDatabase, databaseOf, databasesStartingWith, dropDatabase, migrateDeployInWorker, providerOf, type CreateDbOptions } from '@fleet/db';
+import {
+  createDatabase,
+  databaseOf,
+  databasesStartingWith,
+  dropDatabase,
+  migrateDeployInWorker,
+  providerOf,
+  renameDatabase,
+  type CreateDbOptions,
+} from '@fleet/db';
 
 export interface SandboxStorage {
   /** Removes what sandboxes of earlier processes left in the stack's database server (`alive`: whether an instance still runs, with several). */
@@ -97,6 +108,11 @@ class PostgresStorage implements SandboxStorage {
   private readonly prefix: string;
   private readonly mine: string;
   private empty: Promise<string> | null = null;
+  /**
+   * A copy of the empty template made ahead of need: the next template takes it by a rename, so a
+   * new seed's sandbox waits for one database copy, not two; the next one is made after that fill.
+   */
+  private blank: Promise<string> | null = null;
   private readonly templates = new Set<string>();
   // A pool of two: a sandbox's requests are few, and the server's connections are shared by every sandbox.
   readonly connection = { poolSize: 2 };
@@ -117,22 +133,53 @@ class PostgresStorage implements SandboxStorage {
   }
 
   async template(key: string, fill: (url: string) => Promise<void>): Promise<string> {
-    this.empty ??= (async () => {
+    const name = `${this.mine}t_${key.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${randomBytes(2).toString('hex')}`;
+    const making = this.blank ?? this.makeBlank();
+    this.blank = null;
+    const blank = await making;
+    this.templates.delete(blank);
+    this.templates.add(name);
+    let url: string;
+    try {
+      url = await renameDatabase(this.adminUrl, blank, name);
+    } catch (e) {
+      this.templates.delete(name);
+      await dropDatabase(this.adminUrl, blank).catch(() => undefined);
+      throw e;
+    }
+    try {
+      await fill(url);
+    } catch (e) {
+      await this.dropTemplate(name);
+      throw e;
+    } finally {
+      this.blank ??= this.makeBlank();
+      // One that could not be made is made again when a template needs it.
+      this.blank.catch(() => undefined);
+    }
+    return name;
+  }
+
+  /** A copy of the empty template (migrated once per process) under a name of its own. */
+  private makeBlank(): Promise<string> {
+    const empty = (this.empty ??= (async () => {
       const name = `${this.mine}t_empty`;
       await dropDatabase(this.adminUrl, name);
       this.templates.add(name);
       await migrateDeployInWorker(await createDatabase(this.adminUrl, name));
       return name;
-    })();
-    const name = `${this.mine}t_${key.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${randomBytes(2).toString('hex')}`;
+    })());
+    const name = `${this.mine}t_blank_${randomBytes(4).toString('hex')}`;
     this.templates.add(name);
-    try {
-      await fill(await createDatabase(this.adminUrl, name, { template: await this.empty }));
-    } catch (e) {
-      await this.dropTemplate(name);
-      throw e;
-    }
-    return name;
+    const made = (async () => {
+      await createDatabase(this.adminUrl, name, { template: await empty });
+      return name;
+    })();
+    made.catch(() => {
+      if (this.blank === made) this.blank = null;
+      this.templates.delete(name);
+    });
+    return made;
   }
 
   copy(template: string, id: string): Promise<string> {
@@ -149,6 +196,9 @@ class PostgresStorage implements SandboxStorage {
   }
 
   async close(): Promise<void> {
+    // A blank being made is dropped once it is there.
+    await this.blank?.catch(() => undefined);
+    this.blank = null;
     await Promise.all([...this.templates].map((t) => this.dropTemplate(t).catch(() => undefined)));
     this.empty = null;
   }

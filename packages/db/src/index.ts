@@ -22,6 +22,7 @@ export {
   createScratchDatabase,
   databasesStartingWith,
   dropDatabase,
+  renameDatabase,
   fixSqliteJsonDefaults,
 } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';

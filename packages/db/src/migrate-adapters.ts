@@ -197,6 +197,27 @@ export async function createDatabase(adminUrl: string, name: string, options: { 
   return withDatabase(adminUrl, name);
 }
 
+/** Rename the PostgreSQL database `from` (no session connected to it) to `to` through `adminUrl`; returns its URL. */
+export async function renameDatabase(adminUrl: string, from: string, to: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`ALTER DATABASE ${quoteIdent(from)} RENAME TO ${quoteIdent(to)}`);
+        break;
+      } catch (e) {
+        // As for a copy: an autovacuum worker may visit the database for a moment (55006 object_in_use).
+        if ((e as { code?: unknown }).code !== '55006' || attempt >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(adminUrl, to);
+}
+
 /** The names of the PostgreSQL databases starting with `prefix`, seen through `adminUrl`. */
 export async function databasesStartingWith(adminUrl: string, prefix: string): Promise<string[]> {
   const admin = new pg.Client({ connectionString: adminUrl });

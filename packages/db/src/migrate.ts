@@ -30,7 +30,7 @@ import { schemaFor } from './schema-source.js';
 import { providerOf, redactUrl, sqlitePathOf } from './url.js';
 import { createScratchDatabase, makeFactory } from './migrate-adapters.js';
 
-export { createDatabase, createScratchDatabase, databasesStartingWith, dropDatabase } from './migrate-adapters.js';
+export { createDatabase, createScratchDatabase, databasesStartingWith, dropDatabase, renameDatabase } from './migrate-adapters.js';
 
 type Glue = typeof EngineGlue;
 type SchemaEngine = EngineGlue.SchemaEngine;
