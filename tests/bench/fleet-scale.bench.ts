@@ -1,7 +1,7 @@
 /**
  * The stack at fleet size: 100, 1,000 and 10,000 units, each run as `npm start` runs it (the
  * production folder's main.js with its node flags and MALLOC_ARENA_MAX, the in-process simulator
- * with the lively demo, SQLite: stack-process.ts; not pinned, both cores its), one size after the other, and the smallest fleet
+ * with the lively demo, SQLite: stack-process.ts; not pinned: both cores), one size after the other, and the smallest fleet
  * the baseline every figure is divided by (how a cost grows with the fleet: a ratio near 10 for ten
  * times the units is linear, below it sublinear).
  *

@@ -153,9 +153,8 @@ class PostgresStorage implements SandboxStorage {
       await this.dropTemplate(name);
       throw e;
     } finally {
+      // One that cannot be made is forgotten (makeBlank) and made again when a template needs it.
       this.blank ??= this.makeBlank();
-      // One that could not be made is made again when a template needs it.
-      this.blank.catch(() => undefined);
     }
     return name;
   }

@@ -174,47 +174,44 @@ export async function createScratchDatabase(
   return { url, name, drop: () => dropDatabase(adminUrl, name) };
 }
 
-/** Create the PostgreSQL database `name` (a copy of `options.template` when given) through `adminUrl`; returns its URL. */
-export async function createDatabase(adminUrl: string, name: string, options: { template?: string } = {}): Promise<string> {
+/**
+ * Run one statement through `adminUrl` on a connection of its own, tried again while it fails with
+ * `retryCode` (a database briefly in use by a session we may not end), every `delayMs`, `attempts` times at most.
+ */
+async function adminStatement(adminUrl: string, sql: string, retry: { code: string; attempts: number; delayMs: number } | null): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const from = options.template ? ` TEMPLATE ${quoteIdent(options.template)}` : '';
     for (let attempt = 1; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${quoteIdent(name)}${from}`);
-        break;
+        await admin.query(sql);
+        return;
       } catch (e) {
-        // A copy needs the template without sessions; an autovacuum worker may visit it for a moment
-        // (55006 object_in_use: "source database is being accessed by other users").
-        if (!from || (e as { code?: unknown }).code !== '55006' || attempt >= 50) throw e;
-        await new Promise((r) => setTimeout(r, 100));
+        if (retry === null || (e as { code?: unknown }).code !== retry.code || attempt >= retry.attempts) throw e;
+        await new Promise((r) => setTimeout(r, retry.delayMs));
       }
     }
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A database copied or renamed must have no sessions; an autovacuum worker may visit it for a moment
+ * (55006 object_in_use: "source database is being accessed by other users").
+ */
+const WHILE_VISITED = { code: '55006', attempts: 50, delayMs: 100 } as const;
+
+/** Create the PostgreSQL database `name` (a copy of `options.template` when given) through `adminUrl`; returns its URL. */
+export async function createDatabase(adminUrl: string, name: string, options: { template?: string } = {}): Promise<string> {
+  const from = options.template ? ` TEMPLATE ${quoteIdent(options.template)}` : '';
+  await adminStatement(adminUrl, `CREATE DATABASE ${quoteIdent(name)}${from}`, from ? WHILE_VISITED : null);
   return withDatabase(adminUrl, name);
 }
 
 /** Rename the PostgreSQL database `from` (no session connected to it) to `to` through `adminUrl`; returns its URL. */
 export async function renameDatabase(adminUrl: string, from: string, to: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`ALTER DATABASE ${quoteIdent(from)} RENAME TO ${quoteIdent(to)}`);
-        break;
-      } catch (e) {
-        // As for a copy: an autovacuum worker may visit the database for a moment (55006 object_in_use).
-        if ((e as { code?: unknown }).code !== '55006' || attempt >= 50) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
+  await adminStatement(adminUrl, `ALTER DATABASE ${quoteIdent(from)} RENAME TO ${quoteIdent(to)}`, WHILE_VISITED);
   return withDatabase(adminUrl, to);
 }
 
@@ -236,22 +233,7 @@ export async function databasesStartingWith(adminUrl: string, prefix: string): P
  * insufficient privilege: tried again until it is gone (a few seconds at most).
  */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-        return;
-      } catch (e) {
-        const code = (e as { code?: unknown }).code;
-        if (code !== '42501' || attempt >= 25) throw e;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  } finally {
-    await c.end();
-  }
+  await adminStatement(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`, { code: '42501', attempts: 25, delayMs: 200 });
 }
 
 export function makeFactory(url: string, provider: DbProvider): TrackingFactory {
