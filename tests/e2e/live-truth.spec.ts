@@ -64,6 +64,11 @@ test('a unit whose stream ended shows no tally and no longer its stream’s bitr
 test('with the realtime connection cut, the LIVE pill says it is lost and live values are marked stale', async ({ page, playwright, baseURL }) => {
   const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'live-truth-cut' });
   // The console's /ws goes through the test: passed on to the core while `cut` is false, closed at once while it is true.
+  // Playwright routes no worker's socket: this page makes its connection on the page (runtime-config.json `realtimeWorker`).
+  await page.route(/runtime-config\.json$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), realtimeWorker: false } });
+  });
   let cut = false;
   const open: { close: (options?: { code?: number; reason?: string }) => Promise<void> }[] = [];
   await page.routeWebSocket(/\/ws$/, (ws) => {

@@ -213,4 +213,6 @@ test('a status and bitrate change arrive live, without a reload', async ({ page 
   expect((await page.request.delete(`${API}/v2/units/${id}/stream`)).ok()).toBe(true);
   await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
   expect(navigations).toEqual([]);
+  // What arrived came through the socket in its worker, off the page's main thread (realtime/socketWorker.ts).
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/\/assets\/socket\.worker-[\w-]+\.js$/));
 });

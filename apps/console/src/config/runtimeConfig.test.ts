@@ -22,6 +22,7 @@ describe('runtime configuration', () => {
       logoutUrl: '/mock/auth/logout',
       mockBase: '/mock',
       sandbox: null,
+      realtimeWorker: true,
     });
   });
 
@@ -33,6 +34,8 @@ describe('runtime configuration', () => {
     const tiles = parseRuntimeConfig({ mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', mapTileAttribution: '© Example' });
     expect(tiles.config).toMatchObject({ mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', mapTileAttribution: '© Example' });
     expect(parseRuntimeConfig({ mapTileUrl: 3 }).problems).toEqual(['mapTileUrl must be a non-empty string or null']);
+    expect(parseRuntimeConfig({ realtimeWorker: false }).config.realtimeWorker).toBe(false);
+    expect(parseRuntimeConfig({ realtimeWorker: 'no' })).toEqual({ config: DEFAULT_RUNTIME_CONFIG, problems: ['realtimeWorker must be true or false'] });
   });
 
   it('reports fields of the wrong type and keeps the default', () => {

@@ -55,6 +55,13 @@ export interface RuntimeConfig {
   readonly mockBase: string;
   /** The sandbox this console runs in (its name and end in the header); null at the stack's root and on a real core. */
   readonly sandbox: SandboxInfo | null;
+  /**
+   * Whether the /ws connection runs in a worker, off the page's main thread (realtime/socketWorker.ts).
+   * Default true: at fleet size taking the frames in is most of what an idle page does. false: on the
+   * page, for a host whose content security policy allows no worker, or a test that routes the socket
+   * through the browser (Playwright's `routeWebSocket` sees no worker's).
+   */
+  readonly realtimeWorker: boolean;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -69,6 +76,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   mapTileAttribution: null,
   mockBase: '/mock',
   sandbox: null,
+  realtimeWorker: true,
 };
 
 /**
@@ -141,6 +149,11 @@ export function parseRuntimeConfig(raw: unknown, defaults: RuntimeConfig = DEFAU
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) pollInitialDelayMs = value;
     else problems.push('pollInitialDelayMs must be a non-negative number or null');
   }
+  let realtimeWorker = defaults.realtimeWorker;
+  if (raw.realtimeWorker !== undefined) {
+    if (typeof raw.realtimeWorker === 'boolean') realtimeWorker = raw.realtimeWorker;
+    else problems.push('realtimeWorker must be true or false');
+  }
   return {
     config: {
       apiBase: str('apiBase'),
@@ -154,6 +167,7 @@ export function parseRuntimeConfig(raw: unknown, defaults: RuntimeConfig = DEFAU
       mapTileAttribution,
       mockBase: str('mockBase'),
       sandbox,
+      realtimeWorker,
     },
     problems,
   };

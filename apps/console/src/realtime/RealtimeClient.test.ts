@@ -3,6 +3,7 @@ import { TIMINGS } from '@fleet/contracts';
 import type { ClientMessage, RealtimeEvent, ServerMessage } from '@fleet/contracts';
 import { DEFAULT_MAX_RECONNECTS, RealtimeClient, reconnectDelay, syncDelay } from './RealtimeClient';
 import type { HelloInfo, RealtimeStatus, SocketHandlers } from './RealtimeClient';
+import { parseFrame } from './parseFrame';
 import { batchSizeFor, inBatches, topicsForUser } from './topics';
 import { makeUser, startedStreaming } from '../test-utils/fixtures';
 
@@ -27,7 +28,7 @@ class FakeServer {
   }
 
   push(message: ServerMessage | Record<string, unknown>): void {
-    this.current.handlers.onMessage(JSON.stringify(message));
+    this.current.handlers.onMessage(JSON.parse(JSON.stringify(message)) as unknown);
   }
 
   hello(epoch = 'e1', extra: { batchSize?: number; wsLibrary?: string } = {}): void {
@@ -126,7 +127,7 @@ describe('RealtimeClient', () => {
     server.push({ op: 'event', topic: 'group:a', seq: 5, epoch: 'e1', event: statusEvent('U1') });
     server.push({ op: 'event', topic: 'group:a', seq: 4, epoch: 'e1', event: statusEvent('U1') });
     server.push({ op: 'event', topic: 'group:a', seq: 6, epoch: 'e1', event: { type: 'unit.exploded' } });
-    server.current.handlers.onMessage('not json');
+    server.current.handlers.onMessage(parseFrame('not json'));
     server.push({ op: 'event', topic: 'group:a', seq: 'seven', epoch: 'e1', event: statusEvent('U1') });
     server.push({ op: 'event', topic: 'group:zzz', seq: 9, epoch: 'e1', event: statusEvent('U2') });
     expect(events.map(([event, topic]) => [event.type, topic])).toEqual([

@@ -17,6 +17,7 @@
  */
 import { parseServerEnvelope, TIMINGS } from '@fleet/contracts';
 import type { ClientMessage, RealtimeEvent, Topic } from '@fleet/contracts';
+import { parseFrame } from './parseFrame';
 import { inBatches, isAdminTopic } from './topics';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'error' | 'closed';
@@ -28,18 +29,19 @@ export interface SocketLike {
 
 export interface SocketHandlers {
   onOpen(): void;
-  onMessage(data: string): void;
+  /** A frame's JSON, parsed by the socket (`undefined`: the frame was not JSON). */
+  onMessage(message: unknown): void;
   onClose(code: number): void;
 }
 
 export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketLike;
 
-/** The browser's WebSocket behind {@link SocketFactory}. */
+/** The browser's WebSocket on the page's main thread behind {@link SocketFactory} (the app's is in a worker: socketWorker.ts). */
 export const browserSocketFactory: SocketFactory = (url, handlers) => {
   const socket = new WebSocket(url);
   socket.onopen = () => handlers.onOpen();
   socket.onmessage = (event: MessageEvent) => {
-    if (typeof event.data === 'string') handlers.onMessage(event.data);
+    if (typeof event.data === 'string') handlers.onMessage(parseFrame(event.data));
   };
   socket.onclose = (event: CloseEvent) => handlers.onClose(event.code);
   return socket;
@@ -216,12 +218,9 @@ export class RealtimeClient {
     );
   }
 
-  private handleMessage(data: string): void {
+  private handleMessage(json: unknown): void {
     this.heard = true;
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
+    if (json === undefined) {
       console.warn('realtime: a message that is not JSON was ignored');
       return;
     }

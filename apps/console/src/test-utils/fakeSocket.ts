@@ -119,7 +119,7 @@ export class FakeRealtimeServer {
 
   private send(connection: Connection, message: ServerMessage): void {
     // Held to the protocol, so a test cannot push what the core never sends.
-    connection.handlers.onMessage(JSON.stringify(ServerMessage.parse(message)));
+    connection.handlers.onMessage(JSON.parse(JSON.stringify(ServerMessage.parse(message))) as unknown);
   }
 
   private get current(): Connection {
