@@ -4,6 +4,7 @@
  */
 import WebSocket, { type ClientOptions } from 'ws';
 import { ServerMessage, type RealtimeEvent } from '@fleet/contracts';
+import { parseFrame } from '../../apps/console/src/realtime/parseFrame';
 import type { SocketFactory } from '../../apps/console/src/realtime/RealtimeClient';
 
 export interface Received {
@@ -84,7 +85,7 @@ export function wsSocketFactory(headers: Record<string, string>): SocketFactory 
   return (url, handlers) => {
     const ws = new WebSocket(url, { headers });
     ws.on('open', () => handlers.onOpen());
-    ws.on('message', (data) => handlers.onMessage(String(data)));
+    ws.on('message', (data) => handlers.onMessage(parseFrame(String(data))));
     ws.on('close', (code) => handlers.onClose(code));
     ws.on('error', () => undefined); // followed by close
     return { send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) };

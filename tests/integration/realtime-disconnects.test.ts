@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { groupTopic, type CurrentUser, type Topic } from '@fleet/contracts';
+import { parseFrame } from '../../apps/console/src/realtime/parseFrame';
 import { RealtimeClient, type SocketFactory } from '../../apps/console/src/realtime/RealtimeClient';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { connect, sleep, until, wsUrl, type WsClient } from './realtime-client.js';
@@ -61,7 +62,7 @@ describe('forced disconnects while the fleet streams', () => {
           const ws = new WebSocket(url, { headers: { cookie } });
           c.socket = ws;
           ws.on('open', () => handlers.onOpen());
-          ws.on('message', (data) => handlers.onMessage(String(data)));
+          ws.on('message', (data) => handlers.onMessage(parseFrame(String(data))));
           ws.on('close', (code) => handlers.onClose(code));
           ws.on('error', () => undefined); // followed by close
           return { send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) };

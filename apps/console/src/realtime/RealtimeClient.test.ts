@@ -28,7 +28,7 @@ class FakeServer {
   }
 
   push(message: ServerMessage | Record<string, unknown>): void {
-    this.current.handlers.onMessage(JSON.parse(JSON.stringify(message)) as unknown);
+    this.current.handlers.onMessage(parseFrame(JSON.stringify(message)));
   }
 
   hello(epoch = 'e1', extra: { batchSize?: number; wsLibrary?: string } = {}): void {

@@ -29,8 +29,8 @@ export interface SocketLike {
 
 export interface SocketHandlers {
   onOpen(): void;
-  /** A frame's JSON, parsed by the socket (`undefined`: the frame was not JSON). */
-  onMessage(message: unknown): void;
+  /** A frame's JSON object, parsed by the socket with `parseFrame` (`undefined`: the frame was not one). */
+  onMessage(message: object | undefined): void;
   onClose(code: number): void;
 }
 
@@ -218,10 +218,10 @@ export class RealtimeClient {
     );
   }
 
-  private handleMessage(json: unknown): void {
+  private handleMessage(json: object | undefined): void {
     this.heard = true;
     if (json === undefined) {
-      console.warn('realtime: a message that is not JSON was ignored');
+      console.warn('realtime: a message that is not a JSON object was ignored');
       return;
     }
     // The envelope is checked field by field; event bodies are the core's, and event types this

@@ -7,7 +7,7 @@
  * become 20 tasks of the page's instead of 100, and 3 MB of text a second never reaches it.
  *
  * Messages in order both ways (socketWorker.ts has their types): `open` → the socket opened;
- * `frames` → frames, each its parsed JSON (`undefined`: not JSON); `close` → the socket closed,
+ * `frames` → frames, each its parsed JSON object (`undefined`: not one); `close` → the socket closed,
  * after the frames that came before it; then the worker ends itself.
  */
 import { parseFrame } from './parseFrame';
@@ -19,7 +19,7 @@ const FLUSH_MS = 50;
 declare const self: DedicatedWorkerGlobalScope;
 
 let socket: WebSocket | null = null;
-let frames: unknown[] = [];
+let frames: (object | undefined)[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function post(message: FromSocketWorker): void {

@@ -14,7 +14,7 @@ import type { SocketFactory, SocketLike } from './RealtimeClient';
 /** What the page tells the worker. */
 export type ToSocketWorker = { op: 'open'; url: string } | { op: 'send'; data: string } | { op: 'close'; code?: number; reason?: string };
 /** What the worker tells the page, in the order it happened. */
-export type FromSocketWorker = { op: 'open' } | { op: 'frames'; frames: unknown[] } | { op: 'close'; code: number };
+export type FromSocketWorker = { op: 'open' } | { op: 'frames'; frames: (object | undefined)[] } | { op: 'close'; code: number };
 
 export function workerSocketFactory(createWorker: () => Worker, onPage: SocketFactory = browserSocketFactory): SocketFactory {
   let workersFail = false;

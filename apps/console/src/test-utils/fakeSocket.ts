@@ -9,6 +9,7 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ClientMessage, ServerMessage } from '@fleet/contracts';
 import type { RealtimeEvent, Topic } from '@fleet/contracts';
+import { parseFrame } from '../realtime/parseFrame';
 import type { SocketHandlers } from '../realtime/RealtimeClient';
 import type { RealtimeTransport } from '../realtime/transport';
 
@@ -119,7 +120,7 @@ export class FakeRealtimeServer {
 
   private send(connection: Connection, message: ServerMessage): void {
     // Held to the protocol, so a test cannot push what the core never sends.
-    connection.handlers.onMessage(JSON.parse(JSON.stringify(ServerMessage.parse(message))) as unknown);
+    connection.handlers.onMessage(parseFrame(JSON.stringify(ServerMessage.parse(message))));
   }
 
   private get current(): Connection {
