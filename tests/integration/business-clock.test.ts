@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TIMINGS,
   type AccessApproval,
+  type Battery,
   type ClientNotification,
   type ManagedServiceList,
   type PasswordExpiry,
@@ -169,14 +170,13 @@ describe('business time on the simulated clock', () => {
     // One whose battery lasts the hour: a streaming unit drains 35 % an hour (simulator battery model), and
     // after the step to 23:30 — as long as the time of day the test runs makes it — a unit on its
     // battery may hold 30 % and go offline halfway through, streaming nothing more.
-    const lastsTheHour = (b: { connected: boolean; charging: boolean; percentage: number } | null) =>
-      b === null || !b.connected || b.charging || b.percentage >= 60;
+    const lastsTheHour = (b: Battery | null) => b === null || !b.connected || b.charging || (b.percentage ?? 0) >= 60;
     for (const u of units) {
       const d = (await call('GET', `/v2/units/${u.id}`, superUser)).json() as {
         status: string;
         cameraConnected: boolean;
         licenseValid: boolean;
-        battery: { connected: boolean; charging: boolean; percentage: number } | null;
+        battery: Battery | null;
       };
       if (d.status === 'idle' && d.cameraConnected && d.licenseValid && lastsTheHour(d.battery)) {
         unitId = u.id;

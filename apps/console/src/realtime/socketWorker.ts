@@ -32,10 +32,13 @@ export function workerSocketFactory(createWorker: () => Worker, onPage: SocketFa
     let instead: SocketLike | null = null;
     let heard = false;
     let ended = false;
-    const end = (code: number) => {
-      if (ended) return;
+    const stop = () => {
       ended = true;
       worker.terminate();
+    };
+    const end = (code: number) => {
+      if (ended) return;
+      stop();
       handlers.onClose(code);
     };
     worker.onmessage = (event: MessageEvent<FromSocketWorker>) => {
@@ -55,8 +58,7 @@ export function workerSocketFactory(createWorker: () => Worker, onPage: SocketFa
       }
       console.warn('realtime: the socket worker did not start; the connection is made on the page', event.message);
       workersFail = true;
-      ended = true;
-      worker.terminate();
+      stop();
       instead = onPage(url, handlers);
     };
     tell({ op: 'open', url });
