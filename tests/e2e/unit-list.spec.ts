@@ -205,6 +205,19 @@ test('a status and bitrate change arrive live, without a reload', async ({ page 
     return startable;
   }, 'a unit the list can start');
   const bitrateBefore = await page.getByTestId(`unit-bitrate-${id}`).textContent();
+  // The row's buttons are Mantine's, drawn by components/plain: their colours come from a class, not an inline style.
+  const start = page.getByTestId(`unit-start-${id}`);
+  expect(await start.getAttribute('style')).toBeNull();
+  const [drawnRed, mantineRed] = await start.evaluate((button) => {
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--mantine-color-red-filled)';
+    document.body.append(probe);
+    const expected = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return [getComputedStyle(button).backgroundColor, expected];
+  });
+  expect(mantineRed).not.toBe('rgba(0, 0, 0, 0)');
+  expect(drawnRed).toBe(mantineRed);
 
   // Start it through REST in the background: the list learns it from /ws only.
   expect((await page.request.post(`${API}/v2/units/${id}/stream`, { data: {} })).ok()).toBe(true);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from './i18n/sharedT';
 import type { i18n as I18n } from 'i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { createAppRouter } from './Router';
@@ -15,11 +15,11 @@ import { cssVariablesResolver } from './themeColors';
 /** The texts and the theme (light or dark as the system or the user says: colorScheme.ts): what the boot's loader needs too. */
 export function AppTheme({ i18n, children }: { readonly i18n: I18n; readonly children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         {children}
       </MantineProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 

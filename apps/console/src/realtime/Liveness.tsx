@@ -8,14 +8,16 @@
  * "Last reported" is when the console last heard of the unit: its last realtime event, or the read
  * that brought it (whichever is later).
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { UnitStatus } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
 import { useRealtime } from './RealtimeProvider';
 import { isConnectionLost, liveness } from './livenessStore';
 import { dateTimeFormat } from '../lib/dateFormat';
+import { PlainText } from '../components/plain/Plain';
+import classes from './Liveness.module.css';
+import { useSharedT } from '../i18n/sharedT';
 
 export type StaleReason = 'connection' | 'offline';
 
@@ -42,57 +44,51 @@ export function clockTime(at: number, language: string): string {
 
 /** "last reported 14:02:11", or, never heard of since the page opened, "not reporting" (offline) / "not reported yet". */
 export function useLastReportedText(): (liveness: Liveness) => string {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useSharedT();
   return ({ stale, lastReported }) =>
     lastReported !== null
-      ? t('realtime.stale.lastReported', { time: clockTime(lastReported, i18n.language) })
+      ? t('realtime.stale.lastReported', { time: clockTime(lastReported, language) })
       : t(stale === 'offline' ? 'realtime.stale.offline' : 'realtime.stale.never');
 }
 
-/** Greyed, still readable (4.5:1 in both schemes): the dimmed text colour and no colour, rather than a faded copy. */
-const GREYED: CSSProperties = { color: 'var(--mantine-color-dimmed)', filter: 'grayscale(1)' };
-const STALE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0, ...GREYED };
-const LIVE_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0 };
-
-/**
- * A unit's live value, greyed when stale (its tooltip says when it was last reported); `showTime`
- * also writes "last reported 14:02:11" beside it (once per unit on a screen: by its status). The
- * status itself (`isStatus`) is greyed only when the connection is lost: "offline" is what the
- * core says now.
- */
-export function StaleValue({
-  unitId,
-  status,
-  showTime = false,
-  isStatus = false,
-  testId,
-  children,
-}: {
+interface StaleValueProps {
   readonly unitId: string;
   readonly status: UnitStatus;
   readonly showTime?: boolean;
   readonly isStatus?: boolean;
   readonly testId?: string;
   readonly children: ReactNode;
-}) {
-  const live = useLiveness(unitId, status);
-  const text = useLastReportedText();
-  const { stale } = live;
-  if (stale === null) {
+}
+
+/**
+ * A unit's live value, greyed when stale (its tooltip says when it was last reported); `showTime`
+ * also writes "last reported 14:02:11" beside it (once per unit on a screen: by its status). The
+ * status itself (`isStatus`) is greyed only when the connection is lost: "offline" is what the
+ * core says now. A list draws four on every row that scrolls into view: a live one is one element.
+ */
+export function StaleValue(props: StaleValueProps) {
+  const live = useLiveness(props.unitId, props.status);
+  if (live.stale === null) {
     return (
-      <span style={LIVE_STYLE} data-stale="false" data-testid={testId}>
-        {children}
+      <span className={classes.value} data-stale="false" data-testid={props.testId}>
+        {props.children}
       </span>
     );
   }
+  return <StaleMark live={live} {...props} />;
+}
+
+function StaleMark({ live, showTime = false, isStatus = false, testId, children }: StaleValueProps & { readonly live: Liveness }) {
+  const text = useLastReportedText();
+  const { stale } = live;
   const label = text(live);
   return (
-    <span style={{ ...LIVE_STYLE, flexWrap: 'wrap' }} data-stale={stale} data-testid={testId} title={label}>
-      <span style={isStatus && stale === 'offline' ? LIVE_STYLE : STALE_STYLE}>{children}</span>
+    <span className={`${classes.value} ${classes.wrap}`} data-stale={stale ?? 'false'} data-testid={testId} title={label}>
+      <span className={isStatus && stale === 'offline' ? classes.value : `${classes.value} ${classes.greyed}`}>{children}</span>
       {showTime && live.lastReported !== null && (
-        <Text span size="xs" c="dimmed" data-testid={testId === undefined ? undefined : `${testId}-reported`} style={{ whiteSpace: 'nowrap' }}>
+        <PlainText as="span" size="xs" dimmed nowrap data-testid={testId === undefined ? undefined : `${testId}-reported`}>
           {label}
-        </Text>
+        </PlainText>
       )}
     </span>
   );
@@ -119,7 +115,7 @@ export function StaleBlock({
           {text(live)}
         </Text>
       )}
-      <div style={live.stale === null ? undefined : GREYED}>{children}</div>
+      <div className={live.stale === null ? undefined : classes.greyed}>{children}</div>
     </div>
   );
 }

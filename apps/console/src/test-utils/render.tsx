@@ -20,7 +20,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/sharedT';
 import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
@@ -173,7 +173,7 @@ async function setUp(options: AppRenderOptions, preload: boolean) {
  */
 function Providers({ i18n, queryClient, socket, children }: { i18n: I18n; queryClient: QueryClient; socket: FakeRealtimeServer; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env="test">
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
@@ -183,7 +183,7 @@ function Providers({ i18n, queryClient, socket, children }: { i18n: I18n; queryC
           </SessionProvider>
         </QueryClientProvider>
       </MantineProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 

@@ -46,9 +46,10 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ActionIcon, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Drawn, RegionBoundary, RegionCell } from '../RegionBoundary';
+import { PlainActionIcon } from '../plain/Plain';
 import { MIN_COLUMN_WIDTH, nextSortState, resortRows } from './gridSort';
 import type { SortDirection, SortedRows, SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
@@ -92,7 +93,7 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className={open ? `${classes.chevron} ${classes.open}` : classes.chevron}>
       <path d="M4 2 L8 6 L4 10" fill="none" stroke="currentColor" strokeWidth="1.6" />
     </svg>
   );
@@ -153,7 +154,7 @@ function GridRowInner<T>({
       <div className={classes.line} style={{ gridTemplateColumns: template, height: rowHeight }} onClick={onRowClick ? () => onRowClick(row) : undefined}>
         {expandable && (
           <div className={classes.cell} role="gridcell" onClick={stop}>
-            <ActionIcon
+            <PlainActionIcon
               variant="subtle"
               size="sm"
               aria-expanded={expanded}
@@ -162,7 +163,7 @@ function GridRowInner<T>({
               onClick={() => onToggle(rowId, !expanded)}
             >
               <Chevron open={expanded} />
-            </ActionIcon>
+            </PlainActionIcon>
           </div>
         )}
         {columns.map((column) => (

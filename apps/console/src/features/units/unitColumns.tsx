@@ -1,7 +1,6 @@
 /** The unit list's columns for the shared DataGrid (grid id `units`). */
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Box, Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Box, Group, Stack } from '@mantine/core';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
 import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
@@ -10,13 +9,15 @@ import { BatteryIndicator } from '../../kit/unit/BatteryIndicator';
 import type { ModifiedTimes } from './modifiedTimes';
 import type { ChannelNameOf } from '../channels/useChannelNames';
 import { UnitChannel } from '../../kit/unit/UnitChannel';
-import { AlertsCell, BitrateText, CellText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import { PlainActionIcon, PlainText } from '../../components/plain/Plain';
 import cellClasses from './UnitCells.module.css';
 import { unitStatusLabel } from '../../lib/statusLabels';
 
 import { preloadableLazy } from '../../lib/preloadableLazy';
 import { BoltIcon } from '../simulator/faults/BoltIcon';
 import type { SimulateMenuProps } from '../simulator/faults/SimulateMenu';
+import { useSharedT } from '../../i18n/sharedT';
 
 // The simulator's fault menu (mock only: shown once the capability probe found the mock) loads with its first row.
 const simulateMenu = preloadableLazy<SimulateMenuProps>(() => import('../simulator/faults/SimulateMenu').then((m) => ({ default: m.SimulateMenuFor })));
@@ -48,9 +49,9 @@ function CompactUnitCell({ unit, transition }: { unit: UnitSummary; transition: 
   const id = unit.uniqueId;
   return (
     <Stack gap={4} miw={0}>
-      <CellText size="sm" strong truncate title={unit.name} data-testid={`unit-name-${id}`}>
+      <PlainText size="sm" strong truncate title={unit.name} data-testid={`unit-name-${id}`}>
         {unit.name}
-      </CellText>
+      </PlainText>
       {/* The bitrate first: its width is known, the status badge takes what is left (a long one is cut at the end). */}
       <Group gap="xs" wrap="nowrap" miw={0}>
         <Box data-testid={`unit-bitrate-${id}`} style={{ flexShrink: 0 }}>
@@ -88,7 +89,7 @@ function ActionsCell({
   const buttons = <StreamButtons unit={unit} transition={transition} onAction={onAction} />;
   if (!simulate) return buttons;
   return (
-    <div className={cellClasses.inline} style={{ gap: 8 }}>
+    <div className={`${cellClasses.inline} ${cellClasses.gap8}`}>
       {buttons}
       <RowSimulateMenu unitId={unit.uniqueId} name={unit.name} />
     </div>
@@ -108,7 +109,7 @@ function preloadSimulateMenu(): void {
  * view, and a menu on each made every drawn row several times dearer.
  */
 function RowSimulateMenu({ unitId, name }: { unitId: string; name: string }) {
-  const { t } = useTranslation();
+  const { t } = useSharedT();
   const [armed, setArmed] = useState(false);
   // The menu's code is there before the click (a click never waits for it).
   useEffect(preloadSimulateMenu, []);
@@ -122,7 +123,7 @@ function RowSimulateMenu({ unitId, name }: { unitId: string; name: string }) {
   }
   const title = t('faults.menuTitle', { name });
   return (
-    <ActionIcon
+    <PlainActionIcon
       variant="light"
       color="grape"
       aria-label={title}
@@ -136,7 +137,7 @@ function RowSimulateMenu({ unitId, name }: { unitId: string; name: string }) {
       }}
     >
       <BoltIcon />
-    </ActionIcon>
+    </PlainActionIcon>
   );
 }
 
@@ -160,7 +161,7 @@ export function useUnitColumns({
   compact = false,
   simulate = false,
 }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
-  const { t } = useTranslation();
+  const { t } = useSharedT();
   return useMemo(() => {
     const actions: DataGridColumn<UnitSummary> = {
       id: 'actions',
@@ -190,9 +191,9 @@ export function useUnitColumns({
         minWidth: 100,
         sortValue: (u) => u.name,
         render: (u) => (
-          <CellText size="sm" strong truncate title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
+          <PlainText size="sm" strong truncate title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
             {u.name}
-          </CellText>
+          </PlainText>
         ),
       },
       { id: 'type', header: t('units.columns.type'), width: 150, sortValue: (u) => `${u.typeGroup} ${u.type}`, render: (u) => <TypeCell unit={u} /> },

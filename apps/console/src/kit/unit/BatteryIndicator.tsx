@@ -1,8 +1,9 @@
-import { Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { describeBattery } from '@fleet/domain';
 import type { BatteryColour, BatteryIconLevel, UnitSummary } from '@fleet/contracts';
+import { PlainText } from '../../components/plain/Plain';
+import classes from './unitParts.module.css';
+import { useSharedT } from '../../i18n/sharedT';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -54,17 +55,17 @@ export function batteryIcon(level: BatteryIconLevel, colour: BatteryColour) {
 
 /** Battery icon of spec 000 §4 with its percentage. */
 export function BatteryIndicator({ unitId, battery }: { unitId: string; battery: UnitSummary['battery'] }) {
-  const { t } = useTranslation();
+  const { t } = useSharedT();
   const { level, colour, percentage, label } = batteryReading(t, battery);
   return (
     // A native title, not a Tooltip: one battery per visible row, and the list's render budget is tight.
-    <Group gap={4} wrap="nowrap" data-testid={`unit-battery-${unitId}`} data-level={level} data-colour={colour} aria-label={label} title={label}>
+    <div className={classes.battery} data-testid={`unit-battery-${unitId}`} data-level={level} data-colour={colour} aria-label={label} title={label}>
       {batteryIcon(level, colour)}
       {percentage !== null && (
-        <Text size="xs" c="dimmed">
+        <PlainText size="xs" dimmed>
           {t('units.battery.percent', { percentage })}
-        </Text>
+        </PlainText>
       )}
-    </Group>
+    </div>
   );
 }

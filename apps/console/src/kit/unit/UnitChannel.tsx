@@ -4,10 +4,11 @@
  * in use, both, labelled. "No channel selected" only when nothing streams from the unit and it has
  * no selection. One component for the unit list, the unit detail, Multiview and the map popup.
  */
-import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { ChannelInUse, UnitSummary } from '@fleet/contracts';
 import { channelDisplay, type ChannelDisplay } from './channelSelection';
+import { PlainText } from '../../components/plain/Plain';
+import classes from './unitParts.module.css';
+import { useSharedT } from '../../i18n/sharedT';
 
 /** The name to show for a channel id. */
 export type ChannelNameOf = (channelId: string) => string;
@@ -55,7 +56,7 @@ export interface UnitChannelProps {
 }
 
 export function UnitChannel({ unit, channelName, selection, showIds = false, size = 'sm', align = 'left', inline = false, testId }: UnitChannelProps) {
-  const { t } = useTranslation();
+  const { t } = useSharedT();
   const selected = selection ?? channelDisplay(unit.selectedChannel, null);
   const state = unitChannelState(unit, selected);
   const selectedText =
@@ -68,10 +69,8 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
         : null;
   const selectedId = selected.kind === 'none' ? null : selected.channelId;
   return (
-    <Stack
-      gap={0}
-      miw={0}
-      ta={align}
+    <div
+      className={align === 'right' ? `${classes.stack} ${classes.right}` : classes.stack}
       data-testid={testId}
       data-state={state}
       data-in-use={unit.channelsInUse.map((c) => c.channelId).join(' ')}
@@ -84,33 +83,33 @@ export function UnitChannel({ unit, channelName, selection, showIds = false, siz
           {unit.channelsInUse.map((c) => (
             <InUse key={c.channelId} channel={c} showId={showIds} size={size} label={t('unitList.channel.streamingTo')} inline={inline} />
           ))}
-          <Text component="div" size={size} c="dimmed" truncate="end" title={selectedId ?? undefined} data-testid={`${testId}-selected`}>
+          <PlainText as="div" size={size} dimmed truncate title={selectedId ?? undefined} data-testid={`${testId}-selected`}>
             {t('unitList.channel.selected', { channel: selectedText })}
-          </Text>
+          </PlainText>
         </>
       )}
       {(state === 'selected' || state === 'external') && (
-        <Text component="div" size={size} truncate="end" title={selectedId ?? undefined}>
+        <PlainText as="div" size={size} truncate title={selectedId ?? undefined}>
           {selectedText}
           {showIds && selected.kind === 'channel' && selectedText !== selected.channelId && (
-            <Text span size="xs" c="dimmed">
+            <PlainText as="span" size="xs" dimmed>
               {' '}
               {selected.channelId}
-            </Text>
+            </PlainText>
           )}
-        </Text>
+        </PlainText>
       )}
       {state === 'unreported' && (
-        <Text component="div" size={size} c="dimmed" truncate="end">
+        <PlainText as="div" size={size} dimmed truncate>
           {t('unitList.channel.unreported')}
-        </Text>
+        </PlainText>
       )}
       {state === 'none' && (
-        <Text component="div" size={size} c="dimmed" truncate="end">
+        <PlainText as="div" size={size} dimmed truncate>
           {t('unitList.channel.none')}
-        </Text>
+        </PlainText>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -128,31 +127,31 @@ function InUse({
   size: 'xs' | 'sm';
   inline?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSharedT();
   const full = t('unitList.channel.onHub', { channel: channel.channelName, hub: channel.serverName });
   return (
-    <Stack gap={0} miw={0} data-channel={channel.channelId} title={`${full} (${channel.channelId})`}>
-      <Text component="div" size={size} truncate="end">
+    <div className={classes.stack} data-channel={channel.channelId} title={`${full} (${channel.channelId})`}>
+      <PlainText as="div" size={size} truncate>
         {label !== null && (
-          <Text span size={size} c="dimmed" mr={4}>
+          <PlainText as="span" size={size} dimmed className={classes.labelGap}>
             {label}
-          </Text>
+          </PlainText>
         )}
-        <Text span size={size} fw={500} data-testid="unit-channel-name">
+        <PlainText as="span" size={size} strong data-testid="unit-channel-name">
           {channel.channelName}
-        </Text>
+        </PlainText>
         {inline && (
-          <Text span size={size} c="dimmed" data-testid="unit-channel-hub">
+          <PlainText as="span" size={size} dimmed data-testid="unit-channel-hub">
             {' · '}
             {channel.serverName}
-          </Text>
+          </PlainText>
         )}
-      </Text>
+      </PlainText>
       {!inline && (
-        <Text component="div" size="xs" c="dimmed" truncate="end" data-testid="unit-channel-hub">
+        <PlainText as="div" size="xs" dimmed truncate data-testid="unit-channel-hub">
           {showId ? t('unitList.channel.hubAndId', { hub: channel.serverName, id: channel.channelId }) : channel.serverName}
-        </Text>
+        </PlainText>
       )}
-    </Stack>
+    </div>
   );
 }
