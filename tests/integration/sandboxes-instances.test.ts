@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupTopic, type SandboxView, type UnitSummary } from '@fleet/contracts';
 import { loadConfig } from '@fleet/core';
@@ -141,6 +142,46 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
     for (const staff of [staffA, staffB]) expect((await staff.call('GET', '/mock/api/sandbox/list')).body).toEqual([]);
     expect((await staffA.call('POST', '/mock/api/sandbox/remove', { id: s.id })).status).toBe(404);
     expect((await databases()).filter((d) => d.endsWith(`_${s.id}`))).toEqual([]);
+  });
+
+  it('a new seed is seeded in its sandbox’s own database; the next of that seed copies the template seeded after it and holds the same fleet', async () => {
+    const seed = 4242;
+    const templates = async () => (await databasesStartingWith(pgUrl()!, 'sbx_')).filter((d) => d.includes(`_t_small_${seed}_`));
+    expect(await templates()).toEqual([]);
+    const make = async () => {
+      const made = await staffA.call('POST', '/mock/api/sandbox/create', { seed });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      return made.body as SandboxView;
+    };
+    const fleet = async (s: SandboxView) => {
+      const units = (await (await session(a.origin, s.base, 'super_user')).call('GET', '/api/devices/fetch')).body as UnitSummary[];
+      return units.map((u) => `${u.uniqueId} ${u.name} ${u.type}`).sort();
+    };
+    const first = await make();
+    // The seed's template is seeded once the first sandbox is made (sandbox-storage.ts `fresh`).
+    for (let waited = 0; (await templates()).length === 0; waited += 100) {
+      if (waited > 30_000) throw new Error('no template of the seed was seeded');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const second = await make();
+    expect(await templates()).toHaveLength(1);
+    // The first sandbox's database is older than the seed's template: it was not copied from it.
+    const oid = async (name: string) => {
+      const admin = new pg.Client({ connectionString: pgUrl()! });
+      await admin.connect();
+      try {
+        return Number((await admin.query<{ oid: string }>('SELECT oid FROM pg_database WHERE datname = $1', [name])).rows[0]?.oid);
+      } finally {
+        await admin.end();
+      }
+    };
+    const [template] = await templates();
+    const [firstDb] = (await databasesStartingWith(pgUrl()!, 'sbx_')).filter((d) => d.endsWith(`_${first.id}`));
+    expect(await oid(firstDb!)).toBeLessThan(await oid(template!));
+    const firstFleet = await fleet(first);
+    expect(firstFleet.length).toBeGreaterThan(0);
+    expect(await fleet(second)).toEqual(firstFleet);
+    for (const s of [first, second]) expect((await staffA.call('POST', '/mock/api/sandbox/remove', { id: s.id })).status).toBe(200);
   });
 
   it('SANDBOX_MAX counts the sandboxes of every instance; an instance gone silent takes its sandboxes along', async () => {

@@ -11,6 +11,9 @@
  *   fleet's rows). Templates of the last few seeds are kept, so a suite that makes sandboxes of one
  *   seed pays the seed once. Once a sandbox was made without a seed, a template of a random seed is
  *   seeded ahead (a spare per fleet size): the next sandbox without a seed takes it and pays no seeding.
+ *   PostgreSQL: a database of its own, likewise, except that the first sandbox of a new seed is seeded
+ *   in place (sandbox-storage.ts `fresh`: a copy of a seeded database costs the server more than the
+ *   seeding it saves once) and that seed's template is seeded after it is made.
  * - Lifetime: `ttlMinutes` (default SANDBOX.defaultTtlMinutes, at most SANDBOX.maxTtlMinutes); a
  *   sandbox past it removes itself. Removal closes its sockets, stops its engine and deletes its
  *   storage; its base then answers 404 in the product's envelope.
@@ -199,7 +202,7 @@ export class Sandboxes implements SandboxHost, Mounts {
       expiresAt: new Date(createdAt + ttlMinutes * 60_000).toISOString(),
     };
     const t0 = performance.now();
-    const url = await this.storage.copy(await this.seeded(fleet, seedValue), id);
+    const { url, templateAfter } = await this.database(fleet, seedValue, id);
     const storageMs = Math.round(performance.now() - t0);
     let db: DbHandle;
     try {
@@ -243,6 +246,8 @@ export class Sandboxes implements SandboxHost, Mounts {
       timer.unref();
       this.live.set(id, { view, app, db, engine, timer });
       log.info({ seed: seedValue, fleet, demo, ttlMinutes, createdBy, storageMs, ms: Math.round(performance.now() - t0) }, 'sandbox made');
+      // The next sandbox of this seed copies a template, seeded now that this one is made.
+      if (templateAfter && !this.closed) void this.seeded(fleet, seedValue).catch(() => undefined);
       return view;
     } catch (e) {
       await app?.close().catch(() => undefined);
@@ -349,6 +354,18 @@ export class Sandboxes implements SandboxHost, Mounts {
     return true;
   }
 
+  /**
+   * A sandbox's database: a copy of its seed's template, or, for a seed without one where the storage
+   * can fill a sandbox's database in place (PostgreSQL), seeded straight into it (`templateAfter`: the
+   * seed's template is to be made once the sandbox is).
+   */
+  private async database(fleet: FleetSize, seedValue: number, id: string): Promise<{ url: string; templateAfter: boolean }> {
+    if (this.storage.fresh !== undefined && !this.templates.has(`${fleet}:${seedValue}`)) {
+      return { url: await this.storage.fresh(id, (url) => this.fill(fleet, seedValue, url)), templateAfter: true };
+    }
+    return { url: await this.storage.copy(await this.seeded(fleet, seedValue), id), templateAfter: false };
+  }
+
   /** A template holding the fleet of `seedValue` at `fleet` size and the demo accounts (made once, then copied). */
   private seeded(fleet: FleetSize, seedValue: number): Promise<string> {
     const key = `${fleet}:${seedValue}`;
@@ -370,22 +387,25 @@ export class Sandboxes implements SandboxHost, Mounts {
   }
 
   private seedTemplate(fleet: FleetSize, seedValue: number): Promise<string> {
+    return this.storage.template(`${fleet}-${seedValue}`, (url) => this.fill(fleet, seedValue, url));
+  }
+
+  /** Writes the fleet of `seedValue` at `fleet` size and the demo accounts into the migrated database at `url`. */
+  private async fill(fleet: FleetSize, seedValue: number, url: string): Promise<void> {
     const { config } = this.options;
-    return this.storage.template(`${fleet}-${seedValue}`, async (url) => {
-      const db = await createDb({ url, ...this.storage.connection });
-      try {
-        await seed(db, {
-          seed: seedValue,
-          fleet,
-          password: config.DEMO_PASSWORD,
-          // The password hashes of one salt seed for every sandbox: made once per process.
-          hashSeed: config.SEED,
-          ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
-        });
-      } finally {
-        await db.close();
-      }
-    });
+    const db = await createDb({ url, ...this.storage.connection });
+    try {
+      await seed(db, {
+        seed: seedValue,
+        fleet,
+        password: config.DEMO_PASSWORD,
+        // The password hashes of one salt seed for every sandbox: made once per process.
+        hashSeed: config.SEED,
+        ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
+      });
+    } finally {
+      await db.close();
+    }
   }
 }
 
