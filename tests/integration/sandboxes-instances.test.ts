@@ -18,7 +18,7 @@ import { groupTopic, type SandboxView, type UnitSummary } from '@fleet/contracts
 import { loadConfig } from '@fleet/core';
 import { createDatabase, databaseOf, databasesStartingWith } from '@fleet/db';
 import { composeStack, loadStackConfig, RedisSandboxDirectory, type ComposedStack } from '@fleet/stack';
-import { pgUrl, seededDatabase } from '../support/stack.js';
+import { eventually, pgUrl, seededDatabase } from '../support/stack.js';
 import { DEMO_PASSWORD, TEST_PASSWORD_N } from '../support/templates.js';
 import { callAt, sessionAt } from '../support/sandbox-sessions.js';
 import { connect } from './realtime-client.js';
@@ -159,10 +159,7 @@ describe.skipIf(!enabled)('sandboxes on two core instances (PostgreSQL + Redis)'
     };
     const first = await make();
     // The seed's template is seeded once the first sandbox is made (sandbox-storage.ts `fresh`).
-    for (let waited = 0; (await templates()).length === 0; waited += 100) {
-      if (waited > 30_000) throw new Error('no template of the seed was seeded');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(async () => (await templates()).length > 0, 30_000);
     const second = await make();
     expect(await templates()).toHaveLength(1);
     // The first sandbox's database is older than the seed's template: it was not copied from it.

@@ -72,6 +72,34 @@ export function PlainBadge({ color, variant, children, className, style, ...rest
   );
 }
 
+/** The root of a Mantine button (Button, ActionIcon: an UnstyledButton): its classes, state and variables. */
+function buttonRoot(
+  theme: MantineTheme,
+  rootClass: string | undefined,
+  staticClass: string,
+  vars: VarsProps,
+  { variant, size, disabled, className, style }: { variant?: string; size?: string; disabled: boolean; className?: string; style?: React.CSSProperties },
+): ButtonHTMLAttributes<HTMLButtonElement> & DataAttributes {
+  return {
+    type: 'button',
+    className: cx(
+      focusClass(theme),
+      !disabled && theme.activeClassName,
+      rootClass,
+      staticClass,
+      UnstyledButton.classes.root,
+      'mantine-UnstyledButton-root',
+      vars.className,
+      className,
+    ),
+    'data-variant': variant,
+    'data-size': size,
+    'data-disabled': disabled || undefined,
+    disabled,
+    style: styled(vars, style),
+  };
+}
+
 type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   DataAttributes & {
     /** The filled variant's colour (the theme's primary colour without one). */
@@ -91,25 +119,7 @@ export function PlainButton({ color, variant, size, disabled = false, children, 
     () => Button.varsResolver(theme, { color, variant, size } as ButtonProps, {}).root,
   );
   return (
-    <button
-      type="button"
-      className={cx(
-        focusClass(theme),
-        !disabled && theme.activeClassName,
-        Button.classes.root,
-        'mantine-Button-root',
-        UnstyledButton.classes.root,
-        'mantine-UnstyledButton-root',
-        vars.className,
-        className,
-      )}
-      data-variant={variant}
-      data-size={size}
-      data-disabled={disabled || undefined}
-      disabled={disabled}
-      style={styled(vars, style)}
-      {...rest}
-    >
+    <button {...buttonRoot(theme, Button.classes.root, 'mantine-Button-root', vars, { variant, size, disabled, className, style })} {...rest}>
       <span className={cx(Button.classes.inner, 'mantine-Button-inner')}>
         <span className={cx(Button.classes.label, 'mantine-Button-label')}>{children}</span>
       </span>
@@ -134,25 +144,7 @@ export function PlainActionIcon({ color, variant, size, disabled = false, childr
     () => ActionIcon.varsResolver(theme, { color, variant, size } as ActionIconProps, {}).root,
   );
   return (
-    <button
-      type="button"
-      className={cx(
-        focusClass(theme),
-        !disabled && theme.activeClassName,
-        ActionIcon.classes.root,
-        'mantine-ActionIcon-root',
-        UnstyledButton.classes.root,
-        'mantine-UnstyledButton-root',
-        vars.className,
-        className,
-      )}
-      data-variant={variant}
-      data-size={size}
-      data-disabled={disabled || undefined}
-      disabled={disabled}
-      style={styled(vars, style)}
-      {...rest}
-    >
+    <button {...buttonRoot(theme, ActionIcon.classes.root, 'mantine-ActionIcon-root', vars, { variant, size, disabled, className, style })} {...rest}>
       <span className={cx(ActionIcon.classes.icon, 'mantine-ActionIcon-icon')}>{children}</span>
     </button>
   );
