@@ -177,6 +177,29 @@ describe('realtime hub', () => {
     expect(late.frames).toContainEqual({ op: 'refetch', topic: 'group:a', reason: 'gap' });
   });
 
+  it('lets go of a burst once it has aged out: the history shrinks back and few spare slabs stay', () => {
+    let now = 0;
+    const hub = new RealtimeHub({ historyMs: 65_000, historyMaxBytes: 32 * 1024 * 1024, clock: { ...systemClock, now: () => now } });
+    const pad = 'p'.repeat(2000);
+    const burst = (count: number, every: number) => {
+      for (let i = 0; i < count; i++) {
+        now += every;
+        hub.publish([i % 2 ? 'group:a' : 'group:b'], { type: 'device.added', unitId: `${pad}-${i}`, at: now });
+        if (i % 100 === 99) hub.flush();
+      }
+      hub.flush();
+    };
+    // A fleet at ×20: the byte bound, not the age, holds the history.
+    burst(20_000, 1);
+    expect(hub.historySize().bytes).toBeGreaterThan(24 * 1024 * 1024);
+    expect(hub.historySize().bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+    // Back at its pace for longer than the history's age: about 1 MiB of events remain.
+    burst(600, 200);
+    const after = hub.historySize();
+    expect(after.bytes).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(after.spareBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+
   it('cuts off a slow consumer while others keep receiving', async () => {
     const hub = new RealtimeHub({ maxBufferedBytes: 100 });
     const slow = client(1000);

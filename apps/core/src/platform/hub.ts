@@ -93,7 +93,7 @@ export class RealtimeHub {
   private pendingSince = 0;
   private historyMs = 65_000;
   private historyMax = 200_000;
-  private historyMaxBytes = 2 * 1024 * 1024 * 1024;
+  private historyMaxBytes = 32 * 1024 * 1024;
   private maxBufferedBytes = 4 * 1024 * 1024;
   private flushMs = 0;
   private clock: Clock = systemClock;
@@ -423,10 +423,10 @@ export class RealtimeHub {
   }
 
   /** Bytes of history held (for /healthz and benchmarks). */
-  historySize(): { topics: number; events: number; bytes: number } {
+  historySize(): { topics: number; events: number; bytes: number; spareBytes: number } {
     let events = 0;
     for (const t of this.topics.values()) events += t.log.size;
-    return { topics: this.topics.size, events, bytes: this.store.bytes };
+    return { topics: this.topics.size, events, bytes: this.store.bytes, spareBytes: this.store.spareBytes };
   }
 
   private resetTopic(t: TopicState): void {

@@ -17,15 +17,21 @@ export class SlabStore {
   private readonly slabs = new Map<number, { buf: Buffer; refs: number }>();
   /**
    * Released standard-size slabs, reused before allocating: in steady state the history allocates
-   * nothing, so the external-memory churn (which makes V8 run full collections) stays at zero.
+   * nothing, so the external-memory churn (which makes V8 run full collections) stays at zero. A
+   * few are enough for that (10,000 lively units fill about three a second); more would keep the
+   * peak of a burst (a fleet at ×20) held after it.
    */
   private readonly free: Buffer[] = [];
-  private static readonly FREE_MAX = 64;
+  private static readonly FREE_MAX = 8;
   private current = -1;
   private used = 0;
   private nextId = 0;
   /** Bytes of the slabs held. */
   bytes = 0;
+  /** Bytes of the released slabs kept for reuse. */
+  get spareBytes(): number {
+    return this.free.length * SLAB_BYTES;
+  }
   /** Where the last `put` stored its bytes (one object, reused: nothing allocated per event). */
   private readonly last = { slab: 0, off: 0, len: 0 };
 
