@@ -131,7 +131,7 @@ export const ConfigSchema = z.object({
   WS_LIBRARY: z.string().min(1).max(64).default('ws@8'),
   /** Ping interval of /ws; a peer that has not answered the previous ping is cut. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
-  /** History kept per topic for resuming (at least 60 s by the spec of /ws). */
+  /** History kept per topic for resuming (a console back within about a minute replays what it missed). */
   REALTIME_HISTORY_MS: z.coerce.number().int().min(1000).default(65_000),
   /**
    * Bytes of history over all topics, at most (held outside the JavaScript heap). 32 MiB holds the

@@ -62,7 +62,7 @@ interface TopicState {
 }
 
 export interface HubOptions {
-  /** Keep at least this much history for resuming (the issue: ≥ 60 s). */
+  /** Keep at least this much history for resuming, within the count and byte bounds. */
   historyMs?: number;
   /** Upper bound of events kept per topic, whatever their age. */
   historyMax?: number;
